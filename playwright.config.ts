@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './tests/support/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    // CHROME_PATH is resolved by the global setup (never downloaded).
+    launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROMIUM_FLAGS },
+  },
+});

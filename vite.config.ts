@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '3000'}`;
+
+/**
+ * In development the own server is a separate process: read the public
+ * backend settings it wrote at start and inject them like it does in production.
+ */
+function devBackendMeta(): Plugin {
+  return {
+    name: 'dev-backend-meta',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const file = path.resolve(process.env.DATA_DIR ?? '.data', 'public-config.json');
+      try {
+        const { anonKey } = JSON.parse(readFileSync(file, 'utf8')) as { anonKey: string };
+        return html.replace('</head>', `<meta name="supabase-anon-key" content="${anonKey}" />\n</head>`);
+      } catch {
+        return html;
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), devBackendMeta()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  server: {
+    proxy: {
+      '/auth/v1': apiTarget,
+      '/rest/v1': apiTarget,
+      '/storage/v1': apiTarget,
+    },
+  },
+});
