@@ -1,0 +1,47 @@
+import compress from '@fastify/compress';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import { authModule } from './modules/auth/auth-routes';
+import { restModule } from './modules/rest/rest-routes';
+import { staticModule } from './modules/static/static-routes';
+import { storageModule } from './modules/storage/storage-routes';
+import { registerCors } from './plugins/cors';
+import { registerJsonBodyParser } from './plugins/json-body';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+export interface BuildOptions {
+  /** Fastify logger option; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
+
+/** The whole HTTP server, apart from listening: used by main.ts and by the tests. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+  });
+
+  registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
+  await registerCors(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // One handler that never leaks details of an unexpected failure; modules map their own errors first.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  await app.register(authModule, { prefix: '/auth/v1', ...ctx });
+  await app.register(restModule, { prefix: '/rest/v1', ...ctx });
+  await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
+  await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
+
+  return app;
+}

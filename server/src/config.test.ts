@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      jwtExpiry: 3600,
+      siteUrl: 'http://localhost:3000',
+      adminUsername: 'admin',
+      autoconfirm: true,
+      passwordMinLength: 6,
+      trustProxy: false,
+    });
+    expect(config.dataDir.endsWith('/.data')).toBe(true);
+  });
+
+  it('reads the variables and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      JWT_SECRET: 'x'.repeat(32),
+      SITE_URL: 'https://shop.example/',
+      AUTH_AUTOCONFIRM: 'false',
+      TRUST_PROXY: '1',
+      ADMIN_PASSWORD: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      siteUrl: 'https://shop.example',
+      autoconfirm: false,
+      trustProxy: true,
+      adminPassword: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc"); e.g. PORT=3000.'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000"); e.g. PORT=3000.'],
+    [{ PORT: '3.5' }, 'Invalid configuration: PORT must be a whole number (got "3.5"); e.g. PORT=3000.'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x"); e.g. DATABASE_URL=postgres://user:password@localhost:5432/app, or unset it to use the embedded PostgreSQL.',
+    ],
+    [
+      { JWT_SECRET: 'short' },
+      'Invalid configuration: JWT_SECRET must be at least 32 characters long (got "***"); or unset it to have one generated and kept in DATA_DIR.',
+    ],
+    [{ AUTH_AUTOCONFIRM: 'maybe' }, 'Invalid configuration: AUTH_AUTOCONFIRM must be true or false (got "maybe").'],
+    [{ PASSWORD_MIN_LENGTH: '4' }, 'Invalid configuration: PASSWORD_MIN_LENGTH must be at least 6 (got "4").'],
+    [{ ADMIN_USERNAME: 'a b' }, 'Invalid configuration: ADMIN_USERNAME must be 3-64 letters, digits or . _ @ + - (got "a b").'],
+  ])('rejects %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('error messages never print secrets', () => {
+  it('masks the password of a URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://me:hunter2@db/x' })).toThrow('(got "mysql://me:***@db/x")');
+  });
+});

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Raised for any configuration problem; `message` is one line saying what and how to fix it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
+  SITE_URL: url(['http:', 'https:']).optional(),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@+-]{3,64}$/, 'must be 3-64 letters, digits or . _ @ + -').default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').refine((value) => Buffer.byteLength(value) <= 72, 'must be at most 72 bytes').optional(),
+  AUTH_AUTOCONFIRM: booleanFlag.default(true),
+  PASSWORD_MIN_LENGTH: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(6, 'must be at least 6').max(72, 'must be at most 72').default(6),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  STATIC_DIR: z.string().min(1).default('dist/client'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
+  jwtSecret: string | undefined;
+  jwtExpiry: number;
+  siteUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  autoconfirm: boolean;
+  passwordMinLength: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  staticDir: string;
+}
+
+const hints: Record<string, string> = {
+  PORT: 'e.g. PORT=3000',
+  DATABASE_URL: 'e.g. DATABASE_URL=postgres://user:password@localhost:5432/app, or unset it to use the embedded PostgreSQL',
+  JWT_SECRET: 'or unset it to have one generated and kept in DATA_DIR',
+  SITE_URL: 'e.g. SITE_URL=https://example.com',
+  ADMIN_PASSWORD: 'or unset it to have one generated and printed once',
+};
+
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
+
+/** A rejected value as it may be printed: secrets masked, passwords in URLs masked. */
+function shown(key: string, value: string): string {
+  if (SECRET_KEYS.has(key)) return '***';
+  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+/** Reads and validates the environment. Throws `ConfigError` with one line per the first problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0]);
+    const got = cleaned[key] === undefined ? '' : ` (got "${shown(key, cleaned[key]!)}")`;
+    const hint = hints[key] ? `; ${hints[key]}` : '';
+    throw new ConfigError(`Invalid configuration: ${key} ${issue.message}${got}${hint}.`);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    jwtSecret: value.JWT_SECRET,
+    jwtExpiry: value.JWT_EXPIRY,
+    siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
+    adminUsername: value.ADMIN_USERNAME,
+    adminPassword: value.ADMIN_PASSWORD,
+    autoconfirm: value.AUTH_AUTOCONFIRM,
+    passwordMinLength: value.PASSWORD_MIN_LENGTH,
+    smtpUrl: value.SMTP_URL,
+    smtpFrom: value.SMTP_FROM,
+    trustProxy: value.TRUST_PROXY,
+    logLevel: value.LOG_LEVEL,
+    staticDir: path.resolve(value.STATIC_DIR),
+  };
+}

@@ -1,0 +1,40 @@
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+
+export interface SqlOptions {
+  max?: number;
+  applicationName?: string;
+}
+
+/** The one way the server opens PostgreSQL connections (postgres.js: prepared statements, pipelining). */
+export function createSql(url: string, options: SqlOptions = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'beyond-brochures' },
+  });
+}
+
+/** Replaces the database name of a postgres:// URL. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const sql = createSql(adminUrl, { max: 1 });
+  try {
+    const [row] = await sql`select 1 as found from pg_database where datname = ${database}`;
+    if (!row) await sql.unsafe(`create database ${quoteIdent(database)}`);
+  } finally {
+    await sql.end();
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

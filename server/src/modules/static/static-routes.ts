@@ -1,0 +1,56 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadHtmlPages, pickPage } from './html-pages';
+
+export interface StaticOptions {
+  staticDir: string;
+  anonKey: string;
+  /** Path prefixes owned by the API modules: their unknown paths are answered by those modules. */
+  apiPrefixes: string[];
+}
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
+<body><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></body></html>`;
+
+/** The built SPA: hashed assets cached for a year, prerendered HTML for public routes, 404 for unknown paths. */
+export async function staticModule(app: FastifyInstance, options: StaticOptions): Promise<void> {
+  const pages = loadHtmlPages(options.staticDir, options.anonKey);
+  if (!pages) app.log.warn({ staticDir: options.staticDir }, 'no built app found: run npm run build');
+
+  if (pages) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      // Folders and HTML always go through the page handler (runtime settings injected, right status).
+      allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.endsWith('.html'),
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.includes('/assets/');
+        reply.header(
+          'Cache-Control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+    const { status, html } = pickPage(pages, request.url.split('?')[0]!);
+    if (status === 404) request.log.info({ path: request.url }, 'page not found');
+    return reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = options.apiPrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return sendPage(request, reply);
+  });
+}

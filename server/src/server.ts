@@ -1,0 +1,114 @@
+import { writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, type Config } from './config';
+import { createSql, ensureDatabase, withDatabase, type Sql } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded';
+import { migrate } from './db/migrate';
+import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
+import { deriveApiKeys } from './lib/api-keys';
+import { ensureSiteAdmin } from './modules/auth/site-admin';
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase/migrations');
+export const SHIM_DIR = path.join(ROOT_DIR, 'server/sql/shim');
+const EMBEDDED_DATABASE = 'app';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  sql: Sql;
+  url: string;
+  stop(): Promise<void>;
+}
+
+function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new ConfigError(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is already in use. Stop the other program or start with another port, e.g. PORT=${port + 1}.`
+            : `Cannot listen on ${host}:${port} (${error.code ?? error.message}). Set PORT and HOST to an address this user may use.`,
+        ),
+      );
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+async function connect(url: string, embedded: boolean): Promise<Sql> {
+  const sql = createSql(url);
+  try {
+    const [row] = await sql<{ version: number }[]>`select current_setting('server_version_num')::int as version`;
+    if (row!.version < 150000) {
+      throw new ConfigError(`DATABASE_URL points to PostgreSQL ${Math.floor(row!.version / 10000)}; version 15 or newer is needed.`);
+    }
+    return sql;
+  } catch (error) {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    if (error instanceof ConfigError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      embedded
+        ? `Cannot connect to the embedded PostgreSQL: ${reason}`
+        : `Cannot connect to DATABASE_URL: ${reason}. Check that PostgreSQL is running and the URL, user and password are right.`,
+    );
+  }
+}
+
+/**
+ * Starts everything in order: data directory, database (embedded unless DATABASE_URL), migrations,
+ * the site admin, then HTTP. `stop()` undoes it in reverse order.
+ */
+export async function startServer(config: Config, log: (message: string) => void): Promise<RunningServer> {
+  await ensureDataDir(config.dataDir);
+  await assertPortFree(config.host, config.port);
+  const jwtSecret = await resolveJwtSecret(config.dataDir, config.jwtSecret);
+
+  let pg: EmbeddedPostgresHandle | undefined;
+  let sql: Sql | undefined;
+  let app: FastifyInstance | undefined;
+  const stop = async () => {
+    await app?.close().catch(() => {});
+    await sql?.end({ timeout: 5 }).catch(() => {});
+    await pg?.stop().catch(() => {});
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      pg = await startEmbeddedPostgres({
+        databaseDir: path.join(config.dataDir, 'postgres'),
+        password: await resolvePostgresPassword(config.dataDir),
+      });
+      await ensureDatabase(pg.url, EMBEDDED_DATABASE);
+      databaseUrl = withDatabase(pg.url, EMBEDDED_DATABASE);
+    }
+    sql = await connect(databaseUrl, Boolean(pg));
+    const migrated = await migrate(sql, { migrationsDir: MIGRATIONS_DIR, shimDir: SHIM_DIR, log });
+    if (!migrated.isLocalAuth) log('auth.users exists: using the database as a Supabase database (no local auth shim)');
+
+    const admin = await ensureSiteAdmin(sql, { username: config.adminUsername, password: config.adminPassword });
+    if (admin.generatedPassword) {
+      log(`Site admin created: username "${admin.username}", password "${admin.generatedPassword}" (shown once; keep it now)`);
+    } else if (admin.created) {
+      log(`Site admin created: username "${admin.username}" with ADMIN_PASSWORD`);
+    }
+
+    const keys = await deriveApiKeys(jwtSecret);
+    app = await buildApp({ config: { ...config, jwtSecret }, sql, keys });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address() as net.AddressInfo;
+    const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${address.port}`;
+    // Read by the Vite dev server to inject the same settings into its page.
+    await writeFile(path.join(config.dataDir, 'public-config.json'), JSON.stringify({ url, anonKey: keys.anonKey }));
+    return { app, sql, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
