@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router';
+import { RouteError } from '@/components/errors/route-error';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { SiteLayout } from '@/components/layouts/site-layout';
+import { paths } from '@/config/paths';
+
+/**
+ * Every route of spec §2. Pages are code-split: each `lazy` import is its own chunk,
+ * so a visitor of `/` downloads neither the dashboard nor the admin code.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: SiteLayout,
+        children: [
+          { index: true, lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })) },
+          { path: paths.portfolio, lazy: () => import('./routes/portfolio').then((m) => ({ Component: m.PortfolioRoute })) },
+          { path: paths.about, lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },
+          { path: paths.roi, lazy: () => import('./routes/roi').then((m) => ({ Component: m.RoiRoute })) },
+          { path: paths.contact, lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
+          { path: paths.adminLogin, lazy: () => import('./routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })) },
+          { path: paths.admin, lazy: () => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute })) },
+          { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
+          { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
+        ],
+      },
+      { path: paths.auth, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
+      { path: paths.signUp, lazy: () => import('./routes/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
+      { path: paths.dashboard, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+      { path: paths.marketing.director, lazy: () => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute })) },
+      { path: paths.marketing.content, lazy: () => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute })) },
+      { path: paths.marketing.advertising, lazy: () => import('./routes/marketing/advertising').then((m) => ({ Component: m.MarketingAdvertisingRoute })) },
+      { path: paths.marketing.email, lazy: () => import('./routes/marketing/email').then((m) => ({ Component: m.MarketingEmailRoute })) },
+      { path: paths.marketing.social, lazy: () => import('./routes/marketing/social').then((m) => ({ Component: m.MarketingSocialRoute })) },
+      { path: paths.marketing.seo, lazy: () => import('./routes/marketing/seo').then((m) => ({ Component: m.MarketingSeoRoute })) },
+      { path: paths.marketing.retention, lazy: () => import('./routes/marketing/retention').then((m) => ({ Component: m.MarketingRetentionRoute })) },
+      { path: paths.marketing.analytics, lazy: () => import('./routes/marketing/analytics').then((m) => ({ Component: m.MarketingAnalyticsRoute })) },
+      { path: paths.marketing.automation, lazy: () => import('./routes/marketing/automation').then((m) => ({ Component: m.MarketingAutomationRoute })) },
+      { path: paths.marketing.creative, lazy: () => import('./routes/marketing/creative').then((m) => ({ Component: m.MarketingCreativeRoute })) },
+      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];

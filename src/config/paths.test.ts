@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isAppRoute, paths } from './paths';
+import { marketingRoles, modulePath, roleLabel } from './roles';
+
+describe('isAppRoute', () => {
+  it('accepts every route of the spec', () => {
+    const all = [
+      paths.home, paths.portfolio, paths.about, paths.roi, paths.auth, paths.signUp, paths.contact, paths.dashboard,
+      ...Object.values(paths.marketing), paths.adminLogin, paths.admin, paths.administrator, paths.adminPage(1), paths.adminPage(20),
+    ];
+    for (const route of all) expect(isAppRoute(route), route).toBe(true);
+  });
+
+  it.each(['/nope', '/admin/page-', '/marketing', '/dashboard/x', '/auth/v2'])('refuses %s', (route) => {
+    expect(isAppRoute(route)).toBe(false);
+  });
+});
+
+describe('marketing roles', () => {
+  it('pairs the ten roles with the ten modules in order', () => {
+    expect(marketingRoles.map(modulePath)).toEqual(Object.values(paths.marketing));
+  });
+
+  it('labels a missing or unknown role as Marketing Professional', () => {
+    expect(roleLabel(null)).toBe('Marketing Professional');
+    expect(roleLabel('astronaut')).toBe('Marketing Professional');
+    expect(roleLabel('seo_sem_specialist')).toBe('SEO/SEM Specialist');
+  });
+});

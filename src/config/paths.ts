@@ -1,0 +1,47 @@
+/** Every URL of the app, once. Pages and links use these; the server uses `appRoutePatterns`. */
+export const paths = {
+  home: '/',
+  portfolio: '/portfolio',
+  about: '/about',
+  roi: '/roi',
+  auth: '/auth',
+  signUp: '/sign-up',
+  contact: '/contact',
+  dashboard: '/dashboard',
+  marketing: {
+    director: '/marketing/director',
+    content: '/marketing/content',
+    advertising: '/marketing/advertising',
+    email: '/marketing/email',
+    social: '/marketing/social',
+    seo: '/marketing/seo',
+    retention: '/marketing/retention',
+    analytics: '/marketing/analytics',
+    automation: '/marketing/automation',
+    creative: '/marketing/creative',
+  },
+  adminLogin: '/admin-login',
+  admin: '/admin',
+  administrator: '/admin/administrator',
+  /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
+  adminPagePattern: '/admin/:pageSlug',
+  adminPage: (number: number) => `/admin/page-${number}`,
+} as const;
+
+export type MarketingModule = keyof typeof paths.marketing;
+
+/** Public marketing routes: prerendered to static HTML at build time. */
+export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths.roi] as const;
+
+/** Every route the SPA answers with 200; the server answers anything else with 404. */
+export const appRoutePatterns: readonly RegExp[] = [
+  /^\/$/,
+  /^\/(portfolio|about|roi|auth|sign-up|contact|dashboard|admin-login|admin)\/?$/,
+  new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
+  /^\/admin\/administrator\/?$/,
+  /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
+];
+
+export function isAppRoute(pathname: string): boolean {
+  return appRoutePatterns.some((pattern) => pattern.test(pathname));
+}
