@@ -1,0 +1,47 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT_DIR } from '../../server/src/server';
+import { createDatabaseFromTemplate } from '../../tests/support/cluster';
+import { spawnServer } from '../../tests/support/spawn-server';
+
+export const E2E_ADMIN_USERNAME = 'admin';
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+
+export interface E2EServer {
+  url: string;
+  databaseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real server process serving the built app, over its own copy of the migrated database. */
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const cluster = JSON.parse(process.env.E2E_CLUSTER ?? 'null');
+  if (!cluster) throw new Error('E2E_CLUSTER is not set: run the end-to-end tests through playwright test');
+  const db = await createDatabaseFromTemplate(cluster);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-e2e-data-'));
+  await chmod(dataDir, 0o755);
+  const server = spawnServer({
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: path.join(ROOT_DIR, 'dist/client'),
+    ADMIN_USERNAME: E2E_ADMIN_USERNAME,
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    ...env,
+  });
+  const url = await server.ready;
+  return {
+    url,
+    databaseUrl: db.url,
+    dataDir,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { loadConfig, type Config } from '../../server/src/config';
+import { createSql, type Sql } from '../../server/src/db/client';
+import { deriveApiKeys } from '../../server/src/lib/api-keys';
+import type { Database } from '../../src/types/database';
+import { createDatabaseFromTemplate, type TestDatabase } from './cluster';
+
+export interface TestServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  config: Config & { jwtSecret: string };
+  /** Superuser connection to this file's database (setup and read-back only). */
+  sql: Sql;
+  app: FastifyInstance;
+  db: TestDatabase;
+  /** A fresh supabase-js client (no persisted session, no auto refresh). */
+  client(options?: { storageKey?: string }): SupabaseClient<Database>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (buildApp) on a free port over this file's own copy of the migrated database.
+ * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }).
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createDatabaseFromTemplate(inject('cluster'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-test-data-'));
+  await chmod(dataDir, 0o755);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const config = {
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env }),
+    jwtSecret,
+  };
+  const sql = createSql(db.url, { max: 10 });
+  const keys = await deriveApiKeys(jwtSecret);
+  const app = await buildApp({ config, sql, keys }, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret,
+    config,
+    sql,
+    app,
+    db,
+    client: (options = {}) =>
+      createClient<Database>(url, keys.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: options.storageKey },
+      }),
+    async close() {
+      await app.close();
+      await sql.end({ timeout: 5 });
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
