@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RestError } from './errors';
+import type { RestError } from './errors';
 import { parseRequest, type RequestInput } from './query-parser';
 import { buildResponse, contentRange } from './response';
 import type { Statement } from './sql-builder';

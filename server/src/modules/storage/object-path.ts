@@ -17,6 +17,14 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** `rawPath` is the part after `/object/public/`, still percent-encoded, without the query string. */
 export function parseObjectPath(rawPath: string): ObjectPath {
   const rawSegments = rawPath.split('/');
@@ -27,7 +35,7 @@ export function parseObjectPath(rawPath: string): ObjectPath {
     if (segment === undefined) return { ok: false, reason: 'malformed percent-encoding' };
     if (segment === '' || segment === '.' || segment === '..') return { ok: false, reason: 'empty or relative segment' };
     // After one decoding, nothing may still look like a separator, a dot segment or a control character.
-    if (/[\\/\0-\x1f\x7f]/.test(segment)) return { ok: false, reason: 'separator or control character' };
+    if (/[\\/]/.test(segment) || hasControlCharacter(segment)) return { ok: false, reason: 'separator or control character' };
     if (/%(2e|2f|5c|00)/i.test(segment)) return { ok: false, reason: 'doubly encoded character' };
     if (/^\.+$/.test(segment.trim())) return { ok: false, reason: 'relative segment' };
     decoded.push(segment);
