@@ -71,8 +71,6 @@ export async function startServer(config: Config, log: (message: string) => void
   await ensureDataDir(config.dataDir);
   await assertPortFree(config.host, config.port);
   const jwtSecret = await resolveJwtSecret(config.dataDir, config.jwtSecret);
-  const seeded = await seedStorage(config.dataDir, STORAGE_SEED_DIR);
-  for (const object of seeded.copied) log(`storage: added ${object}`);
 
   let pg: EmbeddedPostgresHandle | undefined;
   let sql: Sql | undefined;
@@ -103,6 +101,9 @@ export async function startServer(config: Config, log: (message: string) => void
     } else if (admin.created) {
       log(`Site admin created: username "${admin.username}" with ADMIN_PASSWORD`);
     }
+
+    const seeded = await seedStorage(config.dataDir, STORAGE_SEED_DIR);
+    for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);
     app = await buildApp({ config: { ...config, jwtSecret }, sql, keys });

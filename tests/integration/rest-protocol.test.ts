@@ -47,6 +47,8 @@ beforeAll(async () => {
     create table public.numbers (n int primary key, label text);
     insert into public.numbers select g, 'n' || g from generate_series(1, 1500) g;
     grant select, insert on public.numbers to anon, authenticated;
+    create table public.kv (k text primary key, v text, note text default 'default note');
+    grant select, insert, update on public.kv to authenticated;
     notify pgrst, 'reload schema';
   `).simple();
   await until(() => rest(server, 'GET', '/numbers?limit=1'), (response) => response.status === 200);
@@ -209,6 +211,27 @@ describe('responses', () => {
       201,
       { n: 5004, label: null },
       'application/vnd.pgrst.object+json; charset=utf-8',
+    ]);
+  });
+
+  it('upserts: merge-duplicates updates, ignore-duplicates keeps, on_conflict picks the key', async () => {
+    await user.client.from('kv').insert({ k: 'a', v: 'one' });
+    const merged = await user.client.from('kv').upsert({ k: 'a', v: 'two' }).select('k,v');
+    expect([merged.error, merged.data]).toEqual([null, [{ k: 'a', v: 'two' }]]);
+    const ignored = await user.client.from('kv').upsert({ k: 'a', v: 'three' }, { ignoreDuplicates: true }).select('k,v');
+    expect([ignored.error, ignored.data]).toEqual([null, []]);
+    const raw = await rest(server, 'POST', '/kv?on_conflict=k&columns=%22k%22%2C%22v%22', {
+      token: user.session.accessToken,
+      body: [{ k: 'a', v: 'four' }, { k: 'b' }],
+      headers: { prefer: 'resolution=merge-duplicates, return=representation, missing=default' },
+    });
+    expect([raw.status, raw.json, raw.headers.get('preference-applied')]).toEqual([
+      201,
+      [
+        { k: 'a', v: 'four', note: 'default note' },
+        { k: 'b', v: null, note: 'default note' },
+      ],
+      'return=representation, missing=default, resolution=merge-duplicates',
     ]);
   });
 
