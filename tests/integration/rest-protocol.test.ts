@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, signedInUser, type SignedInUser } from '../support/rest-clients';
+import { rest, signedInUser, untypedClientWithToken, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -215,10 +215,11 @@ describe('responses', () => {
   });
 
   it('upserts: merge-duplicates updates, ignore-duplicates keeps, on_conflict picks the key', async () => {
-    await user.client.from('kv').insert({ k: 'a', v: 'one' });
-    const merged = await user.client.from('kv').upsert({ k: 'a', v: 'two' }).select('k,v');
+    const client = untypedClientWithToken(server, user.session.accessToken);
+    await client.from('kv').insert({ k: 'a', v: 'one' });
+    const merged = await client.from('kv').upsert({ k: 'a', v: 'two' }).select('k,v');
     expect([merged.error, merged.data]).toEqual([null, [{ k: 'a', v: 'two' }]]);
-    const ignored = await user.client.from('kv').upsert({ k: 'a', v: 'three' }, { ignoreDuplicates: true }).select('k,v');
+    const ignored = await client.from('kv').upsert({ k: 'a', v: 'three' }, { ignoreDuplicates: true }).select('k,v');
     expect([ignored.error, ignored.data]).toEqual([null, []]);
     const raw = await rest(server, 'POST', '/kv?on_conflict=k&columns=%22k%22%2C%22v%22', {
       token: user.session.accessToken,

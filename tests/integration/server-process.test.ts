@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,11 @@ describe('start-up errors: one clear line and a non-zero exit', () => {
 describe('embedded PostgreSQL lifecycle', () => {
   it('initialises, migrates and seeds on first start, keeps data across restarts, and leaves no PostgreSQL behind', async () => {
     const dataDir = path.join(dir, 'lifecycle');
-    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'first-start-password' };
+    // A stand-in for the build: `npm test` runs these tests before `npm run build` (in test:e2e).
+    const staticDir = path.join(dir, 'site', 'client');
+    await mkdir(staticDir, { recursive: true });
+    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'first-start-password', STATIC_DIR: staticDir };
 
     const first = spawnServer(env);
     const url = await first.ready;

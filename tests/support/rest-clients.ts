@@ -12,6 +12,14 @@ export function clientWithToken(server: TestServer, accessToken: string): Supaba
   });
 }
 
+/** The same, without the generated types: for tables a test creates itself. */
+export function untypedClientWithToken(server: TestServer, accessToken: string): SupabaseClient {
+  return createClient(server.url, server.anonKey, {
+    accessToken: async () => accessToken,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
 export interface SignedInUser extends SeededUser {
   session: UserSession;
   client: SupabaseClient<Database>;
