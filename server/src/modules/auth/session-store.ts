@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { signJwt } from '../../lib/jwt';
 import { type AmrEntry, buildAccessTokenClaims } from './access-token-claims';
 import { childRefreshToken, hashToken, newRefreshToken } from './refresh-token-chain';
@@ -30,6 +31,11 @@ export interface ClientInfo {
 
 /** GoTrue's authentication methods this server issues sessions for. */
 export type AuthMethod = 'password' | 'otp';
+
+/** The `inet` column takes only an address (a forwarded header may carry anything). */
+function inetOrNull(ip: string): string | null {
+  return isIP(ip) ? ip : null;
+}
 
 async function amrOf(db: Db, sessionId: string): Promise<AmrEntry[]> {
   const rows = await db<{ method: string; timestamp: string }[]>`
@@ -89,7 +95,7 @@ export async function startSession(
 ): Promise<SessionBody> {
   const [session] = await db<{ id: string }[]>`
     insert into auth.sessions (user_id, aal, user_agent, ip)
-    values (${user.id}, 'aal1', ${client.userAgent ?? null}, ${client.ip || null})
+    values (${user.id}, 'aal1', ${client.userAgent ?? null}, ${inetOrNull(client.ip)})
     returning id`;
   const sessionId = session!.id;
   await db`
@@ -150,7 +156,7 @@ export async function touchSession(db: Db, sessionId: string, client: ClientInfo
   await db`
     update auth.sessions
     set refreshed_at = now() at time zone 'utc', updated_at = now(), user_agent = ${client.userAgent ?? null},
-        ip = ${client.ip || null}
+        ip = ${inetOrNull(client.ip)}
     where id = ${sessionId}`;
 }
 
