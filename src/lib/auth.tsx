@@ -42,8 +42,8 @@ export const profileQueryKey = (userId: string | null) => ['profile', userId] as
 export async function fetchProfile(userId: string): Promise<Profile | null> {
   try {
     const { data, error } = await supabase.from('profiles').select('*').eq('user_id', userId).single();
-    if (error) {
-      console.error('Error fetching profile:', error.message);
+    if (error || !data) {
+      console.error('Error fetching profile:', error?.message ?? 'no profile row');
       return null;
     }
     return { ...data, organization: data.organization_id ? await fetchOrganization(data.organization_id) : null };
