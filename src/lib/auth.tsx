@@ -2,7 +2,8 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
-import { messages, REDIRECT_DELAY_MS } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
+import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ADMIN_STORAGE_KEY, supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
@@ -206,7 +207,7 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
     return () => clearTimeout(timer);
   }, [isLeaving, navigate]);
 
-  if (loading) return <PageStatus>{messages.dashboard.loading}</PageStatus>;
-  if (!user) return isSigningOut ? <PageStatus>{messages.dashboard.signingOut}</PageStatus> : <Navigate to={paths.auth} replace />;
+  if (loading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
+  if (!user) return isSigningOut ? <PageStatus>{dashboardCopy.signingOut}</PageStatus> : <Navigate to={paths.auth} replace />;
   return children ?? <Outlet />;
 }

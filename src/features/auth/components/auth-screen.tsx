@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { messages, REDIRECT_DELAY_MS } from '@/config/messages';
+import { authCopy } from '@/config/account-copy';
+import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { SelectedPlanNotice } from '@/features/auth/components/selected-plan-notice';
@@ -19,8 +20,6 @@ interface AuthScreenProps {
   /** The `plan` parameter of /sign-up. */
   planSlug?: string | null;
 }
-
-const copy = messages.authScreen;
 
 /** /auth and /sign-up: the Welcome card with its sign-in and sign-up tabs (spec §2). */
 export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps) {
@@ -38,7 +37,7 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
     return () => clearTimeout(timer);
   }, [isLeaving, navigate]);
 
-  if (loading) return <PageStatus>{copy.loading}</PageStatus>;
+  if (loading) return <PageStatus>{authCopy.loading}</PageStatus>;
   if (user && !isBusy && !isLeaving) return <Navigate to={paths.dashboard} replace />;
 
   const handleSignedIn = () => {
@@ -48,22 +47,22 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted/40 px-4 py-10">
-      <title>{`${copy.title} | ${site.name}`}</title>
+      <title>{`${authCopy.title} | ${site.name}`}</title>
       <div className="w-full max-w-md space-y-4">
         <Link to={paths.home} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {copy.backHome}
+          {authCopy.backHome}
         </Link>
         <Card>
           <CardHeader className="text-center">
-            <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
-            <CardDescription>{copy.description}</CardDescription>
+            <h1 className="text-2xl font-semibold tracking-tight">{authCopy.title}</h1>
+            <CardDescription>{authCopy.description}</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
               <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin">{copy.signInTab}</TabsTrigger>
-                <TabsTrigger value="signup">{copy.signUpTab}</TabsTrigger>
+                <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>
+                <TabsTrigger value="signup">{authCopy.signUpTab}</TabsTrigger>
               </TabsList>
               {/* Both panels stay mounted: switching tabs keeps what was typed. */}
               <TabsContent value="signin" forceMount hidden={tab !== 'signin'} className="pt-4">
@@ -76,7 +75,7 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
             </Tabs>
           </CardContent>
           <CardFooter className="justify-center">
-            <p className="text-center text-xs text-muted-foreground">{copy.terms}</p>
+            <p className="text-center text-xs text-muted-foreground">{authCopy.terms}</p>
           </CardFooter>
         </Card>
       </div>

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { authCopy } from '@/config/account-copy';
 import { messages } from '@/config/messages';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { FormError } from '@/features/auth/components/form-error';
@@ -14,8 +15,6 @@ interface SignInFormProps {
   onBusyChange(busy: boolean): void;
   onSignedIn(): void;
 }
-
-const copy = messages.authScreen;
 
 export function SignInForm({ onBusyChange, onSignedIn }: SignInFormProps) {
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
@@ -58,9 +57,9 @@ export function SignInForm({ onBusyChange, onSignedIn }: SignInFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={copy.signInTab}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={authCopy.signInTab}>
       <FormError message={formError} />
-      <FormField label={copy.email} error={errors.email}>
+      <FormField label={authCopy.email} error={errors.email}>
         <Input
           type="email"
           name="email"
@@ -71,7 +70,7 @@ export function SignInForm({ onBusyChange, onSignedIn }: SignInFormProps) {
           disabled={isBusy}
         />
       </FormField>
-      <FormField label={copy.password} error={errors.password}>
+      <FormField label={authCopy.password} error={errors.password}>
         <Input
           type="password"
           name="password"
@@ -83,7 +82,7 @@ export function SignInForm({ onBusyChange, onSignedIn }: SignInFormProps) {
         />
       </FormField>
       <Button type="submit" className="w-full" disabled={isBusy} aria-busy={isBusy || undefined}>
-        {isBusy ? copy.signingIn : copy.signIn}
+        {isBusy ? authCopy.signingIn : authCopy.signIn}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { authCopy } from '@/config/account-copy';
 import { messages, MIN_PASSWORD_LENGTH } from '@/config/messages';
 import { useSignUp } from '@/features/auth/api/sign-up';
 import { FormError } from '@/features/auth/components/form-error';
@@ -24,15 +25,13 @@ interface SignUpFormProps {
   onSignedIn(): void;
 }
 
-const copy = messages.authScreen;
-
 const fields = [
-  { name: 'firstName', label: copy.firstName, type: 'text', autoComplete: 'given-name', maxLength: 100 },
-  { name: 'lastName', label: copy.lastName, type: 'text', autoComplete: 'family-name', maxLength: 100 },
-  { name: 'companyName', label: copy.companyName, type: 'text', autoComplete: 'organization', maxLength: 120 },
-  { name: 'email', label: copy.email, type: 'email', autoComplete: 'email' },
-  { name: 'password', label: copy.password, type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: copy.confirmPassword, type: 'password', autoComplete: 'new-password' },
+  { name: 'firstName', label: authCopy.firstName, type: 'text', autoComplete: 'given-name', maxLength: 100 },
+  { name: 'lastName', label: authCopy.lastName, type: 'text', autoComplete: 'family-name', maxLength: 100 },
+  { name: 'companyName', label: authCopy.companyName, type: 'text', autoComplete: 'organization', maxLength: 120 },
+  { name: 'email', label: authCopy.email, type: 'email', autoComplete: 'email' },
+  { name: 'password', label: authCopy.password, type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: authCopy.confirmPassword, type: 'password', autoComplete: 'new-password' },
 ] as const satisfies readonly { name: keyof SignUpValues; label: string; type: string; autoComplete: string; maxLength?: number }[];
 
 export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
@@ -92,12 +91,12 @@ export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={copy.signUpTab}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={authCopy.signUpTab}>
       {confirmationSentTo ? (
         <div role="status" className="flex gap-3 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
           <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <div>
-            <p className="font-medium">{copy.checkEmailTitle}</p>
+            <p className="font-medium">{authCopy.checkEmailTitle}</p>
             <p>{messages.auth.checkEmail}</p>
             <p className="text-green-800">{confirmationSentTo}</p>
           </div>
@@ -109,7 +108,7 @@ export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
       </div>
       {fields.slice(2).map((field) => renderField(field))}
       <Button type="submit" className="w-full" disabled={isBusy || isMismatch} aria-busy={isBusy || undefined}>
-        {isBusy ? copy.creatingAccount : copy.signUp}
+        {isBusy ? authCopy.creatingAccount : authCopy.signUp}
       </Button>
     </form>
   );
@@ -121,7 +120,7 @@ export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
         key={field.name}
         label={field.label}
         error={visibleErrors[field.name]}
-        hint={isPassword ? copy.passwordHint(MIN_PASSWORD_LENGTH) : undefined}
+        hint={isPassword ? authCopy.passwordHint(MIN_PASSWORD_LENGTH) : undefined}
       >
         <Input
           type={field.type}

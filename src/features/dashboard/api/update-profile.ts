@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import type { MarketingRole } from '@/config/roles';
 import { profileQueryKey, useAuth, type Profile } from '@/lib/auth';
 import { toError } from '@/lib/errors';
@@ -33,10 +33,10 @@ export function useUpdateProfile() {
         ...row,
         organization: current?.organization ?? null,
       }));
-      toast.success(messages.dashboard.profileUpdated);
+      toast.success(dashboardCopy.profileUpdated);
     },
     onError: (error) => {
-      toast.error(messages.dashboard.profileUpdateFailed, { description: error.message });
+      toast.error(dashboardCopy.profileUpdateFailed, { description: error.message });
     },
   });
 }

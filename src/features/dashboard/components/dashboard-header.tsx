@@ -2,15 +2,13 @@ import { Building2, LayoutDashboard, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
 import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-settings-dialog';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
-
-const copy = messages.dashboard;
 
 /** Platform name, badge, the user's name, role and organization, profile settings and sign-out. */
 export function DashboardHeader() {
@@ -26,7 +24,7 @@ export function DashboardHeader() {
             <LayoutDashboard className="h-6 w-6 text-primary" aria-hidden="true" />
             {site.platformName}
           </Link>
-          <Badge variant="secondary">{copy.platformBadge}</Badge>
+          <Badge variant="secondary">{dashboardCopy.platformBadge}</Badge>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <div className="text-right" data-testid="dashboard-user">
@@ -35,7 +33,7 @@ export function DashboardHeader() {
             {display.organizationName ? (
               <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
                 <Building2 className="h-3 w-3" aria-hidden="true" />
-                <span className="sr-only">{copy.organization}: </span>
+                <span className="sr-only">{dashboardCopy.organization}: </span>
                 {display.organizationName}
               </p>
             ) : null}
@@ -43,7 +41,7 @@ export function DashboardHeader() {
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
           <Button variant="outline" onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
             <LogOut aria-hidden="true" />
-            {copy.signOut}
+            {dashboardCopy.signOut}
           </Button>
         </div>
       </div>

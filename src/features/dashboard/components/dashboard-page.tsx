@@ -1,5 +1,5 @@
 import { BarChart3, DollarSign, Target, Users } from 'lucide-react';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { findRole } from '@/config/roles';
 import { dashboardStats } from '@/config/sample-figures';
 import { site } from '@/config/site';
@@ -12,13 +12,12 @@ import { YourDashboardCard } from '@/features/dashboard/components/your-dashboar
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { PageStatus, useAuth } from '@/lib/auth';
 
-const copy = messages.dashboard;
 const statIcons = [Target, BarChart3, Users, DollarSign];
 
 /** /dashboard (spec §2): header, welcome line, own module, all modules, four sample stat cards. */
 export function DashboardPage() {
   const { profile, user, isProfileLoading } = useAuth();
-  if (isProfileLoading) return <PageStatus>{copy.loading}</PageStatus>;
+  if (isProfileLoading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
 
   const display = profileDisplay(profile, user);
   const role = findRole(profile?.marketing_role)?.value ?? null;
@@ -29,18 +28,18 @@ export function DashboardPage() {
 
   return (
     <div className="min-h-screen bg-muted/30">
-      <title>{`${copy.yourDashboard} | ${site.platformName}`}</title>
+      <title>{`${dashboardCopy.yourDashboard} | ${site.platformName}`}</title>
       <DashboardHeader />
       <main className="container mx-auto space-y-8 px-4 py-8">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">
-            {display.firstName ? copy.welcome(display.firstName) : copy.welcomeAnonymous}
+            {display.firstName ? dashboardCopy.welcome(display.firstName) : dashboardCopy.welcomeAnonymous}
           </h1>
-          <p className="text-muted-foreground">{copy.welcomeSubtitle}</p>
+          <p className="text-muted-foreground">{dashboardCopy.welcomeSubtitle}</p>
         </div>
         {profile === null ? (
           <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-            {copy.profileUnavailable}
+            {dashboardCopy.profileUnavailable}
           </p>
         ) : role ? (
           <YourDashboardCard role={role} />
@@ -51,7 +50,7 @@ export function DashboardPage() {
         <section aria-labelledby="stats-title" className="space-y-4">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="stats-title" className="text-xl font-semibold">
-              {copy.statsTitle}
+              {dashboardCopy.statsTitle}
             </h2>
             <SampleDataBadge />
           </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { moduleDescriptions, moduleIcons } from '@/features/dashboard/components/module-icons';
 import { moduleCards } from '@/features/dashboard/utils/module-grid';
 import { cn } from '@/lib/utils';
@@ -12,7 +12,7 @@ export function ModuleGrid({ role }: { role: string | null | undefined }) {
   return (
     <section aria-labelledby="modules-title" className="space-y-4">
       <h2 id="modules-title" className="text-xl font-semibold">
-        {messages.dashboard.modulesTitle}
+        {dashboardCopy.modulesTitle}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {moduleCards(role).map((card) => {
@@ -23,7 +23,7 @@ export function ModuleGrid({ role }: { role: string | null | undefined }) {
                 <CardHeader className="space-y-2 pb-3">
                   <div className="flex items-center justify-between gap-2">
                     <Icon className={cn('h-6 w-6', card.isOwn ? 'text-primary' : 'text-muted-foreground')} aria-hidden="true" />
-                    {card.isOwn ? <Badge>{messages.dashboard.yourDashboard}</Badge> : null}
+                    {card.isOwn ? <Badge>{dashboardCopy.yourDashboard}</Badge> : null}
                   </div>
                   <h3 className="font-semibold leading-tight">{card.role.moduleTitle}</h3>
                   <CardDescription>{card.role.label}</CardDescription>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@/config/messages';
+import { moduleCopy } from '@/config/account-copy';
 import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
 import { site } from '@/config/site';
@@ -29,7 +29,7 @@ export function ModulePage({ module, subtitle, isSample = true, children }: Modu
       <main className="container mx-auto space-y-6 px-4 py-8">
         <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {messages.modules.backToDashboard}
+          {moduleCopy.backToDashboard}
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">

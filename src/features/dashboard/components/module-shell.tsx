@@ -1,5 +1,5 @@
 import { Card, CardContent } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { moduleCopy } from '@/config/account-copy';
 import type { MarketingModule } from '@/config/paths';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 
@@ -8,7 +8,7 @@ export function ModuleShell({ module, subtitle }: { module: MarketingModule; sub
   return (
     <ModulePage module={module} subtitle={subtitle} isSample={false}>
       <Card>
-        <CardContent className="p-6 text-muted-foreground">{messages.modules.shellDescription}</CardContent>
+        <CardContent className="p-6 text-muted-foreground">{moduleCopy.shellDescription}</CardContent>
       </Card>
     </ModulePage>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { messages } from '@/config/messages';
+import { moduleCopy } from '@/config/account-copy';
 import { cn } from '@/lib/utils';
 
 interface NotAvailableButtonProps {
@@ -28,10 +28,10 @@ export function NotAvailableButton({ children, variant = 'outline', size, classN
           className={cn('cursor-not-allowed opacity-60', className)}
         >
           {children}
-          <span className="sr-only"> ({messages.modules.notAvailable})</span>
+          <span className="sr-only"> ({moduleCopy.notAvailable})</span>
         </Button>
       </TooltipTrigger>
-      <TooltipContent>{messages.modules.notAvailable}</TooltipContent>
+      <TooltipContent>{moduleCopy.notAvailable}</TooltipContent>
     </Tooltip>
   );
 }

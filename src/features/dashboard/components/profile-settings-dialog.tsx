@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { messages } from '@/config/messages';
+import { authCopy, dashboardCopy } from '@/config/account-copy';
 import { marketingRoles } from '@/config/roles';
 import { useUpdateProfile } from '@/features/dashboard/api/update-profile';
 import {
@@ -17,8 +17,6 @@ import {
   type ProfileFormValues,
 } from '@/features/dashboard/utils/profile-form';
 import type { Profile } from '@/lib/auth';
-
-const copy = messages.dashboard;
 
 /** Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed. */
 export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
@@ -53,17 +51,17 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={copy.profileSettings} title={copy.profileSettings}>
+        <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
           <Settings aria-hidden="true" />
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{copy.profileSettings}</DialogTitle>
-          <DialogDescription>{copy.profileSettingsDescription}</DialogDescription>
+          <DialogTitle>{dashboardCopy.profileSettings}</DialogTitle>
+          <DialogDescription>{dashboardCopy.profileSettingsDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
-          <FormField label={messages.authScreen.firstName} error={errors.firstName}>
+          <FormField label={authCopy.firstName} error={errors.firstName}>
             <Input
               autoComplete="given-name"
               maxLength={100}
@@ -72,7 +70,7 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
               onChange={(event) => setValues({ ...values, firstName: event.target.value })}
             />
           </FormField>
-          <FormField label={messages.authScreen.lastName} error={errors.lastName}>
+          <FormField label={authCopy.lastName} error={errors.lastName}>
             <Input
               autoComplete="family-name"
               maxLength={100}
@@ -81,15 +79,15 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
               onChange={(event) => setValues({ ...values, lastName: event.target.value })}
             />
           </FormField>
-          <FormField label={copy.chooseRoleLegend}>
+          <FormField label={dashboardCopy.chooseRoleLegend}>
             <RoleSelect value={values.role} onChange={(role) => setValues({ ...values, role })} />
           </FormField>
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={update.isPending}>
-              {copy.cancel}
+              {dashboardCopy.cancel}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? copy.saving : copy.saveProfile}
+              {update.isPending ? dashboardCopy.saving : dashboardCopy.saveProfile}
             </Button>
           </DialogFooter>
         </form>
@@ -111,7 +109,7 @@ function RoleSelect({ id, value, onChange, ...rest }: RoleSelectProps) {
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value={NO_ROLE}>{copy.noRoleOption}</SelectItem>
+        <SelectItem value={NO_ROLE}>{dashboardCopy.noRoleOption}</SelectItem>
         {marketingRoles.map((role) => (
           <SelectItem key={role.value} value={role.value}>
             {role.label}

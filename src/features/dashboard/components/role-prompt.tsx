@@ -2,12 +2,10 @@ import { UserRoundCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { marketingRoles, type MarketingRole } from '@/config/roles';
 import { useUpdateProfile } from '@/features/dashboard/api/update-profile';
 import { cn } from '@/lib/utils';
-
-const copy = messages.dashboard;
 
 /** Onboarding for a user without a marketing role: pick one of the ten. */
 export function RolePrompt() {
@@ -25,14 +23,14 @@ export function RolePrompt() {
       <CardHeader>
         <h2 id="choose-role-title" className="flex items-center gap-2 text-xl font-semibold">
           <UserRoundCog className="h-5 w-5 text-primary" aria-hidden="true" />
-          {copy.chooseRoleTitle}
+          {dashboardCopy.chooseRoleTitle}
         </h2>
-        <CardDescription>{copy.chooseRoleDescription}</CardDescription>
+        <CardDescription>{dashboardCopy.chooseRoleDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit} aria-labelledby="choose-role-title" className="space-y-4">
           <fieldset disabled={update.isPending}>
-            <legend className="sr-only">{copy.chooseRoleLegend}</legend>
+            <legend className="sr-only">{dashboardCopy.chooseRoleLegend}</legend>
             <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
               {marketingRoles.map((entry) => (
                 <label
@@ -59,7 +57,7 @@ export function RolePrompt() {
             </div>
           </fieldset>
           <Button type="submit" disabled={!role || update.isPending}>
-            {update.isPending ? copy.saving : copy.saveRole}
+            {update.isPending ? dashboardCopy.saving : dashboardCopy.saveRole}
           </Button>
         </form>
       </CardContent>

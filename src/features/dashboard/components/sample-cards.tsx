@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { moduleCopy } from '@/config/account-copy';
 import { NotAvailableButton } from '@/features/dashboard/components/not-available-button';
 
 export interface SampleListItem {
@@ -70,7 +70,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 
 /** Actions the sample modules show but cannot perform yet: disabled, with a tooltip. */
-export function QuickActionsCard({ actions, title = messages.modules.quickActions }: { actions: readonly string[]; title?: string }) {
+export function QuickActionsCard({ actions, title = moduleCopy.quickActions }: { actions: readonly string[]; title?: string }) {
   return (
     <Card className="h-full">
       <CardHeader>

@@ -1,14 +1,14 @@
 import { Info } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { messages } from '@/config/messages';
+import { moduleCopy } from '@/config/account-copy';
 
 /** A discreet marker on fixed sample figures, so nobody takes them for their own numbers. */
 export function SampleDataBadge() {
   return (
-    <Badge variant="outline" className="gap-1 font-normal text-muted-foreground" title={messages.modules.sampleDataDescription}>
+    <Badge variant="outline" className="gap-1 font-normal text-muted-foreground" title={moduleCopy.sampleDataDescription}>
       <Info className="h-3 w-3" aria-hidden="true" />
-      {messages.modules.sampleData}
-      <span className="sr-only">: {messages.modules.sampleDataDescription}</span>
+      {moduleCopy.sampleData}
+      <span className="sr-only">: {moduleCopy.sampleDataDescription}</span>
     </Badge>
   );
 }

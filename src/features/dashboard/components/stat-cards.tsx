@@ -1,7 +1,7 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import type { SampleStat } from '@/config/sample-figures';
 import { cn } from '@/lib/utils';
 
@@ -33,7 +33,7 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
                 <p className="flex items-center gap-1 text-xs text-muted-foreground">
                   <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />
                   <span className={cn('font-medium', tone)}>{stat.change}</span>
-                  {stat.period ?? messages.dashboard.fromLastMonth}
+                  {stat.period ?? dashboardCopy.fromLastMonth}
                 </p>
               </CardContent>
             </Card>

@@ -2,11 +2,9 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { findRole, modulePath } from '@/config/roles';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
-
-const copy = messages.dashboard;
 
 /** The user's own module, prominently (spec §6). */
 export function YourDashboardCard({ role }: { role: string }) {
@@ -18,9 +16,9 @@ export function YourDashboardCard({ role }: { role: string }) {
     <Card className="border-primary bg-primary/5">
       <CardHeader>
         <h2 id="your-dashboard-title" className="text-xl font-semibold">
-          {copy.yourDashboard}
+          {dashboardCopy.yourDashboard}
         </h2>
-        <CardDescription>{copy.yourDashboardDescription(own.moduleTitle)}</CardDescription>
+        <CardDescription>{dashboardCopy.yourDashboardDescription(own.moduleTitle)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
@@ -34,7 +32,7 @@ export function YourDashboardCard({ role }: { role: string }) {
         </div>
         <Button asChild>
           <Link to={modulePath(own)}>
-            {copy.accessYourDashboard}
+            {dashboardCopy.accessYourDashboard}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>

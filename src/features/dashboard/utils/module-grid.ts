@@ -1,4 +1,4 @@
-import { messages } from '@/config/messages';
+import { dashboardCopy } from '@/config/account-copy';
 import { findRole, marketingRoles, modulePath, type MarketingRoleInfo } from '@/config/roles';
 
 export interface ModuleCard {
@@ -18,7 +18,7 @@ export function moduleCards(userRole: string | null | undefined): ModuleCard[] {
       role,
       href: modulePath(role),
       isOwn,
-      actionLabel: isOwn ? messages.dashboard.yourDashboard : messages.dashboard.viewModule,
+      actionLabel: isOwn ? dashboardCopy.yourDashboard : dashboardCopy.viewModule,
     };
   });
 }
