@@ -8,7 +8,8 @@ import { messages } from '@/config/messages';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { FormError } from '@/features/auth/components/form-error';
 import { signInErrorMessage } from '@/features/auth/utils/auth-errors';
-import { hasErrors, validateSignIn, type SignInErrors, type SignInValues } from '@/features/auth/utils/sign-up-validation';
+import { validateSignIn, type SignInErrors, type SignInValues } from '@/features/auth/utils/sign-in-validation';
+import { hasErrors } from '@/features/auth/utils/sign-up-validation';
 
 interface SignInFormProps {
   /** A request starts (true) or ends without a session (false): the screen must not redirect meanwhile. */

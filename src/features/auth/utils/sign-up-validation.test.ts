@@ -4,7 +4,6 @@ import {
   isEmailAddress,
   passwordsMismatch,
   toSignUpRequest,
-  validateSignIn,
   validateSignUp,
   type SignUpValues,
 } from './sign-up-validation';
@@ -97,16 +96,5 @@ describe('toSignUpRequest', () => {
 
   it('sends an empty company name when none was given', () => {
     expect(toSignUpRequest(valid).companyName).toBe('');
-  });
-});
-
-describe('validateSignIn', () => {
-  it('requires e-mail and password', () => {
-    expect(validateSignIn({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
-  });
-
-  it('checks the e-mail format but not the password length (the server decides)', () => {
-    expect(validateSignIn({ email: 'nope', password: '1' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(validateSignIn({ email: 'ada@example.com', password: '1' })).toEqual({});
   });
 });
