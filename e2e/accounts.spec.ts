@@ -151,7 +151,7 @@ test('every module page shows its title, sample data marker and a way back; the 
   await expect(page).toHaveURL(/\/marketing\/director$/);
 });
 
-test('axe finds no violations on /auth (both tabs) and /dashboard', async ({ page }) => {
+test('axe finds no violations on /auth (both tabs), /dashboard (with and without a role) and a module page', async ({ page }) => {
   await page.goto(paths.auth);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -164,5 +164,14 @@ test('axe finds no violations on /auth (both tabs) and /dashboard', async ({ pag
   await page.goto(paths.auth);
   await signUpToDashboard(page);
   await expect(page.getByRole('form', { name: 'Choose your marketing role' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // With a role: the Your Dashboard card and the highlighted module; then a module page with its disabled actions.
+  await page.getByRole('form', { name: 'Choose your marketing role' }).getByRole('radio', { name: /Marketing Director/ }).check();
+  await page.getByRole('button', { name: 'Save Role' }).click();
+  await expect(page.getByRole('region', { name: 'Your Dashboard' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(paths.marketing.director);
+  await expect(page.getByRole('heading', { level: 1, name: 'Executive Overview' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -51,7 +51,7 @@ export async function signUpToDashboard(page: Page, account = newAccount()): Pro
   await page.goto('/auth');
   await submitSignUp(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` })).toBeVisible();
   return account;
 }
 

@@ -27,7 +27,7 @@ export function DashboardHeader() {
           <Badge variant="secondary">{dashboardCopy.platformBadge}</Badge>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <div className="text-right" data-testid="dashboard-user">
+          <div className="text-right">
             <p className="font-medium">{display.fullName}</p>
             <p className="text-sm text-muted-foreground">{display.roleLabel}</p>
             {display.organizationName ? (

@@ -78,7 +78,7 @@ describe('/dashboard', () => {
     expect(within(header).getByText('Marketing Professional')).toBeInTheDocument();
     expect(within(header).getByText('Analytical Engines')).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
   });
 
   it('shows the four stat cards with the spec values, a monthly change each, marked as sample data', async () => {
@@ -176,7 +176,7 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.calls.find((call) => call.operation === 'update')?.values).toEqual({ first_name: 'Augusta' });
     expect(within(screen.getByRole('banner')).getByText('Augusta Lovelace')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Augusta!');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Augusta!');
   });
 
   it('keeps the dialog open with what was typed when the save fails, and refuses empty names', async () => {
