@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/bcrypt';
 import { isPasswordTooLong } from './input-validation';
-import { BCRYPT_COST } from './site-admin';
+
+export const BCRYPT_COST = 10;
 
 /**
- * bcrypt cost 10, version 2a (GoTrue's `$2a$10$…`), computed by @node-rs/bcrypt in the libuv thread pool,
- * so a sign-in never blocks the event loop.
+ * bcrypt cost 10 in GoTrue's `$2a$10$…` form, computed by @node-rs/bcrypt in the libuv thread pool,
+ * so a sign-in never blocks the event loop. @node-rs/bcrypt 1.x writes the `$2y$` prefix; 2a, 2b and 2y
+ * name the same algorithm in a correct implementation, so the prefix is rewritten for GoTrue/Supabase.
  */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: BCRYPT_COST, version: '2a' });
+export async function hashPassword(password: string): Promise<string> {
+  return (await hash(password, BCRYPT_COST)).replace(/^\$2[by]\$/, '$2a$');
 }
 
 let dummyHash: Promise<string> | undefined;
