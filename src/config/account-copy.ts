@@ -67,5 +67,6 @@ export const moduleCopy = {
   sampleDataDescription: 'Fixed sample figures for illustration, not your own data.',
   notAvailable: 'Not available yet',
   quickActions: 'Quick Actions',
+  keyMetrics: 'Key Metrics',
   shellDescription: 'This module is being prepared for your organization.',
 } as const;

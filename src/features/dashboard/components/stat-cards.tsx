@@ -1,7 +1,7 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { dashboardCopy } from '@/config/account-copy';
+import { dashboardCopy, moduleCopy } from '@/config/account-copy';
 import type { SampleStat } from '@/config/sample-figures';
 import { cn } from '@/lib/utils';
 
@@ -41,5 +41,17 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
         );
       })}
     </ul>
+  );
+}
+
+/** A module page's headline figures under a (visually hidden) heading, so the card headings sit in order. */
+export function KeyMetrics({ stats }: { stats: readonly StatCardItem[] }) {
+  return (
+    <section aria-labelledby="key-metrics-title">
+      <h2 id="key-metrics-title" className="sr-only">
+        {moduleCopy.keyMetrics}
+      </h2>
+      <StatCards stats={stats} />
+    </section>
   );
 }

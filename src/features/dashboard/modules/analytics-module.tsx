@@ -1,7 +1,7 @@
 import { Activity, Clock, MousePointerClick, Target } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -31,7 +31,7 @@ const pages = [
 export function AnalyticsModule() {
   return (
     <ModulePage module="analytics" subtitle="Analytics Console: traffic, conversions and attribution.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Traffic Sources" items={sources} />
         <SampleListCard title="Top Pages" description="Page views this month." items={pages} />

@@ -1,7 +1,7 @@
 import { Clock, Mail, Users, Workflow } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -30,7 +30,7 @@ const activity = [
 export function AutomationModule() {
   return (
     <ModulePage module="automation" subtitle="Marketing Automation Platform: workflows, triggers and nurture sequences.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Workflows" items={workflows} />
         <SampleListCard title="Recent Activity" items={activity} />

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, FolderOpen, Image } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -30,7 +30,7 @@ const library = [
 export function CreativeModule() {
   return (
     <ModulePage module="creative" subtitle="Creative Studio: design requests, reviews and brand assets.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Creative Projects" items={projects} />
         <SampleListCard title="Brand Asset Library" items={library} />

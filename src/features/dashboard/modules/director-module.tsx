@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { ProgressBar, QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const icons = [DollarSign, Users, Megaphone, TrendingUp];
 
@@ -29,7 +29,7 @@ export function DirectorModule() {
   });
   return (
     <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <CardHeader>

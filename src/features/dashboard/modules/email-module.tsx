@@ -1,7 +1,7 @@
 import { MailOpen, MousePointerClick, UserMinus, Users } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -30,7 +30,7 @@ const lists = [
 export function EmailModule() {
   return (
     <ModulePage module="email" subtitle="Email Marketing Platform: campaigns, subscriber lists and engagement.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Recent Campaigns" items={campaigns} />
         <SampleListCard title="Subscriber Lists" items={lists} />

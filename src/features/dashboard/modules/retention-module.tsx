@@ -3,7 +3,7 @@ import type { BadgeProps } from '@/components/ui/badge';
 import { leadScoreBands, type LeadScoreBand } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 import { leadScoreBand } from '@/features/dashboard/utils/lead-score';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
@@ -45,7 +45,7 @@ const leads = [
 export function RetentionModule() {
   return (
     <ModulePage module="retention" subtitle="Customer Retention Center: lead scores, churn risk and loyalty.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Lead Score Bands" description="Leads by score band." items={bands} />
         <SampleListCard title="Leads to Follow Up" description="Score out of 100 and its band." items={leads} />

@@ -1,7 +1,7 @@
 import { Award, Globe, KeyRound, ListOrdered } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -30,7 +30,7 @@ const health = [
 export function SeoModule() {
   return (
     <ModulePage module="seo" subtitle="SEO Toolkit: rankings, organic traffic and site health.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Keyword Rankings" items={keywords} />
         <SampleListCard title="Site Health" items={health} />

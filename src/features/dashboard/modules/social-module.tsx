@@ -1,7 +1,7 @@
 import { Eye, Heart, Send, Users } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -30,7 +30,7 @@ const scheduled = [
 export function SocialModule() {
   return (
     <ModulePage module="social" subtitle="Social Media Hub: audience, engagement and the posting schedule.">
-      <StatCards stats={stats} />
+      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Platform Performance" items={platforms} />
         <SampleListCard title="Scheduled Posts" items={scheduled} />
