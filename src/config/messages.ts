@@ -29,6 +29,15 @@ export const messages = {
     checkEmail: 'Please check your email to confirm your account',
     signedOut: 'Signed out successfully',
     passwordsDoNotMatch: 'Passwords do not match',
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    passwordRequired: 'Password is required',
+    passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+    confirmPasswordRequired: 'Please confirm your password',
+    /** An error without a message of its own (network failure). */
+    unexpected: 'Something went wrong. Please try again.',
   },
   content: {
     loadFailed: 'Error loading content items',

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AuthScreen } from '@/features/auth/components/auth-screen';
 
 export function AuthRoute() {
-  return <PagePlaceholder title="Welcome" />;
+  return <AuthScreen initialTab="signin" />;
 }

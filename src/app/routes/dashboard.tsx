@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 export function DashboardRoute() {
-  return <PagePlaceholder title="Dashboard" />;
+  return <DashboardPage />;
 }

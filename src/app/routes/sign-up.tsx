@@ -1,5 +1,8 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { useSearchParams } from 'react-router';
+import { AuthScreen } from '@/features/auth/components/auth-screen';
 
+/** The pricing buttons link here as `/sign-up?plan=<starter|professional>`. */
 export function SignUpRoute() {
-  return <PagePlaceholder title="Welcome" />;
+  const [searchParams] = useSearchParams();
+  return <AuthScreen initialTab="signup" planSlug={searchParams.get('plan')} />;
 }

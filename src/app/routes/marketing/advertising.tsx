@@ -1,8 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
+import { ModuleShell } from '@/features/dashboard/components/module-shell';
 
-const role = marketingRoles.find((entry) => entry.module === 'advertising')!;
-
+/** Shell until the campaigns feature (src/features/campaigns) provides the Digital Advertising Console. */
 export function MarketingAdvertisingRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <ModuleShell module="advertising" subtitle="Digital Advertising Console" />;
 }

@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'analytics')!;
+import { AnalyticsModule } from '@/features/dashboard/modules/analytics-module';
 
 export function MarketingAnalyticsRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <AnalyticsModule />;
 }

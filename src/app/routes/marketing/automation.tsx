@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'automation')!;
+import { AutomationModule } from '@/features/dashboard/modules/automation-module';
 
 export function MarketingAutomationRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <AutomationModule />;
 }

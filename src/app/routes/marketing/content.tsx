@@ -1,8 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
+import { ModuleShell } from '@/features/dashboard/components/module-shell';
 
-const role = marketingRoles.find((entry) => entry.module === 'content')!;
-
+/** Shell until the content feature (src/features/content) provides the Content Marketing Hub. */
 export function MarketingContentRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <ModuleShell module="content" subtitle="Content Marketing Hub" />;
 }

@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'creative')!;
+import { CreativeModule } from '@/features/dashboard/modules/creative-module';
 
 export function MarketingCreativeRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <CreativeModule />;
 }

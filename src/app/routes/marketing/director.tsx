@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'director')!;
+import { DirectorModule } from '@/features/dashboard/modules/director-module';
 
 export function MarketingDirectorRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <DirectorModule />;
 }

@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'email')!;
+import { EmailModule } from '@/features/dashboard/modules/email-module';
 
 export function MarketingEmailRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <EmailModule />;
 }

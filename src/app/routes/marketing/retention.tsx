@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'retention')!;
+import { RetentionModule } from '@/features/dashboard/modules/retention-module';
 
 export function MarketingRetentionRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <RetentionModule />;
 }

@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'seo')!;
+import { SeoModule } from '@/features/dashboard/modules/seo-module';
 
 export function MarketingSeoRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <SeoModule />;
 }

@@ -1,8 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { marketingRoles } from '@/config/roles';
-
-const role = marketingRoles.find((entry) => entry.module === 'social')!;
+import { SocialModule } from '@/features/dashboard/modules/social-module';
 
 export function MarketingSocialRoute() {
-  return <PagePlaceholder title={role.moduleTitle} />;
+  return <SocialModule />;
 }

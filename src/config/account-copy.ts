@@ -1,0 +1,72 @@
+/**
+ * Screen copy of the marketing user's area (/auth, /sign-up, /dashboard, /marketing/*), apart from messages.ts so the
+ * public pages, which import messages.ts, do not download it.
+ */
+
+/** The /auth screen (spec §2 "Auth screen"). */
+export const authCopy = {
+  title: 'Welcome',
+  loading: 'Loading...',
+  description: 'Sign in to your account or create a new one',
+  signInTab: 'Sign In',
+  signUpTab: 'Sign Up',
+  email: 'Email',
+  password: 'Password',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  companyName: 'Company Name (Optional)',
+  confirmPassword: 'Confirm Password',
+  passwordHint: (min: number) => `At least ${min} characters`,
+  signIn: 'Sign In',
+  signingIn: 'Signing In...',
+  signUp: 'Create Account',
+  creatingAccount: 'Creating Account...',
+  terms: 'By continuing, you agree to our Terms of Service and Privacy Policy.',
+  backHome: 'Back to Home',
+  selectedPlan: 'Selected plan',
+  planPrice: (price: string, period: string) => `$${price} ${period}`,
+  checkEmailTitle: 'Check your email',
+} as const;
+
+/** The signed-in area: /dashboard and its header. */
+export const dashboardCopy = {
+  loading: 'Loading dashboard...',
+  signingOut: 'Signing out...',
+  platformBadge: 'Multi-Tenant Platform',
+  signOut: 'Sign Out',
+  welcome: (firstName: string) => `Welcome, ${firstName}!`,
+  welcomeAnonymous: 'Welcome!',
+  welcomeSubtitle: 'Here is an overview of your marketing workspace.',
+  organization: 'Organization',
+  yourDashboard: 'Your Dashboard',
+  yourDashboardDescription: (moduleTitle: string) => `Go straight to ${moduleTitle}, built for your role.`,
+  accessYourDashboard: 'Access Your Dashboard',
+  viewModule: 'View Module',
+  modulesTitle: 'All Marketing Modules',
+  statsTitle: 'Platform Overview',
+  fromLastMonth: 'from last month',
+  chooseRoleTitle: 'Choose your marketing role',
+  chooseRoleDescription: 'Pick the role that fits your work: your dashboard then leads you to its module.',
+  chooseRoleLegend: 'Marketing role',
+  saveRole: 'Save Role',
+  profileSettings: 'Profile Settings',
+  profileSettingsDescription: 'Change your name and your marketing role.',
+  noRoleOption: 'No specific role (Marketing Professional)',
+  saveProfile: 'Save Changes',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Error updating profile',
+  profileUnavailable: 'Your profile could not be loaded. Reload the page to try again.',
+} as const;
+
+/** The ten role modules under /marketing/*. */
+export const moduleCopy = {
+  backToDashboard: 'Back to Dashboard',
+  sampleData: 'Sample data',
+  sampleDataDescription: 'Fixed sample figures for illustration, not your own data.',
+  notAvailable: 'Not available yet',
+  quickActions: 'Quick Actions',
+  keyMetrics: 'Key Metrics',
+  shellDescription: 'This module is being prepared for your organization.',
+} as const;

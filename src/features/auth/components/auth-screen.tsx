@@ -1,0 +1,84 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { authCopy } from '@/config/account-copy';
+import { REDIRECT_DELAY_MS } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { SelectedPlanNotice } from '@/features/auth/components/selected-plan-notice';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { selectedPlan } from '@/features/auth/utils/selected-plan';
+import { PageStatus, useAuth } from '@/lib/auth';
+
+export type AuthTab = 'signin' | 'signup';
+
+interface AuthScreenProps {
+  initialTab?: AuthTab;
+  /** The `plan` parameter of /sign-up. */
+  planSlug?: string | null;
+}
+
+/** /auth and /sign-up: the Welcome card with its sign-in and sign-up tabs (spec §2). */
+export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps) {
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  // While a form talks to the server, or waits before leaving, the form (not the guard) decides where to go.
+  const [isBusy, setBusy] = useState(false);
+  const [isLeaving, setLeaving] = useState(false);
+  const plan = selectedPlan(planSlug);
+
+  useEffect(() => {
+    if (!isLeaving) return;
+    const timer = setTimeout(() => void navigate(paths.dashboard, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isLeaving, navigate]);
+
+  if (loading) return <PageStatus>{authCopy.loading}</PageStatus>;
+  if (user && !isBusy && !isLeaving) return <Navigate to={paths.dashboard} replace />;
+
+  const handleSignedIn = () => {
+    setLeaving(true);
+    setBusy(false);
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-muted/40 px-4 py-10">
+      <title>{`${authCopy.title} | ${site.name}`}</title>
+      <div className="w-full max-w-md space-y-4">
+        <Link to={paths.home} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {authCopy.backHome}
+        </Link>
+        <Card>
+          <CardHeader className="text-center">
+            <h1 className="text-2xl font-semibold tracking-tight">{authCopy.title}</h1>
+            <CardDescription>{authCopy.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>
+                <TabsTrigger value="signup">{authCopy.signUpTab}</TabsTrigger>
+              </TabsList>
+              {/* Both panels stay mounted: switching tabs keeps what was typed. */}
+              <TabsContent value="signin" forceMount hidden={tab !== 'signin'} className="pt-4">
+                <SignInForm onBusyChange={setBusy} onSignedIn={handleSignedIn} />
+              </TabsContent>
+              <TabsContent value="signup" forceMount hidden={tab !== 'signup'} className="pt-4">
+                {plan ? <SelectedPlanNotice plan={plan} /> : null}
+                <SignUpForm onBusyChange={setBusy} onSignedIn={handleSignedIn} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+          <CardFooter className="justify-center">
+            <p className="text-center text-xs text-muted-foreground">{authCopy.terms}</p>
+          </CardFooter>
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { AuthProvider, ProtectedRoute } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { Landing, renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+
+let profile: Record<string, unknown>;
+let updateResult: ((call: QueryCall) => FakeResult) | undefined;
+
+function respond(call: QueryCall): FakeResult | undefined {
+  if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
+  if (call.table !== 'profiles') return undefined;
+  if (call.operation === 'select') return { data: profile, error: null };
+  if (call.operation === 'update' && call.returning) {
+    if (updateResult) return updateResult(call);
+    profile = { ...profile, ...(call.values as object) };
+    return { data: profile, error: null };
+  }
+  return undefined;
+}
+
+function renderDashboard() {
+  return renderRoutes(
+    [
+      {
+        element: <AuthProvider><ProtectedRoute /></AuthProvider>,
+        children: [{ path: '/dashboard', element: <DashboardPage /> }],
+      },
+      { path: '/auth', element: <Landing name="auth" /> },
+    ],
+    '/dashboard',
+  );
+}
+
+beforeEach(() => {
+  fake.reset();
+  updateResult = undefined;
+  profile = {
+    id: 'p1',
+    user_id: 'user-1',
+    organization_id: 'org-1',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    marketing_role: null,
+    last_active: null,
+    created_at: '',
+    updated_at: '',
+  };
+  fake.respondWith(respond);
+  fake.setSession(fakeSession());
+});
+
+describe('/dashboard', () => {
+  it("shows 'Loading dashboard...' while the profile loads", async () => {
+    fake.respondWith((call) => (call.table === 'profiles' ? new Promise<FakeResult>(() => {}) : undefined));
+    renderDashboard();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...'));
+  });
+
+  it('shows the header: platform name, badge, name, role label, organization, sign-out', async () => {
+    renderDashboard();
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Beyond Brochures Marketing Platform' })).toBeInTheDocument();
+    expect(within(header).getByText('Multi-Tenant Platform')).toBeInTheDocument();
+    expect(within(header).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(header).getByText('Marketing Professional')).toBeInTheDocument();
+    expect(within(header).getByText('Analytical Engines')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
+  });
+
+  it('shows the four stat cards with the spec values, a monthly change each, marked as sample data', async () => {
+    renderDashboard();
+    const stats = await screen.findByRole('region', { name: /Platform Overview/ });
+    const cards = within(stats).getAllByRole('listitem');
+    expect(cards.map((card) => [within(card).getByRole('heading').textContent, card.textContent])).toEqual([
+      ['Total Campaigns', expect.stringMatching(/^Total Campaigns24\+12%from last month$/)],
+      ['Conversion Rate', expect.stringMatching(/^Conversion Rate3\.24%\+0\.4%from last month$/)],
+      ['Active Users', expect.stringMatching(/^Active Users8,543\+18%from last month$/)],
+      ['Revenue', expect.stringMatching(/^Revenue\$45,231\+8\.2%from last month$/)],
+    ]);
+    expect(within(stats).getByText('Sample data')).toBeInTheDocument();
+  });
+
+  it('prompts a user without a role to choose one; choosing it saves only the role and shows Your Dashboard', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderDashboard();
+    const prompt = await screen.findByRole('form', { name: 'Choose your marketing role' });
+    expect(screen.queryByRole('region', { name: 'Your Dashboard' })).not.toBeInTheDocument();
+    const save = within(prompt).getByRole('button', { name: 'Save Role' });
+    expect(save).toBeDisabled();
+    expect(within(prompt).getAllByRole('radio')).toHaveLength(10);
+    await userEvent.click(within(prompt).getByRole('radio', { name: /Content Marketing Manager/ }));
+    await userEvent.click(save);
+
+    const card = await screen.findByRole('region', { name: 'Your Dashboard' });
+    expect(within(card).getByText('Content Hub')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Access Your Dashboard' })).toHaveAttribute('href', '/marketing/content');
+    expect(within(screen.getByRole('banner')).getByText('Content Marketing Manager')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Choose your marketing role' })).not.toBeInTheDocument();
+    const update = fake.calls.find((call) => call.operation === 'update');
+    expect(update).toMatchObject({ table: 'profiles', values: { marketing_role: 'content_marketing_manager' }, filters: [['user_id', 'user-1']] });
+    expect(success).toHaveBeenCalledWith('Profile updated successfully!');
+  });
+
+  it('keeps the prompt and says why when saving the role fails', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    updateResult = () => ({ data: null, error: { message: 'permission denied for table profiles' } });
+    renderDashboard();
+    const prompt = await screen.findByRole('form', { name: 'Choose your marketing role' });
+    await userEvent.click(within(prompt).getByRole('radio', { name: /Creative Director/ }));
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Save Role' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('Error updating profile', { description: 'permission denied for table profiles' }),
+    );
+    expect(within(prompt).getByRole('radio', { name: /Creative Director/ })).toBeChecked();
+  });
+
+  it('highlights the own module in the grid of all ten', async () => {
+    profile.marketing_role = 'seo_sem_specialist';
+    renderDashboard();
+    const grid = await screen.findByRole('region', { name: 'All Marketing Modules' });
+    const links = within(grid).getAllByRole('link');
+    expect(links).toHaveLength(10);
+    expect(links.filter((link) => link.textContent === 'Your Dashboard').map((link) => link.getAttribute('href'))).toEqual(['/marketing/seo']);
+    expect(links.filter((link) => link.textContent === 'View Module')).toHaveLength(9);
+    expect(within(grid).getByRole('link', { name: 'Your Dashboard: SEO Toolkit' }).closest('li')).toHaveAttribute('data-own', 'true');
+    expect(screen.getByRole('region', { name: 'Your Dashboard' })).toHaveTextContent('SEO Toolkit');
+    expect(screen.queryByRole('form', { name: 'Choose your marketing role' })).not.toBeInTheDocument();
+  });
+
+  it("signs out: 'Signed out successfully', then /auth", async () => {
+    const success = vi.spyOn(toast, 'success');
+    fake.auth.signOut.mockImplementationOnce(async () => {
+      await fake.emit('SIGNED_OUT', null);
+      return { error: null };
+    });
+    const { router } = renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(fake.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Signed out successfully'));
+    expect(await screen.findByText('landed on auth')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it("shows the server's message when sign-out fails and stays", async () => {
+    const failure = vi.spyOn(toast, 'error');
+    fake.auth.signOut.mockResolvedValueOnce({ error: { message: 'Request rate limit reached' } });
+    const { router } = renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Request rate limit reached'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeEnabled();
+  });
+
+  it('changes a name in the profile settings dialog, sending only what changed', async () => {
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    expect(within(dialog).getByLabelText('First Name')).toHaveValue('Ada');
+    await userEvent.clear(within(dialog).getByLabelText('First Name'));
+    await userEvent.type(within(dialog).getByLabelText('First Name'), ' Augusta ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.find((call) => call.operation === 'update')?.values).toEqual({ first_name: 'Augusta' });
+    expect(within(screen.getByRole('banner')).getByText('Augusta Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Augusta!');
+  });
+
+  it('keeps the dialog open with what was typed when the save fails, and refuses empty names', async () => {
+    updateResult = () => ({ data: null, error: { message: 'network down' } });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    await userEvent.clear(within(dialog).getByLabelText('Last Name'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Last name is required');
+    expect(fake.calls.some((call) => call.operation === 'update')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Last Name'), 'Byron');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.operation === 'update')).toBe(true));
+    expect(screen.getByRole('dialog', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Last Name')).toHaveValue('Byron');
+  });
+});

@@ -1,0 +1,62 @@
+import { BarChart3, DollarSign, Target, Users } from 'lucide-react';
+import { dashboardCopy } from '@/config/account-copy';
+import { findRole } from '@/config/roles';
+import { dashboardStats } from '@/config/sample-figures';
+import { site } from '@/config/site';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { ModuleGrid } from '@/features/dashboard/components/module-grid';
+import { RolePrompt } from '@/features/dashboard/components/role-prompt';
+import { SampleDataBadge } from '@/features/dashboard/components/sample-data-badge';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
+import { profileDisplay } from '@/features/dashboard/utils/profile-display';
+import { PageStatus, useAuth } from '@/lib/auth';
+
+const statIcons = [Target, BarChart3, Users, DollarSign];
+
+/** /dashboard (spec §2): header, welcome line, own module, all modules, four sample stat cards. */
+export function DashboardPage() {
+  const { profile, user, isProfileLoading } = useAuth();
+  if (isProfileLoading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
+
+  const display = profileDisplay(profile, user);
+  const role = findRole(profile?.marketing_role)?.value ?? null;
+  const stats = dashboardStats.map((stat, index) => {
+    const Icon = statIcons[index] ?? Target;
+    return { ...stat, icon: <Icon className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> };
+  });
+
+  return (
+    <div className="min-h-screen bg-muted/30">
+      <title>{`${dashboardCopy.yourDashboard} | ${site.platformName}`}</title>
+      <DashboardHeader />
+      <main className="container mx-auto space-y-8 px-4 py-8">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">
+            {display.firstName ? dashboardCopy.welcome(display.firstName) : dashboardCopy.welcomeAnonymous}
+          </h1>
+          <p className="text-muted-foreground">{dashboardCopy.welcomeSubtitle}</p>
+        </div>
+        {profile === null ? (
+          <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+            {dashboardCopy.profileUnavailable}
+          </p>
+        ) : role ? (
+          <YourDashboardCard role={role} />
+        ) : (
+          <RolePrompt />
+        )}
+        <ModuleGrid role={role} />
+        <section aria-labelledby="stats-title" className="space-y-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="stats-title" className="text-xl font-semibold">
+              {dashboardCopy.statsTitle}
+            </h2>
+            <SampleDataBadge />
+          </div>
+          <StatCards stats={stats} />
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { moduleCopy } from '@/config/account-copy';
+import { paths, type MarketingModule } from '@/config/paths';
+import { marketingRoles } from '@/config/roles';
+import { site } from '@/config/site';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { moduleIcons } from '@/features/dashboard/components/module-icons';
+import { SampleDataBadge } from '@/features/dashboard/components/sample-data-badge';
+
+interface ModulePageProps {
+  module: MarketingModule;
+  /** The screen's name in the spec, e.g. 'Email Marketing Platform'. */
+  subtitle: string;
+  /** Mark the page's figures as fixed samples (every static module). */
+  isSample?: boolean;
+  children: ReactNode;
+}
+
+/** A role module under /marketing/*: the signed-in header, a way back, the module title of the roles table. */
+export function ModulePage({ module, subtitle, isSample = true, children }: ModulePageProps) {
+  const role = marketingRoles.find((entry) => entry.module === module)!;
+  const Icon = moduleIcons[module];
+  return (
+    <div className="min-h-screen bg-muted/30">
+      <title>{`${role.moduleTitle} | ${site.platformName}`}</title>
+      <DashboardHeader />
+      <main className="container mx-auto space-y-6 px-4 py-8">
+        <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {moduleCopy.backToDashboard}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <span className="rounded-md bg-primary p-2 text-primary-foreground">
+              <Icon className="h-6 w-6" aria-hidden="true" />
+            </span>
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight">{role.moduleTitle}</h1>
+              <p className="text-muted-foreground">{subtitle}</p>
+            </div>
+          </div>
+          {isSample ? <SampleDataBadge /> : null}
+        </div>
+        {children}
+      </main>
+    </div>
+  );
+}

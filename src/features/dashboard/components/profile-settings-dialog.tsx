@@ -1,0 +1,121 @@
+import { Settings } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { authCopy, dashboardCopy } from '@/config/account-copy';
+import { marketingRoles } from '@/config/roles';
+import { useUpdateProfile } from '@/features/dashboard/api/update-profile';
+import {
+  NO_ROLE,
+  profileChanges,
+  profileFormValues,
+  validateProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
+} from '@/features/dashboard/utils/profile-form';
+import type { Profile } from '@/lib/auth';
+
+/** Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed. */
+export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
+  const [isOpen, setOpen] = useState(false);
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const update = useUpdateProfile();
+
+  function handleOpenChange(open: boolean) {
+    if (update.isPending) return;
+    if (open) {
+      setValues(profileFormValues(profile));
+      setErrors({});
+    }
+    setOpen(open);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const found = validateProfileForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const changes = profileChanges(profile, values);
+    if (Object.keys(changes).length === 0) {
+      setOpen(false);
+      return;
+    }
+    update.mutate(changes, { onSuccess: () => setOpen(false) });
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
+          <Settings aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{dashboardCopy.profileSettings}</DialogTitle>
+          <DialogDescription>{dashboardCopy.profileSettingsDescription}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit} className="space-y-4">
+          <FormField label={authCopy.firstName} error={errors.firstName}>
+            <Input
+              autoComplete="given-name"
+              maxLength={100}
+              required
+              value={values.firstName}
+              onChange={(event) => setValues({ ...values, firstName: event.target.value })}
+            />
+          </FormField>
+          <FormField label={authCopy.lastName} error={errors.lastName}>
+            <Input
+              autoComplete="family-name"
+              maxLength={100}
+              required
+              value={values.lastName}
+              onChange={(event) => setValues({ ...values, lastName: event.target.value })}
+            />
+          </FormField>
+          <FormField label={dashboardCopy.chooseRoleLegend}>
+            <RoleSelect value={values.role} onChange={(role) => setValues({ ...values, role })} />
+          </FormField>
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={update.isPending}>
+              {dashboardCopy.cancel}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? dashboardCopy.saving : dashboardCopy.saveProfile}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface RoleSelectProps {
+  id?: string;
+  value: ProfileFormValues['role'];
+  onChange(value: ProfileFormValues['role']): void;
+}
+
+function RoleSelect({ id, value, onChange, ...rest }: RoleSelectProps) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as ProfileFormValues['role'])}>
+      <SelectTrigger id={id} {...rest}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NO_ROLE}>{dashboardCopy.noRoleOption}</SelectItem>
+        {marketingRoles.map((role) => (
+          <SelectItem key={role.value} value={role.value}>
+            {role.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

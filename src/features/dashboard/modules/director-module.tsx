@@ -1,0 +1,57 @@
+import { DollarSign, Megaphone, TrendingUp, Users } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
+import { ModulePage } from '@/features/dashboard/components/module-page';
+import { ProgressBar, QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
+
+const icons = [DollarSign, Users, Megaphone, TrendingUp];
+
+const initiatives = [
+  { primary: 'Brand refresh across all channels', secondary: 'Owner: Creative Director · due Q3', progress: 68, value: '68%' },
+  { primary: 'Marketing automation rollout', secondary: 'Owner: Automation team · due Q3', progress: 45, value: '45%' },
+  { primary: 'Customer retention program', secondary: 'Owner: Retention team · due Q4', progress: 82, value: '82%' },
+  { primary: 'Paid search efficiency review', secondary: 'Owner: SEO/SEM · due Q2', progress: 30, value: '30%' },
+];
+
+function capacityVariant(capacity: number) {
+  if (capacity >= 90) return 'red' as const;
+  if (capacity >= 80) return 'yellow' as const;
+  return 'green' as const;
+}
+
+/** Marketing Director (spec §2): the spec's figures exactly, all fixed samples. */
+export function DirectorModule() {
+  const stats = directorStats.map((stat, index) => {
+    const Icon = icons[index] ?? DollarSign;
+    return { ...stat, icon: <Icon className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> };
+  });
+  return (
+    <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel.">
+      <KeyMetrics stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Team Capacity</h2>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-3">
+              {directorTeamCapacity.map((team) => (
+                <li key={team.team} className="space-y-1">
+                  <div className="flex items-center justify-between">
+                    <span className="text-sm font-medium">{team.team}</span>
+                    <Badge variant={capacityVariant(team.capacity)}>{team.capacity}%</Badge>
+                  </div>
+                  <ProgressBar value={team.capacity} label={`${team.team} capacity`} />
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <SampleListCard title="Strategic Initiatives" description="Progress of this year's priorities." items={initiatives} />
+        <QuickActionsCard actions={directorQuickActions} />
+      </div>
+    </ModulePage>
+  );
+}

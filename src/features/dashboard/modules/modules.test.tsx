@@ -1,0 +1,149 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { marketingRoles } from '@/config/roles';
+import { ModuleShell } from '@/features/dashboard/components/module-shell';
+import { AnalyticsModule } from '@/features/dashboard/modules/analytics-module';
+import { AutomationModule } from '@/features/dashboard/modules/automation-module';
+import { CreativeModule } from '@/features/dashboard/modules/creative-module';
+import { DirectorModule } from '@/features/dashboard/modules/director-module';
+import { EmailModule } from '@/features/dashboard/modules/email-module';
+import { RetentionModule } from '@/features/dashboard/modules/retention-module';
+import { SeoModule } from '@/features/dashboard/modules/seo-module';
+import { SocialModule } from '@/features/dashboard/modules/social-module';
+import { AuthProvider } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, type FakeSupabase } from '@/testing/fake-supabase';
+import { Landing, renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+
+const pages: Record<string, ReactNode> = {
+  director: <DirectorModule />,
+  content: <ModuleShell module="content" subtitle="Content Marketing Hub" />,
+  advertising: <ModuleShell module="advertising" subtitle="Digital Advertising Console" />,
+  email: <EmailModule />,
+  social: <SocialModule />,
+  seo: <SeoModule />,
+  retention: <RetentionModule />,
+  analytics: <AnalyticsModule />,
+  automation: <AutomationModule />,
+  creative: <CreativeModule />,
+};
+
+function renderModule(module: string) {
+  return renderRoutes(
+    [
+      { path: '/marketing/:module', element: <AuthProvider>{pages[module]}</AuthProvider> },
+      { path: '/dashboard', element: <Landing name="dashboard" /> },
+    ],
+    `/marketing/${module}`,
+  );
+}
+
+beforeEach(() => {
+  fake.reset();
+  fake.setSession(fakeSession());
+  fake.respondWith((call) =>
+    call.table === 'profiles'
+      ? { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null }
+      : undefined,
+  );
+});
+
+describe('the ten module pages', () => {
+  it.each(marketingRoles.map((role) => [role.module, role.moduleTitle]))(
+    '/marketing/%s shows its module title, the signed-in header and a way back to the dashboard',
+    async (module, title) => {
+      const { router } = renderModule(module);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+      expect(router.state.location.pathname).toBe('/dashboard');
+    },
+  );
+
+  it.each(['director', 'email', 'social', 'seo', 'retention', 'analytics', 'automation', 'creative'])(
+    '/marketing/%s marks its fixed figures as sample data and shows its actions as not available',
+    async (module) => {
+      renderModule(module);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByText('Sample data')).toBeInTheDocument();
+      const actions = within(screen.getByRole('heading', { name: 'Quick Actions' }).closest('div.rounded-lg')! as HTMLElement).getAllByRole('button');
+      expect(actions.length).toBeGreaterThanOrEqual(3);
+      for (const action of actions) {
+        expect(action).toHaveAttribute('aria-disabled', 'true');
+        expect(action).toHaveAccessibleName(expect.stringContaining('(Not available yet)'));
+      }
+    },
+  );
+
+  it('the Content and Advertising shells invent no figures', async () => {
+    renderModule('content');
+    await screen.findByRole('heading', { level: 1, name: 'Content Hub' });
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    expect(screen.getByText('Content Marketing Hub')).toBeInTheDocument();
+  });
+});
+
+describe('Marketing Director', () => {
+  it('shows the spec figures exactly', async () => {
+    renderModule('director');
+    await screen.findByRole('heading', { level: 1, name: 'Executive Overview' });
+    const value = (label: string) => screen.getByRole('heading', { name: label }).closest('li')!.textContent;
+    expect(value('Total Budget')).toContain('$485,231');
+    expect(value('Team Performance')).toContain('92%');
+    expect(value('Active Campaigns')).toBeTruthy();
+    expect(value('ROI')).toContain('324%');
+    const capacity = screen.getByRole('heading', { name: 'Team Capacity' }).closest('div.rounded-lg') as HTMLElement;
+    expect(within(capacity).getAllByText(/^\d+%$/).map((badge) => badge.textContent)).toEqual(['85%', '92%', '78%', '95%']);
+    expect(screen.getByRole('heading', { name: 'Strategic Initiatives' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Review Reports|Team Meeting|Strategy Planning/ }).map((b) => b.textContent)).toEqual([
+      'Review Reports (Not available yet)',
+      'Team Meeting (Not available yet)',
+      'Strategy Planning (Not available yet)',
+    ]);
+  });
+
+  it('a not-yet-available action does nothing and says so in a tooltip on keyboard focus', async () => {
+    renderModule('director');
+    const button = await screen.findByRole('button', { name: /Review Reports/ });
+    await act(async () => button.focus());
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Not available yet'));
+    await userEvent.click(button);
+    expect(screen.getByRole('heading', { level: 1, name: 'Executive Overview' })).toBeInTheDocument();
+  });
+});
+
+describe('Customer Retention Center', () => {
+  it('shows the lead score bands of the spec', async () => {
+    renderModule('retention');
+    const card = (await screen.findByRole('heading', { name: 'Lead Score Bands' })).closest('div.rounded-lg') as HTMLElement;
+    const rows = within(card).getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows[0]).toContain('Score 80-100');
+    expect(rows[1]).toContain('Score 60-79');
+    expect(rows[2]).toContain('Score 40-59');
+    expect(rows[3]).toContain('Score 0-39');
+    expect(rows.map((row) => row!.match(/(Hot|Warm|Cool|Cold) leads/)?.[1])).toEqual(['Hot', 'Warm', 'Cool', 'Cold']);
+  });
+
+  it('labels each lead with the band of its score', async () => {
+    renderModule('retention');
+    const card = (await screen.findByRole('heading', { name: 'Leads to Follow Up' })).closest('div.rounded-lg') as HTMLElement;
+    const rows = within(card).getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows.map((row) => row!.match(/(\d+)(Hot|Warm|Cool|Cold)$/)?.slice(1))).toEqual([
+      ['92', 'Hot'],
+      ['84', 'Hot'],
+      ['71', 'Warm'],
+      ['55', 'Cool'],
+      ['23', 'Cold'],
+    ]);
+  });
+});

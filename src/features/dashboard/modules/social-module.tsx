@@ -1,0 +1,41 @@
+import { Eye, Heart, Send, Users } from 'lucide-react';
+import { ModulePage } from '@/features/dashboard/components/module-page';
+import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
+import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
+
+const iconClass = 'h-4 w-4 text-muted-foreground';
+
+const stats = [
+  { label: 'Total Followers', value: '45.2K', change: '+6.3%', icon: <Users className={iconClass} aria-hidden="true" /> },
+  { label: 'Engagement Rate', value: '5.8%', change: '+0.9%', icon: <Heart className={iconClass} aria-hidden="true" /> },
+  { label: 'Posts This Month', value: '68', change: '+12', icon: <Send className={iconClass} aria-hidden="true" /> },
+  { label: 'Reach', value: '312K', change: '+14%', icon: <Eye className={iconClass} aria-hidden="true" /> },
+];
+
+const platforms = [
+  { primary: 'Instagram', secondary: '16.8K followers · 7.2% engagement', progress: 72, value: '7.2%' },
+  { primary: 'LinkedIn', secondary: '12.4K followers · 5.1% engagement', progress: 51, value: '5.1%' },
+  { primary: 'Facebook', secondary: '9.7K followers · 3.4% engagement', progress: 34, value: '3.4%' },
+  { primary: 'TikTok', secondary: '6.3K followers · 9.8% engagement', progress: 98, value: '9.8%' },
+];
+
+const scheduled = [
+  { primary: 'Behind the scenes: design sprint', secondary: 'Instagram · today 17:00', badge: { label: 'Scheduled', variant: 'blue' as const } },
+  { primary: 'Customer story: Northwind Travel', secondary: 'LinkedIn · tomorrow 09:30', badge: { label: 'Scheduled', variant: 'blue' as const } },
+  { primary: 'Product tip of the week', secondary: 'Facebook · Friday 12:00', badge: { label: 'In Review', variant: 'yellow' as const } },
+  { primary: 'Team Q&A teaser', secondary: 'TikTok · no date yet', badge: { label: 'Draft', variant: 'grey' as const } },
+];
+
+/** Social Media Hub (spec §2, static): sample metrics and lists. */
+export function SocialModule() {
+  return (
+    <ModulePage module="social" subtitle="Social Media Hub: audience, engagement and the posting schedule.">
+      <KeyMetrics stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <SampleListCard title="Platform Performance" items={platforms} />
+        <SampleListCard title="Scheduled Posts" items={scheduled} />
+        <QuickActionsCard actions={['Schedule Post', 'Create Campaign', 'View Calendar']} />
+      </div>
+    </ModulePage>
+  );
+}

@@ -1,0 +1,213 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { dashboardCopy } from '@/config/account-copy';
+import { REDIRECT_DELAY_MS } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { ADMIN_STORAGE_KEY, supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database';
+
+/**
+ * The marketing user's session, cross-cutting (bulletproof-react's `lib/auth.tsx`): mounted by the account layout
+ * around /auth, /sign-up, /dashboard and /marketing/*, never on the public pages (they must not load supabase-js).
+ */
+
+export type Organization = Pick<Tables<'organizations'>, 'id' | 'name'>;
+export type Profile = Tables<'profiles'> & { organization: Organization | null };
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  /** The signed-in user's id: stamp new rows with it. */
+  userId: string | null;
+  /** The profile row with its organization; null while loading, when signed out, or when it could not be read. */
+  profile: Profile | null;
+  /** The user's current organization (tenant): new content items and campaigns belong to it. */
+  organizationId: string | null;
+  /** True until the first session check completes. */
+  loading: boolean;
+  /** True while the signed-in user's profile is being read for the first time. */
+  isProfileLoading: boolean;
+  /** True from a sign-out request until the next sign-in (the guard then waits before leaving). */
+  isSigningOut: boolean;
+  /** Signs out everywhere (scope global), then removes the leftover auth keys; resolves with the server's error. */
+  signOut(): Promise<{ error: Error | null }>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export const profileQueryKey = (userId: string | null) => ['profile', userId] as const;
+
+/** Spec §7: `select *` from profiles where user_id, single row; errors are only logged. */
+export async function fetchProfile(userId: string): Promise<Profile | null> {
+  try {
+    const { data, error } = await supabase.from('profiles').select('*').eq('user_id', userId).single();
+    if (error || !data) {
+      console.error('Error fetching profile:', error?.message ?? 'no profile row');
+      return null;
+    }
+    return { ...data, organization: data.organization_id ? await fetchOrganization(data.organization_id) : null };
+  } catch (error) {
+    console.error('Error fetching profile:', error);
+    return null;
+  }
+}
+
+async function fetchOrganization(organizationId: string): Promise<Organization | null> {
+  const { data, error } = await supabase.from('organizations').select('id, name').eq('id', organizationId).single();
+  if (error) {
+    console.error('Error fetching organization:', error.message);
+    return null;
+  }
+  return data;
+}
+
+/** Spec §4: on SIGNED_IN the profile's last_active becomes now; errors are only logged. */
+export async function touchLastActive(userId: string): Promise<void> {
+  try {
+    const { error } = await supabase.from('profiles').update({ last_active: new Date().toISOString() }).eq('user_id', userId);
+    if (error) console.error('Error updating last active:', error.message);
+  } catch (error) {
+    console.error('Error updating last active:', error);
+  }
+}
+
+/**
+ * The marketing client's auth keys (`sb-<host>-auth-token` and its `-code-verifier`/`-user` companions, and the
+ * legacy `supabase.auth.*` keys), never the site admin's `sb-admin-auth-token`.
+ */
+export function isUserAuthStorageKey(key: string): boolean {
+  if (key === ADMIN_STORAGE_KEY || key.startsWith(`${ADMIN_STORAGE_KEY}-`)) return false;
+  return /^sb-.+-auth-token(-.+)?$/.test(key) || key.startsWith('supabase.auth.');
+}
+
+export function removeUserAuthKeys(storage: Storage): void {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key !== null && isUserAuthStorageKey(key)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next: Session | null) => {
+      if (!active) return;
+      setSession(next);
+      setLoading(false);
+      if (event === 'SIGNED_IN' && next) {
+        setIsSigningOut(false);
+        // Deferred: supabase-js awaits this callback, and calling it back from inside can deadlock its lock.
+        setTimeout(() => void touchLastActive(next.user.id), 0);
+      }
+      if (event === 'SIGNED_OUT') queryClient.clear();
+    });
+    supabase.auth
+      .getSession()
+      .then(({ data: current, error }) => {
+        if (error) console.error('Error reading the session:', error.message);
+        if (!active) return;
+        setSession(current.session);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        console.error('Error reading the session:', error);
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [queryClient]);
+
+  const user = session?.user ?? null;
+  const userId = user?.id ?? null;
+  const profileQuery = useQuery({
+    queryKey: profileQueryKey(userId),
+    queryFn: () => fetchProfile(userId!),
+    enabled: userId !== null,
+    staleTime: Infinity,
+  });
+
+  const signOut = useCallback(async (): Promise<{ error: Error | null }> => {
+    setIsSigningOut(true);
+    try {
+      // Global sign-out first: supabase-js reads the session from storage to revoke it on the server,
+      // so removing the keys before would skip the server call and leave the other sessions alive.
+      const { error } = await supabase.auth.signOut({ scope: 'global' });
+      if (error) {
+        setIsSigningOut(false);
+        return { error };
+      }
+      removeUserAuthKeys(window.localStorage);
+      removeUserAuthKeys(window.sessionStorage);
+      return { error: null };
+    } catch (error) {
+      setIsSigningOut(false);
+      return { error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }, []);
+
+  const profile = userId ? (profileQuery.data ?? null) : null;
+  const value = useMemo<AuthState>(
+    () => ({
+      session,
+      user,
+      userId,
+      profile,
+      organizationId: profile?.organization_id ?? null,
+      loading,
+      isProfileLoading: userId !== null && profileQuery.isPending,
+      isSigningOut,
+      signOut,
+    }),
+    [session, user, userId, profile, loading, profileQuery.isPending, isSigningOut, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}
+
+/** A centred status line for whole-page waits. */
+export function PageStatus({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <p role="status" className="text-muted-foreground">
+        {children}
+      </p>
+    </main>
+  );
+}
+
+/**
+ * Signed-in routes: a signed-out visitor goes to /auth (replacing history). After the user's own sign-out the page
+ * says so and moves to /auth after the spec's delay.
+ */
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
+  const { user, loading, isSigningOut } = useAuth();
+  const navigate = useNavigate();
+  const isLeaving = !loading && !user && isSigningOut;
+
+  useEffect(() => {
+    if (!isLeaving) return;
+    const timer = setTimeout(() => void navigate(paths.auth, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isLeaving, navigate]);
+
+  if (loading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
+  if (!user) return isSigningOut ? <PageStatus>{dashboardCopy.signingOut}</PageStatus> : <Navigate to={paths.auth} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,154 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { vi } from 'vitest';
+
+/**
+ * Unit tests only: a stand-in for the supabase-js client that records every data-API call and lets a test answer
+ * it, and drives `onAuthStateChange`. Integration and end-to-end tests use the real client and server.
+ */
+
+export interface QueryCall {
+  table: string;
+  operation: 'select' | 'update' | 'insert' | 'delete';
+  columns?: string;
+  values?: unknown;
+  filters: [string, unknown][];
+  single: boolean;
+  /** Selected back after a write (`.update(...).select()`). */
+  returning?: string;
+}
+
+export interface FakeResult {
+  data: unknown;
+  error: { message: string; code?: string } | null;
+}
+
+type Responder = (call: QueryCall) => FakeResult | Promise<FakeResult> | undefined;
+type Listener = (event: AuthChangeEvent, session: Session | null) => void | Promise<void>;
+
+class FakeQuery implements PromiseLike<FakeResult> {
+  constructor(
+    private readonly call: QueryCall,
+    private readonly respond: (call: QueryCall) => Promise<FakeResult>,
+  ) {}
+
+  select(columns = '*') {
+    if (this.call.operation === 'select') this.call.columns = columns;
+    else this.call.returning = columns;
+    return this;
+  }
+
+  update(values: unknown) {
+    this.call.operation = 'update';
+    this.call.values = values;
+    return this;
+  }
+
+  insert(values: unknown) {
+    this.call.operation = 'insert';
+    this.call.values = values;
+    return this;
+  }
+
+  delete() {
+    this.call.operation = 'delete';
+    return this;
+  }
+
+  eq(column: string, value: unknown) {
+    this.call.filters.push([column, value]);
+    return this;
+  }
+
+  single() {
+    this.call.single = true;
+    return this;
+  }
+
+  then<TResult1 = FakeResult, TResult2 = never>(
+    onfulfilled?: ((value: FakeResult) => TResult1 | PromiseLike<TResult1>) | null,
+    onrejected?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
+  ): PromiseLike<TResult1 | TResult2> {
+    return this.respond(this.call).then(onfulfilled, onrejected);
+  }
+}
+
+export function fakeSession(overrides: { id?: string; email?: string; metadata?: Record<string, unknown> } = {}): Session {
+  const id = overrides.id ?? 'user-1';
+  return {
+    access_token: `access-${id}`,
+    refresh_token: `refresh-${id}`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    user: {
+      id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: overrides.email ?? 'ada@example.com',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: overrides.metadata ?? { first_name: 'Ada', last_name: 'Lovelace' },
+      created_at: '2026-01-01T00:00:00Z',
+    },
+  } as Session;
+}
+
+export function createFakeSupabase() {
+  const listeners = new Set<Listener>();
+  const calls: QueryCall[] = [];
+  let responder: Responder = () => undefined;
+  let currentSession: Session | null = null;
+
+  async function respond(call: QueryCall): Promise<FakeResult> {
+    calls.push(call);
+    const result = await responder(call);
+    return result ?? { data: call.single ? null : [], error: null };
+  }
+
+  const auth = {
+    getSession: vi.fn(async () => ({ data: { session: currentSession }, error: null })),
+    onAuthStateChange: vi.fn((listener: Listener) => {
+      listeners.add(listener);
+      return { data: { subscription: { id: 'fake', callback: listener, unsubscribe: () => listeners.delete(listener) } } };
+    }),
+    signInWithPassword: vi.fn(async (_credentials: { email: string; password: string }) => ({
+      data: { user: null, session: null },
+      error: null as FakeResult['error'],
+    })),
+    signUp: vi.fn(async (_request: unknown) => ({ data: { user: null, session: null as Session | null }, error: null as FakeResult['error'] })),
+    signOut: vi.fn(async (_options?: { scope?: string }) => ({ error: null as FakeResult['error'] })),
+  };
+
+  const client = {
+    auth,
+    from: vi.fn((table: string) => new FakeQuery({ table, operation: 'select', filters: [], single: false }, respond)),
+  };
+
+  const control = {
+    client,
+    auth,
+    calls,
+    /** Answers data-API calls; `undefined` falls back to an empty success. */
+    respondWith(next: Responder) {
+      responder = next;
+    },
+    setSession(session: Session | null) {
+      currentSession = session;
+    },
+    /** Fires an auth event to every subscriber, as supabase-js does. */
+    async emit(event: AuthChangeEvent, session: Session | null) {
+      currentSession = session;
+      for (const listener of [...listeners]) await listener(event, session);
+    },
+    listenerCount: () => listeners.size,
+    reset() {
+      listeners.clear();
+      calls.length = 0;
+      responder = () => undefined;
+      currentSession = null;
+      vi.clearAllMocks();
+    },
+  };
+  return control;
+}
+
+export type FakeSupabase = ReturnType<typeof createFakeSupabase>;
