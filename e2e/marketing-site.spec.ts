@@ -24,6 +24,13 @@ function collectErrors(page: Page): string[] {
 }
 
 // By its label: while the menu is open, Radix hides the rest of the page from the accessibility tree.
+/** Prerendered pages hydrate after their first paint: wait for the app before interacting. */
+async function open(page: Page, route: string) {
+  const response = await page.goto(route);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
 const menuButton = (page: Page) => page.locator('button[aria-label="Open menu"]');
 const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 
@@ -31,7 +38,7 @@ test.describe('public pages', () => {
   for (const { path: route, title, heading } of publicPages) {
     test(`${route} renders its title and heading, and hydrates without errors`, async ({ page }) => {
       const errors = collectErrors(page);
-      const response = await page.goto(route);
+      const response = await open(page, route);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(title);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -45,7 +52,7 @@ test.describe('public pages', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto('/');
+    await open(page, '/');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     const gzipBytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(ROOT_DIR, 'dist/client', script)), { level: 9 }).length, 0);
@@ -59,7 +66,7 @@ test.describe('public pages', () => {
 
 test.describe('site header and side menu', () => {
   test('opens and closes with the close button, Escape and a click on the overlay, and navigates', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
 
     await menuButton(page).click();
@@ -89,7 +96,7 @@ test.describe('site header and side menu', () => {
   });
 
   test('keeps focus inside the open menu', async ({ page }) => {
-    await page.goto('/portfolio');
+    await open(page, '/portfolio');
     await menuButton(page).click();
     await expect(menu(page)).toBeVisible();
     for (let i = 0; i < 8; i += 1) {
@@ -99,7 +106,7 @@ test.describe('site header and side menu', () => {
   });
 
   test('the brand logo links home', async ({ page }) => {
-    await page.goto('/roi');
+    await open(page, '/roi');
     await page.getByRole('banner').getByRole('link', { name: 'Beyond Brochures' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -110,7 +117,7 @@ test.describe('site header and side menu', () => {
     try {
       await sql`update public.menu_items set name = 'Our Portfolio' where href = '/portfolio'`;
       await sql`insert into public.menu_items (name, href, sort_order) values ('Contact', '/contact', 5)`;
-      await page.goto('/');
+      await open(page, '/');
       await menuButton(page).click();
       const links = menu(page).getByRole('navigation', { name: 'Main' }).getByRole('link');
       await expect(links).toHaveText(['Home', 'Our Portfolio', 'About', 'ROI', 'Contact']);
@@ -137,7 +144,7 @@ test.describe('site header and side menu', () => {
         window.localStorage.setItem('sb-admin-auth-token', JSON.stringify(forged));
       }
     });
-    await page.goto('/');
+    await open(page, '/');
     await menuButton(page).click();
     await expect(menu(page).getByRole('link', { name: 'Home' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -149,7 +156,7 @@ test.describe('site header and side menu', () => {
   test('shows the admin part to a signed-in site admin, and Admin Logout closes the menu and ends it', async ({ page, server }) => {
     const { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } = await import('./support/e2e-server');
     const { adminEmailFromUsername } = await import('../src/config/admin');
-    await page.goto('/');
+    await open(page, '/');
     const anonKey = await page.locator('meta[name="supabase-anon-key"]').getAttribute('content');
     const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -160,6 +167,7 @@ test.describe('site header and side menu', () => {
     const session = await response.json();
     await page.evaluate((value) => window.localStorage.setItem('sb-admin-auth-token', value), JSON.stringify(session));
     await page.reload();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
     await menuButton(page).click();
     const admin = menu(page).getByRole('navigation', { name: 'Admin' });
@@ -183,7 +191,7 @@ test.describe('site header and side menu', () => {
 
 test.describe('portfolio', () => {
   test("'Visit Website' opens each client site in a new tab, safely", async ({ page }) => {
-    await page.goto('/portfolio');
+    await open(page, '/portfolio');
     const links = page.getByRole('link', { name: /^Visit Website/ });
     await expect(links).toHaveCount(3);
     for (const link of await links.all()) {
@@ -200,7 +208,7 @@ test.describe('portfolio', () => {
   ] as const) {
     test(`the grid has ${columns} column(s) at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
+      await open(page, '/');
       const grid = page.getByTestId('portfolio-grid');
       const tracks = await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
       expect(tracks).toBe(columns);
@@ -210,7 +218,7 @@ test.describe('portfolio', () => {
   }
 
   test('images are modern formats with their size set, lazy below the fold', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const hero = page.locator('main img').first();
     await expect(hero).toHaveAttribute('src', /\.webp$/);
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
@@ -226,13 +234,13 @@ test.describe('portfolio', () => {
 
 test.describe('home page', () => {
   test('links both hero buttons to /auth', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await expect(page.getByRole('link', { name: 'Marketing SaaS Platform' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth');
   });
 
   test('plays the beyond brochures recording from the storage bucket', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('button', { name: 'Play Audio' }).click();
     await expect(page.getByRole('button', { name: 'Stop Audio' })).toBeVisible();
     const audio = page.getByTestId('site-audio');
@@ -244,7 +252,7 @@ test.describe('home page', () => {
   });
 
   test('pricing: monthly by default, annual prices after the toggle, and the plan buttons', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const pricing = page.locator('#pricing');
     await expect(pricing.getByRole('heading', { name: 'Simple, Transparent Pricing' })).toBeVisible();
     const toggle = pricing.getByRole('switch', { name: 'Annual billing (Save 20%)' });
@@ -263,7 +271,7 @@ test.describe('home page', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({ baseURL: server.url, reducedMotion });
       const page = await context.newPage();
-      await page.goto('/');
+      await open(page, '/');
       const canvases = await page.evaluate(() => {
         window.__canvases = 0;
         new MutationObserver((records) => {
@@ -283,7 +291,7 @@ test.describe('home page', () => {
 
 test.describe('contact', () => {
   test('validates, then stores the lead, confirms it and clears the form', async ({ page, server }) => {
-    await page.goto('/contact');
+    await open(page, '/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Please enter your name')).toBeVisible();
     await expect(page.getByLabel('Name')).toBeFocused();
@@ -309,7 +317,7 @@ test.describe('contact', () => {
 
   test('keeps every word and offers e-mail when the lead cannot be stored', async ({ page }) => {
     await page.route('**/rest/v1/leads**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
-    await page.goto('/contact');
+    await open(page, '/contact');
     await page.getByLabel('Name').fill('Dana Reyes');
     await page.getByLabel('Email').fill('dana@example.com');
     await page.getByLabel('Message').fill('Please call me about a new site.');
@@ -323,7 +331,7 @@ test.describe('contact', () => {
 test.describe('accessibility', () => {
   for (const route of [...publicPages.map((entry) => entry.path), '/no/such/page']) {
     test(`axe finds no violations on ${route}`, async ({ page }) => {
-      await page.goto(route);
+      await open(page, route);
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
@@ -331,7 +339,7 @@ test.describe('accessibility', () => {
   }
 
   test('axe finds no violations with the side menu open', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await menuButton(page).click();
     await expect(menu(page)).toBeVisible();
     await page.waitForTimeout(600); // the slide-in animation

@@ -31,15 +31,26 @@ export function routeModuleOf(route) {
   return `src/app/routes${route}.tsx`;
 }
 
-/** <link rel="modulepreload"> for a route's chunk and the chunks it imports (the entry already loads). */
-export function modulepreloadLinks(manifest, moduleId, base = '/') {
+/** A route's chunk and the chunks it imports, once each, without the entry (which the page loads anyway). */
+export function routeChunks(manifest, moduleId, base = '/') {
   const files = [];
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
-    files.push(chunk.file);
+    if (!chunk || chunk.isEntry || files.includes(`${base}${chunk.file}`)) return;
+    files.push(`${base}${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(moduleId);
-  return files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+  return files;
+}
+
+/**
+ * A prerendered page is complete without JavaScript: its module script only hydrates it. Instead of loading
+ * it with the page (where it competes with the stylesheet and the hero image, and delays the first paint),
+ * /hydrate.js starts it, with the route's chunks, right after the first paint.
+ */
+export function deferHydration(page, chunks) {
+  return page.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_match, entry) =>
+    `<script defer src="/hydrate.js" data-entry="${entry}" data-preload="${chunks.join(' ')}"></script>`,
+  );
 }

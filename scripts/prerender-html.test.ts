@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module without types
-import { modulepreloadLinks, placeHead, routeModuleOf } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf } from './prerender-html.mjs';
 
 const shell =
-  '<html><head><meta name="description" content="Shell" /><title>Shell</title><script src="/assets/index.js"></script></head><body><div id="root"><!--app-html--></div></body></html>';
+  '<html><head><meta name="description" content="Shell" /><title>Shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--app-html--></div></body></html>';
 
 describe('placeHead', () => {
   it('moves the page title, description and preload links into the head', () => {
@@ -34,7 +34,7 @@ describe('routeModuleOf', () => {
   });
 });
 
-describe('modulepreloadLinks', () => {
+describe('routeChunks', () => {
   const manifest = {
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: [] },
     'src/app/routes/landing.tsx': { file: 'assets/landing-2.js', imports: ['index.html', '_grid-3.js'] },
@@ -43,14 +43,20 @@ describe('modulepreloadLinks', () => {
   };
 
   it('lists the route chunk and every chunk it imports once, without the entry', () => {
-    expect(modulepreloadLinks(manifest, 'src/app/routes/landing.tsx')).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/landing-2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/grid-3.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/meta-4.js">',
-    ]);
+    expect(routeChunks(manifest, 'src/app/routes/landing.tsx')).toEqual(['/assets/landing-2.js', '/assets/grid-3.js', '/assets/meta-4.js']);
   });
 
   it('lists nothing for a module the build does not know', () => {
-    expect(modulepreloadLinks(manifest, 'src/app/routes/nope.tsx')).toEqual([]);
+    expect(routeChunks(manifest, 'src/app/routes/nope.tsx')).toEqual([]);
+  });
+});
+
+describe('deferHydration', () => {
+  it('replaces the module script with hydrate.js, which starts it and the route chunks after the first paint', () => {
+    const page = deferHydration(shell, ['/assets/landing-2.js', '/assets/grid-3.js']);
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain(
+      '<script defer src="/hydrate.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-2.js /assets/grid-3.js"></script>',
+    );
   });
 });

@@ -1,10 +1,10 @@
 // Renders the public routes to static HTML after `vite build`: dist/prerendered/<route>.html,
 // plus 404.html, each the client shell with the rendered markup (hydrated by entry-client), the page's
-// title, description and image preloads in <head>, and modulepreload links for the route's own chunks.
+// title, description and image preloads in <head>, and hydration started after the first paint (hydrate.js).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { modulepreloadLinks, placeHead, routeModuleOf } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf } from './prerender-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const shell = await readFile(path.join(root, 'dist/client/index.html'), 'utf8');
@@ -19,9 +19,10 @@ const fileName = (route) => (route === '/' ? 'index.html' : `${route.slice(1).re
 for (const [route, file] of [...prerenderedPaths.map((route) => [route, fileName(route)]), ['/__not-found__', '404.html']]) {
   const { html, status } = await render(route);
   const { page, markup } = placeHead(shell, html);
-  const preloads = modulepreloadLinks(manifest, routeModuleOf(route));
-  if (preloads.length === 0) console.warn(`no chunk found for ${route} (${routeModuleOf(route)})`);
-  const withPreloads = page.replace('</head>', `${preloads.join('\n')}\n</head>`);
-  await writeFile(path.join(outDir, file), withPreloads.replace('<!--app-html-->', markup));
+  const chunks = routeChunks(manifest, routeModuleOf(route));
+  if (chunks.length === 0) console.warn(`no chunk found for ${route} (${routeModuleOf(route)})`);
+  const deferred = deferHydration(page, chunks);
+  if (deferred === page) throw new Error('The module script of index.html was not found: update deferHydration');
+  await writeFile(path.join(outDir, file), deferred.replace('<!--app-html-->', markup));
   console.log(`prerendered ${route} -> dist/prerendered/${file} (${status})`);
 }

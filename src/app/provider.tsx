@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AdminSessionProvider } from '@/lib/admin-session';
 import { DeferredQueryClientProvider } from '@/lib/deferred-query-client';
@@ -18,6 +18,10 @@ interface AppProviderProps {
 }
 
 export function AppProvider({ children, queryClient, isPrerendered = false }: AppProviderProps) {
+  // Runs after every effect below it: the page is interactive from here on (tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <StrictMode>
       <DeferredQueryClientProvider client={queryClient} deferUntilInteraction={isPrerendered}>

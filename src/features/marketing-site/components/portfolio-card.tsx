@@ -8,9 +8,11 @@ interface PortfolioCardProps {
   item: PortfolioItem;
   /** h2 where the cards sit right under the page title, h3 under a section title. */
   headingLevel?: 'h2' | 'h3';
+  /** The image shows on the first screen: load it at once, first. */
+  isPriority?: boolean;
 }
 
-export function PortfolioCard({ item, headingLevel: Heading = 'h3' }: PortfolioCardProps) {
+export function PortfolioCard({ item, headingLevel: Heading = 'h3', isPriority = false }: PortfolioCardProps) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
@@ -20,7 +22,8 @@ export function PortfolioCard({ item, headingLevel: Heading = 'h3' }: PortfolioC
         width={item.image.width}
         height={item.image.height}
         alt={item.image.alt}
-        loading="lazy"
+        loading={isPriority ? 'eager' : 'lazy'}
+        fetchPriority={isPriority ? 'high' : undefined}
         decoding="async"
         className="aspect-[8/5] h-auto w-full bg-slate-100 object-cover"
       />

@@ -16,7 +16,7 @@ export function PortfolioPage() {
         </p>
       </PageHeader>
       <div className="mt-12">
-        <PortfolioGrid headingLevel="h2" />
+        <PortfolioGrid headingLevel="h2" isAboveFold />
       </div>
     </main>
   );
