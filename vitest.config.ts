@@ -37,6 +37,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // supabase-js 2.119 needs a global WebSocket (built in from Node 22; behind this flag on Node 20).
+          execArgv: ['--experimental-websocket'],
           maxWorkers: 3,
           fileParallelism: true,
         },

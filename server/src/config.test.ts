@@ -60,6 +60,32 @@ describe('loadConfig', () => {
   });
 });
 
+describe('auth limits', () => {
+  it("defaults to GoTrue's limits, link expiry, e-mail frequency and reuse interval", () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimits: { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 30 },
+      emailMaxFrequency: 60,
+      emailLinkExpiry: 86400,
+      refreshTokenReuseInterval: 10,
+    });
+  });
+
+  it('reads lowered values for tests and small deployments', () => {
+    expect(
+      loadConfig({ RATE_LIMIT_TOKEN_REFRESH: '1', RATE_LIMIT_EMAIL_SENT: '2.5', AUTH_EMAIL_MAX_FREQUENCY: '0', REFRESH_TOKEN_REUSE_INTERVAL: '0' }),
+    ).toMatchObject({ rateLimits: { tokenRefresh: 1, emailSentPerHour: 2.5 }, emailMaxFrequency: 0, refreshTokenReuseInterval: 0 });
+  });
+
+  it.each([
+    [{ RATE_LIMIT_VERIFY: '0' }, 'Invalid configuration: RATE_LIMIT_VERIFY must be greater than 0 (got "0").'],
+    [{ RATE_LIMIT_OTP: 'many' }, 'Invalid configuration: RATE_LIMIT_OTP must be a number (got "many").'],
+    [{ AUTH_EMAIL_LINK_EXPIRY: '10' }, 'Invalid configuration: AUTH_EMAIL_LINK_EXPIRY must be at least 60 seconds (got "10").'],
+    [{ REFRESH_TOKEN_REUSE_INTERVAL: '1.5' }, 'Invalid configuration: REFRESH_TOKEN_REUSE_INTERVAL must be a whole number (got "1.5").'],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
 describe('error messages never print secrets', () => {
   it('masks the password of a URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://me:hunter2@db/x' })).toThrow('(got "mysql://me:***@db/x")');

@@ -16,6 +16,19 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const positiveNumber = (max: number, unit: string) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be greater than 0')
+    .max(max, `must be at most ${max} ${unit}`);
+
+const seconds = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min} seconds`)
+    .max(max, `must be at most ${max} seconds`);
+
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
     try {
@@ -40,6 +53,15 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
   TRUST_PROXY: booleanFlag.default(false),
+  // GoTrue's defaults (GOTRUE_RATE_LIMIT_*, GOTRUE_MAILER_OTP_EXP, GOTRUE_SMTP_MAX_FREQUENCY,
+  // GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL as hosted Supabase sets it).
+  RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
+  RATE_LIMIT_VERIFY: positiveNumber(1_000_000, 'requests').default(30),
+  RATE_LIMIT_OTP: positiveNumber(1_000_000, 'requests').default(30),
+  RATE_LIMIT_EMAIL_SENT: positiveNumber(1_000_000, 'e-mails').default(30),
+  AUTH_EMAIL_MAX_FREQUENCY: seconds(0, 86400).default(60),
+  AUTH_EMAIL_LINK_EXPIRY: seconds(60, 604800).default(86400),
+  REFRESH_TOKEN_REUSE_INTERVAL: seconds(0, 3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_DIR: z.string().min(1).default('dist/client'),
 });
@@ -62,6 +84,14 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
+  /** Auth request limits per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets). */
+  rateLimits: { tokenRefresh: number; verify: number; otp: number; emailSentPerHour: number };
+  /** Seconds before the same user can be sent another e-mail of the same kind. */
+  emailMaxFrequency: number;
+  /** Seconds an e-mail link (confirmation, recovery, e-mail change) stays valid. */
+  emailLinkExpiry: number;
+  /** Seconds a rotated refresh token may still be presented (concurrent refreshes) before it counts as reuse. */
+  refreshTokenReuseInterval: number;
   logLevel: string;
   staticDir: string;
 }
@@ -111,6 +141,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     trustProxy: value.TRUST_PROXY,
+    rateLimits: {
+      tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
+      verify: value.RATE_LIMIT_VERIFY,
+      otp: value.RATE_LIMIT_OTP,
+      emailSentPerHour: value.RATE_LIMIT_EMAIL_SENT,
+    },
+    emailMaxFrequency: value.AUTH_EMAIL_MAX_FREQUENCY,
+    emailLinkExpiry: value.AUTH_EMAIL_LINK_EXPIRY,
+    refreshTokenReuseInterval: value.REFRESH_TOKEN_REUSE_INTERVAL,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
   };

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,14 +66,18 @@ describe('embedded PostgreSQL lifecycle', () => {
   it('initialises, migrates and seeds on first start, keeps data across restarts, and leaves no PostgreSQL behind', async () => {
     const dataDir = path.join(dir, 'lifecycle');
     const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'first-start-password' };
+    const account = { email: 'restart@example.com', password: 'kept-across-restarts' };
+    const post = async (url: string, body: unknown) => {
+      const { anonKey } = JSON.parse(await readFile(path.join(dataDir, 'public-config.json'), 'utf8')) as { anonKey: string };
+      return fetch(url, { method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    };
 
     const first = spawnServer(env);
     const url = await first.ready;
     expect(first.output()).toContain('applied migration 20261122000500_create_menu_items.sql');
     expect(first.output()).toContain('Site admin created: username "admin" with ADMIN_PASSWORD');
     expect(first.output()).not.toContain('first-start-password');
-    const page = await fetch(`${url}/nope`);
-    expect(page.status).toBe(404);
+    expect((await post(`${url}/auth/v1/signup`, account)).status).toBe(200);
     expect(processesMentioning(dataDir).length).toBeGreaterThan(0);
 
     first.child.kill('SIGINT');
@@ -81,9 +85,11 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(processesMentioning(dataDir)).toEqual([]);
 
     const second = spawnServer(env);
-    await second.ready;
+    const secondUrl = await second.ready;
     expect(second.output()).not.toContain('applied migration');
     expect(second.output()).not.toContain('Site admin created');
+    const signIn = await post(`${secondUrl}/auth/v1/token?grant_type=password`, account);
+    expect(signIn.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(processesMentioning(dataDir)).toEqual([]);

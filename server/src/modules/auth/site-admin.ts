@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/bcrypt';
 import { adminEmailFromUsername } from '../../../../src/config/admin';
 import { ConfigError } from '../../config';
 import type { Sql } from '../../db/client';
+import { hashPassword } from './passwords';
 import { insertUser } from './user-store';
-
-export const BCRYPT_COST = 10;
 
 export interface EnsureSiteAdminResult {
   created: boolean;
@@ -33,7 +31,7 @@ export async function ensureSiteAdmin(
   }
   await insertUser(sql, {
     email,
-    passwordHash: await hash(password, { cost: BCRYPT_COST, version: '2a' }),
+    passwordHash: await hashPassword(password),
     appMetadata: { site_admin: true },
     userMetadata: { first_name: 'Site', last_name: 'Admin', company_name: 'Site administration' },
     confirmed: true,

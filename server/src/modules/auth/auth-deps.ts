@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import type { Sql } from '../../db/client';
+import type { Mailer } from './mailer';
+import type { RateLimiter } from './rate-limiter';
+import type { ClientInfo, TokenSettings } from './session-store';
+
+/** What the auth handlers share: built once per app in `auth-routes.ts`. */
+export interface AuthDeps {
+  config: AppContext['config'];
+  sql: Sql;
+  tokens: TokenSettings;
+  mailer: Mailer;
+  limiter: RateLimiter;
+}
+
+/** The client's IP (X-Forwarded-For only when TRUST_PROXY is set: Fastify's `trustProxy`) and user agent. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthError, badRequest, internalError, unprocessable } from './auth-error';
+import { type AuthDeps, clientOf } from './auth-deps';
+import { recordAudit } from './audit-log';
+import { checkNewPassword, decodeBody, validateEmail } from './input-validation';
+import { checkResendFrequency, sendLinkEmail } from './link-emails';
+import { hashPassword } from './passwords';
+import { resolveRedirectTo } from './redirect-url';
+import { startSession } from './session-store';
+import { fakeSignupUser, serializeUser } from './user-serializer';
+import { confirmUser, createUser, findUserByEmail, findUserById } from './user-store';
+
+type SignupParams = {
+  email: string;
+  phone: string;
+  password: string;
+  data: Record<string, unknown>;
+  code_challenge: string;
+  code_challenge_method: string;
+};
+
+function queryValue(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function redirectOf(request: FastifyRequest, siteUrl: string): string {
+  const referer = request.headers.referer;
+  return resolveRedirectTo(siteUrl, queryValue(request, 'redirect_to'), typeof referer === 'string' ? referer : undefined);
+}
+
+/** The sign-up trigger (or any database failure while creating the user) surfaces as GoTrue's 500. */
+function savingFailed(error: unknown): never {
+  if (error instanceof AuthError) throw error;
+  if ((error as { code?: string }).code === '23505') throw unprocessable('user_already_exists', 'User already registered');
+  throw Object.assign(internalError('Database error saving new user'), { cause: error });
+}
+
+/** POST /signup — GoTrue `Signup`: a session with AUTH_AUTOCONFIRM, else the user and a confirmation e-mail. */
+export function signupHandler(deps: AuthDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = decodeBody<SignupParams>(request.body, 'SignupParams', {
+      email: 'string',
+      phone: 'string',
+      password: 'string',
+      data: 'object',
+      code_challenge: 'string',
+      code_challenge_method: 'string',
+    });
+    if (!params.email && !params.phone) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    await deps.limiter.take('signup', request.ip);
+
+    if (!params.password) throw badRequest('validation_failed', 'Signup requires a valid password');
+    checkNewPassword(params.password, deps.config.passwordMinLength);
+    if (params.email && params.phone) {
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+    }
+    if (params.code_challenge || params.code_challenge_method) {
+      throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
+    }
+    if (params.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    const email = validateEmail(params.email);
+    const data = params.data ?? {};
+    const redirectTo = redirectOf(request, deps.config.siteUrl);
+    const client = clientOf(request);
+
+    // Hashed before looking the address up, so a taken address answers as slowly as a new one.
+    const passwordHash = await hashPassword(params.password);
+    const existing = await findUserByEmail(deps.sql, email);
+
+    if (existing) {
+      const actor = { id: existing.id, email: existing.email };
+      if (existing.email_confirmed_at || deps.config.autoconfirm) {
+        await recordAudit(deps.sql, { actor, action: 'user_repeated_signup', ip: client.ip, traits: { provider: 'email' } });
+        if (deps.config.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+        const now = new Date().toISOString().replace(/(\.\d{3})Z$/, '$1000Z');
+        return reply.send(fakeSignupUser({ id: randomUUID(), email, aud: existing.aud, data, now }));
+      }
+      // Registered but not confirmed: the confirmation e-mail again (never the account's data changed).
+      checkResendFrequency(deps, existing.confirmation_sent_at);
+      await deps.sql.begin(async (tx) => {
+        await recordAudit(tx, { actor, action: 'user_confirmation_requested', ip: client.ip, traits: { provider: 'email' } });
+        await sendLinkEmail(tx, deps, { kind: 'signup', userId: existing.id, to: email, email, redirectTo });
+      });
+      return reply.send(serializeUser((await findUserById(deps.sql, existing.id))!));
+    }
+
+    const body = await deps.sql
+      .begin(async (tx) => {
+        const userId = await createUser(tx, { email, passwordHash, data }).catch(savingFailed);
+        const actor = { id: userId, email };
+        if (deps.config.autoconfirm) {
+          await recordAudit(tx, { actor, action: 'user_signedup', ip: client.ip, traits: { provider: 'email' } });
+          await confirmUser(tx, userId).catch(savingFailed);
+          await recordAudit(tx, { actor, action: 'login', ip: client.ip, traits: { provider: 'email' } });
+          return startSession(tx, deps.tokens, { id: userId }, 'password', client);
+        }
+        await recordAudit(tx, { actor, action: 'user_confirmation_requested', ip: client.ip, traits: { provider: 'email' } });
+        await sendLinkEmail(tx, deps, { kind: 'signup', userId, to: email, email, redirectTo });
+        return serializeUser((await findUserById(tx, userId))!);
+      })
+      .catch(savingFailed);
+    return reply.send(body);
+  };
+}

@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unprocessable } from './auth-error';
+import { type AuthDeps, clientOf } from './auth-deps';
+import { recordAudit } from './audit-log';
+import { authenticate } from './authenticate';
+import { checkNewPassword, decodeBody, validateEmail } from './input-validation';
+import { checkResendFrequency, sendLinkEmail } from './link-emails';
+import { clearLinkTokens } from './one-time-tokens';
+import { checkPassword, hashPassword } from './passwords';
+import { endSessions } from './session-store';
+import { redirectOf } from './signup-handler';
+import { serializeUser } from './user-serializer';
+import { findUserByEmail, findUserById } from './user-store';
+
+type UserUpdateParams = {
+  email: string;
+  password: string;
+  nonce: string;
+  data: Record<string, unknown>;
+  app_metadata: Record<string, unknown>;
+  phone: string;
+  channel: string;
+  code_challenge: string;
+  code_challenge_method: string;
+};
+
+/** GET /user — the signed-in user, fresh from the database. */
+export function getUserHandler(deps: AuthDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { user } = await authenticate(request, deps);
+    return reply.send(serializeUser(user));
+  };
+}
+
+/**
+ * PUT /user — GoTrue `UserUpdate`: password, e-mail (by confirmation link) and `data` (merged; a key set to
+ * null is removed). Never `app_metadata` (403), never the role or the confirmation state: those fields are
+ * not read at all. A new password ends the user's other sessions.
+ */
+export function updateUserHandler(deps: AuthDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { user, sessionId } = await authenticate(request, deps);
+    await deps.limiter.take('user_update', request.ip);
+    const params = decodeBody<UserUpdateParams>(request.body, 'UserUpdateParams', {
+      email: 'string',
+      password: 'string',
+      nonce: 'string',
+      data: 'object',
+      app_metadata: 'object',
+      phone: 'string',
+      channel: 'string',
+      code_challenge: 'string',
+      code_challenge_method: 'string',
+    });
+    const email = params.email ? validateEmail(params.email) : undefined;
+    if (params.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+    if (params.password !== undefined) checkNewPassword(params.password, deps.config.passwordMinLength);
+    if (params.app_metadata !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+
+    const changesEmail = email !== undefined && email !== user.email;
+    if (changesEmail && (await findUserByEmail(deps.sql, email))) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+    let passwordHash: string | undefined;
+    if (params.password !== undefined) {
+      if (await checkPassword(params.password, user.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+      passwordHash = await hashPassword(params.password);
+    }
+    if (changesEmail) checkResendFrequency(deps, user.email_change_sent_at);
+
+    const client = clientOf(request);
+    const actor = { id: user.id, email: user.email };
+    await deps.sql.begin(async (tx) => {
+      if (passwordHash) {
+        await tx`
+          update auth.users
+          set encrypted_password = ${passwordHash}, confirmation_token = '', confirmation_sent_at = null,
+              recovery_token = '', recovery_sent_at = null, email_change_token_new = '', email_change_sent_at = null,
+              updated_at = now()
+          where id = ${user.id}`;
+        await clearLinkTokens(tx, user.id);
+        await endSessions(tx, user.id, 'others', sessionId);
+        await recordAudit(tx, { actor, action: 'user_updated_password', ip: client.ip });
+      }
+      if (params.data) {
+        const set = Object.fromEntries(Object.entries(params.data).filter(([, value]) => value !== null));
+        const removed = Object.entries(params.data).filter(([, value]) => value === null).map(([key]) => key);
+        await tx`
+          update auth.users
+          set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) - ${removed}::text[]) || ${tx.json(set as never)},
+              updated_at = now()
+          where id = ${user.id}`;
+      }
+      if (changesEmail) {
+        await tx`update auth.users set email_change = ${email}, email_change_sent_at = now() where id = ${user.id}`;
+        const redirectTo = redirectOf(request, deps.config.siteUrl);
+        await sendLinkEmail(tx, deps, { kind: 'email_change_new', userId: user.id, to: email, email: user.email ?? '', newEmail: email, redirectTo });
+        if (user.email) {
+          await sendLinkEmail(tx, deps, { kind: 'email_change_current', userId: user.id, to: user.email, email: user.email, newEmail: email, redirectTo });
+        }
+      }
+      await recordAudit(tx, { actor, action: 'user_modified', ip: client.ip });
+    });
+    return reply.send(serializeUser((await findUserById(deps.sql, user.id))!));
+  };
+}
