@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAudioUrl } from '../api/get-audio-url';
+import { cachedAudioUrl, getAudioUrl } from '../api/get-audio-url';
 import { AudioToggle } from './audio-toggle';
 
 vi.mock('../api/get-audio-url', () => ({
   getAudioUrl: vi.fn(() => Promise.resolve('http://localhost/storage/v1/object/public/audio/beyond-brochures.mp3')),
+  cachedAudioUrl: vi.fn(() => null),
   prefetchAudioUrl: vi.fn(),
 }));
 
@@ -60,6 +61,16 @@ describe('AudioToggle', () => {
     expect(await screen.findByRole('button', { name: 'Stop Audio' })).toBeInTheDocument();
     expect(getAudioUrl).toHaveBeenCalledTimes(1);
     expect(play).toHaveBeenCalledTimes(2);
+  });
+
+  it('plays within the press itself when the URL is already known (prefetched on intent)', async () => {
+    vi.mocked(cachedAudioUrl).mockReturnValueOnce('http://localhost/cached.mp3');
+    render(<AudioToggle />);
+    screen.getByRole('button', { name: 'Play Audio' }).click();
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(audioElement().src).toBe('http://localhost/cached.mp3');
+    expect(getAudioUrl).not.toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Stop Audio' })).toBeInTheDocument();
   });
 
   it('only logs a failed play and stays stopped', async () => {

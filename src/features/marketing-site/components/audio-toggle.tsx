@@ -2,7 +2,7 @@ import { Play, Square } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { messages } from '@/config/messages';
-import { getAudioUrl, prefetchAudioUrl } from '../api/get-audio-url';
+import { cachedAudioUrl, getAudioUrl, prefetchAudioUrl } from '../api/get-audio-url';
 import { isAudioActive, nextAudioState, type AudioEvent, type AudioState } from './audio-toggle.utils';
 
 /** 'Play Audio' / 'Stop Audio' for the 'beyond brochures' recording of the storage bucket `audio`. */
@@ -22,7 +22,8 @@ export function AudioToggle() {
     // A later press (Stop, or Stop then Play) makes this attempt stale: its outcome no longer matters.
     const isCurrent = () => attempt === attemptRef.current && stateRef.current === 'starting';
     try {
-      if (!audio.getAttribute('src')) audio.src = await getAudioUrl();
+      // Known URL (prefetched on intent): play() runs within the press, with no await before it.
+      if (!audio.getAttribute('src')) audio.src = cachedAudioUrl() ?? (await getAudioUrl());
       if (!isCurrent()) return;
       await audio.play();
       if (isCurrent()) dispatch('started');
