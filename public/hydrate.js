@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, PerformanceObserver */
+/* global document, requestAnimationFrame */
 // Prerendered pages are complete without JavaScript: this starts the app (hydration) once the page has been
 // painted, so the first paint never waits for, nor shares the network with, the app's code. Written into the
 // page by scripts/prerender.mjs with the entry module and the route's own chunks.
