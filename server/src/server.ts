@@ -10,10 +10,13 @@ import { migrate } from './db/migrate';
 import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
+import { seedStorage } from './modules/storage/buckets';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase/migrations');
 export const SHIM_DIR = path.join(ROOT_DIR, 'server/sql/shim');
+/** Objects shipped with the repository, copied into DATA_DIR/storage at first start. */
+export const STORAGE_SEED_DIR = path.join(ROOT_DIR, 'server/storage-seed');
 const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {
@@ -98,6 +101,9 @@ export async function startServer(config: Config, log: (message: string) => void
     } else if (admin.created) {
       log(`Site admin created: username "${admin.username}" with ADMIN_PASSWORD`);
     }
+
+    const seeded = await seedStorage(config.dataDir, STORAGE_SEED_DIR);
+    for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);
     app = await buildApp({ config: { ...config, jwtSecret }, sql, keys });

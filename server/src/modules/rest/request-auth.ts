@@ -1,0 +1,76 @@
+import { decodeJwt } from 'jose';
+import type { ApiKeys } from '../../lib/api-keys';
+import { verifyJwt } from '../../lib/jwt';
+import { roleOfApiKey } from '../../plugins/api-key';
+import { jwtClaimsError, jwtDecodeError } from './errors';
+
+/** The database role and JWT claims a request runs with (PostgREST §3.5 of the contract). */
+export interface RequestAuth {
+  role: 'anon' | 'authenticated' | 'service_role';
+  /** JSON text for `request.jwt.claims`, with `role` forced in. */
+  claims: string;
+  /** A user token: its `session_id` must name a live `auth.sessions` row. */
+  session: { id: string; userId: string } | null;
+}
+
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ANON: RequestAuth = { role: 'anon', claims: '{"role":"anon"}', session: null };
+
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<RequestAuth>;
+}
+
+function fromClaims(claims: Record<string, unknown>): RequestAuth {
+  const role = claims.role === undefined ? 'anon' : claims.role;
+  if (typeof role !== 'string' || !ROLES.has(role)) {
+    throw jwtClaimsError(`role "${String(role)}" is not allowed on this server`);
+  }
+  let session: RequestAuth['session'] = null;
+  if (role === 'authenticated') {
+    const sessionId = claims.session_id;
+    const sub = claims.sub;
+    if (typeof sub !== 'string' || !UUID.test(sub)) throw jwtClaimsError('JWT claim "sub" must be a user id');
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) {
+      throw jwtClaimsError('JWT claim "session_id" is missing or invalid');
+    }
+    session = { id: sessionId, userId: sub };
+  }
+  return { role: role as RequestAuth['role'], claims: JSON.stringify({ ...claims, role }), session };
+}
+
+/**
+ * Bearer token → role and claims. No header (or another scheme) is the anon role; a bearer token that is
+ * not valid is a 401 (PGRST301 for a bad token, PGRST303 for rejected claims) — never a fallback to anon.
+ * The API keys themselves, used as bearer tokens, stand for their roles.
+ */
+export function createAuthenticator(keys: ApiKeys, jwtSecret: string): Authenticator {
+  const keyAuth = new Map<string, RequestAuth>();
+  for (const key of [keys.anonKey, keys.serviceRoleKey]) {
+    const role = roleOfApiKey(keys, key)!;
+    keyAuth.set(key, { role, claims: JSON.stringify({ ...decodeJwt(key), role }), session: null });
+  }
+  return {
+    async authenticate(authorization) {
+      if (authorization === undefined) return ANON;
+      const match = /^\s*bearer(?:\s+(.*))?$/i.exec(authorization);
+      if (!match) return ANON;
+      const token = (match[1] ?? '').trim();
+      if (!token) throw jwtDecodeError('Empty JWT is sent in Authorization header');
+      const known = keyAuth.get(token);
+      if (known) return known;
+      const parts = token.split('.').length;
+      if (parts !== 3) throw jwtDecodeError(`Expected 3 parts in JWT; got ${parts}`);
+      const result = await verifyJwt(token, jwtSecret);
+      if (!result.ok) {
+        if (result.reason === 'expired') throw jwtClaimsError('JWT expired');
+        if (/"nbf" claim/.test(result.message)) throw jwtClaimsError('JWT not yet valid');
+        if (/"iat" claim/.test(result.message)) throw jwtClaimsError('JWT issued at future');
+        if (/"alg"/.test(result.message)) throw jwtDecodeError('Wrong or unsupported encoding algorithm');
+        throw jwtDecodeError('JWT cryptographic operation failed');
+      }
+      return fromClaims(result.claims);
+    },
+  };
+}

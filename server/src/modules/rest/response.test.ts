@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { RestError } from './errors';
+import { parseRequest, type RequestInput } from './query-parser';
+import { buildResponse, contentRange } from './response';
+import type { Statement } from './sql-builder';
+
+function request(overrides: Partial<RequestInput> = {}) {
+  return parseRequest({ method: 'GET', path: '/t', query: '', headers: {}, ...overrides });
+}
+
+function statement(overrides: Partial<Statement> = {}): Statement {
+  return { text: '', values: [], readOnly: true, bodyShape: 'array', isVoid: false, counted: false, offset: 0, locationColumns: null, path: '/t', ...overrides };
+}
+
+describe('contentRange', () => {
+  it.each([
+    [0, 24, null, '0-24/*'],
+    [0, 24, 3573, '0-24/3573'],
+    [0, -1, null, '*/*'],
+    [0, -1, 0, '*/0'],
+    [10, 9, 5, '*/5'],
+    [1, 0, 3, '*/3'],
+  ])('%i-%i of %s → %s', (lower, upper, total, expected) => {
+    expect(contentRange(lower, upper, total)).toBe(expected);
+  });
+});
+
+describe('reads', () => {
+  it('200 with Content-Range and the JSON array', () => {
+    const response = buildResponse(request(), statement(), { total: null, page_total: 2, body: '[1,2]' }, 'select=*');
+    expect(response).toEqual({
+      status: 200,
+      headers: { 'Content-Range': '0-1/*', 'Content-Location': '/t?select=*', 'Content-Type': 'application/json; charset=utf-8' },
+      body: '[1,2]',
+    });
+  });
+
+  it('206 when a counted page is smaller than the total', () => {
+    const response = buildResponse(request({ headers: { prefer: 'count=exact' } }), statement({ counted: true }), { total: 7, page_total: 2, body: '[]' }, '');
+    expect([response.status, response.headers['Content-Range'], response.headers['Preference-Applied']]).toEqual([206, '0-1/7', 'count=exact']);
+  });
+
+  it('416 PGRST103 when the offset is past the total', () => {
+    expect(() => buildResponse(request(), statement({ counted: true, offset: 10 }), { total: 3, page_total: 0, body: '[]' }, '')).toThrow(
+      /Requested range not satisfiable/,
+    );
+  });
+
+  it('406 PGRST116 for a singular request with 0 or several rows', () => {
+    const singular = request({ headers: { accept: 'application/vnd.pgrst.object+json' } });
+    for (const rows of [0, 2]) {
+      try {
+        buildResponse(singular, statement({ bodyShape: 'object' }), { total: null, page_total: rows, body: 'null' }, '');
+        throw new Error('expected 406');
+      } catch (error) {
+        expect((error as RestError).body()).toEqual({
+          code: 'PGRST116',
+          details: `The result contains ${rows} rows`,
+          hint: null,
+          message: 'Cannot coerce the result to a single JSON object',
+        });
+      }
+    }
+    const one = buildResponse(singular, statement({ bodyShape: 'object' }), { total: null, page_total: 1, body: '{"a":1}' }, '');
+    expect([one.status, one.headers['Content-Type'], one.body]).toEqual([200, 'application/vnd.pgrst.object+json; charset=utf-8', '{"a":1}']);
+  });
+
+  it('HEAD has headers and no body', () => {
+    expect(buildResponse(request({ method: 'HEAD' }), statement({ bodyShape: 'none' }), { total: null, page_total: 3, body: '' }, '').body).toBeNull();
+  });
+
+  it('a void function answers 204', () => {
+    const call = request({ method: 'POST', path: '/rpc/f' });
+    expect(buildResponse(call, statement({ isVoid: true, bodyShape: 'none' }), { total: null, page_total: 1, body: '' }, '').status).toBe(204);
+  });
+});
+
+describe('writes', () => {
+  it('insert: 201, empty body and */* by default', () => {
+    const response = buildResponse(request({ method: 'POST' }), statement({ bodyShape: 'none' }), { total: null, page_total: 1, body: '' }, '');
+    expect(response).toEqual({ status: 201, headers: { 'Content-Range': '*/*' }, body: null });
+  });
+
+  it('insert with representation and count', () => {
+    const response = buildResponse(
+      request({ method: 'POST', headers: { prefer: 'return=representation,count=exact' } }),
+      statement({ counted: true }),
+      { total: null, page_total: 2, body: '[{},{}]' },
+      '',
+    );
+    expect(response.status).toBe(201);
+    expect(response.headers).toMatchObject({ 'Content-Range': '*/2', 'Preference-Applied': 'return=representation, count=exact' });
+  });
+
+  it('insert with headers-only: Location from the primary key', () => {
+    const response = buildResponse(
+      request({ method: 'POST', headers: { prefer: 'return=headers-only' } }),
+      statement({ locationColumns: ['id'] }),
+      { total: null, page_total: 1, body: '[{"id":"a b"}]' },
+      '',
+    );
+    expect([response.status, response.headers.Location, response.body]).toEqual([201, '/t?id=eq.a%20b', null]);
+  });
+
+  it('update: 204 minimal, 200 with rows, Content-Range 0-(n-1)', () => {
+    expect(buildResponse(request({ method: 'PATCH' }), statement({ bodyShape: 'none' }), { total: null, page_total: 3, body: '' }, '')).toEqual({
+      status: 204,
+      headers: { 'Content-Range': '0-2/*' },
+      body: null,
+    });
+    expect(buildResponse(request({ method: 'PATCH' }), statement(), { total: null, page_total: 0, body: '[]' }, '').headers['Content-Range']).toBe('*/*');
+  });
+
+  it('delete: */n with count', () => {
+    const response = buildResponse(request({ method: 'DELETE', headers: { prefer: 'count=exact' } }), statement({ counted: true, bodyShape: 'none' }), { total: null, page_total: 4, body: '' }, '');
+    expect([response.status, response.headers['Content-Range']]).toEqual([204, '*/4']);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signInAdmin, signUpUser } from '../support/auth';
+import { clientWithToken } from '../support/rest-clients';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * The data API with sessions of the real auth server (/auth/v1): the shared contract that access tokens
+ * carry `session_id` and that signing out deletes the session, so the data API refuses the token at once.
+ */
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('data API with real sign-in', () => {
+  it('a signed-up user works with its content, then its token stops working the moment it signs out', async () => {
+    const user = await signUpUser(server, { metadata: { first_name: 'Sam', last_name: 'Signer', company_name: 'Sam Co' } });
+    const created = await user.client.from('content_items').insert({ title: 'From a real session', user_id: user.user.id }).select().single();
+    expect(created.error).toBeNull();
+    const profile = await user.client.from('profiles').select('*').eq('user_id', user.user.id).single();
+    expect(profile.data).toMatchObject({ first_name: 'Sam', last_name: 'Signer' });
+
+    const token = user.session.access_token;
+    const stale = clientWithToken(server, token);
+    expect((await stale.from('content_items').select('id')).data).toEqual([{ id: created.data!.id }]);
+
+    const { error } = await user.client.auth.signOut({ scope: 'global' });
+    expect(error).toBeNull();
+    const after = await stale.from('content_items').select('id');
+    expect(after.status).toBe(401);
+    expect(after.error).toMatchObject({ code: 'PGRST303', message: 'Session from session_id claim in JWT does not exist' });
+    const write = await stale.from('content_items').update({ title: 'After sign-out' }).eq('id', created.data!.id);
+    expect(write.status).toBe(401);
+    const [row] = await server.sql`select title from public.content_items where id = ${created.data!.id}`;
+    expect(row).toEqual({ title: 'From a real session' });
+  });
+
+  it('signing out one session (scope local) leaves the user’s other session working', async () => {
+    const first = await signUpUser(server);
+    const second = await signIn(server, first.email, first.password);
+    await first.client.auth.signOut({ scope: 'local' });
+    expect((await clientWithToken(server, first.session.access_token).from('content_items').select('id')).status).toBe(401);
+    expect((await second.client.from('content_items').select('id')).status).toBe(200);
+  });
+
+  it('the site admin signed in through /auth/v1 may change the menu; its refreshed token works too', async () => {
+    const admin = await signInAdmin(server);
+    expect((await admin.client.rpc('is_site_admin')).data).toBe(true);
+    const { data: refreshed, error } = await admin.client.auth.refreshSession();
+    expect(error).toBeNull();
+    const client = clientWithToken(server, refreshed.session!.access_token);
+    const update = await client.from('menu_items').update({ name: 'Start' }).eq('sort_order', 1).select('name');
+    expect(update.data).toEqual([{ name: 'Start' }]);
+  });
+});
