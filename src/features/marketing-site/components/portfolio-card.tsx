@@ -24,7 +24,7 @@ export function PortfolioCard({ item, headingLevel: Heading = 'h3', isPriority =
         alt={item.image.alt}
         loading={isPriority ? 'eager' : 'lazy'}
         fetchPriority={isPriority ? 'high' : undefined}
-        decoding="async"
+        decoding={isPriority ? undefined : 'async'}
         className="aspect-[8/5] h-auto w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
