@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
+import { withQueryClient } from '@/lib/deferred-query-client';
 import './styles/index.css';
 
 /** Prerendered pages are hydrated: load the lazy modules of the current route first so the markup matches. */
@@ -20,8 +21,10 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const isPrerendered = container.firstElementChild !== null;
   if (isPrerendered) await resolveLazyMatches();
+  // Routes loaded from now on wait for the query client (the prerendered page above did not need it).
+  withQueryClient(routes);
   const app = (
-    <AppProvider>
+    <AppProvider isPrerendered={isPrerendered}>
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
   );
