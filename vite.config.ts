@@ -29,7 +29,7 @@ function devBackendMeta(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), devBackendMeta()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     proxy: {
       '/auth/v1': apiTarget,

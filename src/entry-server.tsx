@@ -16,7 +16,7 @@ export async function render(pathname: string): Promise<RenderResult> {
   if (context instanceof Response) throw new Error(`Unexpected redirect while prerendering ${pathname}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={createQueryClient()} isPrerendered>
       {/* hydrate={false}: no inline script (the CSP allows none); the client router needs no loader data. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,

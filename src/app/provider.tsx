@@ -1,25 +1,37 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { createQueryClient } from '@/lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
+import { AdminSessionProvider } from '@/lib/admin-session';
+import { DeferredQueryClientProvider } from '@/lib/deferred-query-client';
+import { SiteConfigProvider } from '@/lib/site-config';
 
 interface AppProviderProps {
   children: ReactNode;
-  /** Server rendering passes a fresh client per page. */
+  /** Server rendering passes a fresh client per page; in the browser the client loads on demand. */
   queryClient?: QueryClient;
+  /**
+   * Prerendered public pages: load the query client and the Toaster on the first interaction instead of at
+   * once, to keep them off the first load. Tooltips bring their own provider (700/300 ms) where they are used:
+   * see `@/components/ui/tooltip`.
+   */
+  isPrerendered?: boolean;
 }
 
-export function AppProvider({ children, queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+export function AppProvider({ children, queryClient, isPrerendered = false }: AppProviderProps) {
+  // Runs after every effect below it: the page is interactive from here on (tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <StrictMode>
-      <QueryClientProvider client={client}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
-      </QueryClientProvider>
+      <DeferredQueryClientProvider client={queryClient} deferUntilInteraction={isPrerendered}>
+        <AdminSessionProvider>
+          <SiteConfigProvider>
+            {children}
+            <DeferredToaster deferUntilInteraction={isPrerendered} />
+          </SiteConfigProvider>
+        </AdminSessionProvider>
+      </DeferredQueryClientProvider>
     </StrictMode>
   );
 }

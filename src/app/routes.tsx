@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { RootLayout } from '@/components/layouts/root-layout';
-import { SiteLayout } from '@/components/layouts/site-layout';
+import { SiteLayout } from '@/features/marketing-site/components/site-layout';
 import { paths } from '@/config/paths';
 
 /**

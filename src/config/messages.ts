@@ -69,6 +69,18 @@ export const messages = {
     stop: 'Stop Audio',
     unsupported: 'Your browser does not support the audio element.',
   },
+  contact: {
+    sent: 'Thank you! Your message has been sent.',
+    sentDescription: 'We will reply within one business day.',
+    failed: 'Your message could not be sent',
+    failedDescription: 'Nothing is lost: your message is still in the form. Try again, or send it by email.',
+    nameRequired: 'Please enter your name',
+    nameTooLong: 'Please keep your name under 100 characters',
+    emailInvalid: 'Please enter a valid email address',
+    companyTooLong: 'Please keep the company name under 120 characters',
+    messageTooShort: 'Please tell us a little more (at least 10 characters)',
+    messageTooLong: 'Please keep your message under 5,000 characters',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

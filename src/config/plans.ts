@@ -68,3 +68,30 @@ export const pricingPlans: PricingPlan[] = [
     isPopular: false,
   },
 ];
+
+/** Texts of the pricing screen (spec §2, §9). */
+export const pricingCopy = {
+  title: 'Simple, Transparent Pricing',
+  subtitle: 'All plans include access to our platform, lead generation tools, and dedicated support.',
+  annualToggle: 'Annual billing',
+  annualSaving: `(Save ${ANNUAL_DISCOUNT_PERCENT}%)`,
+  billedMonthly: 'billed monthly',
+  billedAnnually: 'billed annually',
+  popular: 'Popular',
+} as const;
+
+/** `/sign-up?plan=<slug>` remembers the chosen plan (read by the sign-up form). */
+export const SIGN_UP_PLAN_PARAM = 'plan';
+
+export function planSlug(plan: Pick<PricingPlan, 'name'>): string {
+  return plan.name.toLowerCase();
+}
+
+export function findPlanBySlug(slug: string | null | undefined): PricingPlan | undefined {
+  return pricingPlans.find((plan) => planSlug(plan) === slug);
+}
+
+/** Where a plan's button leads: sign-up plans carry their slug; Contact Sales goes to the contact form. */
+export function planHref(plan: PricingPlan): string {
+  return plan.href === paths.signUp ? `${paths.signUp}?${SIGN_UP_PLAN_PARAM}=${planSlug(plan)}` : plan.href;
+}

@@ -162,6 +162,33 @@ export type Database = {
           },
         ];
       };
+      leads: {
+        Row: {
+          id: string;
+          name: string;
+          email: string;
+          company: string | null;
+          message: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          email: string;
+          company?: string | null;
+          message: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          email?: string;
+          company?: string | null;
+          message?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       menu_items: {
         Row: {
           id: string;

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AboutPage } from '@/features/marketing-site/components/about-page';
 
 export function AboutRoute() {
-  return <PagePlaceholder title="About Beyond Brochures" />;
+  return <AboutPage />;
 }

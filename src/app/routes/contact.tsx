@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { ContactPage } from '@/features/marketing-site/components/contact-page';
 
 export function ContactRoute() {
-  return <PagePlaceholder title="Contact Us" />;
+  return <ContactPage />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { LandingPage } from '@/features/marketing-site/components/landing-page';
 
 export function LandingRoute() {
-  return <PagePlaceholder title="We build high performance task driven websites" />;
+  return <LandingPage />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { PortfolioPage } from '@/features/marketing-site/components/portfolio-page';
 
 export function PortfolioRoute() {
-  return <PagePlaceholder title="Our Work" />;
+  return <PortfolioPage />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { RoiPage } from '@/features/marketing-site/components/roi-page';
 
 export function RoiRoute() {
-  return <PagePlaceholder title="Measuring Website ROI" />;
+  return <RoiPage />;
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 /** The route error element: something failed while rendering or loading a page. */
 export function RouteError() {
@@ -13,7 +13,9 @@ export function RouteError() {
         This page could not be shown{detail ? ` (${detail})` : ''}. Reloading usually helps; if it keeps happening, try
         again in a few minutes.
       </p>
-      <Button onClick={() => window.location.reload()}>Reload the page</Button>
+      <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
     </main>
   );
 }

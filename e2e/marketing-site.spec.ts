@@ -1,0 +1,355 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ROOT_DIR } from '../server/src/server';
+import { expect, test } from './support/fixtures';
+
+const publicPages = [
+  { path: '/', title: 'Beyond Brochures', heading: 'We build high performance task driven websites' },
+  { path: '/portfolio', title: 'Our Work | Beyond Brochures', heading: 'Our Work' },
+  { path: '/about', title: 'About Beyond Brochures | Beyond Brochures', heading: 'About Beyond Brochures' },
+  { path: '/roi', title: 'Measuring Website ROI | Beyond Brochures', heading: 'Measuring Website ROI' },
+  { path: '/contact', title: 'Contact Us | Beyond Brochures', heading: 'Contact Us' },
+];
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+// By its label: while the menu is open, Radix hides the rest of the page from the accessibility tree.
+/** Prerendered pages hydrate after their first paint: wait for the app before interacting. */
+async function open(page: Page, route: string) {
+  const response = await page.goto(route);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
+const menuButton = (page: Page) => page.locator('button[aria-label="Open menu"]');
+const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+
+test.describe('public pages', () => {
+  for (const { path: route, title, heading } of publicPages) {
+    test(`${route} renders its title and heading, and hydrates without errors`, async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await open(page, route);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the first load of / downloads neither supabase-js, query-core nor sonner, and at most 120 KB of gzip JavaScript', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await open(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const gzipBytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(ROOT_DIR, 'dist/client', script)), { level: 9 }).length, 0);
+    const sources = scripts.map((script) => readFileSync(path.join(ROOT_DIR, 'dist/client', script), 'utf8')).join('\n');
+    expect(sources).not.toContain('supabase-js'); // the X-Client-Info header value lives in the supabase chunk
+    expect(sources).not.toContain('Missing queryFn'); // query-core
+    expect(sources).not.toContain('data-sonner-toaster');
+    expect(gzipBytes).toBeLessThanOrEqual(120_000);
+  });
+});
+
+test.describe('site header and side menu', () => {
+  test('opens and closes with the close button, Escape and a click on the overlay, and navigates', async ({ page }) => {
+    await open(page, '/');
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await menu(page).getByRole('button', { name: 'Close' }).click();
+    await expect(menu(page)).toBeHidden();
+    await expect(menuButton(page)).toBeFocused();
+
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.getByTestId('sheet-overlay').click({ position: { x: 10, y: 200 } });
+    await expect(menu(page)).toBeHidden();
+
+    await menuButton(page).click();
+    const links = menu(page).getByRole('navigation', { name: 'Main' }).getByRole('link');
+    await expect(links).toHaveText(['Home', 'Portfolio', 'About', 'ROI']);
+    await links.filter({ hasText: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu(page)).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Beyond Brochures' })).toBeVisible();
+  });
+
+  test('keeps focus inside the open menu', async ({ page }) => {
+    await open(page, '/portfolio');
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test('the brand logo links home', async ({ page }) => {
+    await open(page, '/roi');
+    await page.getByRole('banner').getByRole('link', { name: 'Beyond Brochures' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('shows the menu stored in the database', async ({ page, server }) => {
+    const { createSql } = await import('../server/src/db/client');
+    const sql = createSql(server.databaseUrl, { max: 1 });
+    try {
+      await sql`update public.menu_items set name = 'Our Portfolio' where href = '/portfolio'`;
+      await sql`insert into public.menu_items (name, href, sort_order) values ('Contact', '/contact', 5)`;
+      await open(page, '/');
+      await menuButton(page).click();
+      const links = menu(page).getByRole('navigation', { name: 'Main' }).getByRole('link');
+      await expect(links).toHaveText(['Home', 'Our Portfolio', 'About', 'ROI', 'Contact']);
+    } finally {
+      await sql`delete from public.menu_items where href = '/contact'`;
+      await sql`update public.menu_items set name = 'Portfolio' where href = '/portfolio'`;
+      await sql.end();
+    }
+  });
+
+  test('a forged admin flag or session grants nothing', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('isAdminAuthenticated', 'true');
+      if (!window.sessionStorage.getItem('forged')) {
+        window.sessionStorage.setItem('forged', '1');
+        const forged = {
+          access_token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImF1dGhlbnRpY2F0ZWQiLCJleHAiOjQxMDI0NDQ4MDB9.forged',
+          token_type: 'bearer',
+          expires_in: 3600,
+          expires_at: 4102444800,
+          refresh_token: 'forged',
+          user: { id: 'x', aud: 'authenticated', role: 'authenticated', app_metadata: { site_admin: true }, user_metadata: {} },
+        };
+        window.localStorage.setItem('sb-admin-auth-token', JSON.stringify(forged));
+      }
+    });
+    await open(page, '/');
+    await menuButton(page).click();
+    await expect(menu(page).getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(menu(page).getByText('Admin Dashboard')).toHaveCount(0);
+    await expect(menu(page).getByRole('button', { name: 'Admin Logout' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('isAdminAuthenticated'))).toBeNull();
+  });
+
+  test('shows the admin part to a signed-in site admin, and Admin Logout closes the menu and ends it', async ({ page, server }) => {
+    const { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } = await import('./support/e2e-server');
+    const { adminEmailFromUsername } = await import('../src/config/admin');
+    await open(page, '/');
+    const anonKey = await page.locator('meta[name="supabase-anon-key"]').getAttribute('content');
+    const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey!, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmailFromUsername(E2E_ADMIN_USERNAME), password: E2E_ADMIN_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const session = await response.json();
+    await page.evaluate((value) => window.localStorage.setItem('sb-admin-auth-token', value), JSON.stringify(session));
+    await page.reload();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+    await menuButton(page).click();
+    const admin = menu(page).getByRole('navigation', { name: 'Admin' });
+    await expect(admin.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    await expect(admin.getByRole('link', { name: 'Administrator' })).toHaveAttribute('href', '/admin/administrator');
+    const pages = page.getByTestId('admin-pages-list');
+    await expect(pages.getByRole('link')).toHaveCount(20);
+    await expect(pages.getByRole('link').first()).toHaveText('THE TEST LAB');
+    await expect(pages.getByTestId('test-lab-icon')).toHaveCount(1);
+    expect(await pages.evaluate((list) => getComputedStyle(list).maxHeight)).toBe('256px');
+    expect(await page.evaluate(() => window.localStorage.getItem('isAdminAuthenticated'))).toBe('true');
+
+    await admin.getByRole('button', { name: 'Admin Logout' }).click();
+    await expect(menu(page)).toBeHidden();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sb-admin-auth-token'))).toBeNull();
+    expect(await page.evaluate(() => window.localStorage.getItem('isAdminAuthenticated'))).toBeNull();
+    await menuButton(page).click();
+    await expect(menu(page).getByText('Admin Dashboard')).toHaveCount(0);
+  });
+});
+
+test.describe('portfolio', () => {
+  test("'Visit Website' opens each client site in a new tab, safely", async ({ page }) => {
+    await open(page, '/portfolio');
+    const links = page.getByRole('link', { name: /^Visit Website/ });
+    await expect(links).toHaveCount(3);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('href', /^https:\/\/[a-z0-9.-]+\.[a-z]+$/);
+    }
+  });
+
+  for (const [width, columns] of [
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    test(`the grid has ${columns} column(s) at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, '/');
+      const grid = page.getByTestId('portfolio-grid');
+      const tracks = await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
+      expect(tracks).toBe(columns);
+      const tops = await grid.locator(':scope > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+      expect(new Set(tops).size).toBe(Math.ceil(3 / columns));
+    });
+  }
+
+  test('images are modern formats with their size set, lazy below the fold', async ({ page }) => {
+    await open(page, '/');
+    const hero = page.locator('main img').first();
+    await expect(hero).toHaveAttribute('src', /\.webp$/);
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect(hero).not.toHaveAttribute('loading', 'lazy');
+    for (const image of await page.getByTestId('portfolio-grid').locator('img').all()) {
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute('width', '800');
+      await expect(image).toHaveAttribute('height', '500');
+      await expect(image).toHaveAttribute('src', /\.webp$/);
+    }
+  });
+});
+
+test.describe('home page', () => {
+  test('links both hero buttons to /auth', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.getByRole('link', { name: 'Marketing SaaS Platform' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth');
+  });
+
+  test('plays the beyond brochures recording from the storage bucket', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Play Audio' }).click();
+    await expect(page.getByRole('button', { name: 'Stop Audio' })).toBeVisible();
+    const audio = page.getByTestId('site-audio');
+    await expect(audio).toHaveAttribute('src', /\/storage\/v1\/object\/public\/audio\//);
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await page.getByRole('button', { name: 'Stop Audio' }).click();
+    await expect(page.getByRole('button', { name: 'Play Audio' })).toBeVisible();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+  });
+
+  test('pricing: monthly by default, annual prices after the toggle, and the plan buttons', async ({ page }) => {
+    await open(page, '/');
+    const pricing = page.locator('#pricing');
+    await expect(pricing.getByRole('heading', { name: 'Simple, Transparent Pricing' })).toBeVisible();
+    const toggle = pricing.getByRole('switch', { name: 'Annual billing (Save 20%)' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(pricing.getByText('billed monthly')).toHaveCount(3);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(pricing.getByText('billed annually')).toHaveCount(3);
+    for (const price of ['$40', '$79', '$239']) await expect(pricing.getByText(price, { exact: true })).toBeVisible();
+    await expect(pricing.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/sign-up?plan=starter');
+    await expect(pricing.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/sign-up?plan=professional');
+    await expect(pricing.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('confetti on the switch to annual, none for visitors who prefer reduced motion', async ({ browser, server }) => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ baseURL: server.url, reducedMotion });
+      const page = await context.newPage();
+      await open(page, '/');
+      const canvases = await page.evaluate(() => {
+        window.__canvases = 0;
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of Array.from(record.addedNodes)) if (node.nodeName === 'CANVAS') window.__canvases += 1;
+        }).observe(document.body, { childList: true });
+        return window.__canvases;
+      });
+      expect(canvases).toBe(0);
+      await page.getByRole('switch', { name: 'Annual billing (Save 20%)' }).click();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.__canvases)).toBe(reducedMotion === 'reduce' ? 0 : 1);
+      await context.close();
+    }
+  });
+});
+
+test.describe('contact', () => {
+  test('validates, then stores the lead, confirms it and clears the form', async ({ page, server }) => {
+    await open(page, '/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeFocused();
+
+    const email = `lead-${Date.now()}@example.com`;
+    await page.getByLabel('Name').fill('Dana Reyes');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Company (optional)').fill('Northwind Outfitters');
+    await page.getByLabel('Message').fill('We need a faster booking flow before the spring season.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+
+    const { createSql } = await import('../server/src/db/client');
+    const sql = createSql(server.databaseUrl, { max: 1 });
+    try {
+      const rows = await sql`select name, company, message from public.leads where email = ${email}`;
+      expect(rows).toEqual([{ name: 'Dana Reyes', company: 'Northwind Outfitters', message: 'We need a faster booking flow before the spring season.' }]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  test('keeps every word and offers e-mail when the lead cannot be stored', async ({ page }) => {
+    await page.route('**/rest/v1/leads**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+    await open(page, '/contact');
+    await page.getByLabel('Name').fill('Dana Reyes');
+    await page.getByLabel('Email').fill('dana@example.com');
+    await page.getByLabel('Message').fill('Please call me about a new site.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Your message could not be sent')).toBeVisible();
+    await expect(page.getByLabel('Message')).toHaveValue('Please call me about a new site.');
+    await expect(page.getByRole('link', { name: 'Send it by email instead' })).toHaveAttribute('href', /^mailto:.*body=Please%20call%20me/);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const route of [...publicPages.map((entry) => entry.path), '/no/such/page']) {
+    test(`axe finds no violations on ${route}`, async ({ page }) => {
+      await open(page, route);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test('axe finds no violations with the side menu open', async ({ page }) => {
+    await open(page, '/');
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await page.waitForTimeout(600); // the slide-in animation
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+});
+
+declare global {
+  interface Window {
+    __canvases: number;
+  }
+}

@@ -1,0 +1,56 @@
+// Pure helpers of scripts/prerender.mjs (tested in prerender-html.test.ts).
+
+const HOISTABLE = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
+
+/**
+ * React renders a page's <title>, <meta> and preload <link>s at the start of its markup; they belong in <head>.
+ * The page's title and description replace the shell's; other elements are added before </head>.
+ */
+export function placeHead(page, markup) {
+  let rest = markup;
+  const hoisted = [];
+  for (let match = HOISTABLE.exec(rest); match; match = HOISTABLE.exec(rest)) {
+    hoisted.push(match[0]);
+    rest = rest.slice(match[0].length);
+  }
+  let head = page;
+  const extra = [];
+  for (const element of hoisted) {
+    if (element.startsWith('<title>')) head = head.replace(/<title>[\s\S]*?<\/title>/, element);
+    else if (/^<meta\b[^>]*\bname="description"/.test(element)) head = head.replace(/<meta\b[^>]*\bname="description"[^>]*>/, element);
+    else extra.push(element);
+  }
+  if (extra.length > 0) head = head.replace('</head>', `${extra.join('\n')}\n</head>`);
+  return { page: head, markup: rest };
+}
+
+/** The source file of a prerendered route's page: '/' → landing, '/about' → about, the 404 page → not-found. */
+export function routeModuleOf(route) {
+  if (route === '/') return 'src/app/routes/landing.tsx';
+  if (route === '/__not-found__') return 'src/app/routes/not-found.tsx';
+  return `src/app/routes${route}.tsx`;
+}
+
+/** A route's chunk and the chunks it imports, once each, without the entry (which the page loads anyway). */
+export function routeChunks(manifest, moduleId, base = '/') {
+  const files = [];
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.includes(`${base}${chunk.file}`)) return;
+    files.push(`${base}${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(moduleId);
+  return files;
+}
+
+/**
+ * A prerendered page is complete without JavaScript: its module script only hydrates it. Instead of loading
+ * it with the page (where it competes with the stylesheet and the hero image, and delays the first paint),
+ * /hydrate.js starts it, with the route's chunks, right after the first paint.
+ */
+export function deferHydration(page, chunks) {
+  return page.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_match, entry) =>
+    `<script defer src="/hydrate.js" data-entry="${entry}" data-preload="${chunks.join(' ')}"></script>`,
+  );
+}

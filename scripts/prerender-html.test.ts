@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ES module without types
+import { deferHydration, placeHead, routeChunks, routeModuleOf } from './prerender-html.mjs';
+
+const shell =
+  '<html><head><meta name="description" content="Shell" /><title>Shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--app-html--></div></body></html>';
+
+describe('placeHead', () => {
+  it('moves the page title, description and preload links into the head', () => {
+    const markup =
+      '<link rel="preload" as="image" imageSrcSet="/a.webp 1x" fetchPriority="high"/><title>Our Work | BB</title><meta name="description" content="Work"/><div>page</div>';
+    const { page, markup: rest } = placeHead(shell, markup);
+    expect(rest).toBe('<div>page</div>');
+    expect(page).toContain('<title>Our Work | BB</title>');
+    expect(page).not.toContain('<title>Shell</title>');
+    expect(page).toContain('<meta name="description" content="Work"/>');
+    expect(page).not.toContain('content="Shell"');
+    expect(page).toContain('<link rel="preload" as="image" imageSrcSet="/a.webp 1x" fetchPriority="high"/>\n</head>');
+  });
+
+  it('leaves markup without hoisted elements, and elements inside the page, alone', () => {
+    const markup = '<div><title>inside an svg</title><meta name="x"/></div>';
+    expect(placeHead(shell, markup)).toEqual({ page: shell, markup });
+  });
+});
+
+describe('routeModuleOf', () => {
+  it.each([
+    ['/', 'src/app/routes/landing.tsx'],
+    ['/portfolio', 'src/app/routes/portfolio.tsx'],
+    ['/__not-found__', 'src/app/routes/not-found.tsx'],
+  ])('%s → %s', (route, file) => {
+    expect(routeModuleOf(route)).toBe(file);
+  });
+});
+
+describe('routeChunks', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: [] },
+    'src/app/routes/landing.tsx': { file: 'assets/landing-2.js', imports: ['index.html', '_grid-3.js'] },
+    '_grid-3.js': { file: 'assets/grid-3.js', imports: ['index.html', '_meta-4.js'] },
+    '_meta-4.js': { file: 'assets/meta-4.js', imports: ['_grid-3.js'] },
+  };
+
+  it('lists the route chunk and every chunk it imports once, without the entry', () => {
+    expect(routeChunks(manifest, 'src/app/routes/landing.tsx')).toEqual(['/assets/landing-2.js', '/assets/grid-3.js', '/assets/meta-4.js']);
+  });
+
+  it('lists nothing for a module the build does not know', () => {
+    expect(routeChunks(manifest, 'src/app/routes/nope.tsx')).toEqual([]);
+  });
+});
+
+describe('deferHydration', () => {
+  it('replaces the module script with hydrate.js, which starts it and the route chunks after the first paint', () => {
+    const page = deferHydration(shell, ['/assets/landing-2.js', '/assets/grid-3.js']);
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain(
+      '<script defer src="/hydrate.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-2.js /assets/grid-3.js"></script>',
+    );
+  });
+});
