@@ -39,7 +39,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
     body = <ListStatus kind="error" title={campaignCopy.organizationUnavailable} />;
   } else if (!hasOrganization || query.isPending) {
     body = <ListStatus kind="loading" title={campaignCopy.loading} />;
-  } else if (query.isError) {
+  } else if (query.isError && !query.data) {
     body = (
       <ListStatus kind="error" title={messages.campaigns.loadFailed} description={query.error.message}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
@@ -71,6 +71,12 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
             />
           ))}
         </ul>
+        {query.isError ? (
+          // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
+          <p role="alert" className="pt-4 text-center text-sm text-destructive">
+            {messages.campaigns.loadFailed}: {query.error.message}
+          </p>
+        ) : null}
         {query.hasNextPage ? (
           <div className="flex justify-center pt-4">
             <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -160,6 +160,19 @@ describe('Content Items list', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
+  it('keeps the rows shown when a later page fails, says so, and lets the user try again', async () => {
+    rows = Array.from({ length: 51 }, (_, index) => item({ id: `c${index}`, title: `Item ${index}` }));
+    renderHub();
+    await screen.findByText('Item 49');
+    onList = () => ({ data: null, error: { message: 'connection refused' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading content items: connection refused');
+    expect(screen.getByText('Item 0')).toBeInTheDocument();
+    onList = () => ({ data: [item({ id: 'c50', title: 'Item 50' })], error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByText('Item 50')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('content dialog', () => {

@@ -36,7 +36,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     body = <ListStatus kind="error" title={contentCopy.organizationUnavailable} />;
   } else if (!hasOrganization || query.isPending) {
     body = <ListStatus kind="loading" title={contentCopy.loading} />;
-  } else if (query.isError) {
+  } else if (query.isError && !query.data) {
     body = (
       <ListStatus kind="error" title={messages.content.loadFailed} description={query.error.message}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
@@ -57,6 +57,12 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     body = (
       <>
         <ContentItemsTable items={items} onEdit={onEdit} onDelete={setDeleting} />
+        {query.isError ? (
+          // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
+          <p role="alert" className="pt-4 text-center text-sm text-destructive">
+            {messages.content.loadFailed}: {query.error.message}
+          </p>
+        ) : null}
         {query.hasNextPage ? (
           <div className="flex justify-center pt-4">
             <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
