@@ -15,6 +15,9 @@ export interface QueryCall {
   single: boolean;
   /** Selected back after a write (`.update(...).select()`). */
   returning?: string;
+  /** `.order(column, { ascending })` calls, in order. */
+  order?: [string, boolean][];
+  limit?: number;
 }
 
 export interface FakeResult {
@@ -56,6 +59,27 @@ class FakeQuery implements PromiseLike<FakeResult> {
 
   eq(column: string, value: unknown) {
     this.call.filters.push([column, value]);
+    return this;
+  }
+
+  /** Other filters are recorded with their operator: `['created_at', 'lte.<value>']`, `['or', '<tree>']`. */
+  lte(column: string, value: unknown) {
+    this.call.filters.push([column, `lte.${String(value)}`]);
+    return this;
+  }
+
+  or(tree: string) {
+    this.call.filters.push(['or', tree]);
+    return this;
+  }
+
+  order(column: string, options: { ascending?: boolean } = {}) {
+    (this.call.order ??= []).push([column, options.ascending ?? true]);
+    return this;
+  }
+
+  limit(count: number) {
+    this.call.limit = count;
     return this;
   }
 

@@ -1,6 +1,11 @@
-import { ModuleShell } from '@/features/dashboard/components/module-shell';
+import { campaignCopy } from '@/config/campaign-copy';
+import { AdConsole } from '@/features/campaigns/components/ad-console';
+import { ModulePage } from '@/features/dashboard/components/module-page';
 
-/** Shell until the campaigns feature (src/features/campaigns) provides the Digital Advertising Console. */
 export function MarketingAdvertisingRoute() {
-  return <ModuleShell module="advertising" subtitle="Digital Advertising Console" />;
+  return (
+    <ModulePage module="advertising" subtitle={campaignCopy.subtitle} isSample={false}>
+      <AdConsole />
+    </ModulePage>
+  );
 }

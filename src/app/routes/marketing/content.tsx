@@ -1,6 +1,11 @@
-import { ModuleShell } from '@/features/dashboard/components/module-shell';
+import { contentCopy } from '@/config/content-copy';
+import { ContentHub } from '@/features/content/components/content-hub';
+import { ModulePage } from '@/features/dashboard/components/module-page';
 
-/** Shell until the content feature (src/features/content) provides the Content Marketing Hub. */
 export function MarketingContentRoute() {
-  return <ModuleShell module="content" subtitle="Content Marketing Hub" />;
+  return (
+    <ModulePage module="content" subtitle={contentCopy.subtitle} isSample={false}>
+      <ContentHub />
+    </ModulePage>
+  );
 }

@@ -7,7 +7,7 @@ import { marketingRoles } from '@/config/roles';
 import { site } from '@/config/site';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
-import { SampleDataBadge } from '@/features/dashboard/components/sample-data-badge';
+import { SampleDataBadge } from '@/components/module/sample-data-badge';
 
 interface ModulePageProps {
   module: MarketingModule;

@@ -1,7 +1,7 @@
 import { Activity, Clock, MousePointerClick, Target } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
-import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
+import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
+import { KeyMetrics } from '@/components/module/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 

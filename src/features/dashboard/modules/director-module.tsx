@@ -3,8 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
-import { ProgressBar, QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
+import { ProgressBar, QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
+import { KeyMetrics } from '@/components/module/stat-cards';
 
 const icons = [DollarSign, Users, Megaphone, TrendingUp];
 

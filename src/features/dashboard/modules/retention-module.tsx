@@ -2,8 +2,8 @@ import { Gauge, HeartHandshake, Repeat, UserMinus } from 'lucide-react';
 import type { BadgeProps } from '@/components/ui/badge';
 import { leadScoreBands, type LeadScoreBand } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
-import { QuickActionsCard, SampleListCard } from '@/features/dashboard/components/sample-cards';
-import { KeyMetrics } from '@/features/dashboard/components/stat-cards';
+import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
+import { KeyMetrics } from '@/components/module/stat-cards';
 import { leadScoreBand } from '@/features/dashboard/utils/lead-score';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';

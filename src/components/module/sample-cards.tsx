@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { moduleCopy } from '@/config/account-copy';
-import { NotAvailableButton } from '@/features/dashboard/components/not-available-button';
+import { NotAvailableButton } from '@/components/module/not-available-button';
 
 export interface SampleListItem {
   primary: string;

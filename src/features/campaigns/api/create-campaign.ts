@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { campaignCopy } from '@/config/campaign-copy';
+import { ADVERTISING_CAMPAIGN_TYPE } from '@/config/campaign-options';
+import { messages } from '@/config/messages';
+import { campaignKeys } from '@/features/campaigns/api/keys';
+import type { CampaignInput } from '@/features/campaigns/utils/campaign-form';
+import { useAuth } from '@/lib/auth';
+import { toError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+/** Spec §7: insert the form fields plus user_id and type ('advertising'); the row also names its organization. */
+async function createCampaign(input: CampaignInput, owner: { userId: string; organizationId: string }): Promise<void> {
+  const { error } = await supabase
+    .from('campaigns')
+    .insert({ ...input, type: ADVERTISING_CAMPAIGN_TYPE, user_id: owner.userId, organization_id: owner.organizationId });
+  if (error) throw toError(error);
+}
+
+export function useCreateCampaign() {
+  const { userId, organizationId } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignInput) => {
+      // Spec §5: nothing is saved without a signed-in user.
+      if (!userId || !organizationId) throw new Error(campaignCopy.errors.notSignedIn);
+      return createCampaign(input, { userId, organizationId });
+    },
+    onSuccess: () => {
+      toast.success(messages.campaigns.created);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+    onError: (error) => {
+      console.error('Error saving campaign:', error);
+      toast.error(messages.campaigns.saveFailed, { description: messages.campaigns.saveFailedDescription });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { campaignsPageQuery } from '@/features/campaigns/api/campaigns-query';
+import { campaignKeys } from '@/features/campaigns/api/keys';
+import type { Campaign } from '@/features/campaigns/utils/campaign-form';
+import { useAuth } from '@/lib/auth';
+import { unwrap } from '@/lib/errors';
+import { LIST_PAGE_SIZE, toKeysetPage, type KeysetCursor, type KeysetPage } from '@/lib/keyset';
+import { supabase } from '@/lib/supabase';
+
+/** One page of the organization's advertising campaigns, newest first (spec §7). */
+async function getCampaignsPage(organizationId: string, cursor: KeysetCursor | null): Promise<KeysetPage<Campaign>> {
+  const rows = unwrap(await campaignsPageQuery(supabase, organizationId, cursor)) ?? [];
+  return toKeysetPage(rows, LIST_PAGE_SIZE);
+}
+
+export function campaignsQueryOptions(organizationId: string) {
+  return infiniteQueryOptions({
+    queryKey: campaignKeys.list(organizationId),
+    queryFn: ({ pageParam }) => getCampaignsPage(organizationId, pageParam),
+    initialPageParam: null as KeysetCursor | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** The advertising campaigns of the signed-in user's organization; waits for the profile to know the organization. */
+export function useCampaigns() {
+  const { organizationId } = useAuth();
+  return useInfiniteQuery({ ...campaignsQueryOptions(organizationId ?? ''), enabled: organizationId !== null });
+}

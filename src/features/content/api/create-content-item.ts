@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { contentCopy } from '@/config/content-copy';
+import { messages } from '@/config/messages';
+import { contentItemKeys } from '@/features/content/api/keys';
+import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { useAuth } from '@/lib/auth';
+import { toError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+/** Spec §7: insert the form fields plus user_id; the row also names the organization it belongs to. */
+async function createContentItem(input: ContentItemInput, owner: { userId: string; organizationId: string }): Promise<void> {
+  const { error } = await supabase
+    .from('content_items')
+    .insert({ ...input, user_id: owner.userId, organization_id: owner.organizationId });
+  if (error) throw toError(error);
+}
+
+export function useCreateContentItem() {
+  const { userId, organizationId } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContentItemInput) => {
+      // Spec §5: nothing is saved without a signed-in user.
+      if (!userId || !organizationId) throw new Error(contentCopy.errors.notSignedIn);
+      return createContentItem(input, { userId, organizationId });
+    },
+    onSuccess: () => {
+      toast.success(messages.content.created);
+      void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
+    },
+    onError: (error) => {
+      console.error('Error saving content:', error);
+      toast.error(messages.content.saveFailed, { description: messages.content.saveFailedDescription });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { contentCopy } from '@/config/content-copy';
+import { messages } from '@/config/messages';
+import { contentItemKeys } from '@/features/content/api/keys';
+import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { useAuth } from '@/lib/auth';
+import { toError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+/** The row was deleted (by another member) since the list was loaded: nothing was updated. */
+export class ContentItemGoneError extends Error {
+  override name = 'ContentItemGoneError';
+}
+
+/** Spec §7: update by id with the form fields including tags. */
+async function updateContentItem(id: string, input: ContentItemInput): Promise<void> {
+  const { data, error } = await supabase.from('content_items').update(input).eq('id', id).select('id');
+  if (error) throw toError(error);
+  if (data.length === 0) throw new ContentItemGoneError(contentCopy.errors.itemGone);
+}
+
+export function useUpdateContentItem() {
+  const { userId } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ContentItemInput }) => {
+      if (!userId) throw new Error(contentCopy.errors.notSignedIn);
+      return updateContentItem(id, input);
+    },
+    onSuccess: () => {
+      toast.success(messages.content.updated);
+      void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
+    },
+    onError: (error) => {
+      console.error('Error saving content:', error);
+      const isGone = error instanceof ContentItemGoneError;
+      toast.error(messages.content.saveFailed, { description: isGone ? error.message : messages.content.saveFailedDescription });
+      // Show the list as it is now, without the vanished row.
+      if (isGone) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { OptionSelect } from '@/components/option-select';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { contentCopy } from '@/config/content-copy';
+import { contentStatuses, contentTypes, SEO_DESCRIPTION_HINT_LENGTH, SEO_TITLE_HINT_LENGTH } from '@/config/content-options';
+import type { ContentFormErrors, ContentFormValues } from '@/features/content/utils/content-form';
+
+interface ContentFormFieldsProps {
+  values: ContentFormValues;
+  errors: ContentFormErrors;
+  onChange(values: ContentFormValues): void;
+}
+
+/** The content dialog's fields; limits mirror the database's checks so nothing typed is refused on save. */
+export function ContentFormFields({ values, errors, onChange }: ContentFormFieldsProps) {
+  const set = <K extends keyof ContentFormValues>(field: K, value: ContentFormValues[K]) => onChange({ ...values, [field]: value });
+  const { fields, hints, placeholders } = contentCopy;
+  return (
+    <div className="space-y-4">
+      <FormField
+        label={
+          <>
+            {fields.title} <span aria-hidden="true" className="text-destructive">*</span>
+          </>
+        }
+        error={errors.title}
+      >
+        <Input
+          required
+          maxLength={200}
+          placeholder={placeholders.title}
+          value={values.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={fields.contentType}>
+          <OptionSelect value={values.contentType} options={contentTypes} onChange={(value) => set('contentType', value)} />
+        </FormField>
+        <FormField label={fields.status}>
+          <OptionSelect value={values.status} options={contentStatuses} onChange={(value) => set('status', value)} />
+        </FormField>
+      </div>
+      <FormField label={fields.excerpt} hint={hints.excerpt}>
+        <Textarea rows={2} maxLength={1000} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
+      </FormField>
+      <FormField label={fields.content}>
+        <Textarea rows={6} maxLength={100_000} value={values.content} onChange={(event) => set('content', event.target.value)} />
+      </FormField>
+      <FormField label={fields.featuredImageUrl} hint={hints.featuredImageUrl} error={errors.featuredImageUrl}>
+        <Input
+          type="url"
+          inputMode="url"
+          maxLength={2048}
+          placeholder={placeholders.featuredImageUrl}
+          value={values.featuredImageUrl}
+          onChange={(event) => set('featuredImageUrl', event.target.value)}
+        />
+      </FormField>
+      <FormField label={fields.tags} hint={hints.tags} error={errors.tags}>
+        <Input value={values.tags} onChange={(event) => set('tags', event.target.value)} />
+      </FormField>
+      <FormField label={fields.seoTitle} hint={hints.seoLength(values.seoTitle.length, SEO_TITLE_HINT_LENGTH)}>
+        <Input maxLength={200} value={values.seoTitle} onChange={(event) => set('seoTitle', event.target.value)} />
+      </FormField>
+      <FormField label={fields.seoDescription} hint={hints.seoLength(values.seoDescription.length, SEO_DESCRIPTION_HINT_LENGTH)}>
+        <Textarea rows={3} maxLength={500} value={values.seoDescription} onChange={(event) => set('seoDescription', event.target.value)} />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,342 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContentHub } from '@/features/content/components/content-hub';
+import type { ContentItem } from '@/features/content/utils/content-form';
+import { AuthProvider } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+
+const profile = {
+  id: 'p1',
+  user_id: 'user-1',
+  organization_id: 'org-1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  marketing_role: 'content_marketing_manager',
+  last_active: null,
+  created_at: '',
+  updated_at: '',
+};
+
+function item(overrides: Partial<ContentItem> = {}): ContentItem {
+  return {
+    id: 'c1',
+    organization_id: 'org-1',
+    user_id: 'user-1',
+    title: 'Launch post',
+    content_type: 'blog_post',
+    status: 'review',
+    content: 'Body',
+    excerpt: 'x'.repeat(120),
+    featured_image_url: null,
+    tags: ['seo', 'launch'],
+    seo_title: null,
+    seo_description: null,
+    created_at: '2026-06-01T12:00:00.000000+00:00',
+    updated_at: '2026-06-01T12:00:00.000000+00:00',
+    ...overrides,
+  };
+}
+
+let rows: ContentItem[];
+/** Answers content_items writes; undefined → success. */
+let onWrite: ((call: QueryCall) => FakeResult | Promise<FakeResult> | undefined) | undefined;
+let onList: ((call: QueryCall) => FakeResult | Promise<FakeResult> | undefined) | undefined;
+
+function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined {
+  if (call.table === 'profiles') return { data: profile, error: null };
+  if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
+  if (call.table !== 'content_items') return undefined;
+  if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
+  const answer = onWrite?.(call);
+  if (answer) return answer;
+  if (call.operation === 'update') return { data: [{ id: call.filters[0]![1] }], error: null };
+  return { data: null, error: null };
+}
+
+const listCalls = () => fake.calls.filter((call) => call.table === 'content_items' && call.operation === 'select');
+const writeCall = (operation: QueryCall['operation']) => fake.calls.find((call) => call.table === 'content_items' && call.operation === operation);
+
+function renderHub() {
+  return renderRoutes([{ path: '/marketing/content', element: <AuthProvider><ContentHub /></AuthProvider> }], '/marketing/content');
+}
+
+async function itemsCard() {
+  return (await screen.findByRole('heading', { name: 'Content Items' })).closest('.rounded-lg') as HTMLElement;
+}
+
+beforeEach(() => {
+  fake.reset();
+  rows = [item()];
+  onWrite = undefined;
+  onList = undefined;
+  fake.respondWith(respond);
+  fake.setSession(fakeSession());
+});
+
+describe('Content Items list', () => {
+  it("loads the organization's items newest first, one page (+1 to know if there is more)", async () => {
+    renderHub();
+    await screen.findByText('Launch post');
+    expect(listCalls()[0]).toMatchObject({
+      columns: '*',
+      filters: [['organization_id', 'org-1']],
+      order: [['created_at', false], ['id', false]],
+      limit: 51,
+    });
+  });
+
+  it('shows a loading state until the items arrive', async () => {
+    onList = () => new Promise<FakeResult>(() => {});
+    renderHub();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading content items...');
+  });
+
+  it('shows title with the excerpt cut to 100 characters, type, status badge, created date, edit and delete', async () => {
+    rows = [item(), item({ id: 'c2', title: 'Whitepaper', content_type: 'whitepaper', status: 'archived', excerpt: null })];
+    renderHub();
+    const table = await screen.findByRole('table');
+    const [header, first, second] = within(table).getAllByRole('row');
+    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Type', 'Status', 'Created', 'Actions']);
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent(`Launch post${'x'.repeat(100)}...`);
+    expect(cells[1]).toHaveTextContent('Blog Post');
+    expect(within(cells[2]!).getByText('In Review')).toHaveClass('bg-yellow-100');
+    expect(cells[3]).toHaveTextContent(new Date('2026-06-01T12:00:00Z').toLocaleDateString());
+    expect(within(cells[4]!).getByRole('button', { name: 'Edit Launch post' })).toBeInTheDocument();
+    expect(within(cells[4]!).getByRole('button', { name: 'Delete Launch post' })).toBeInTheDocument();
+    expect(within(second!).getByText('Archived')).toHaveClass('bg-red-100');
+    expect(within(second!).getAllByRole('cell')[0]).toHaveTextContent(/^Whitepaper$/);
+  });
+
+  it("shows the empty state, whose 'Create Your First Content' opens the dialog with the defaults", async () => {
+    rows = [];
+    renderHub();
+    const card = await itemsCard();
+    expect(await within(card).findByRole('heading', { name: 'No content items yet' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Create Your First Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    expect(within(dialog).getByRole('combobox', { name: 'Content Type' })).toHaveTextContent('Article');
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Draft');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  });
+
+  it("says 'Error loading content items' with a retry that loads them", async () => {
+    onList = () => ({ data: null, error: { message: 'connection refused' } });
+    renderHub();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading content items');
+    expect(alert).toHaveTextContent('connection refused');
+    onList = undefined;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Launch post')).toBeInTheDocument();
+  });
+
+  it('loads the next page after the last row shown', async () => {
+    rows = Array.from({ length: 51 }, (_, index) =>
+      item({ id: `c${index}`, title: `Item ${index}`, created_at: `2026-06-01T12:00:${String(59 - index).padStart(2, '0')}+00:00` }),
+    );
+    renderHub();
+    await screen.findByText('Item 49');
+    expect(screen.queryByText('Item 50')).not.toBeInTheDocument();
+    onList = () => ({ data: [item({ id: 'c50', title: 'Item 50' })], error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByText('Item 50')).toBeInTheDocument();
+    expect(listCalls()[1]!.filters).toEqual([
+      ['organization_id', 'org-1'],
+      ['created_at', 'lte.2026-06-01T12:00:10+00:00'],
+      ['or', 'created_at.lt."2026-06-01T12:00:10+00:00",id.lt."c49"'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+  it('keeps the rows shown when a later page fails, says so, and lets the user try again', async () => {
+    rows = Array.from({ length: 51 }, (_, index) => item({ id: `c${index}`, title: `Item ${index}` }));
+    renderHub();
+    await screen.findByText('Item 49');
+    onList = () => ({ data: null, error: { message: 'connection refused' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading content items: connection refused');
+    expect(screen.getByText('Item 0')).toBeInTheDocument();
+    onList = () => ({ data: [item({ id: 'c50', title: 'Item 50' })], error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByText('Item 50')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('content dialog', () => {
+  it("creates an item with the user's id and organization, says so, closes and reloads the list", async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderHub();
+    await screen.findByText('Launch post');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), '  Ten ways to measure ROI ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'roi, , analytics ,');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Featured Image URL' }), 'https://example.com/roi.png');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Content created successfully!'));
+    expect(writeCall('insert')!.values).toEqual({
+      title: 'Ten ways to measure ROI',
+      content_type: 'article',
+      status: 'draft',
+      content: null,
+      excerpt: null,
+      featured_image_url: 'https://example.com/roi.png',
+      tags: ['roi', 'analytics'],
+      seo_title: null,
+      seo_description: null,
+      user_id: 'user-1',
+      organization_id: 'org-1',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it("shows 'Saving...' while saving and cannot be closed meanwhile", async () => {
+    let finish: (result: FakeResult) => void = () => {};
+    onWrite = () => new Promise<FakeResult>((resolve) => (finish = resolve));
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Draft');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    const saving = await within(dialog).findByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
+    finish({ data: null, error: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the dialog open with everything typed when saving fails: 'Error saving content', 'Please try again'", async () => {
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    onWrite = () => ({ data: null, error: { message: 'TypeError: Failed to fetch' } });
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Unsaved title');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Excerpt' }), 'Unsaved excerpt');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Content' }), 'Long body');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'a, b');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'SEO Title' }), 'Seo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error saving content', { description: 'Please try again' }));
+    expect(screen.getByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Unsaved title');
+    expect(within(dialog).getByRole('textbox', { name: 'Excerpt' })).toHaveValue('Unsaved excerpt');
+    expect(within(dialog).getByRole('textbox', { name: 'Content' })).toHaveValue('Long body');
+    expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('a, b');
+    expect(within(dialog).getByRole('textbox', { name: 'SEO Title' })).toHaveValue('Seo');
+    expect(within(dialog).getByRole('button', { name: 'Save Content' })).toBeEnabled();
+  });
+
+  it('requires a title and a valid image URL before sending anything', async () => {
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Featured Image URL' }), 'example.com/a.png');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    const alerts = within(dialog).getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual(['Title is required', 'Enter a valid URL starting with http:// or https://']);
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveFocus());
+    expect(writeCall('insert')).toBeUndefined();
+  });
+
+  it('edits an item: its values (tags as text), an update by id, the toast', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Content' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Launch post');
+    expect(within(dialog).getByRole('textbox', { name: 'Tags' })).toHaveValue('seo, launch');
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Review');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Tags' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'seo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Content updated successfully!'));
+    expect(writeCall('update')).toMatchObject({ filters: [['id', 'c1']], returning: 'id', values: { title: 'Launch post', tags: ['seo'], status: 'review' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when the item was deleted meanwhile, and reloads the list', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    onWrite = (call) => (call.operation === 'update' ? { data: [], error: null } : undefined);
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Content' });
+    rows = [];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error saving content', { description: 'This content item no longer exists.' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+});
+
+describe('deleting', () => {
+  it('asks first, in an alert dialog; Cancel deletes nothing', async () => {
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Launch post' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this content item?' });
+    expect(confirm).toHaveTextContent('Launch post');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(writeCall('delete')).toBeUndefined();
+  });
+
+  it("deletes by id on confirmation: 'Content item deleted successfully!' and the list reloads", async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Launch post' }));
+    const confirm = await screen.findByRole('alertdialog');
+    rows = [];
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Content item deleted successfully!'));
+    expect(writeCall('delete')).toMatchObject({ filters: [['id', 'c1']] });
+    expect(await screen.findByRole('heading', { name: 'No content items yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the destructive 'Error deleting content item' toast when it fails, keeping the row", async () => {
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    onWrite = () => ({ data: null, error: { message: 'permission denied' } });
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Launch post' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting content item', { description: 'permission denied' }));
+    expect(screen.getByText('Launch post')).toBeInTheDocument();
+  });
+});
+
+describe('the rest of the hub', () => {
+  it('marks the stat cards, calendar and performance list as sample data; the quick action creates content', async () => {
+    renderHub();
+    const overview = await screen.findByRole('region', { name: /Content Overview/ });
+    expect(within(overview).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(overview).getByText('Sample data')).toBeInTheDocument();
+    const planning = screen.getByRole('region', { name: /Editorial Planning/ });
+    expect(within(planning).getByRole('heading', { name: 'Editorial Calendar' })).toBeInTheDocument();
+    expect(within(planning).getByRole('heading', { name: 'Content Performance' })).toBeInTheDocument();
+    expect(within(planning).getByText('Sample data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Schedule Publishing/ })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Content' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { Eye, MousePointerClick, Share2, UserPlus } from 'lucide-react';
+import { SampleListCard } from '@/components/module/sample-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { StatCards } from '@/components/module/stat-cards';
+import { contentCopy } from '@/config/content-copy';
+
+const iconClass = 'h-4 w-4 text-muted-foreground';
+
+const stats = [
+  { label: 'Content Views', value: '128.4K', change: '+14.2%', icon: <Eye className={iconClass} aria-hidden="true" /> },
+  { label: 'Engagement Rate', value: '4.8%', change: '+0.6%', icon: <MousePointerClick className={iconClass} aria-hidden="true" /> },
+  { label: 'Social Shares', value: '2,341', change: '+9.1%', icon: <Share2 className={iconClass} aria-hidden="true" /> },
+  { label: 'Leads from Content', value: '342', change: '+18%', icon: <UserPlus className={iconClass} aria-hidden="true" /> },
+];
+
+const calendar = [
+  { primary: 'How to Measure Website ROI', secondary: 'Monday · Blog Post', badge: { label: 'Scheduled', variant: 'blue' as const } },
+  { primary: 'Customer Story: Wanderlust Travel', secondary: 'Wednesday · Case Study', badge: { label: 'In Review', variant: 'yellow' as const } },
+  { primary: 'Website Performance Checklist', secondary: 'Friday · Infographic', badge: { label: 'Draft', variant: 'grey' as const } },
+  { primary: 'The State of Senior Communities Online', secondary: 'Next month · Whitepaper', badge: { label: 'Draft', variant: 'grey' as const } },
+];
+
+const performance = [
+  { primary: '10 Signs Your Website Needs a Rebuild', secondary: 'Blog Post · 6.2% engagement', value: '18,420 views' },
+  { primary: 'Task-Driven Design, Explained', secondary: 'Article · 5.4% engagement', value: '12,905 views' },
+  { primary: 'From Brochure to Lead Engine', secondary: 'Case Study · 7.1% engagement', value: '9,318 views' },
+  { primary: 'Core Web Vitals in Two Minutes', secondary: 'Video · 4.9% engagement', value: '7,664 views' },
+];
+
+/** The hub's headline figures: fixed samples, marked as such. */
+export function ContentOverview() {
+  return (
+    <SampleSection title={contentCopy.overviewTitle}>
+      <StatCards stats={stats} />
+    </SampleSection>
+  );
+}
+
+/** Editorial calendar and performance list: fixed samples, marked as such. */
+export function EditorialPlanning({ className }: { className?: string }) {
+  return (
+    <SampleSection title={contentCopy.planningTitle} className={className}>
+      <div className="grid gap-6 md:grid-cols-2">
+        <SampleListCard title={contentCopy.calendarTitle} description={contentCopy.calendarDescription} items={calendar} />
+        <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
+      </div>
+    </SampleSection>
+  );
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentFormValues,
+  contentItemInput,
+  emptyContentForm,
+  isHttpUrl,
+  parseTags,
+  tagsToText,
+  validateContentForm,
+  type ContentItem,
+} from '@/features/content/utils/content-form';
+
+describe('parseTags', () => {
+  it('splits comma-separated text and trims each tag', () => {
+    expect(parseTags('seo,  launch , how-to')).toEqual(['seo', 'launch', 'how-to']);
+  });
+
+  it('drops empty entries: doubled, leading and trailing commas, blanks', () => {
+    expect(parseTags(',seo,, ,launch,')).toEqual(['seo', 'launch']);
+  });
+
+  it('gives no tags for empty or blank text', () => {
+    expect(parseTags('')).toEqual([]);
+    expect(parseTags('  ,  ')).toEqual([]);
+  });
+
+  it('keeps spaces inside a tag and the case as typed', () => {
+    expect(parseTags('Product Launch, SEO')).toEqual(['Product Launch', 'SEO']);
+  });
+});
+
+describe('tagsToText', () => {
+  it('shows tags back as comma-separated text', () => {
+    expect(tagsToText(['seo', 'launch'])).toBe('seo, launch');
+    expect(tagsToText([])).toBe('');
+    expect(tagsToText(null)).toBe('');
+  });
+
+  it('round-trips with parseTags', () => {
+    expect(parseTags(tagsToText(['a b', 'c']))).toEqual(['a b', 'c']);
+  });
+});
+
+describe('isHttpUrl', () => {
+  it.each(['https://example.com/a.jpg', 'http://cdn.example.com/x?y=1', 'HTTPS://EXAMPLE.COM'])('accepts %s', (url) => {
+    expect(isHttpUrl(url)).toBe(true);
+  });
+
+  it.each(['example.com/a.jpg', 'ftp://example.com/a', 'javascript:alert(1)', 'https://exa mple.com', 'https://', ''])('refuses %s', (url) => {
+    expect(isHttpUrl(url)).toBe(false);
+  });
+});
+
+const stored: ContentItem = {
+  id: 'c1',
+  organization_id: 'org-1',
+  user_id: 'user-1',
+  title: 'Launch post',
+  content_type: 'blog_post',
+  status: 'review',
+  content: 'Body',
+  excerpt: null,
+  featured_image_url: 'https://example.com/a.jpg',
+  tags: ['seo', 'launch'],
+  seo_title: null,
+  seo_description: 'Meta',
+  created_at: '2026-06-01T00:00:00+00:00',
+  updated_at: '2026-06-01T00:00:00+00:00',
+};
+
+describe('contentFormValues', () => {
+  it('a new item starts as an article in draft, every text empty', () => {
+    expect(contentFormValues(null)).toEqual({
+      title: '',
+      contentType: 'article',
+      status: 'draft',
+      content: '',
+      excerpt: '',
+      featuredImageUrl: '',
+      tags: '',
+      seoTitle: '',
+      seoDescription: '',
+    });
+  });
+
+  it('an edited item shows its values, null as empty and tags as text', () => {
+    expect(contentFormValues(stored)).toEqual({
+      title: 'Launch post',
+      contentType: 'blog_post',
+      status: 'review',
+      content: 'Body',
+      excerpt: '',
+      featuredImageUrl: 'https://example.com/a.jpg',
+      tags: 'seo, launch',
+      seoTitle: '',
+      seoDescription: 'Meta',
+    });
+  });
+});
+
+describe('validateContentForm', () => {
+  it('requires only the title', () => {
+    expect(validateContentForm(emptyContentForm())).toEqual({ title: 'Title is required' });
+    expect(validateContentForm({ ...emptyContentForm(), title: '   ' })).toEqual({ title: 'Title is required' });
+    expect(validateContentForm({ ...emptyContentForm(), title: 'Hello' })).toEqual({});
+  });
+
+  it('checks the featured image URL when one is given', () => {
+    const values = { ...emptyContentForm(), title: 'x', featuredImageUrl: 'example.com/a.jpg' };
+    expect(validateContentForm(values)).toEqual({ featuredImageUrl: 'Enter a valid URL starting with http:// or https://' });
+    expect(validateContentForm({ ...values, featuredImageUrl: ' https://example.com/a.jpg ' })).toEqual({});
+  });
+
+  it('allows up to 50 tags, as the database does', () => {
+    const tags = (n: number) => Array.from({ length: n }, (_, index) => `t${index}`).join(',');
+    expect(validateContentForm({ ...emptyContentForm(), title: 'x', tags: tags(50) })).toEqual({});
+    expect(validateContentForm({ ...emptyContentForm(), title: 'x', tags: tags(51) })).toEqual({ tags: 'Use at most 50 tags' });
+  });
+});
+
+describe('contentItemInput', () => {
+  it('trims the title and the URL, sends blank optional fields as null, parses the tags', () => {
+    expect(
+      contentItemInput({
+        title: '  Launch post ',
+        contentType: 'video',
+        status: 'published',
+        content: '  Indented body\n',
+        excerpt: '   ',
+        featuredImageUrl: ' https://example.com/a.jpg ',
+        tags: 'seo, , launch',
+        seoTitle: '',
+        seoDescription: ' Meta ',
+      }),
+    ).toEqual({
+      title: 'Launch post',
+      content_type: 'video',
+      status: 'published',
+      content: '  Indented body\n',
+      excerpt: null,
+      featured_image_url: 'https://example.com/a.jpg',
+      tags: ['seo', 'launch'],
+      seo_title: null,
+      seo_description: 'Meta',
+    });
+  });
+
+  it('round-trips a stored row (edit without changes sends what is stored)', () => {
+    const input = contentItemInput(contentFormValues(stored));
+    expect(input).toEqual({
+      title: stored.title,
+      content_type: stored.content_type,
+      status: stored.status,
+      content: stored.content,
+      excerpt: stored.excerpt,
+      featured_image_url: stored.featured_image_url,
+      tags: stored.tags,
+      seo_title: stored.seo_title,
+      seo_description: stored.seo_description,
+    });
+  });
+});

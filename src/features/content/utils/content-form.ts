@@ -1,0 +1,112 @@
+import { contentCopy } from '@/config/content-copy';
+import { CONTENT_DEFAULTS, type ContentStatus, type ContentType } from '@/config/content-options';
+import type { Tables, TablesInsert } from '@/types/database';
+
+export type ContentItem = Tables<'content_items'>;
+
+/** The fields the dialog edits, as typed (tags as comma-separated text). */
+export interface ContentFormValues {
+  title: string;
+  contentType: ContentType;
+  status: ContentStatus;
+  content: string;
+  excerpt: string;
+  featuredImageUrl: string;
+  tags: string;
+  seoTitle: string;
+  seoDescription: string;
+}
+
+/** What is sent on insert and update: the form fields; organization and author are added by the create call. */
+export type ContentItemInput = Pick<
+  TablesInsert<'content_items'>,
+  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description'
+>;
+
+export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags', string>>;
+
+/** The database's limit on tags per item. */
+export const MAX_TAGS = 50;
+
+/** Spec §5: tags typed as comma-separated text, trimmed, empty entries dropped. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+}
+
+/** Tags shown back as text when editing. */
+export function tagsToText(tags: readonly string[] | null | undefined): string {
+  return (tags ?? []).join(', ');
+}
+
+/** An absolute http(s) address without spaces, as the database's check wants it. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function emptyContentForm(): ContentFormValues {
+  return {
+    title: '',
+    contentType: CONTENT_DEFAULTS.content_type,
+    status: CONTENT_DEFAULTS.status,
+    content: '',
+    excerpt: '',
+    featuredImageUrl: '',
+    tags: '',
+    seoTitle: '',
+    seoDescription: '',
+  };
+}
+
+/** A stored row → the dialog's fields (null → ''); no row → the defaults of a new item (article, draft). */
+export function contentFormValues(item: ContentItem | null): ContentFormValues {
+  if (!item) return emptyContentForm();
+  return {
+    title: item.title,
+    contentType: item.content_type as ContentType,
+    status: item.status as ContentStatus,
+    content: item.content ?? '',
+    excerpt: item.excerpt ?? '',
+    featuredImageUrl: item.featured_image_url ?? '',
+    tags: tagsToText(item.tags),
+    seoTitle: item.seo_title ?? '',
+    seoDescription: item.seo_description ?? '',
+  };
+}
+
+export function validateContentForm(values: ContentFormValues): ContentFormErrors {
+  const errors: ContentFormErrors = {};
+  if (values.title.trim() === '') errors.title = contentCopy.errors.titleRequired;
+  const url = values.featuredImageUrl.trim();
+  if (url !== '' && !isHttpUrl(url)) errors.featuredImageUrl = contentCopy.errors.urlInvalid;
+  if (parseTags(values.tags).length > MAX_TAGS) errors.tags = contentCopy.errors.tooManyTags(MAX_TAGS);
+  return errors;
+}
+
+/** Empty (or blank) optional text is stored as null, not as ''. */
+function optional(text: string): string | null {
+  return text.trim() === '' ? null : text;
+}
+
+/** The dialog's fields → the row to send: title and URL trimmed, blank optional fields null, tags parsed. */
+export function contentItemInput(values: ContentFormValues): ContentItemInput {
+  return {
+    title: values.title.trim(),
+    content_type: values.contentType,
+    status: values.status,
+    content: optional(values.content),
+    excerpt: optional(values.excerpt),
+    featured_image_url: optional(values.featuredImageUrl.trim()),
+    tags: parseTags(values.tags),
+    seo_title: optional(values.seoTitle.trim()),
+    seo_description: optional(values.seoDescription.trim()),
+  };
+}
