@@ -48,7 +48,7 @@ export function AdminNav() {
       ) : pages.isError ? (
         <QueryError message={adminCopy.pagesLoadFailed} error={pages.error} onRetry={() => void pages.refetch()} />
       ) : (
-        <ul aria-labelledby="admin-nav-pages" className="max-h-64 space-y-1 overflow-y-auto md:max-h-[calc(100vh-16rem)]" data-testid="admin-nav-pages">
+        <ul aria-labelledby="admin-nav-pages" className="max-h-48 space-y-1 overflow-y-auto md:max-h-[calc(100vh-16rem)]" data-testid="admin-nav-pages">
           {pages.data.map((page) => (
             <li key={page.id}>
               <NavEntry

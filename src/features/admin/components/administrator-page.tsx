@@ -31,11 +31,11 @@ function QuickLink({ to, icon, label, hint }: { to: string; icon: ReactNode; lab
 
 function ComingSoonCard({ id, title, description, icon }: { id: string; title: string; description: string; icon: ReactNode }) {
   return (
-    <EditorCard id={id} title={title} description={description} aside={<Badge variant="grey">{copy.comingSoon}</Badge>}>
-      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+    <EditorCard id={id} title={title} aside={<Badge variant="grey">{copy.comingSoon}</Badge>}>
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
         {icon}
-        {copy.comingSoon}
-      </div>
+        {description}
+      </p>
     </EditorCard>
   );
 }
@@ -68,12 +68,12 @@ export function AdministratorPage() {
         </div>
       </EditorCard>
       <div className="grid gap-8 md:grid-cols-2">
-        <ComingSoonCard id="site-settings" title={copy.siteSettings} description={copy.siteSettingsDescription} icon={<Settings className="size-4" aria-hidden="true" />} />
+        <ComingSoonCard id="site-settings" title={copy.siteSettings} description={copy.siteSettingsDescription} icon={<Settings className="mt-0.5 size-4 shrink-0" aria-hidden="true" />} />
         <ComingSoonCard
           id="theme-configuration"
           title={copy.themeConfiguration}
           description={copy.themeConfigurationDescription}
-          icon={<Palette className="size-4" aria-hidden="true" />}
+          icon={<Palette className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
         />
       </div>
     </main>

@@ -5,7 +5,7 @@ export function EditorCard({ id, title, description, children, aside }: { id: st
   return (
     <section aria-labelledby={id} className="rounded-lg border bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="space-y-1">
+        <div className="min-w-[12rem] flex-1 space-y-1">
           <h2 id={id} className="text-xl font-semibold text-slate-900">
             {title}
           </h2>

@@ -69,7 +69,7 @@ export function MenuItemsEditor() {
             {rows.map((item) => {
               const isBlank = blank.has(item.id);
               return (
-                <li key={item.id} className="grid grid-cols-[1fr_auto] items-center gap-3">
+                <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_7rem] items-center gap-3">
                   <Input
                     aria-label={copy.nameLabel(item.href)}
                     aria-invalid={isBlank || undefined}
@@ -79,7 +79,7 @@ export function MenuItemsEditor() {
                     onChange={(event) => setDrafts((current) => ({ ...current, [item.id]: event.target.value }))}
                     disabled={isBusy}
                   />
-                  <code className="max-w-40 truncate text-xs text-muted-foreground" title={item.href}>
+                  <code className="truncate text-xs text-muted-foreground" title={item.href}>
                     {item.href}
                   </code>
                   {isBlank ? (
