@@ -11,22 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT_DIR } from '../server/src/server';
-import { resolveChromium } from '../tests/support/chromium';
+import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/chromium';
 import { spawnServer } from '../tests/support/spawn-server';
 import { figuresOf, medianFigures, type RunFigures } from './lighthouse-summary';
 
 const ROUTES = ['/', '/portfolio', '/about', '/roi'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const reportDir = path.join(ROOT_DIR, 'lighthouse-report');
 
 function runLighthouse(url: string, output: string, chromePath: string, userDataDir: string): Promise<void> {

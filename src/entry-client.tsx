@@ -2,10 +2,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
+import { authCallbackRedirect } from '@/lib/auth-callback';
 import { withQueryClient } from '@/lib/deferred-query-client';
 import './styles/index.css';
 
-/** Prerendered pages are hydrated: load the lazy modules of the current route first so the markup matches. */
+/**
+ * Loads the lazy modules of the current route before the router starts: a prerendered page hydrates with
+ * matching markup, and any other page renders at once instead of through an empty hydration fallback.
+ */
 async function resolveLazyMatches(): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
@@ -18,11 +22,21 @@ async function resolveLazyMatches(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  const callback = authCallbackRedirect(window.location);
+  if (callback) {
+    window.location.replace(callback);
+    return;
+  }
   const container = document.getElementById('root')!;
   const isPrerendered = container.firstElementChild !== null;
-  if (isPrerendered) await resolveLazyMatches();
-  // Routes loaded from now on wait for the query client (the prerendered page above did not need it).
-  withQueryClient(routes);
+  if (isPrerendered) {
+    // The prerendered page needs no query client: hydrate first; routes loaded later wait for the client.
+    await resolveLazyMatches();
+    withQueryClient(routes);
+  } else {
+    withQueryClient(routes);
+    await resolveLazyMatches();
+  }
   const app = (
     <AppProvider isPrerendered={isPrerendered}>
       <RouterProvider router={createBrowserRouter(routes)} />

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/src/db/embedded';
 import { ROOT_DIR } from '../../server/src/server';
 import { createDatabaseFromTemplate } from '../../tests/support/cluster';
 import { spawnServer } from '../../tests/support/spawn-server';
@@ -22,11 +23,14 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const db = await createDatabaseFromTemplate(cluster);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-e2e-data-'));
   await chmod(dataDir, 0o755);
+  // A known port, so SITE_URL (the base of e-mail links) is this server's own address.
+  const port = await freePort();
   const server = spawnServer({
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${port}`,
     STATIC_DIR: path.join(ROOT_DIR, 'dist/client'),
     ADMIN_USERNAME: E2E_ADMIN_USERNAME,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,

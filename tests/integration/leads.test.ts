@@ -14,9 +14,12 @@ const as = (seeded: SeededUser): Caller => ({ role: 'authenticated', sub: seeded
 
 const lead = { name: 'Dana Reyes', email: 'dana@northwind.example', company: 'Northwind', message: 'We need a faster website before spring.' };
 
+let stored = 0;
+
 async function storedLeadId(): Promise<string> {
+  stored += 1;
   const [row] = await sql<{ id: string }[]>`
-    insert into public.leads (name, email, company, message) values ('Stored', 'stored@example.com', null, 'A lead stored for the checks.')
+    insert into public.leads (name, email, company, message) values ('Stored', ${`stored-${stored}@example.com`}, null, 'A lead stored for the checks.')
     returning id`;
   return row!.id;
 }

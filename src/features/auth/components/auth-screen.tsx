@@ -12,6 +12,8 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { selectedPlan } from '@/features/auth/utils/selected-plan';
 import { PageStatus, useAuth } from '@/lib/auth';
+import { authLinkError } from '@/lib/auth-callback';
+import { FormError } from '@/features/auth/components/form-error';
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -30,6 +32,8 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
   const [isBusy, setBusy] = useState(false);
   const [isLeaving, setLeaving] = useState(false);
   const plan = selectedPlan(planSlug);
+  // An e-mail link that could not be used comes back with its reason in the hash.
+  const [linkError] = useState(() => authLinkError(window.location.hash));
 
   useEffect(() => {
     if (!isLeaving) return;
@@ -58,7 +62,8 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
             <h1 className="text-2xl font-semibold tracking-tight">{authCopy.title}</h1>
             <CardDescription>{authCopy.description}</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="space-y-4">
+            <FormError message={linkError} />
             <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { messages } from '@/config/messages';
 import { useCreateLead, type LeadForm } from '../api/create-lead';
-import { emptyLeadForm, mailtoFallback, validateLead, type LeadErrors } from './contact-form.utils';
+import { emptyLeadForm, failureDescription, mailtoFallback, validateLead, type LeadErrors } from './contact-form.utils';
 
 const fieldOrder: (keyof LeadForm)[] = ['name', 'email', 'company', 'message'];
 
@@ -42,7 +42,7 @@ export function ContactForm() {
       },
       onError: (error) => {
         console.error('Failed to send the contact form', error);
-        toast.error(messages.contact.failed, { description: messages.contact.failedDescription });
+        toast.error(messages.contact.failed, { description: failureDescription(error) });
         setFailed(true);
       },
     });

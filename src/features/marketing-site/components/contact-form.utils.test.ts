@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoFallback, validateLead } from './contact-form.utils';
+import { failureDescription, mailtoFallback, validateLead } from './contact-form.utils';
 
 const valid = { name: '  Dana Reyes ', email: ' dana@northwind.example ', company: '', message: '  We need a faster site. ' };
 
@@ -38,4 +38,17 @@ describe('mailtoFallback', () => {
       `mailto:hello@beyondbrochures.example?subject=${encodeURIComponent('Website enquiry from Dana')}&body=${encodeURIComponent('Hello & welcome?\n\nDana · Northwind · dana@example.com')}`,
     );
   });
+});
+
+describe('failureDescription', () => {
+  it('passes on the reason the server gave when it throttled the visitor', () => {
+    expect(failureDescription({ code: 'PT429', message: 'Too many messages from this address.' })).toBe('Too many messages from this address.');
+  });
+
+  it.each([[new Error('Failed to fetch')], [{ code: '23514', message: 'violates check constraint' }], [null]])(
+    'keeps the reassuring default otherwise (%o)',
+    (error) => {
+      expect(failureDescription(error)).toBe('Nothing is lost: your message is still in the form. Try again, or send it by email.');
+    },
+  );
 });

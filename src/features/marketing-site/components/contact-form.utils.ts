@@ -1,3 +1,4 @@
+import { messages } from '@/config/messages';
 import { site } from '@/config/site';
 import { leadSchema, type Lead, type LeadForm } from '../api/create-lead';
 
@@ -24,4 +25,11 @@ export function mailtoFallback(form: LeadForm): string {
     .trim();
   const subject = form.name.trim() ? `Website enquiry from ${form.name.trim()}` : 'Website enquiry';
   return `mailto:${site.contactEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** What to tell a visitor whose message was not stored: the server's reason when it throttled them. */
+export function failureDescription(error: unknown): string {
+  const isThrottled =
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'PT429' && 'message' in error;
+  return isThrottled ? String(error.message) : messages.contact.failedDescription;
 }
