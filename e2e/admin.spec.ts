@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN_FLAG_KEY, ADMIN_SESSION_STORAGE_KEY } from '../src/config/admin';
-import { newAccount, signUpThroughApi, signUpToDashboard, storedUserAuthKeys } from './support/accounts';
+import { anonKeyOf, newAccount, signUpThroughApi, signUpToDashboard, storedUserAuthKeys } from './support/accounts';
 import { loginAsAdmin, menuButton, openPage, restoreSiteDefaults, sideMenu, submitAdminLogin, toast } from './support/admin';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
@@ -81,7 +81,7 @@ test.describe('admin login', () => {
     await expect(page).toHaveURL(/\/admin-login$/);
   });
 
-  test('the admin logs in (toast, /admin), is sent from /admin-login to /admin, and Admin Logout ends it', async ({ page }) => {
+  test('the admin logs in (toast, /admin), is sent from /admin-login to /admin, and Admin Logout ends it on the server', async ({ page, baseURL }) => {
     await openPage(page, '/admin-login');
     await submitAdminLogin(page, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
     await expect(toast(page, 'Login Successful')).toBeVisible();
@@ -92,11 +92,23 @@ test.describe('admin login', () => {
     await openPage(page, '/admin-login');
     await expect(page).toHaveURL(/\/admin$/);
 
+    const token = (JSON.parse((await adminStorage(page)).session!) as { access_token: string }).access_token;
+    const anonKey = await anonKeyOf(baseURL!);
+    const isSiteAdmin = () =>
+      fetch(new URL('/rest/v1/rpc/is_site_admin', baseURL), {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect(await (await isSiteAdmin()).json()).toBe(true);
+
     await menuButton(page).click();
     await sideMenu(page).getByRole('button', { name: 'Admin Logout' }).click();
     await expect(sideMenu(page)).toBeHidden();
     await expect(page).toHaveURL(/\/admin-login$/);
     await expect.poll(() => adminStorage(page)).toEqual({ session: null, flag: null });
+    // Ended on the server: the old access token no longer works.
+    await expect.poll(async () => (await isSiteAdmin()).status).toBe(401);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin-login$/);
   });
