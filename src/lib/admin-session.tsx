@@ -53,8 +53,6 @@ export function adminLoginFailureOf(error: { status?: number } | null | undefine
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 429 ? 'invalid-credentials' : 'unavailable';
 }
 
-export { ADMIN_SESSION_STORAGE_KEY };
-
 const AdminSessionContext = createContext<AdminSession | null>(null);
 
 function readStorage(key: string): string | null {
