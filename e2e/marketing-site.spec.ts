@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ROOT_DIR } from '../server/src/server';
+import { ADMIN_SESSION_STORAGE_KEY } from '../src/config/admin';
 import { expect, test } from './support/fixtures';
 
 const publicPages = [
@@ -129,7 +130,7 @@ test.describe('site header and side menu', () => {
   });
 
   test('a forged admin flag or session grants nothing', async ({ page }) => {
-    await page.addInitScript(() => {
+    await page.addInitScript((adminKey) => {
       window.localStorage.setItem('isAdminAuthenticated', 'true');
       if (!window.sessionStorage.getItem('forged')) {
         window.sessionStorage.setItem('forged', '1');
@@ -141,9 +142,9 @@ test.describe('site header and side menu', () => {
           refresh_token: 'forged',
           user: { id: 'x', aud: 'authenticated', role: 'authenticated', app_metadata: { site_admin: true }, user_metadata: {} },
         };
-        window.localStorage.setItem('sb-admin-auth-token', JSON.stringify(forged));
+        window.localStorage.setItem(adminKey, JSON.stringify(forged));
       }
-    });
+    }, ADMIN_SESSION_STORAGE_KEY);
     await open(page, '/');
     await menuButton(page).click();
     await expect(menu(page).getByRole('link', { name: 'Home' })).toBeVisible();
@@ -165,7 +166,7 @@ test.describe('site header and side menu', () => {
     });
     expect(response.status).toBe(200);
     const session = await response.json();
-    await page.evaluate((value) => window.localStorage.setItem('sb-admin-auth-token', value), JSON.stringify(session));
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
     await page.reload();
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
@@ -182,7 +183,7 @@ test.describe('site header and side menu', () => {
 
     await admin.getByRole('button', { name: 'Admin Logout' }).click();
     await expect(menu(page)).toBeHidden();
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sb-admin-auth-token'))).toBeNull();
+    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), ADMIN_SESSION_STORAGE_KEY)).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem('isAdminAuthenticated'))).toBeNull();
     await menuButton(page).click();
     await expect(menu(page).getByText('Admin Dashboard')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { ADMIN_SESSION_STORAGE_KEY } from '../../src/config/admin';
 
 export const E2E_PASSWORD = 'e2e-password-1';
 
@@ -86,19 +87,19 @@ export async function signUpThroughApi(baseURL: string, account = newAccount()):
 
 /** The marketing user's stored auth keys in the page (never the admin's). */
 export async function storedUserAuthKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
-      (key) => /^sb-.+-auth-token/.test(key) && !key.startsWith('sb-admin-auth-token'),
-    ),
+  return page.evaluate(
+    (adminKey) =>
+      [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => /^sb-.+-auth-token/.test(key) && !key.startsWith(adminKey)),
+    ADMIN_SESSION_STORAGE_KEY,
   );
 }
 
 /** The access token the page's supabase-js client stored. */
 export async function storedAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => /^sb-.+-auth-token$/.test(name) && name !== 'sb-admin-auth-token');
+  const token = await page.evaluate((adminKey) => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.+-auth-token$/.test(name) && name !== adminKey);
     return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
-  });
+  }, ADMIN_SESSION_STORAGE_KEY);
   if (!token) throw new Error('no stored session');
   return token;
 }

@@ -38,6 +38,13 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** The site admin's username and password rules (ADMIN_USERNAME / ADMIN_PASSWORD, and `npm run admin:create`). */
+export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9._@+-]{3,64}$/;
+export const ADMIN_USERNAME_RULE = 'must be 3-64 letters, digits or . _ @ + -';
+export const ADMIN_PASSWORD_MIN_LENGTH = 8;
+/** bcrypt reads at most 72 bytes. */
+export const ADMIN_PASSWORD_MAX_BYTES = 72;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -46,8 +53,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
   SITE_URL: url(['http:', 'https:']).optional(),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._@+-]{3,64}$/, 'must be 3-64 letters, digits or . _ @ + -').default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').refine((value) => Buffer.byteLength(value) <= 72, 'must be at most 72 bytes').optional(),
+  ADMIN_USERNAME: z.string().regex(ADMIN_USERNAME_PATTERN, ADMIN_USERNAME_RULE).default('admin'),
+  ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long`).refine((value) => Buffer.byteLength(value) <= ADMIN_PASSWORD_MAX_BYTES, `must be at most ${ADMIN_PASSWORD_MAX_BYTES} bytes`).optional(),
   AUTH_AUTOCONFIRM: booleanFlag.default(true),
   PASSWORD_MIN_LENGTH: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(6, 'must be at least 6').max(72, 'must be at most 72').default(6),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),

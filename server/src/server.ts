@@ -17,7 +17,7 @@ export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase/migrations');
 export const SHIM_DIR = path.join(ROOT_DIR, 'server/sql/shim');
 /** Objects shipped with the repository, copied into DATA_DIR/storage at first start. */
 export const STORAGE_SEED_DIR = path.join(ROOT_DIR, 'server/storage-seed');
-const EMBEDDED_DATABASE = 'app';
+export const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {
   app: FastifyInstance;

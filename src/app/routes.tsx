@@ -23,9 +23,15 @@ export const routes: RouteObject[] = [
           { path: paths.roi, lazy: () => import('./routes/roi').then((m) => ({ Component: m.RoiRoute })) },
           { path: paths.contact, lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
           { path: paths.adminLogin, lazy: () => import('./routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })) },
-          { path: paths.admin, lazy: () => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute })) },
-          { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
-          { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
+          {
+            // Site admins only: others go to /admin-login (replacing history).
+            lazy: () => import('./routes/admin/layout').then((m) => ({ Component: m.AdminLayoutRoute })),
+            children: [
+              { path: paths.admin, lazy: () => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute })) },
+              { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
+              { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
+            ],
+          },
         ],
       },
       {

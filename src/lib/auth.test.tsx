@@ -9,7 +9,7 @@ import { Landing, renderRoutes } from '@/testing/render';
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
   const fake = createFakeSupabase();
-  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'bb-site-admin-session' };
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
@@ -145,7 +145,7 @@ describe('AuthProvider', () => {
     const order: string[] = [];
     localStorage.setItem('sb-localhost-auth-token', 'session');
     localStorage.setItem('sb-localhost-auth-token-code-verifier', 'verifier');
-    localStorage.setItem('sb-admin-auth-token', 'admin session');
+    localStorage.setItem('bb-site-admin-session', 'admin session');
     localStorage.setItem('isAdminAuthenticated', 'true');
     sessionStorage.setItem('sb-localhost-auth-token', 'session');
     fake.auth.signOut.mockImplementationOnce(async (options) => {
@@ -160,7 +160,7 @@ describe('AuthProvider', () => {
     expect(order).toEqual(['signOut {"scope":"global"} with key present']);
     expect(localStorage.getItem('sb-localhost-auth-token-code-verifier')).toBeNull();
     expect(sessionStorage.getItem('sb-localhost-auth-token')).toBeNull();
-    expect(localStorage.getItem('sb-admin-auth-token')).toBe('admin session');
+    expect(localStorage.getItem('bb-site-admin-session')).toBe('admin session');
     expect(localStorage.getItem('isAdminAuthenticated')).toBe('true');
   });
 
@@ -204,8 +204,11 @@ describe('isUserAuthStorageKey', () => {
     ['sb-localhost-auth-token-code-verifier', true],
     ['sb-localhost-auth-token-user', true],
     ['supabase.auth.token', true],
-    ['sb-admin-auth-token', false],
-    ['sb-admin-auth-token-code-verifier', false],
+    // The marketing user's key when the backend's host is admin.example.com: never the admin's.
+    ['sb-admin-auth-token', true],
+    ['bb-site-admin-session', false],
+    ['bb-site-admin-session-code-verifier', false],
+    ['bb-site-admin-session-user', false],
     ['isAdminAuthenticated', false],
     ['sb--auth-token', false],
     ['theme', false],

@@ -75,7 +75,7 @@ export async function touchLastActive(userId: string): Promise<void> {
 
 /**
  * The marketing client's auth keys (`sb-<host>-auth-token` and its `-code-verifier`/`-user` companions, and the
- * legacy `supabase.auth.*` keys), never the site admin's `sb-admin-auth-token`.
+ * legacy `supabase.auth.*` keys), never the site admin's (`ADMIN_STORAGE_KEY`, which matches neither pattern).
  */
 export function isUserAuthStorageKey(key: string): boolean {
   if (key === ADMIN_STORAGE_KEY || key.startsWith(`${ADMIN_STORAGE_KEY}-`)) return false;

@@ -1,9 +1,10 @@
 import { createClient } from '@supabase/supabase-js';
+import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
 import { backendFromPage } from '@/config/env';
 import type { Database } from '@/types/database';
 
-/** The storage key of the admin session, apart from a marketing user's `sb-<host>-auth-token`. */
-export const ADMIN_STORAGE_KEY = 'sb-admin-auth-token';
+/** The storage key of the admin session, apart from a marketing user's `sb-<host>-auth-token` (see `@/config/admin`). */
+export const ADMIN_STORAGE_KEY = ADMIN_SESSION_STORAGE_KEY;
 
 const backend = backendFromPage();
 

@@ -1,5 +1,6 @@
-import type { AuthChangeEvent } from '@supabase/supabase-js';
+import { createClient, type AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_STORAGE_KEY } from '../../src/config/admin';
 import { clientWithStorage, signIn, signUpUser, TEST_PASSWORD } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
@@ -179,11 +180,19 @@ describe('the storage key', () => {
     const stored = JSON.parse(store.get('sb-127-auth-token')!);
     expect(Object.keys(stored)).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'expires_at', 'expires_in', 'token_type', 'user']));
 
-    const admin = clientWithStorage(server, { storageKey: 'sb-admin-auth-token' });
+    const admin = clientWithStorage(server, { storageKey: ADMIN_SESSION_STORAGE_KEY });
     await admin.client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
-    expect([...admin.store.keys()]).toEqual(['sb-admin-auth-token']);
+    expect([...admin.store.keys()]).toEqual([ADMIN_SESSION_STORAGE_KEY]);
     await client.auth.signOut({ scope: 'local' });
     expect(store.size).toBe(0);
     expect((await admin.client.auth.getUser()).error).toBeNull();
+  });
+
+  it('keeps the admin key apart from the key supabase-js derives for any host, e.g. a backend at admin.example.com', () => {
+    const onAdminHost = createClient('https://admin.example.com', server.anonKey, { auth: { persistSession: false } });
+    const derived = (onAdminHost.auth as unknown as { storageKey: string }).storageKey;
+    expect(derived).toBe('sb-admin-auth-token');
+    expect(ADMIN_SESSION_STORAGE_KEY).not.toBe(derived);
+    expect(ADMIN_SESSION_STORAGE_KEY).not.toMatch(/^sb-.*-auth-token/);
   });
 });

@@ -126,9 +126,10 @@ describe('menu items: public read, site admins write', () => {
 });
 
 describe('admin pages: site admins only', () => {
-  it('shows nothing to users and refuses anonymous callers', async () => {
+  it('shows nothing to users and anonymous callers, and lets neither write', async () => {
     expect(await asCaller(sql, as(alice), (tx) => tx`select id from public.admin_pages`)).toEqual([]);
-    await expect(asCaller(sql, anon, (tx) => tx`select id from public.admin_pages`)).rejects.toThrow('permission denied');
+    expect(await asCaller(sql, anon, (tx) => tx`select id from public.admin_pages`)).toEqual([]);
+    await expect(asCaller(sql, anon, (tx) => tx`update public.admin_pages set title = 'x' where true`)).rejects.toThrow('permission denied');
   });
 
   it('lets a site admin read and add pages whose path matches the number', async () => {

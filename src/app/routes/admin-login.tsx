@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AdminLoginPage } from '@/features/admin/components/admin-login-page';
 
 export function AdminLoginRoute() {
-  return <PagePlaceholder title="Admin Login" />;
+  return <AdminLoginPage />;
 }

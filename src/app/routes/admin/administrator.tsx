@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AdministratorPage } from '@/features/admin/components/administrator-page';
 
 export function AdministratorRoute() {
-  return <PagePlaceholder title="Administrator" />;
+  return <AdministratorPage />;
 }

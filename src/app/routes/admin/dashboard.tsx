@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
 
 export function AdminDashboardRoute() {
-  return <PagePlaceholder title="Admin Dashboard" />;
+  return <AdminDashboardPage />;
 }

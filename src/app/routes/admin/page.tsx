@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
-import { defaultAdminPageTitle } from '@/config/site-defaults';
+import { AdminTestPage } from '@/features/admin/components/admin-test-page';
 
 export function parseAdminPageSlug(slug: string | undefined): number | undefined {
   const match = /^page-([1-9]\d{0,4})$/.exec(slug ?? '');
@@ -11,5 +10,5 @@ export function parseAdminPageSlug(slug: string | undefined): number | undefined
 export function AdminPageRoute() {
   const number = parseAdminPageSlug(useParams().pageSlug);
   if (number === undefined) return <NotFound />;
-  return <PagePlaceholder title={defaultAdminPageTitle(number)} />;
+  return <AdminTestPage key={number} number={number} />;
 }

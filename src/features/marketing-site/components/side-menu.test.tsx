@@ -28,6 +28,7 @@ function setup({ isAdmin, config = {} }: { isAdmin: boolean; config?: Partial<Si
   vi.mocked(useAdminSession).mockReturnValue({
     status: isAdmin ? 'admin' : 'visitor',
     isAdmin,
+    login: vi.fn(),
     refresh: vi.fn(),
     logout,
   } satisfies AdminSession);
