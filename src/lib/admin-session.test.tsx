@@ -100,24 +100,28 @@ describe('AdminSessionProvider', () => {
     expect(result.current.status).toBe('admin');
   });
 
-  it('logs out: signs the admin client out, clears the flag and the state', async () => {
+  it('logs out: ends only this session (scope local, not every session of the account), clears the flag and the state', async () => {
     localStorage.setItem(ADMIN_SESSION_STORAGE_KEY, '{}');
     const { result } = renderHook(() => useAdminSession(), { wrapper });
     await waitFor(() => expect(result.current.isAdmin).toBe(true));
     await act(() => result.current.logout());
-    expect(client.auth.signOut).toHaveBeenCalledWith();
+    expect(client.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(client.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(result.current.status).toBe('visitor');
     expect(localStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
   });
 
-  it('forgets the session locally when the server cannot sign it out', async () => {
+  it('is logged out in this browser and logs the error when the server cannot end the session', async () => {
     localStorage.setItem(ADMIN_SESSION_STORAGE_KEY, '{}');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     client.auth.signOut.mockResolvedValueOnce({ error: { message: 'offline' } });
     const { result } = renderHook(() => useAdminSession(), { wrapper });
     await waitFor(() => expect(result.current.isAdmin).toBe(true));
     await act(() => result.current.logout());
     expect(client.auth.signOut).toHaveBeenLastCalledWith({ scope: 'local' });
     expect(result.current.isAdmin).toBe(false);
+    expect(localStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
+    expect(logged).toHaveBeenCalledWith('Admin logout: the server could not end the session', { message: 'offline' });
   });
 
   it('throws outside its provider', () => {

@@ -200,9 +200,9 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     setStatus('visitor');
     writeFlag(false);
     const client = await loadClient();
-    const { error } = await client.auth.signOut();
-    // Whatever the server said, this browser forgets the admin session.
-    if (error) await client.auth.signOut({ scope: 'local' });
+    // Only this session ends on the server: the same account may be signed in elsewhere (or as a marketing user).
+    const { error } = await client.auth.signOut({ scope: 'local' });
+    if (error) console.error('Admin logout: the server could not end the session', error);
   }, [loadClient]);
 
   const value = useMemo<AdminSession>(

@@ -5,7 +5,8 @@ import { Navigate, Outlet, useNavigate } from 'react-router';
 import { dashboardCopy } from '@/config/account-copy';
 import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
-import { ADMIN_STORAGE_KEY, supabase } from '@/lib/supabase';
+import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
+import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 
 /**
@@ -75,10 +76,10 @@ export async function touchLastActive(userId: string): Promise<void> {
 
 /**
  * The marketing client's auth keys (`sb-<host>-auth-token` and its `-code-verifier`/`-user` companions, and the
- * legacy `supabase.auth.*` keys), never the site admin's (`ADMIN_STORAGE_KEY`, which matches neither pattern).
+ * legacy `supabase.auth.*` keys), never the site admin's (`ADMIN_SESSION_STORAGE_KEY`, which matches neither pattern).
  */
 export function isUserAuthStorageKey(key: string): boolean {
-  if (key === ADMIN_STORAGE_KEY || key.startsWith(`${ADMIN_STORAGE_KEY}-`)) return false;
+  if (key === ADMIN_SESSION_STORAGE_KEY || key.startsWith(`${ADMIN_SESSION_STORAGE_KEY}-`)) return false;
   return /^sb-.+-auth-token(-.+)?$/.test(key) || key.startsWith('supabase.auth.');
 }
 

@@ -3,9 +3,6 @@ import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
 import { backendFromPage } from '@/config/env';
 import type { Database } from '@/types/database';
 
-/** The storage key of the admin session, apart from a marketing user's `sb-<host>-auth-token` (see `@/config/admin`). */
-export const ADMIN_STORAGE_KEY = ADMIN_SESSION_STORAGE_KEY;
-
 const backend = backendFromPage();
 
 /** The only place that creates Supabase clients. Marketing users sign in through `supabase`. */
@@ -13,7 +10,7 @@ export const supabase = createClient<Database>(backend.url, backend.anonKey);
 
 /** The site admin's session: its own storage key, so neither session replaces the other. */
 export const adminSupabase = createClient<Database>(backend.url, backend.anonKey, {
-  auth: { storageKey: ADMIN_STORAGE_KEY },
+  auth: { storageKey: ADMIN_SESSION_STORAGE_KEY },
 });
 
 export type SupabaseClient = typeof supabase;

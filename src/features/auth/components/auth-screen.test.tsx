@@ -12,7 +12,7 @@ import { Landing, renderRoutes } from '@/testing/render';
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
   const fake = createFakeSupabase();
-  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'bb-site-admin-session' };
+  return { supabase: Object.assign(fake.client, { fake }) };
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
