@@ -18,6 +18,15 @@ const stored = {
 
 const wrapper = ({ children }: { children: ReactNode }) => <SiteConfigProvider>{children}</SiteConfigProvider>;
 
+/** After a first load (the lazily imported data module is then in place, as after the side menu's first opening). */
+async function renderLoaded() {
+  vi.mocked(fetchSiteConfig).mockResolvedValueOnce(stored);
+  const rendered = renderHook(() => useSiteConfig(), { wrapper });
+  act(() => rendered.result.current.load());
+  await waitFor(() => expect(rendered.result.current.isLoaded).toBe(true));
+  return rendered;
+}
+
 afterEach(() => {
   vi.mocked(fetchSiteConfig).mockReset();
   vi.mocked(useAdminSession).mockReturnValue({ isAdmin: false } as ReturnType<typeof useAdminSession>);
@@ -83,6 +92,32 @@ describe('useSiteConfig', () => {
     vi.mocked(fetchSiteConfig).mockResolvedValueOnce({ ...stored, menuItems: [...stored.menuItems, { id: '3', name: 'Blog', href: '/blog', sort_order: 3 }] });
     await act(async () => screen.getByRole('button').click());
     expect(await screen.findByText('Start, Work, Blog')).toBeInTheDocument();
+  });
+
+  it('keeps the latest of two overlapping reloads, even when the older answer arrives last', async () => {
+    const { result } = await renderLoaded();
+    const answers: ((value: typeof stored) => void)[] = [];
+    vi.mocked(fetchSiteConfig).mockImplementation(() => new Promise((done) => answers.push(done)));
+    act(() => void result.current.refresh());
+    act(() => void result.current.refresh());
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1]({ ...stored, menuItems: [{ id: '1', name: 'Newer', href: '/', sort_order: 1 }] }));
+    expect(result.current.loading).toBe(false);
+    await act(async () => answers[0]({ ...stored, menuItems: [{ id: '1', name: 'Older', href: '/', sort_order: 1 }] }));
+    expect(result.current.menuItems.map((item) => item.name)).toEqual(['Newer']);
+  });
+
+  it('stays loading until the latest reload has answered', async () => {
+    const { result } = await renderLoaded();
+    const answers: ((value: typeof stored) => void)[] = [];
+    vi.mocked(fetchSiteConfig).mockImplementation(() => new Promise((done) => answers.push(done)));
+    act(() => void result.current.refresh());
+    act(() => void result.current.refresh());
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[0](stored));
+    expect(result.current.loading).toBe(true);
+    await act(async () => answers[1](stored));
+    expect(result.current.loading).toBe(false);
   });
 
   it('loads the admin pages for a confirmed site admin', async () => {

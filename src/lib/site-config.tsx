@@ -39,6 +39,10 @@ export const defaultAdminPages: AdminPage[] = Array.from({ length: DEFAULT_ADMIN
 
 const SiteConfigContext = createContext<SiteConfig | null>(null);
 
+/** The data calls are imported on first use (they pull in supabase-js), once. */
+let siteConfigApi: Promise<typeof import('@/lib/site-config-api')> | undefined;
+const loadSiteConfigApi = () => (siteConfigApi ??= import('@/lib/site-config-api'));
+
 interface Loaded {
   menuItems: MenuItem[];
   adminPages: AdminPage[] | null;
@@ -53,18 +57,23 @@ export function SiteConfigProvider({ children }: { children: ReactNode }) {
   const inFlight = useRef<Promise<void> | null>(null);
   const requested = useRef(false);
 
+  // Two quick changes start two loads; only the latest may set state, or an older answer arriving last would win.
+  const latestLoad = useRef(0);
+
   const fetchAll = useCallback(async (withAdminPages: boolean) => {
+    const id = ++latestLoad.current;
     setLoading(true);
     try {
-      const { fetchSiteConfig } = await import('@/lib/site-config-api');
+      const { fetchSiteConfig } = await loadSiteConfigApi();
       const loaded: Loaded = await fetchSiteConfig({ withAdminPages });
+      if (id !== latestLoad.current) return;
       setMenuItems(loaded.menuItems);
       if (loaded.adminPages) setAdminPages(loaded.adminPages);
       setIsLoaded(true);
     } catch (error) {
-      console.error(messages.siteConfig.loadFailed, error);
+      if (id === latestLoad.current) console.error(messages.siteConfig.loadFailed, error);
     } finally {
-      setLoading(false);
+      if (id === latestLoad.current) setLoading(false);
     }
   }, []);
 
