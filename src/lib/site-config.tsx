@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { messages } from '@/config/messages';
 import { defaultAdminPageTitle, defaultMenuItems, DEFAULT_ADMIN_PAGE_COUNT } from '@/config/site-defaults';
 import { useAdminSession } from '@/lib/admin-session';
+import type * as SiteConfigApi from '@/lib/site-config-api';
 import type { Tables } from '@/types/database';
 
 /**
@@ -40,7 +41,7 @@ export const defaultAdminPages: AdminPage[] = Array.from({ length: DEFAULT_ADMIN
 const SiteConfigContext = createContext<SiteConfig | null>(null);
 
 /** The data calls are imported on first use (they pull in supabase-js), once. */
-let siteConfigApi: Promise<typeof import('@/lib/site-config-api')> | undefined;
+let siteConfigApi: Promise<typeof SiteConfigApi> | undefined;
 const loadSiteConfigApi = () => (siteConfigApi ??= import('@/lib/site-config-api'));
 
 interface Loaded {
