@@ -146,6 +146,14 @@ describe('a site admin', () => {
     expect((await menu()).map(({ name, href, sort_order }) => ({ name, href, sort_order }))).toEqual(defaultMenu);
   });
 
+  it('cannot add a link that looks like a path but leaves the site (//host, /\\host): 400 23514, nothing stored', async () => {
+    for (const href of ['//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      const add = await admin.client.from('menu_items').insert({ name: 'Trap', href, sort_order: 9 });
+      expect([add.status, add.error?.code]).toEqual([400, '23514']);
+    }
+    expect((await menu()).map((item) => item.name)).not.toContain('Trap');
+  });
+
   it('renames admin pages by number, adds page 21, and resets to the 20 defaults', async () => {
     const rename = await admin.client.from('admin_pages').update({ title: 'Lab notes' }).eq('number', 2).select('number, title');
     expect([rename.status, rename.data]).toEqual([200, [{ number: 2, title: 'Lab notes' }]]);

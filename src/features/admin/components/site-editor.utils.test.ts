@@ -60,7 +60,8 @@ describe('isMenuHref', () => {
     ['contact', false],
     ['/with space', false],
     ['javascript:alert(1)', false],
-    ['//evil.example', true],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
     ['ftp://example.com', false],
     ['https://', false],
   ])('%s → %s', (href, expected) => {

@@ -44,7 +44,7 @@ export function blankDraftKeys(drafts: Drafts): string[] {
 
 /** A menu link the database accepts: an in-site path, or an http(s) or mailto address, without spaces. */
 export function isMenuHref(href: string): boolean {
-  return /^\/\S*$/.test(href) || /^https?:\/\/\S+$/i.test(href) || /^mailto:\S+$/i.test(href);
+  return /^\/(?![/\\])\S*$/.test(href) || /^https?:\/\/\S+$/i.test(href) || /^mailto:\S+$/i.test(href);
 }
 
 export type NewMenuItemCheck =
