@@ -137,6 +137,9 @@ describe('AdminTestPage', () => {
     renderAt('/admin/page-21', 'admin');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    // Inside the admin layout, beside its navigation, not a full-screen page of its own.
+    expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeInTheDocument();
+    expect(screen.getByText('Oops! Page not found').closest('main')).not.toHaveClass('min-h-screen');
   });
 
   it('page 5 is the Pricing Testing Page: the pricing component with its Save 20% toggle and the integration guide', async () => {

@@ -26,7 +26,7 @@ export function AdminTestPage({ number }: { number: number }) {
   if (pages.isError) return <QueryError message={adminCopy.testPage.loadFailed} error={pages.error} onRetry={() => void pages.refetch()} />;
 
   const page = pages.data.find((candidate) => candidate.number === number);
-  if (!page) return <NotFound />;
+  if (!page) return <NotFound variant="inline" />;
   if (page.number === PRICING_TESTING_PAGE_NUMBER) return <PricingTestingPage title={page.title} />;
 
   const copy = adminCopy.testPage;
