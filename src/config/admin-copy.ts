@@ -20,6 +20,14 @@ export const adminLoginCopy = {
   backHome: 'Back to Home',
 } as const;
 
+/** The description under a failed change's toast (spec §8 gives the title); never the server's raw text. */
+export const adminFailureCopy = {
+  notAllowed: 'This account may no longer edit the site. Log in again as the admin.',
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  refused: 'The server refused a value: check what you typed and try again.',
+  retry: 'Please try again.',
+} as const;
+
 export const adminCopy = {
   checking: 'Checking your admin session...',
   navLabel: 'Admin navigation',

@@ -11,9 +11,14 @@ export async function logged<T>(what: string, operation: () => Promise<T>): Prom
   }
 }
 
+export class NoRowChangedError extends Error {
+  constructor(what: string) {
+    super(`No ${what} was changed: it was removed meanwhile, or this account may no longer edit it.`);
+    this.name = 'NoRowChangedError';
+  }
+}
+
 /** An update that RLS filtered down to no row changed nothing: say so instead of reporting success. */
 export function assertRowsChanged(rows: readonly unknown[] | null, what: string): void {
-  if (!rows || rows.length === 0) {
-    throw new Error(`No ${what} was changed: it was removed meanwhile, or this account may no longer edit it.`);
-  }
+  if (!rows || rows.length === 0) throw new NoRowChangedError(what);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useSiteConfig } from '@/lib/site-config';
+import { adminFailureDescription } from './failure-description';
 import { adminKeys } from './keys';
 
 interface SiteConfigMutationOptions<TInput, TResult> {
@@ -25,7 +26,7 @@ export function useSiteConfigMutation<TInput, TResult>({ mutationFn, success, fa
       toast.success(typeof success === 'function' ? success(result, input) : success);
     },
     onError: (error) => {
-      toast.error(failure, { description: error.message });
+      toast.error(failure, { description: adminFailureDescription(error) });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onSettled: () => {

@@ -75,7 +75,7 @@ describe('MenuItemsEditor', () => {
     await user.type(await nameInput('/roi'), 'Results');
     await user.click(screen.getByRole('button', { name: 'Save Menu Items' }));
 
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update menu items', { description: 'new row violates row-level security policy' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update menu items', { description: 'This account may no longer edit the site. Log in again as the admin.' }));
     expect(log).toHaveBeenCalledWith('Error updating menu items:', expect.objectContaining({ message: 'new row violates row-level security policy' }));
     expect(await nameInput('/roi')).toHaveValue('Results');
     expect(state.fake.tables.menu_items.find((item) => item.href === '/roi')?.name).toBe('ROI');
@@ -89,7 +89,7 @@ describe('MenuItemsEditor', () => {
     state.fake.tables.menu_items.splice(2, 1); // removed meanwhile, as RLS hides a row
     await user.type(input, ' us');
     await user.click(screen.getByRole('button', { name: 'Save Menu Items' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update menu items', expect.anything()));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update menu items', { description: 'This account may no longer edit the site. Log in again as the admin.' }));
     expect(toast.success).not.toHaveBeenCalled();
   });
 
