@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -21,23 +21,43 @@ interface ConfirmDialogProps {
   cancelLabel: string;
   isPending: boolean;
   onConfirm(): void;
+  /**
+   * Where focus goes when the dialog closes after the action ran: the button that opened it usually belongs to the
+   * row the action removes. Cancelling returns focus to that button.
+   */
+  focusAfterConfirm?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A destructive action's confirmation (Radix AlertDialog: focus trapped, Escape cancels, focus starts on Cancel).
  * It stays open while the action runs and cannot be dismissed meanwhile; the caller closes it when done.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel, isPending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel, isPending, onConfirm, focusAfterConfirm }: ConfirmDialogProps) {
+  const hasConfirmed = useRef(false);
+
+  function handleConfirm() {
+    hasConfirmed.current = true;
+    onConfirm();
+  }
+
+  function handleCloseAutoFocus(event: Event) {
+    const target = hasConfirmed.current ? focusAfterConfirm?.current : null;
+    hasConfirmed.current = false;
+    if (!target) return; // back to the button that opened it (AlertDialogContent)
+    event.preventDefault();
+    target.focus();
+  }
+
   return (
     <AlertDialog open={open} onOpenChange={(next) => (isPending ? undefined : onOpenChange(next))}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={handleCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}
         </AlertDialogHeader>
         <AlertDialogFooter className="gap-2">
           <AlertDialogCancel disabled={isPending}>{cancelLabel}</AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={isPending} aria-busy={isPending || undefined}>
+          <Button variant="destructive" onClick={handleConfirm} disabled={isPending} aria-busy={isPending || undefined}>
             {isPending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>

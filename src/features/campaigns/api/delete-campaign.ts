@@ -3,14 +3,19 @@ import { toast } from 'sonner';
 import { campaignCopy } from '@/config/campaign-copy';
 import { messages } from '@/config/messages';
 import { campaignKeys } from '@/features/campaigns/api/keys';
+import { CampaignGoneError } from '@/features/campaigns/api/campaign-gone-error';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-/** Spec §7: delete by id (RLS lets only members of the row's organization delete it). */
+/**
+ * Spec §7: delete by id. RLS hides other organizations' rows, so a row that is gone (deleted by another member) or
+ * not ours deletes nothing without an error: the deleted ids are returned to tell that apart from success.
+ */
 async function deleteCampaign(id: string): Promise<void> {
-  const { error } = await supabase.from('campaigns').delete().eq('id', id);
+  const { data, error } = await supabase.from('campaigns').delete().eq('id', id).select('id');
   if (error) throw toError(error);
+  if (data.length === 0) throw new CampaignGoneError(campaignCopy.errors.itemGone);
 }
 
 export function useDeleteCampaign() {
@@ -27,7 +32,10 @@ export function useDeleteCampaign() {
     },
     onError: (error) => {
       console.error('Error deleting campaign:', error);
-      toast.error(messages.campaigns.deleteFailed, { description: error.message });
+      const isGone = error instanceof CampaignGoneError;
+      toast.error(messages.campaigns.deleteFailed, { description: isGone ? error.message : messages.campaigns.saveFailedDescription });
+      // Show the list as it is now, without the vanished row.
+      if (isGone) void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     },
   });
 }

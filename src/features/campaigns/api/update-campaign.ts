@@ -4,14 +4,10 @@ import { campaignCopy } from '@/config/campaign-copy';
 import { messages } from '@/config/messages';
 import { campaignKeys } from '@/features/campaigns/api/keys';
 import type { CampaignInput } from '@/features/campaigns/utils/campaign-form';
+import { CampaignGoneError } from '@/features/campaigns/api/campaign-gone-error';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-
-/** The row was deleted (by another member) since the list was loaded: nothing was updated. */
-export class CampaignGoneError extends Error {
-  override name = 'CampaignGoneError';
-}
 
 /** Spec §7: update by id with the form fields. */
 async function updateCampaign(id: string, input: CampaignInput): Promise<void> {

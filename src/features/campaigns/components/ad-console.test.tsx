@@ -12,7 +12,7 @@ import { renderRoutes } from '@/testing/render';
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
   const fake = createFakeSupabase();
-  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+  return { supabase: Object.assign(fake.client, { fake }) };
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
@@ -70,7 +70,8 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
   if (answer) return answer;
-  if (call.operation === 'update') return { data: [{ id: call.filters[0]![1] }], error: null };
+  // Update and delete return the ids of the rows they changed.
+  if (call.operation === 'update' || call.operation === 'delete') return { data: [{ id: call.filters[0]![1] }], error: null };
   return { data: null, error: null };
 }
 
@@ -284,8 +285,24 @@ describe('deleting a campaign', () => {
     rows = rows.slice(1);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Campaign deleted successfully!'));
-    expect(writeCall('delete')).toMatchObject({ filters: [['id', 'k1']] });
+    expect(writeCall('delete')).toMatchObject({ filters: [['id', 'k1']], returning: 'id' });
     await waitFor(() => expect(screen.queryByText('Spring Launch')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Advertising Campaigns' })).toHaveFocus();
+  });
+
+  it('says so when the campaign was already deleted (nothing deleted), and reloads the list', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    onWrite = (call) => (call.operation === 'delete' ? { data: [], error: null } : undefined);
+    renderConsole();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Spring Launch' }));
+    rows = rows.slice(1);
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting campaign', { description: 'This campaign no longer exists.' }));
+    expect(success).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByText('Spring Launch')).not.toBeInTheDocument());
+    expect(listCalls()).toHaveLength(2);
   });
 
   it("shows 'Error deleting campaign' when it fails", async () => {
@@ -295,7 +312,7 @@ describe('deleting a campaign', () => {
     renderConsole();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Spring Launch' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting campaign', { description: 'permission denied' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting campaign', { description: 'Please try again' }));
     expect(screen.getByText('Spring Launch')).toBeInTheDocument();
   });
 });

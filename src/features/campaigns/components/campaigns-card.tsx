@@ -1,5 +1,5 @@
 import { Megaphone, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   const query = useCampaigns();
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
   const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
@@ -92,7 +93,9 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
-          <h2 className="text-xl font-semibold tracking-tight">{campaignCopy.listTitle}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+            {campaignCopy.listTitle}
+          </h2>
           <CardDescription>{campaignCopy.listDescription}</CardDescription>
         </div>
         <Button onClick={onCreate} disabled={!hasOrganization}>
@@ -111,6 +114,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
         cancelLabel={campaignCopy.cancel}
         isPending={remove.isPending}
         onConfirm={handleConfirmDelete}
+        focusAfterConfirm={headingRef}
       />
     </Card>
   );

@@ -3,14 +3,19 @@ import { toast } from 'sonner';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
+import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-/** Spec §7: delete by id (RLS lets only members of the row's organization delete it). */
+/**
+ * Spec §7: delete by id. RLS hides other organizations' rows, so a row that is gone (deleted by another member) or
+ * not ours deletes nothing without an error: the deleted ids are returned to tell that apart from success.
+ */
 async function deleteContentItem(id: string): Promise<void> {
-  const { error } = await supabase.from('content_items').delete().eq('id', id);
+  const { data, error } = await supabase.from('content_items').delete().eq('id', id).select('id');
   if (error) throw toError(error);
+  if (data.length === 0) throw new ContentItemGoneError(contentCopy.errors.itemGone);
 }
 
 export function useDeleteContentItem() {
@@ -27,7 +32,10 @@ export function useDeleteContentItem() {
     },
     onError: (error) => {
       console.error('Error deleting content item:', error);
-      toast.error(messages.content.deleteFailed, { description: error.message });
+      const isGone = error instanceof ContentItemGoneError;
+      toast.error(messages.content.deleteFailed, { description: isGone ? error.message : messages.content.saveFailedDescription });
+      // Show the list as it is now, without the vanished row.
+      if (isGone) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
     },
   });
 }

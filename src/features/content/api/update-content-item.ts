@@ -4,14 +4,10 @@ import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
 import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-
-/** The row was deleted (by another member) since the list was loaded: nothing was updated. */
-export class ContentItemGoneError extends Error {
-  override name = 'ContentItemGoneError';
-}
 
 /** Spec §7: update by id with the form fields including tags. */
 async function updateContentItem(id: string, input: ContentItemInput): Promise<void> {

@@ -12,7 +12,7 @@ import { renderRoutes } from '@/testing/render';
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
   const fake = createFakeSupabase();
-  return { supabase: Object.assign(fake.client, { fake }), ADMIN_STORAGE_KEY: 'sb-admin-auth-token' };
+  return { supabase: Object.assign(fake.client, { fake }) };
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
@@ -61,7 +61,8 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
   if (answer) return answer;
-  if (call.operation === 'update') return { data: [{ id: call.filters[0]![1] }], error: null };
+  // Update and delete return the ids of the rows they changed.
+  if (call.operation === 'update' || call.operation === 'delete') return { data: [{ id: call.filters[0]![1] }], error: null };
   return { data: null, error: null };
 }
 
@@ -274,6 +275,19 @@ describe('content dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('gives focus back to the Edit button it was opened from, after Escape and after a save', async () => {
+    renderHub();
+    const editButton = await screen.findByRole('button', { name: 'Edit Launch post' });
+    await userEvent.click(editButton);
+    await screen.findByRole('dialog', { name: 'Edit Content' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(editButton).toHaveFocus());
+    await userEvent.click(editButton);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(editButton).toHaveFocus());
+  });
+
   it('says so when the item was deleted meanwhile, and reloads the list', async () => {
     const failure = vi.spyOn(toast, 'error');
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -308,9 +322,39 @@ describe('deleting', () => {
     rows = [];
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Content item deleted successfully!'));
-    expect(writeCall('delete')).toMatchObject({ filters: [['id', 'c1']] });
+    expect(writeCall('delete')).toMatchObject({ filters: [['id', 'c1']], returning: 'id' });
     expect(await screen.findByRole('heading', { name: 'No content items yet' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it("moves focus to the list's heading once the deleted row's button is gone; Cancel returns it to that button", async () => {
+    renderHub();
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Launch post' });
+    await userEvent.click(deleteButton);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(deleteButton).toHaveFocus());
+    await userEvent.click(deleteButton);
+    rows = [];
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Content Items' })).toHaveFocus());
+    await screen.findByRole('heading', { name: 'No content items yet' });
+    expect(screen.getByRole('heading', { name: 'Content Items' })).toHaveFocus();
+  });
+
+  it('says so when the item was already deleted (nothing deleted), and reloads the list', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    onWrite = (call) => (call.operation === 'delete' ? { data: [], error: null } : undefined);
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Launch post' }));
+    rows = [];
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting content item', { description: 'This content item no longer exists.' }));
+    expect(success).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'No content items yet' })).toBeInTheDocument();
+    expect(listCalls()).toHaveLength(2);
   });
 
   it("shows the destructive 'Error deleting content item' toast when it fails, keeping the row", async () => {
@@ -320,7 +364,7 @@ describe('deleting', () => {
     renderHub();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Launch post' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting content item', { description: 'permission denied' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting content item', { description: 'Please try again' }));
     expect(screen.getByText('Launch post')).toBeInTheDocument();
   });
 });

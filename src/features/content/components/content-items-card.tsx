@@ -1,5 +1,5 @@
 import { FileText, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
   const { organizationId, loading: isAuthLoading, isProfileLoading } = useAuth();
   const query = useContentItems();
   const remove = useDeleteContentItem();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const hasOrganization = organizationId !== null;
@@ -78,7 +79,9 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
-          <h2 className="text-xl font-semibold tracking-tight">{contentCopy.listTitle}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+            {contentCopy.listTitle}
+          </h2>
           <CardDescription>{contentCopy.listDescription}</CardDescription>
         </div>
         <Button onClick={onCreate} disabled={!hasOrganization}>
@@ -97,6 +100,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
         cancelLabel={contentCopy.cancel}
         isPending={remove.isPending}
         onConfirm={handleConfirmDelete}
+        focusAfterConfirm={headingRef}
       />
     </Card>
   );

@@ -1,0 +1,4 @@
+/** The row was deleted (by another member) since the list was loaded: the update or delete changed nothing. */
+export class CampaignGoneError extends Error {
+  override name = 'CampaignGoneError';
+}
