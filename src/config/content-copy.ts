@@ -44,6 +44,7 @@ export const contentCopy = {
     featuredImageUrl: 'A web address starting with https:// or http://',
     tags: 'Separate tags with commas, e.g. seo, launch, how-to',
     seoLength: (length: number, recommended: number) => `${length}/${recommended} characters recommended`,
+    seoTooLong: 'Longer than recommended: search results may cut it off.',
   },
   placeholders: {
     title: 'e.g. 10 Ways to Measure Website ROI',
@@ -53,6 +54,7 @@ export const contentCopy = {
     titleRequired: 'Title is required',
     urlInvalid: 'Enter a valid URL starting with http:// or https://',
     tooManyTags: (max: number) => `Use at most ${max} tags`,
+    tagTooLong: (tag: string, max: number) => `Keep each tag to ${max} characters or fewer ("${tag.slice(0, 20)}…" is longer)`,
     itemGone: 'This content item no longer exists.',
     notSignedIn: 'You are not signed in.',
   },

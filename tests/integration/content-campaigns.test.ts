@@ -194,6 +194,12 @@ describe('the database refuses bad values with PostgREST errors, storing nothing
     ['empty title', 'content_items', { title: '' }, '23514', 'content_items_title_length'],
     ['blank title', 'campaigns', { title: '   ' }, '23514', 'campaigns_title_length'],
     ['title over 200 characters', 'content_items', { title: 'x'.repeat(201) }, '23514', 'content_items_title_length'],
+    ['title of tabs and line breaks only', 'content_items', { title: '\t\n' }, '23514', 'content_items_title_length'],
+    ['title over 200 characters as stored (spaces count)', 'campaigns', { title: ` ${'x'.repeat(200)}` }, '23514', 'campaigns_title_length'],
+    ['an empty tag', 'content_items', { title: 'x', tags: ['seo', ''] }, '23514', 'content_items_tags_entries'],
+    ['a tag with surrounding white space', 'content_items', { title: 'x', tags: [' seo'] }, '23514', 'content_items_tags_entries'],
+    ['a tag holding a comma (it would split when edited)', 'content_items', { title: 'x', tags: ['seo,launch'] }, '23514', 'content_items_tags_entries'],
+    ['a tag over 50 characters', 'content_items', { title: 'x', tags: ['x'.repeat(51)] }, '23514', 'content_items_tags_entries'],
     ['featured image URL that is not a URL', 'content_items', { title: 'x', featured_image_url: 'javascript:alert(1)' }, '23514', 'content_items_featured_image_url_format'],
     ['unknown campaign status', 'campaigns', { title: 'x', status: 'running' }, '23514', 'campaigns_status_check'],
     ['negative budget', 'campaigns', { title: 'x', budget: -0.01 }, '23514', 'campaigns_budget_check'],
@@ -225,6 +231,19 @@ describe('the database refuses bad values with PostgREST errors, storing nothing
     const negative = await bob.client.from('campaigns').update({ budget: -5 }).eq('id', row!.id);
     expect([negative.status, negative.error?.code]).toEqual([400, '23514']);
     expect((await alice.client.from('campaigns').select('budget, end_date').eq('id', row!.id)).data).toEqual([{ budget: 10, end_date: null }]);
+  });
+
+  it("a campaign's type is set on insert and cannot be changed, even by its organization (403 42501)", async () => {
+    const { data: row } = await alice.client
+      .from('campaigns')
+      .insert({ title: 'Search push', type: 'advertising', user_id: alice.id, organization_id: alice.organizationId })
+      .select()
+      .single();
+    const retype = await alice.client.from('campaigns').update({ type: 'email' } as never).eq('id', row!.id);
+    expect([retype.status, retype.error?.code]).toEqual([403, '42501']);
+    expect((await alice.client.from('campaigns').select('type').eq('id', row!.id)).data).toEqual([{ type: 'advertising' }]);
+    const fine = await alice.client.from('content_items').insert({ title: 'Tagged', tags: ['seo', 'x'.repeat(50)], user_id: alice.id, organization_id: alice.organizationId });
+    expect(fine.error).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +113,29 @@ describe('migration runner', () => {
     expect(pages).toHaveLength(20);
     expect(pages[0]).toEqual({ number: 1, title: 'THE TEST LAB', path: '/admin/page-1' });
     expect(pages[19]).toEqual({ number: 20, title: 'Page 20', path: '/admin/page-20' });
+  });
+  it('cleans rows written before the title and tag checks, so the tightening migration applies to a used database', async () => {
+    const tightening = '20261122100000_tighten_content_campaign_checks.sql';
+    const folder = await writeMigrations('before-tightening', {});
+    for (const file of await readdir(MIGRATIONS_DIR)) {
+      if (file < tightening) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(folder, file));
+    }
+    const sql = await emptyDatabase();
+    await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR });
+    const [organization] = await sql<{ id: string }[]>`insert into public.organizations (name) values ('Used') returning id`;
+    const organizationId = organization!.id;
+    await sql`insert into public.content_items (organization_id, title, tags) values
+      (${organizationId}, ${'\tTabbed title\n'}, ${[' seo ', '', 'a,b', 'x'.repeat(60)]}),
+      (${organizationId}, ${'\t\n'}, ${['fine']})`;
+    await sql`insert into public.campaigns (organization_id, title) values (${organizationId}, ${'  ' + 'y'.repeat(200) + '  '})`;
+
+    await copyFile(path.join(MIGRATIONS_DIR, tightening), path.join(folder, tightening));
+    expect((await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR })).applied).toEqual([tightening]);
+
+    expect(await sql`select title, tags from public.content_items order by title`).toEqual([
+      { title: 'Tabbed title', tags: ['seo', 'a', 'b', 'x'.repeat(50)] },
+      { title: 'Untitled', tags: ['fine'] },
+    ]);
+    expect(await sql`select title from public.campaigns`).toEqual([{ title: 'y'.repeat(200) }]);
   });
 });

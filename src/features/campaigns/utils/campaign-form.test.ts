@@ -20,7 +20,9 @@ describe('parseBudget', () => {
     ['1500.50', 1500.5],
     [' 99.99 ', 99.99],
     ['0.29', 0.29],
-    ['1e3', 1000],
+    ['5.', 5],
+    ['.5', 0.5],
+    ['1500.500', 1500.5],
     ['999999999999.99', 999999999999.99],
   ])('%j → %j', (text, value) => {
     expect(parseBudget(text)).toEqual({ ok: true, value });
@@ -32,6 +34,13 @@ describe('parseBudget', () => {
     ['abc', 'Enter the budget as a number, e.g. 1500.50'],
     ['12,50', 'Enter the budget as a number, e.g. 1500.50'],
     ['Infinity', 'Enter the budget as a number, e.g. 1500.50'],
+    ['1e3', 'Enter the budget as a number, e.g. 1500.50'],
+    ['0x10', 'Enter the budget as a number, e.g. 1500.50'],
+    ['+5', 'Enter the budget as a number, e.g. 1500.50'],
+    ['1.2.3', 'Enter the budget as a number, e.g. 1500.50'],
+    ['.', 'Enter the budget as a number, e.g. 1500.50'],
+    ['-', 'Enter the budget as a number, e.g. 1500.50'],
+    ['-1e3', 'Enter the budget as a number, e.g. 1500.50'],
     ['1.005', 'Use at most two decimal places'],
     ['1000000000000', 'The budget is too large'],
   ])('%j → %s', (text, error) => {
@@ -40,6 +49,7 @@ describe('parseBudget', () => {
 
   it('reads -0 as 0', () => {
     expect(parseBudget('-0')).toEqual({ ok: true, value: 0 });
+    expect(parseBudget('-0.00')).toEqual({ ok: true, value: 0 });
   });
 });
 

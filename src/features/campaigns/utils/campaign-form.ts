@@ -34,16 +34,24 @@ export const MAX_BUDGET_EXCLUSIVE = 1_000_000_000_000;
 
 export type BudgetResult = { ok: true; value: number | null } | { ok: false; error: string };
 
-/** Spec §5: budget is a number with step 0.01; empty becomes null; never negative. */
+/** Plain decimal text as typed: digits with an optional point and fraction, an optional minus to say so. */
+const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Spec §5: budget is a number with step 0.01; empty becomes null; never negative. Read from the text itself (no
+ * exponent, hexadecimal or sign other than minus), so what is stored is what was typed.
+ */
 export function parseBudget(text: string): BudgetResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, error: campaignCopy.errors.budgetNotANumber };
-  if (value < 0) return { ok: false, error: campaignCopy.errors.budgetNegative };
+  const match = DECIMAL.exec(trimmed);
+  const [, sign = '', whole = '', fraction = ''] = match ?? [];
+  if (!match || (whole === '' && fraction === '')) return { ok: false, error: campaignCopy.errors.budgetNotANumber };
+  const value = Number(`${whole || '0'}.${fraction || '0'}`);
+  if (sign && value !== 0) return { ok: false, error: campaignCopy.errors.budgetNegative };
+  if (fraction.replace(/0+$/, '').length > 2) return { ok: false, error: campaignCopy.errors.budgetDecimals };
   if (value >= MAX_BUDGET_EXCLUSIVE) return { ok: false, error: campaignCopy.errors.budgetTooLarge };
-  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return { ok: false, error: campaignCopy.errors.budgetDecimals };
-  return { ok: true, value: value === 0 ? 0 : value };
+  return { ok: true, value };
 }
 
 /** A multi-select's new value, kept in the order of the spec's list whatever the order of clicks. */

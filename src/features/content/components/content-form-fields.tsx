@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { contentCopy } from '@/config/content-copy';
 import { contentStatuses, contentTypes, SEO_DESCRIPTION_HINT_LENGTH, SEO_TITLE_HINT_LENGTH } from '@/config/content-options';
-import type { ContentFormErrors, ContentFormValues } from '@/features/content/utils/content-form';
+import { seoLengthHint, type ContentFormErrors, type ContentFormValues } from '@/features/content/utils/content-form';
 
 interface ContentFormFieldsProps {
   values: ContentFormValues;
@@ -61,12 +61,28 @@ export function ContentFormFields({ values, errors, onChange }: ContentFormField
       <FormField label={fields.tags} hint={hints.tags} error={errors.tags}>
         <Input value={values.tags} onChange={(event) => set('tags', event.target.value)} />
       </FormField>
-      <FormField label={fields.seoTitle} hint={hints.seoLength(values.seoTitle.length, SEO_TITLE_HINT_LENGTH)}>
+      <FormField label={fields.seoTitle} hint={<SeoHint length={values.seoTitle.length} recommended={SEO_TITLE_HINT_LENGTH} />}>
         <Input maxLength={200} value={values.seoTitle} onChange={(event) => set('seoTitle', event.target.value)} />
       </FormField>
-      <FormField label={fields.seoDescription} hint={hints.seoLength(values.seoDescription.length, SEO_DESCRIPTION_HINT_LENGTH)}>
+      <FormField
+        label={fields.seoDescription}
+        hint={<SeoHint length={values.seoDescription.length} recommended={SEO_DESCRIPTION_HINT_LENGTH} />}
+      >
         <Textarea rows={3} maxLength={500} value={values.seoDescription} onChange={(event) => set('seoDescription', event.target.value)} />
       </FormField>
     </div>
+  );
+}
+
+/** Characters against the recommended length; past it, a warning in words (announced once), not only in colour. */
+function SeoHint({ length, recommended }: { length: number; recommended: number }) {
+  const { text, isOver } = seoLengthHint(length, recommended);
+  return (
+    <>
+      <span className={isOver ? 'font-medium text-amber-800' : undefined}>{text}</span>{' '}
+      <span role="status" className="font-medium text-amber-800">
+        {isOver ? contentCopy.hints.seoTooLong : null}
+      </span>
+    </>
   );
 }

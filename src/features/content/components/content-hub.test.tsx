@@ -259,6 +259,31 @@ describe('content dialog', () => {
     expect(writeCall('insert')).toBeUndefined();
   });
 
+  it('counts SEO title characters against the recommended 60 and says so in words past it', async () => {
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    const seoTitle = within(dialog).getByRole('textbox', { name: 'SEO Title' });
+    expect(seoTitle).toHaveAccessibleDescription('0/60 characters recommended');
+    await userEvent.type(seoTitle, 'x'.repeat(61));
+    expect(seoTitle).toHaveAccessibleDescription('61/60 characters recommended Longer than recommended: search results may cut it off.');
+    // Announced once as it appears; the SEO description's region stays silent.
+    expect(within(dialog).getAllByRole('status').map((region) => region.textContent)).toEqual(['Longer than recommended: search results may cut it off.', '']);
+    await userEvent.type(seoTitle, '{Backspace}');
+    expect(seoTitle).toHaveAccessibleDescription('60/60 characters recommended');
+  });
+
+  it('refuses a tag longer than 50 characters next to the field, sending nothing', async () => {
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Tagged');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Tags' }), `seo, ${'y'.repeat(51)}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Keep each tag to 50 characters or fewer');
+    expect(writeCall('insert')).toBeUndefined();
+  });
+
   it('edits an item: its values (tags as text), an update by id, the toast', async () => {
     const success = vi.spyOn(toast, 'success');
     renderHub();

@@ -5,6 +5,7 @@ import {
   emptyContentForm,
   isHttpUrl,
   parseTags,
+  seoLengthHint,
   tagsToText,
   validateContentForm,
   type ContentItem,
@@ -115,6 +116,25 @@ describe('validateContentForm', () => {
     const tags = (n: number) => Array.from({ length: n }, (_, index) => `t${index}`).join(',');
     expect(validateContentForm({ ...emptyContentForm(), title: 'x', tags: tags(50) })).toEqual({});
     expect(validateContentForm({ ...emptyContentForm(), title: 'x', tags: tags(51) })).toEqual({ tags: 'Use at most 50 tags' });
+  });
+
+  it('allows tags of up to 50 characters, as the database does, and names the first longer one', () => {
+    const values = { ...emptyContentForm(), title: 'x' };
+    expect(validateContentForm({ ...values, tags: `seo, ${'a'.repeat(50)}` })).toEqual({});
+    expect(validateContentForm({ ...values, tags: `seo, ${'b'.repeat(51)}, ${'c'.repeat(60)}` })).toEqual({
+      tags: `Keep each tag to 50 characters or fewer ("${'b'.repeat(20)}…" is longer)`,
+    });
+  });
+});
+
+describe('seoLengthHint', () => {
+  it.each([
+    [0, 60, '0/60 characters recommended', false],
+    [60, 60, '60/60 characters recommended', false],
+    [61, 60, '61/60 characters recommended', true],
+    [161, 160, '161/160 characters recommended', true],
+  ])('%i of %i → %s, over: %s', (length, recommended, text, isOver) => {
+    expect(seoLengthHint(length, recommended)).toEqual({ text, isOver });
   });
 });
 

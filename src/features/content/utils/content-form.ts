@@ -25,8 +25,9 @@ export type ContentItemInput = Pick<
 
 export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags', string>>;
 
-/** The database's limit on tags per item. */
+/** The database's limits: tags per item, characters per tag. */
 export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 50;
 
 /** Spec §5: tags typed as comma-separated text, trimmed, empty entries dropped. */
 export function parseTags(text: string): string[] {
@@ -87,8 +88,22 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
   if (values.title.trim() === '') errors.title = contentCopy.errors.titleRequired;
   const url = values.featuredImageUrl.trim();
   if (url !== '' && !isHttpUrl(url)) errors.featuredImageUrl = contentCopy.errors.urlInvalid;
-  if (parseTags(values.tags).length > MAX_TAGS) errors.tags = contentCopy.errors.tooManyTags(MAX_TAGS);
+  const tags = parseTags(values.tags);
+  const longTag = tags.find((tag) => tag.length > MAX_TAG_LENGTH);
+  if (tags.length > MAX_TAGS) errors.tags = contentCopy.errors.tooManyTags(MAX_TAGS);
+  else if (longTag) errors.tags = contentCopy.errors.tagTooLong(longTag, MAX_TAG_LENGTH);
   return errors;
+}
+
+export interface SeoLengthHint {
+  text: string;
+  /** Past the recommended length: search results usually cut the text off. */
+  isOver: boolean;
+}
+
+/** The SEO fields' length hint: characters typed against the recommended length, and whether it is exceeded. */
+export function seoLengthHint(length: number, recommended: number): SeoLengthHint {
+  return { text: contentCopy.hints.seoLength(length, recommended), isOver: length > recommended };
 }
 
 /** Empty (or blank) optional text is stored as null, not as ''. */
