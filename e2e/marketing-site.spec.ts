@@ -65,6 +65,57 @@ test.describe('public pages', () => {
   });
 });
 
+test.describe('prerendering and code splitting', () => {
+  const prerendered = publicPages.filter((entry) => entry.path !== '/contact');
+
+  test('the four public routes are prerendered: with JavaScript off they show their content', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    for (const { path: route, heading } of prerendered) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'The three metrics that count' })).toBeVisible(); // still /roi
+    await page.goto('/portfolio');
+    await expect(page.getByRole('link', { name: /^Visit Website/ })).toHaveCount(3);
+    await page.goto('/');
+    await expect(page.getByText('Simple, Transparent Pricing')).toBeVisible();
+    await context.close();
+  });
+
+  for (const { path: route } of prerendered) {
+    test(`the first load of ${route} downloads no account, dashboard or admin code`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await open(page, route);
+      await page.waitForLoadState('networkidle');
+      const sources = scripts.map((script) => readFileSync(path.join(ROOT_DIR, 'dist/client', script), 'utf8')).join('\n');
+      expect(sources).toContain('We build high performance task driven websites'); // the check reads the real bundle
+      expect(sources).not.toContain('Multi-Tenant Platform'); // account and dashboard copy
+      expect(sources).not.toContain('Request Password Reset'); // admin login
+      expect(sources).not.toContain('Pricing Testing Page'); // admin pages
+    });
+  }
+});
+
+test.describe('About and ROI', () => {
+  test('About: mission, approach, the three services, and a mailto call to action', async ({ page }) => {
+    await open(page, '/about');
+    for (const name of ['Our mission', 'Our approach', 'What we do']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    for (const name of ['Web Development', 'Digital Strategy', 'Ongoing Support']) await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email us about your project' })).toHaveAttribute('href', /^mailto:[^@\s]+@[^@\s]+\?subject=/);
+  });
+
+  test('ROI: why it matters, tracking success, the three metrics, and a mailto call to action', async ({ page }) => {
+    await open(page, '/roi');
+    for (const name of ['Why ROI matters', 'Tracking success', 'The three metrics that count']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    for (const name of ['Conversion Rate', 'Lead Generation', 'Revenue Attribution']) await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email us for a free ROI review' })).toHaveAttribute('href', /^mailto:[^@\s]+@[^@\s]+\?subject=/);
+  });
+});
+
 test.describe('site header and side menu', () => {
   test('opens and closes with the close button, Escape and a click on the overlay, and navigates', async ({ page }) => {
     await open(page, '/');
@@ -239,6 +290,19 @@ test.describe('home page', () => {
     await expect(page.getByRole('link', { name: 'Marketing SaaS Platform' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth');
   });
+
+  for (const width of [375, 1280]) {
+    test(`the hero image is 16:9 at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, '/');
+      const hero = page.getByRole('img', { name: /^A fast website on a laptop and a phone/ });
+      await expect(hero).toHaveAttribute('width', '1600');
+      await expect(hero).toHaveAttribute('height', '900');
+      const box = (await hero.boundingBox())!;
+      expect(box.width).toBeGreaterThan(200);
+      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    });
+  }
 
   test('plays the beyond brochures recording from the storage bucket', async ({ page }) => {
     await open(page, '/');
