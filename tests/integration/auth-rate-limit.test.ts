@@ -23,7 +23,7 @@ type Call = (target: TestServer, headers?: Record<string, string>) => Promise<Re
 
 const calls: Record<string, Call> = {
   'sign-in': (target, headers) =>
-    authFetch(target, '/token?grant_type=refresh_token', { body: { refresh_token: 'unknown' }, headers }),
+    authFetch(target, '/token?grant_type=password', { body: { email: 'nobody@example.com', password: 'wrong-password' }, headers }),
   'sign-up': (target, headers) => authFetch(target, '/signup', { body: { email: uniqueEmail(), password: '' }, headers }),
   recover: (target, headers) => authFetch(target, '/recover', { body: { email: 'not-an-address' }, headers }),
   verify: (target, headers) => authFetch(target, '/verify', { body: { type: 'signup', token_hash: 'unknown' }, headers }),
@@ -52,6 +52,14 @@ describe.each(Object.keys(calls))('%s', (name) => {
     // Without TRUST_PROXY a forged X-Forwarded-For is not a new client.
     const spoofed = await call(server, { 'x-forwarded-for': '203.0.113.9' });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('refresh', () => {
+  it('shares the bucket of /token with sign-in, as GoTrue does: limited once sign-ins spent it', async () => {
+    const refresh = await authFetch(server, '/token?grant_type=refresh_token', { body: { refresh_token: 'unknown' } });
+    expect(refresh.status).toBe(429);
+    expect(refresh.headers.get('x-sb-error-code')).toBe('over_request_rate_limit');
   });
 });
 

@@ -136,6 +136,13 @@ describe('CORS and the API key gate', () => {
     expect(body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false, saml_enabled: false });
     expect(body.external).toMatchObject({ email: true, phone: false, google: false });
   });
+
+  it('lists no signing keys at /.well-known/jwks.json (HS256 keys are never published), cached 10 minutes', async () => {
+    const response = await authFetch(server, '/.well-known/jwks.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(await response.json()).toEqual({ keys: [] });
+  });
 });
 
 describe('passwords', () => {

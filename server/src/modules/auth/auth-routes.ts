@@ -78,6 +78,8 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/verify', verifyLinkHandler(deps));
   app.post('/verify', verifyOtpHandler(deps));
   app.get('/settings', settingsHandler(deps));
+  // Tokens are signed with the HS256 secret, which GoTrue never lists: supabase-js getClaims() then asks GET /user.
+  app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').send({ keys: [] }));
   app.all('/*', async () => {
     throw notFound('not_found', 'Not Found');
   });
