@@ -169,6 +169,20 @@ describe('password recovery', () => {
     expect((await server.client().auth.signInWithPassword({ email, password: 'recovered-password' })).error).toBeNull();
     expect((await openLink(message.link)).hash.get('error_code')).toBe('otp_expired');
   });
+
+  it('refuses an expired recovery link, and the password stays', async () => {
+    const { email } = await signUpUnconfirmed();
+    await openLink((await lastEmailTo(server, email, 'signup')).link);
+    expect((await server.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const { link } = await lastEmailTo(server, email, 'recovery');
+    await server.sql`
+      update auth.one_time_tokens set expires_at = now() - interval '1 second'
+      where user_id = (select id from auth.users where email = ${email})`;
+    const opened = await openLink(link);
+    expect(opened.hash.get('error_code')).toBe('otp_expired');
+    expect(opened.hash.get('access_token')).toBeNull();
+    expect((await server.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
+  });
 });
 
 describe('e-mail change', () => {

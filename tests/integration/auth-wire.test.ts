@@ -108,7 +108,7 @@ describe('error bodies', () => {
 });
 
 describe('CORS and the API key gate', () => {
-  it('exposes X-Supabase-Api-Version to the browser', async () => {
+  it('allows the headers supabase-js sends and exposes the ones it reads (X-Supabase-Api-Version, Content-Range, x-sb-error-code, Retry-After…)', async () => {
     const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,x-supabase-api-version,content-type,x-client-info' },
@@ -116,7 +116,11 @@ describe('CORS and the API key gate', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
     const actual = await authFetch(server, '/settings', { headers: { origin: 'http://localhost:5173' } });
-    expect(actual.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+    const exposed = actual.headers.get('access-control-expose-headers')!.split(',').map((name) => name.trim().toLowerCase());
+    // What supabase-js reads: counts and ranges, upsert results, error codes, rate limits, storage caching.
+    for (const name of ['X-Supabase-Api-Version', 'Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'x-sb-error-code', 'Retry-After', 'ETag']) {
+      expect(exposed).toContain(name.toLowerCase());
+    }
   });
 
   it('refuses requests without or with a wrong apikey, except e-mail links', async () => {
@@ -212,6 +216,19 @@ describe('tokens', () => {
       email,
       identity_data: { email, email_verified: false, phone_verified: false, sub: body.user.id, first_name: 'Cy' },
     });
+  });
+
+  it('honours PASSWORD_MIN_LENGTH', async () => {
+    const strict = await startTestServer({ PASSWORD_MIN_LENGTH: '10' });
+    try {
+      const short = await authFetch(strict, '/signup', { body: { email: uniqueEmail(), password: '123456789' } });
+      expect(short.status).toBe(422);
+      expect(await short.json()).toEqual({ code: 'weak_password', message: 'Password should be at least 10 characters.', weak_password: { reasons: ['length'] } });
+      const long = await authFetch(strict, '/signup', { body: { email: uniqueEmail(), password: '1234567890' } });
+      expect(long.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('honours JWT_EXPIRY', async () => {
