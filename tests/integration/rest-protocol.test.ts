@@ -94,9 +94,10 @@ describe('one transaction per request, as the JWT’s role', () => {
     expect(response.json).toMatchObject({ role: 'service_role', claims: { role: 'service_role', iss: 'supabase' } });
   });
 
-  it('GET runs read-only: a volatile function fails with 405 25006', async () => {
+  it('GET and HEAD run read-only: a volatile function fails with 405 25006 and changes nothing', async () => {
     const response = await rest(server, 'GET', '/rpc/bump');
     expect([response.status, (response.json as { code: string }).code]).toEqual([405, '25006']);
+    expect((await rest(server, 'HEAD', '/rpc/bump')).status).toBe(405);
     expect((await rest(server, 'POST', '/rpc/bump', { body: {} })).json).toBe(1);
     expect((await rest(server, 'POST', '/rpc/bump', { body: {} })).json).toBe(2);
   });
