@@ -20,7 +20,9 @@ const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    trustProxy: ctx.config.trustProxy,
+    // One reverse proxy: the client is the address it appended (the last X-Forwarded-For entry); entries before it
+    // come from the client and could be anything.
+    trustProxy: ctx.config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },

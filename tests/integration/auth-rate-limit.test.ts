@@ -68,6 +68,13 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     const call = calls['sign-in']!;
     await spend(call, proxied, { 'x-forwarded-for': '198.51.100.1' });
     expect((await call(proxied, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(429);
-    expect((await call(proxied, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(400);
+    expect((await call(proxied, { 'x-forwarded-for': '198.51.100.2' })).status).not.toBe(429);
+  });
+
+  it('takes the client from the entry the proxy appended, so a forged first entry is no new client', async () => {
+    const call = calls['sign-in']!;
+    await spend(call, proxied, { 'x-forwarded-for': '198.51.100.3' });
+    // A proxy that appends: the client's own header value comes first.
+    expect((await call(proxied, { 'x-forwarded-for': '203.0.113.77, 198.51.100.3' })).status).toBe(429);
   });
 });
