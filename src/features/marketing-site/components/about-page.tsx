@@ -11,7 +11,7 @@ const approach = [
   },
   {
     title: 'Design for speed',
-    text: 'Every project gets a performance budget on day one. Pages are measured on a mid-range phone over a slow connection before they ship, because a page that loads in five seconds loses a third of the people who asked for it.',
+    text: 'Every project gets a performance budget on day one. Pages are measured on a mid-range phone over a slow connection before they ship, because every second spent waiting is a second in which a visitor can give up.',
   },
   {
     title: 'Build on solid ground',

@@ -14,7 +14,7 @@ const metrics = [
   {
     title: 'Conversion Rate',
     icon: MousePointerClick,
-    text: 'The share of visits that complete a goal. Conversions ÷ visits × 100. Most small business sites convert 1–3% of visits; a faster, clearer site routinely lifts that by half.',
+    text: 'The share of visits that complete a goal. Conversions ÷ visits × 100. We measure it before and after every change, so an improvement is a number, not an impression.',
   },
   {
     title: 'Lead Generation',
