@@ -22,6 +22,13 @@ async function openLink(link: string): Promise<{ status: number; location: URL; 
   return { status: response.status, location, hash: new URLSearchParams(location.hash.slice(1)) };
 }
 
+/** Makes every pending e-mail link of an address expire now. */
+async function expireLinksOf(email: string) {
+  await server.sql`
+    update auth.one_time_tokens set expires_at = now() - interval '1 second'
+    where user_id = (select id from auth.users where email = ${email})`;
+}
+
 async function signUpUnconfirmed(email = uniqueEmail(), redirect = `${server.url}/welcome`) {
   const client = server.client();
   const events: AuthChangeEvent[] = [];
@@ -87,9 +94,7 @@ describe('sign-up with confirmation', () => {
   it('refuses an expired link', async () => {
     const { email } = await signUpUnconfirmed();
     const { link } = await lastEmailTo(server, email, 'signup');
-    await server.sql`
-      update auth.one_time_tokens set expires_at = now() - interval '1 second'
-      where user_id = (select id from auth.users where email = ${email})`;
+    await expireLinksOf(email);
     const opened = await openLink(link);
     expect(opened.hash.get('error_code')).toBe('otp_expired');
     const { error } = await server.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -175,9 +180,7 @@ describe('password recovery', () => {
     await openLink((await lastEmailTo(server, email, 'signup')).link);
     expect((await server.client().auth.resetPasswordForEmail(email)).error).toBeNull();
     const { link } = await lastEmailTo(server, email, 'recovery');
-    await server.sql`
-      update auth.one_time_tokens set expires_at = now() - interval '1 second'
-      where user_id = (select id from auth.users where email = ${email})`;
+    await expireLinksOf(email);
     const opened = await openLink(link);
     expect(opened.hash.get('error_code')).toBe('otp_expired');
     expect(opened.hash.get('access_token')).toBeNull();
