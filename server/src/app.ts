@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { authModule } from './modules/auth/auth-routes';
+import { mailModule } from './modules/mail/mail-module';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
@@ -12,6 +13,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. */
   logger?: boolean | { level: string };
+  /** Run the outgoing e-mail queue's worker (default true); tests that count queue rows turn it off. */
+  mailWorker?: boolean;
 }
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
@@ -43,6 +46,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authModule, { prefix: '/auth/v1', ...ctx });
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
+  if (options.mailWorker ?? true) await mailModule(app, ctx);
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;

@@ -8,6 +8,11 @@ export const paths = {
   signUp: '/sign-up',
   contact: '/contact',
   dashboard: '/dashboard',
+  /** The current workspace's people: members, invitations, workspace settings. */
+  team: '/team',
+  /** An invitation link: `/invite/<token>` (the token is base64url). */
+  invitePattern: '/invite/:token',
+  invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   marketing: {
     director: '/marketing/director',
     content: '/marketing/content',
@@ -36,7 +41,8 @@ export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths
 /** Every route the SPA answers with 200; the server answers anything else with 404. */
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
-  /^\/(portfolio|about|roi|auth|sign-up|contact|dashboard|admin-login|admin)\/?$/,
+  /^\/(portfolio|about|roi|auth|sign-up|contact|dashboard|team|admin-login|admin)\/?$/,
+  /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/administrator\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,

@@ -29,9 +29,13 @@ export interface TestServer {
 
 /**
  * The real server (buildApp) on a free port over this file's own copy of the migrated database.
- * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }).
+ * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }); `mailWorker: false` leaves
+ * the outgoing e-mail queue unconsumed (as on hosted Supabase).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { mailWorker?: boolean } = {},
+): Promise<TestServer> {
   const db = await createDatabaseFromTemplate(inject('cluster'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-test-data-'));
   await chmod(dataDir, 0o755);
@@ -42,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
   const sql = createSql(db.url, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
-  const app = await buildApp({ config, sql, keys }, { logger: false });
+  const app = await buildApp({ config, sql, keys }, { logger: false, mailWorker: options.mailWorker });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
