@@ -13,6 +13,9 @@ export const paths = {
   /** An invitation link: `/invite/<token>` (the token is base64url). */
   invitePattern: '/invite/:token',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  /** /auth or /sign-up for someone invited: the address prefilled, back to the invitation once signed in. */
+  inviteSignIn: (token: string, email: string) => `/auth?${new URLSearchParams({ invite: token, email })}`,
+  inviteSignUp: (token: string, email: string) => `/sign-up?${new URLSearchParams({ invite: token, email })}`,
   marketing: {
     director: '/marketing/director',
     content: '/marketing/content',

@@ -9,8 +9,9 @@ import { formatDate } from '@/lib/format';
 
 interface ContentItemsTableProps {
   items: readonly ContentItem[];
-  onEdit(item: ContentItem): void;
-  onDelete(item: ContentItem): void;
+  /** Absent for viewers: no actions column. */
+  onEdit?(item: ContentItem): void;
+  onDelete?(item: ContentItem): void;
 }
 
 /** Spec §2: Title with the excerpt cut to 100 characters, Type, Status badge, Created date, edit and delete. */
@@ -24,7 +25,7 @@ export function ContentItemsTable({ items, onEdit, onDelete }: ContentItemsTable
           <TableHead>{columns.type}</TableHead>
           <TableHead>{columns.status}</TableHead>
           <TableHead>{columns.created}</TableHead>
-          <TableHead className="text-right">{columns.actions}</TableHead>
+          {onEdit && onDelete ? <TableHead className="text-right">{columns.actions}</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -44,16 +45,18 @@ export function ContentItemsTable({ items, onEdit, onDelete }: ContentItemsTable
               <TableCell className="whitespace-nowrap">
                 <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
               </TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </TableCell>
+              {onEdit && onDelete ? (
+                <TableCell className="text-right">
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </TableCell>
+              ) : null}
             </TableRow>
           );
         })}

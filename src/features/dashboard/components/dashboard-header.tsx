@@ -1,7 +1,8 @@
-import { Building2, LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { WorkspaceSwitcher } from '@/components/workspace/workspace-switcher';
 import { dashboardCopy } from '@/config/account-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -10,7 +11,7 @@ import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-s
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
 
-/** Platform name, badge, the user's name, role and organization, profile settings and sign-out. */
+/** Platform name, badge, the user's name and role, the workspace switcher, profile settings and sign-out. */
 export function DashboardHeader() {
   const { profile, user } = useAuth();
   const { signOut, isPending } = useSignOut();
@@ -30,14 +31,8 @@ export function DashboardHeader() {
           <div className="text-right">
             <p className="font-medium">{display.fullName}</p>
             <p className="text-sm text-muted-foreground">{display.roleLabel}</p>
-            {display.organizationName ? (
-              <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
-                <Building2 className="h-3 w-3" aria-hidden="true" />
-                <span className="sr-only">{dashboardCopy.organization}: </span>
-                {display.organizationName}
-              </p>
-            ) : null}
           </div>
+          <WorkspaceSwitcher />
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
           <Button variant="outline" onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
             <LogOut aria-hidden="true" />

@@ -8,6 +8,8 @@ import { site } from '@/config/site';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { SampleDataBadge } from '@/components/module/sample-data-badge';
+import { workspaceCopy } from '@/config/team-copy';
+import { useWorkspace } from '@/lib/workspace';
 
 interface ModulePageProps {
   module: MarketingModule;
@@ -18,9 +20,14 @@ interface ModulePageProps {
   children: ReactNode;
 }
 
-/** A role module under /marketing/*: the signed-in header, a way back, the module title of the roles table. */
+/**
+ * A role module under /marketing/*: the signed-in header, a way back, the module title of the roles table. The
+ * content is mounted afresh when the workspace changes, so every list, figure and open dialog follows it; viewers
+ * are told they read only.
+ */
 export function ModulePage({ module, subtitle, isSample = true, children }: ModulePageProps) {
   const role = marketingRoles.find((entry) => entry.module === module)!;
+  const { current, canWrite } = useWorkspace();
   const Icon = moduleIcons[module];
   return (
     <div className="min-h-screen bg-muted/30">
@@ -43,7 +50,10 @@ export function ModulePage({ module, subtitle, isSample = true, children }: Modu
           </div>
           {isSample ? <SampleDataBadge /> : null}
         </div>
-        {children}
+        {current && !canWrite ? <p className="rounded-md border bg-muted/50 p-3 text-sm">{workspaceCopy.readOnlyNotice}</p> : null}
+        <div key={current?.id ?? 'none'} className="space-y-6">
+          {children}
+        </div>
       </main>
     </div>
   );
