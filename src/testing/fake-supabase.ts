@@ -22,7 +22,7 @@ export interface QueryCall {
 
 export interface FakeResult {
   data: unknown;
-  error: { message: string; code?: string } | null;
+  error: { message: string; code?: string; details?: string } | null;
 }
 
 type Responder = (call: QueryCall) => FakeResult | Promise<FakeResult> | undefined;
@@ -59,6 +59,11 @@ class FakeQuery implements PromiseLike<FakeResult> {
 
   eq(column: string, value: unknown) {
     this.call.filters.push([column, value]);
+    return this;
+  }
+
+  is(column: string, value: null) {
+    this.call.filters.push([column, `is.${String(value)}`]);
     return this;
   }
 
