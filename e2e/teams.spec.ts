@@ -99,6 +99,7 @@ test('an owner invites a member by link and a viewer by e-mail; access roles hol
   // The member follows the copied link; the viewer the link of the e-mail in the outbox.
   const member = await newPage(browser, server.url);
   await member.goto(memberLink);
+  await expect(member.getByRole('heading', { level: 1, name: `Join ${workspace}` })).toBeVisible();
   await expectNoAxeViolations(member);
   await joinThroughInvitation(member, memberLink, memberAccount, workspace);
   await member.goto(paths.marketing.content);
