@@ -21,7 +21,8 @@ export const authCopy = {
   signingIn: 'Signing In...',
   signUp: 'Create Account',
   creatingAccount: 'Creating Account...',
-  terms: 'By continuing, you agree to our Terms of Service and Privacy Policy.',
+  /** 'By continuing, you agree to our Terms of Service and Privacy Policy.', the two names linking to their pages. */
+  terms: { before: 'By continuing, you agree to our ', termsOfService: 'Terms of Service', between: ' and ', privacyPolicy: 'Privacy Policy', after: '.' },
   backHome: 'Back to Home',
   selectedPlan: 'Selected plan',
   planPrice: (price: string, period: string) => `$${price} ${period}`,
