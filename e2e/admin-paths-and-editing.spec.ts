@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { loginAsAdmin } from './support/admin';
+import { createSql } from '../server/src/db/client';
+import { loginAsAdmin, openPage, restoreSiteDefaults } from './support/admin';
 import { expect, test } from './support/fixtures';
 
 const unknownAdminPaths = ['/admin/foo', '/admin/page-0', '/admin/page-01', '/admin/foo/', '/ADMIN'];
@@ -34,4 +35,56 @@ test('unknown /admin/… URLs answer 404 with the not-found page, signed out and
   }
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test.describe('admin editors', () => {
+  test.afterEach(async ({ server }) => {
+    await restoreSiteDefaults(server);
+  });
+
+  test('a double click on Add Menu Item, Add Page or Save Menu Items changes once, with one success toast', async ({ page, server }) => {
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/rest/v1/') && !url.pathname.startsWith('/rest/v1/rpc/') && ['POST', 'PATCH'].includes(request.method())) writes.push(`${request.method()} ${url.pathname}`);
+    });
+    await loginAsAdmin(page);
+    await openPage(page, '/admin/administrator');
+
+    const add = page.getByRole('form', { name: 'Add Menu Item' });
+    await add.getByLabel('Name').fill('Contact');
+    await add.getByLabel('URL').fill('/contact');
+    await add.getByRole('button', { name: 'Add Menu Item' }).dblclick();
+    await expect(toasts(page, 'Menu item added successfully!')).toHaveCount(1);
+    await expect(add.getByRole('button', { name: 'Add Menu Item' })).toBeEnabled();
+
+    const addPage = page.getByRole('button', { name: 'Add Page' });
+    await addPage.dblclick();
+    await expect(toasts(page, 'Page 21 added successfully!')).toHaveCount(1);
+    await expect(addPage).toBeEnabled();
+
+    await page.getByRole('textbox', { name: 'Name of the menu item linking to /portfolio' }).fill('Work');
+    await page.getByRole('button', { name: 'Save Menu Items' }).dblclick();
+    await expect(toasts(page, 'Menu items updated successfully!')).toHaveCount(1);
+
+    await expect(toasts(page, 'Failed to add menu item')).toHaveCount(0);
+    await expect(toasts(page, 'Failed to add page')).toHaveCount(0);
+    expect(writes).toEqual(['POST /rest/v1/menu_items', 'POST /rest/v1/admin_pages', 'PATCH /rest/v1/menu_items']);
+    const sql = createSql(server.databaseUrl, { max: 1 });
+    try {
+      expect(await sql`select name, sort_order from public.menu_items where href = '/contact'`).toEqual([{ name: 'Contact', sort_order: 5 }]);
+      expect(await sql`select max(number)::int as max from public.admin_pages`).toEqual([{ max: 21 }]);
+    } finally {
+      await sql.end();
+    }
+
+    // The same link again is refused here, before any request.
+    await add.getByLabel('Name').fill('Contact again');
+    await add.getByLabel('URL').fill('/contact');
+    await add.getByRole('button', { name: 'Add Menu Item' }).click();
+    await expect(toasts(page, 'The menu already links to this URL.')).toHaveCount(1);
+    expect(writes).toHaveLength(3);
+  });
 });

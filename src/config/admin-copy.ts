@@ -25,6 +25,7 @@ export const adminFailureCopy = {
   notAllowed: 'This account may no longer edit the site. Log in again as the admin.',
   unreachable: 'The server could not be reached. Check your connection and try again.',
   refused: 'The server refused a value: check what you typed and try again.',
+  duplicate: 'It exists already, perhaps added from another tab at the same moment. The list now shows what is stored.',
   retry: 'Please try again.',
 } as const;
 
@@ -106,6 +107,7 @@ export function OurPricingPage() {
     newHref: 'URL',
     newHrefHint: 'A path such as /contact, or an address starting with https://, http:// or mailto:',
     hrefInvalid: 'The URL must start with /, https://, http:// or mailto:',
+    hrefTaken: 'The menu already links to this URL.',
     add: 'Add Menu Item',
     adding: 'Adding...',
     reset: 'Reset Menu Items',

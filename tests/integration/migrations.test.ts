@@ -138,4 +138,29 @@ describe('migration runner', () => {
     ]);
     expect(await sql`select title from public.campaigns`).toEqual([{ title: 'y'.repeat(200) }]);
   });
+
+  it('keeps one menu item per link when a used database has duplicates, so the uniqueness migration applies', async () => {
+    const unique = '20261123020000_unique_menu_item_links.sql';
+    const folder = await writeMigrations('before-unique-links', {});
+    for (const file of await readdir(MIGRATIONS_DIR)) {
+      if (file < unique) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(folder, file));
+    }
+    const sql = await emptyDatabase();
+    await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR });
+    // A double click (same sort order, a moment later: two statements), and a link added again further down.
+    await sql`insert into public.menu_items (name, href, sort_order) values ('Contact', '/contact', 5)`;
+    await sql`insert into public.menu_items (name, href, sort_order) values ('Contact us', '/contact', 5), ('Our work', '/portfolio', 6)`;
+
+    await copyFile(path.join(MIGRATIONS_DIR, unique), path.join(folder, unique));
+    expect((await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR })).applied).toEqual([unique]);
+
+    expect(await sql`select name, href, sort_order from public.menu_items order by sort_order`).toEqual([
+      { name: 'Home', href: '/', sort_order: 1 },
+      { name: 'Portfolio', href: '/portfolio', sort_order: 2 },
+      { name: 'About', href: '/about', sort_order: 3 },
+      { name: 'ROI', href: '/roi', sort_order: 4 },
+      { name: 'Contact', href: '/contact', sort_order: 5 },
+    ]);
+    await expect(sql`insert into public.menu_items (name, href, sort_order) values ('Again', '/contact', 7)`).rejects.toMatchObject({ code: '23505' });
+  });
 });

@@ -1,7 +1,8 @@
 import { adminFailureCopy } from '@/config/admin-copy';
 import { NoRowChangedError } from './data-layer';
 
-const REFUSED_VALUE_CODES = new Set(['23502', '23505', '23514', '22001', '22P02']);
+const REFUSED_VALUE_CODES = new Set(['23502', '23514', '22001', '22P02']);
+const UNIQUE_VIOLATION = '23505';
 const NOT_ALLOWED_CODES = new Set(['42501', 'PGRST301', 'PGRST302']);
 
 function field(error: unknown, key: 'code' | 'message' | 'name'): string {
@@ -15,6 +16,7 @@ export function adminFailureDescription(error: unknown): string {
   if (error instanceof NoRowChangedError) return adminFailureCopy.notAllowed;
   const code = field(error, 'code');
   if (NOT_ALLOWED_CODES.has(code)) return adminFailureCopy.notAllowed;
+  if (code === UNIQUE_VIOLATION) return adminFailureCopy.duplicate;
   if (REFUSED_VALUE_CODES.has(code)) return adminFailureCopy.refused;
   const text = `${field(error, 'name')} ${field(error, 'message')}`;
   if (/Failed to fetch|fetch failed|NetworkError|Load failed|AuthRetryableFetchError/i.test(text)) return adminFailureCopy.unreachable;

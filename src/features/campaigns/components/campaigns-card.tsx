@@ -12,6 +12,7 @@ import { CampaignRow } from '@/features/campaigns/components/campaign-row';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-row';
 import { useAuth } from '@/lib/auth';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignsCardProps {
   onCreate(): void;
@@ -25,6 +26,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
   const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
@@ -32,7 +34,8 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;

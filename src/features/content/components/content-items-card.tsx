@@ -11,6 +11,7 @@ import { useContentItems } from '@/features/content/api/get-content-items';
 import { ContentItemsTable } from '@/features/content/components/content-items-table';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { useAuth } from '@/lib/auth';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentItemsCardProps {
   onCreate(): void;
@@ -23,13 +24,15 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
   const query = useContentItems();
   const remove = useDeleteContentItem();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const hasOrganization = organizationId !== null;
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;

@@ -17,6 +17,7 @@ import {
   type ProfileFormValues,
 } from '@/features/dashboard/utils/profile-form';
 import type { Profile } from '@/lib/auth';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /** Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed. */
 export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
@@ -24,6 +25,7 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile();
+  const runOne = useOneAtATime();
 
   function handleOpenChange(open: boolean) {
     if (update.isPending) return;
@@ -45,7 +47,7 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
       setOpen(false);
       return;
     }
-    update.mutate(changes, { onSuccess: () => setOpen(false) });
+    runOne(() => update.mutateAsync(changes).then(() => setOpen(false)));
   }
 
   return (
