@@ -88,3 +88,28 @@ test.describe('admin editors', () => {
     expect(writes).toHaveLength(3);
   });
 });
+
+test('the admin navigation: every page whole on a desktop (none cut at an edge), and where the dashboard says it is', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAsAdmin(page);
+  const list = page.getByTestId('admin-nav-pages');
+  await expect(list.getByRole('link')).toHaveCount(20);
+  expect(await list.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+  const listBox = (await list.boundingBox())!;
+  for (const link of await list.getByRole('link').all()) {
+    const linkBox = (await link.boundingBox())!;
+    expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 0.5);
+  }
+  await expect(page.getByText(/reachable from the navigation menu on the left\./)).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText(/reachable from the navigation menu above\./)).toBeVisible();
+  await expect(page.getByText(/on the left/)).toHaveCount(0);
+  const toggle = page.getByRole('button', { name: 'Test pages (20)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(list).toBeHidden();
+  await toggle.click();
+  await expect(list.getByRole('link', { name: 'Page 14', exact: true })).toBeVisible();
+  await list.getByRole('link', { name: 'Page 14', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page 14' })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { paths } from '../../src/config/paths';
+import { seedTexts } from './seed';
 
 /**
  * Every route the layout test walks, at 375 px and at 1280 px. One entry per screen: add a route here when the app
@@ -6,7 +7,8 @@ import { paths } from '../../src/config/paths';
  *
  * - `area`: who opens it. 'public' needs nobody; 'account' the marketing user the test signs in; 'admin' the site admin.
  * - `heading`: the level-1 heading that says the screen is shown.
- * - `ready`: a text that appears once the screen's data is loaded (the seeded rows), when it has any.
+ * - `ready`: a text that is on the page (shown or not: on a phone the admin page list is folded) once the screen's
+ *   data is loaded (the seeded rows), when it has any.
  */
 export type LayoutArea = 'public' | 'account' | 'admin';
 
@@ -17,15 +19,6 @@ export interface LayoutRoute {
   ready?: string;
 }
 
-/** Seeded once per test: long enough to find text that does not fit. */
-export const layoutSeed = {
-  contentTitle: 'How our clients measure the return on their new website, step by step',
-  contentExcerpt:
-    'Conversions, leads and revenue: the three numbers every owner of a new website should follow, and the tools that already track them for free.',
-  campaignTitle: 'Spring retargeting for returning visitors of the portfolio pages',
-  campaignDescription: 'Visitors who saw two portfolio pages and left without writing to us.',
-} as const;
-
 export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.home, area: 'public', heading: 'We build high performance task driven websites' },
   { path: paths.portfolio, area: 'public', heading: 'Our Work' },
@@ -35,11 +28,10 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.terms, area: 'public', heading: 'Terms of Service' },
   { path: paths.privacy, area: 'public', heading: 'Privacy Policy' },
   { path: '/no/such/page', area: 'public', heading: '404' },
-  { path: paths.adminLogin, area: 'public', heading: 'Admin Login' },
   { path: paths.dashboard, area: 'account', heading: /^Welcome/ },
   { path: paths.marketing.director, area: 'account', heading: 'Executive Overview' },
-  { path: paths.marketing.content, area: 'account', heading: 'Content Hub', ready: layoutSeed.contentTitle },
-  { path: paths.marketing.advertising, area: 'account', heading: 'Ad Console', ready: layoutSeed.campaignTitle },
+  { path: paths.marketing.content, area: 'account', heading: 'Content Hub', ready: seedTexts.contentTitle },
+  { path: paths.marketing.advertising, area: 'account', heading: 'Ad Console', ready: seedTexts.campaignTitle },
   { path: paths.marketing.email, area: 'account', heading: 'Email Platform' },
   { path: paths.marketing.social, area: 'account', heading: 'Social Hub' },
   { path: paths.marketing.seo, area: 'account', heading: 'SEO Toolkit' },
@@ -55,8 +47,9 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: '/admin/no-such-page', area: 'admin', heading: '404', ready: 'THE TEST LAB' },
 ];
 
-/** /auth is walked signed out, before the test signs in (a signed-in user is sent on to /dashboard). */
+/** Walked signed out, before the test signs in: a signed-in user is sent on (to /dashboard, to /admin). */
 export const signedOutOnlyRoutes: readonly LayoutRoute[] = [
   { path: paths.auth, area: 'public', heading: 'Welcome' },
   { path: `${paths.signUp}?plan=professional`, area: 'public', heading: 'Welcome' },
+  { path: paths.adminLogin, area: 'public', heading: 'Admin Login' },
 ];

@@ -35,15 +35,19 @@ export const adminCopy = {
   dashboardLink: 'Admin Dashboard',
   administratorLink: 'Administrator',
   pagesHeading: 'Test pages',
+  showPages: (count: number) => `Test pages (${count})`,
   pagesLoading: 'Loading pages...',
   pagesLoadFailed: 'The admin pages could not be loaded.',
   retry: 'Try again',
   dashboard: {
     title: 'Admin Dashboard',
-    statement: `This admin area has ${DEFAULT_ADMIN_PAGE_COUNT} blank test pages (Page 1 to Page ${DEFAULT_ADMIN_PAGE_COUNT}), reachable from the navigation menu on the left. Use them to try out components and layouts before they go on the public site.`,
+    /** Where the admin navigation is: on the left of a wide screen, above the page on a phone. */
+    navPlace: { wide: 'on the left', narrow: 'above' },
+    statement: (navPlace: string) =>
+      `This admin area has ${DEFAULT_ADMIN_PAGE_COUNT} blank test pages (Page 1 to Page ${DEFAULT_ADMIN_PAGE_COUNT}), reachable from the navigation menu ${navPlace}. Use them to try out components and layouts before they go on the public site.`,
     gettingStartedTitle: 'Getting started',
     gettingStarted: [
-      'Open a test page from the navigation menu on the left; Page 1 is THE TEST LAB.',
+      (navPlace: string) => `Open a test page from the navigation menu ${navPlace}; Page 1 is THE TEST LAB.`,
       'Try the pricing component on Page 5, the Pricing Testing Page.',
       'Rename menu items and test pages, or add new ones, on the Administrator screen.',
       'Check your changes in the site menu: it shows them at once, no reload needed.',

@@ -91,3 +91,10 @@ export const messages = {
 /** Post-sign-in and post-sign-out redirect delay (spec §9). */
 export const REDIRECT_DELAY_MS = 500;
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** Under a load-error panel's title: what happened, in plain words, never the server's own text. */
+export const loadFailureCopy = {
+  unreachable: 'The server could not be reached. Check your connection, then try again.',
+  'not-allowed': 'This account may not see this list right now. Sign in again if it keeps happening, then try again.',
+  server: 'The server could not send it just now. Nothing was lost: try again in a moment.',
+} as const;

@@ -11,6 +11,7 @@ import { useContentItems } from '@/features/content/api/get-content-items';
 import { ContentItemsTable } from '@/features/content/components/content-items-table';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { useAuth } from '@/lib/auth';
+import { describeLoadFailure } from '@/lib/errors';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentItemsCardProps {
@@ -42,7 +43,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     body = <ListStatus kind="loading" title={contentCopy.loading} />;
   } else if (query.isError && !query.data) {
     body = (
-      <ListStatus kind="error" title={messages.content.loadFailed} description={query.error.message}>
+      <ListStatus kind="error" title={messages.content.loadFailed} description={describeLoadFailure(query.error)}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {contentCopy.retry}
         </Button>
@@ -64,7 +65,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.content.loadFailed}: {query.error.message}
+            {messages.content.loadFailed}. {describeLoadFailure(query.error)}
           </p>
         ) : null}
         {query.hasNextPage ? (

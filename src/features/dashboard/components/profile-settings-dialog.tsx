@@ -19,8 +19,11 @@ import {
 import type { Profile } from '@/lib/auth';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
-/** Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed. */
-export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
+/**
+ * Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed.
+ * Opened from the gear in the desktop header, or from a labelled entry of the phone's account menu.
+ */
+export function ProfileSettingsDialog({ profile, trigger = 'icon' }: { profile: Profile; trigger?: 'icon' | 'menu-item' }) {
   const [isOpen, setOpen] = useState(false);
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
@@ -53,9 +56,16 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
-          <Settings aria-hidden="true" />
-        </Button>
+        {trigger === 'icon' ? (
+          <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
+            <Settings aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button variant="ghost" className="w-full justify-start">
+            <Settings aria-hidden="true" />
+            {dashboardCopy.profileSettings}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
