@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
  *
  * 1. The page itself scrolls sideways, or a visible element is wider than the viewport (the outermost one is
  *    named, not each of its descendants).
- * 2. Text cut by its box: a button, tab, badge or table cell whose content is wider than the box
- *    (scrollWidth > clientWidth).
+ * 2. Text cut by its box, or running out of it over its neighbour: a button, tab, badge, table cell or any box
+ *    that does not wrap its text (white-space: nowrap) whose content is wider than the box (scrollWidth > clientWidth).
  * 3. An action (button, link, field) outside the viewport sideways, or cut off sideways by a box that clips or
  *    scrolls: nobody sees it there. Below the fold is fine (the page or its scroll box scrolls down to it).
  *
@@ -43,8 +43,13 @@ function findLayoutProblems(): string[] {
     problems.push(`${describe(element)} is ${Math.round(width)}px wide on a ${viewport}px screen`);
   }
 
-  for (const element of Array.from(document.body.querySelectorAll('button, [role="button"], [role="tab"], [data-slot="badge"], td, th'))) {
-    if (isExempt(element) || !isShown(element)) continue;
+  const isUnwrappable = (element: Element) => {
+    const style = getComputedStyle(element);
+    return style.whiteSpace === 'nowrap' && style.display !== 'inline' && style.overflowX === 'visible';
+  };
+  for (const element of Array.from(document.body.querySelectorAll('*'))) {
+    const isChecked = element.matches('button, [role="button"], [role="tab"], [data-slot="badge"], td, th') || isUnwrappable(element);
+    if (!isChecked || isExempt(element) || !isShown(element)) continue;
     if (element.scrollWidth > element.clientWidth + SLACK) {
       problems.push(`${describe(element)} cuts its text: ${element.scrollWidth}px of content in a ${element.clientWidth}px box`);
     }

@@ -25,6 +25,8 @@ interface RecordCardProps {
  * instead of being cut, and the actions always fit the screen.
  */
 export function RecordCard({ title, description, fields, actions, children, className }: RecordCardProps) {
+  // On a phone a badge (label hidden) takes a row of its own above the labelled pairs, which sit two a row.
+  const ordered = [...fields.filter((field) => field.isLabelHidden), ...fields.filter((field) => !field.isLabelHidden)];
   return (
     <li className={cn('rounded-lg border bg-card', className)}>
       <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:gap-6">
@@ -33,7 +35,7 @@ export function RecordCard({ title, description, fields, actions, children, clas
           {description ? <p className="text-sm text-muted-foreground break-words">{description}</p> : null}
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:flex md:shrink-0 md:items-center md:gap-6">
-          {fields.map((field) => (
+          {ordered.map((field) => (
             <div key={field.label} className={cn('min-w-0', field.isLabelHidden && 'col-span-2 md:col-span-1')}>
               <dt className={field.isLabelHidden ? 'sr-only' : 'text-xs text-muted-foreground'}>{field.label}</dt>
               <dd className="break-words md:whitespace-nowrap">{field.value}</dd>
