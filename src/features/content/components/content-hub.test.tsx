@@ -208,6 +208,19 @@ describe('content dialog', () => {
     await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 
+  it('a double click on Save Content inserts once (the second click arrives before the button is disabled)', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderHub();
+    await screen.findByText('Launch post');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Once');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Content created successfully!'));
+    expect(fake.calls.filter((call) => call.table === 'content_items' && call.operation === 'insert')).toHaveLength(1);
+    expect(success).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Saving...' while saving and cannot be closed meanwhile", async () => {
     let finish: (result: FakeResult) => void = () => {};
     onWrite = () => new Promise<FakeResult>((resolve) => (finish = resolve));
