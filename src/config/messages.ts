@@ -1,4 +1,6 @@
-/** User-visible messages of spec §8, once. */
+import { publicMessages } from './public-messages';
+
+/** User-visible messages of spec §8, once (those of the public pages' first load in `public-messages.ts`). */
 export const messages = {
   admin: {
     loginSuccessTitle: 'Login Successful',
@@ -60,15 +62,6 @@ export const messages = {
     confirmDelete: 'Are you sure you want to delete this campaign?',
     empty: 'No campaigns yet',
   },
-  siteConfig: {
-    loadFailed: 'Failed to load site configuration',
-    outsideProvider: 'useSiteConfig must be used within a SiteConfigProvider',
-  },
-  audio: {
-    play: 'Play Audio',
-    stop: 'Stop Audio',
-    unsupported: 'Your browser does not support the audio element.',
-  },
   contact: {
     sent: 'Thank you! Your message has been sent.',
     sentDescription: 'We will reply within one business day.',
@@ -81,20 +74,9 @@ export const messages = {
     messageTooShort: 'Please tell us a little more (at least 10 characters)',
     messageTooLong: 'Please keep your message under 5,000 characters',
   },
-  notFound: {
-    code: '404',
-    title: 'Oops! Page not found',
-    backHome: 'Return to Home',
-  },
+  ...publicMessages,
 } as const;
 
 /** Post-sign-in and post-sign-out redirect delay (spec §9). */
 export const REDIRECT_DELAY_MS = 500;
 export const MIN_PASSWORD_LENGTH = 6;
-
-/** Under a load-error panel's title: what happened, in plain words, never the server's own text. */
-export const loadFailureCopy = {
-  unreachable: 'The server could not be reached. Check your connection, then try again.',
-  'not-allowed': 'This account may not see this list right now. Sign in again if it keeps happening, then try again.',
-  server: 'The server could not send it just now. Nothing was lost: try again in a moment.',
-} as const;

@@ -1,5 +1,5 @@
 import { adminFailureCopy } from '@/config/admin-copy';
-import { errorCode, isNotAllowed, isUnreachable } from '@/lib/errors';
+import { errorCode, isNotAllowed, isUnreachable } from '@/lib/error-kinds';
 import { NoRowChangedError } from './data-layer';
 
 const REFUSED_VALUE_CODES = new Set(['23502', '23514', '22001', '22P02']);

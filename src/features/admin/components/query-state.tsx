@@ -2,7 +2,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminCopy } from '@/config/admin-copy';
-import { describeLoadFailure } from '@/lib/errors';
+import { describeLoadFailure } from '@/lib/error-kinds';
 
 /** A loading line that screen readers announce. */
 export function LoadingLine({ children }: { children: ReactNode }) {

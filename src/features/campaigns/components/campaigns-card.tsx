@@ -13,7 +13,7 @@ import { CampaignRow } from '@/features/campaigns/components/campaign-row';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-row';
 import { useAuth } from '@/lib/auth';
-import { describeLoadFailure } from '@/lib/errors';
+import { describeLoadFailure } from '@/lib/error-kinds';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignsCardProps {

@@ -11,7 +11,7 @@ import { useContentItems } from '@/features/content/api/get-content-items';
 import { ContentItemsTable } from '@/features/content/components/content-items-table';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { useAuth } from '@/lib/auth';
-import { describeLoadFailure } from '@/lib/errors';
+import { describeLoadFailure } from '@/lib/error-kinds';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentItemsCardProps {

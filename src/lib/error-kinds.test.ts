@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeLoadFailure, loadFailureOf, toError, unwrap } from './errors';
+import { describeLoadFailure, loadFailureOf } from './error-kinds';
+import { toError, unwrap } from './errors';
 
 describe('loadFailureOf', () => {
   it.each([
