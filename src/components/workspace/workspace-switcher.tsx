@@ -17,7 +17,7 @@ import { useWorkspace } from '@/lib/workspace';
  * workspaces (switching changes every list, figure and dialog of the page), the Team screen and Create Workspace.
  * Self-contained, so a header layout only has to place it.
  */
-export function WorkspaceSwitcher({ className }: { className?: string }) {
+export function WorkspaceSwitcher({ compact = false, className }: { /** An icon only (the phone header). */ compact?: boolean; className?: string }) {
   const { workspaces, current, isLoading, error, select, refresh } = useWorkspace();
   const [open, setOpen] = useState(false);
   const [isCreating, setIsCreating] = useState(false);
@@ -30,13 +30,19 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         <PopoverTrigger asChild>
           <Button
             variant="outline"
-            className={cn('max-w-[12rem] justify-between sm:max-w-[16rem]', className)}
+            size={compact ? 'icon' : 'default'}
+            className={cn(!compact && 'max-w-[16rem] justify-between', compact && 'shrink-0', className)}
             aria-label={current ? workspaceCopy.switcherHint(current.name) : workspaceCopy.switcherLabel}
+            title={compact ? triggerText : undefined}
             disabled={isLoading}
           >
             <Building2 aria-hidden="true" />
-            <span className="truncate">{triggerText}</span>
-            <ChevronsUpDown className="opacity-60" aria-hidden="true" />
+            {compact ? null : (
+              <>
+                <span className="truncate">{triggerText}</span>
+                <ChevronsUpDown className="opacity-60" aria-hidden="true" />
+              </>
+            )}
           </Button>
         </PopoverTrigger>
         <PopoverContent aria-labelledby={headingId}>

@@ -34,7 +34,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Delivers `private.outgoing_emails` (docs/decisions/0004-outgoing-email-queue.md): woken by NOTIFY
+ * Delivers `private.outgoing_emails` (docs/decisions/0005-outgoing-email-queue.md): woken by NOTIFY
  * outgoing_emails, polling as a safety net, claiming rows with FOR UPDATE SKIP LOCKED so several servers share one
  * database, rendering each row's kind and sending it through the shared mail transport.
  */

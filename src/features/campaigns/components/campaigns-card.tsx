@@ -2,6 +2,7 @@ import { Megaphone, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
+import { RecordCardList } from '@/components/records/record-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { campaignCopy } from '@/config/campaign-copy';
@@ -14,6 +15,8 @@ import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-r
 import { workspaceCopy } from '@/config/team-copy';
 import { useAuth } from '@/lib/auth';
 import { useWorkspace } from '@/lib/workspace';
+import { describeLoadFailure } from '@/lib/error-kinds';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignsCardProps {
   onCreate(): void;
@@ -31,6 +34,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
   const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
@@ -39,7 +43,8 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;
@@ -53,7 +58,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
     body = <ListStatus kind="loading" title={campaignCopy.loading} />;
   } else if (query.isError && !query.data) {
     body = (
-      <ListStatus kind="error" title={messages.campaigns.loadFailed} description={query.error.message}>
+      <ListStatus kind="error" title={messages.campaigns.loadFailed} description={describeLoadFailure(query.error)}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {campaignCopy.retry}
         </Button>
@@ -73,7 +78,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   } else {
     body = (
       <>
-        <ul className="space-y-3">
+        <RecordCardList>
           {campaigns.map((campaign) => (
             <CampaignRow
               key={campaign.id}
@@ -84,11 +89,11 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
               onDelete={canWrite ? () => setDeleting(campaign) : undefined}
             />
           ))}
-        </ul>
+        </RecordCardList>
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.campaigns.loadFailed}: {query.error.message}
+            {messages.campaigns.loadFailed}. {describeLoadFailure(query.error)}
           </p>
         ) : null}
         {query.hasNextPage ? (

@@ -13,6 +13,8 @@ import type { ContentItem } from '@/features/content/utils/content-form';
 import { workspaceCopy } from '@/config/team-copy';
 import { useAuth } from '@/lib/auth';
 import { useWorkspace } from '@/lib/workspace';
+import { describeLoadFailure } from '@/lib/error-kinds';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentItemsCardProps {
   onCreate(): void;
@@ -29,6 +31,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
   const query = useContentItems();
   const remove = useDeleteContentItem();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const hasOrganization = workspace.current !== null;
@@ -36,7 +39,8 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;
@@ -50,7 +54,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     body = <ListStatus kind="loading" title={contentCopy.loading} />;
   } else if (query.isError && !query.data) {
     body = (
-      <ListStatus kind="error" title={messages.content.loadFailed} description={query.error.message}>
+      <ListStatus kind="error" title={messages.content.loadFailed} description={describeLoadFailure(query.error)}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {contentCopy.retry}
         </Button>
@@ -74,7 +78,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.content.loadFailed}: {query.error.message}
+            {messages.content.loadFailed}. {describeLoadFailure(query.error)}
           </p>
         ) : null}
         {query.hasNextPage ? (

@@ -85,14 +85,14 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...'));
   });
 
-  it('shows the header: platform name, badge, name, role label, organization, sign-out', async () => {
+  it('shows the header: platform name, badge, name, role label, the workspace switcher, sign-out', async () => {
     renderDashboard();
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Beyond Brochures Marketing Platform' })).toBeInTheDocument();
     expect(within(header).getByText('Multi-Tenant Platform')).toBeInTheDocument();
     expect(within(header).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(header).getByText('Marketing Professional')).toBeInTheDocument();
-    expect(within(header).getByText('Analytical Engines')).toBeInTheDocument();
+    expect(await within(header).findByRole('button', { name: 'Current workspace: Analytical Engines. Switch workspace' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
   });
