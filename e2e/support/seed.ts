@@ -13,7 +13,7 @@ export const seedTexts = {
   colleagueFirstName: 'Bartholomew-Maximilian',
   colleagueLastName: 'Featherstonehaugh-Cholmondeley',
   invitedEmail: 'a.rather.long.address.of.a.colleague.in.marketing@subsidiary-of-the-company.example.com',
-  /** The link token of the seeded invitation (stored hashed, as the RPCs do). */
+  /** The link token of the first invitation seeded on a database (stored hashed, as the RPCs do). */
   invitationToken: 'layout-test-invitation-token-0123456789abcd',
 } as const;
 
@@ -54,7 +54,8 @@ export async function seedAccountWithData(server: E2EServer): Promise<NewAccount
     const [invitation] = await sql<{ id: string }[]>`insert into public.workspace_invitations (organization_id, email, role, invited_by)
       values (${organizationId}, ${seedTexts.invitedEmail}, 'viewer', ${userId}) returning id`;
     await sql`insert into private.workspace_invitation_tokens (token_hash, invitation_id, channel)
-      values (sha256(convert_to(${seedTexts.invitationToken}, 'UTF8')), ${invitation!.id}, 'link')`;
+      values (sha256(convert_to(${seedTexts.invitationToken}, 'UTF8')), ${invitation!.id}, 'link')
+      on conflict (token_hash) do nothing`;
   });
   return account;
 }

@@ -26,7 +26,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
           <CardHeader>
             <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
           </CardHeader>
-          <CardContent className="space-y-4">{children}</CardContent>
+          <CardContent className="space-y-4 break-words">{children}</CardContent>
         </Card>
       </div>
     </main>
