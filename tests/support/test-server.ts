@@ -27,20 +27,26 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The URL the server connects through (e.g. a proxy's), from this file's database URL. */
+  serverDatabaseUrl?: (url: string) => Promise<string>;
+}
+
 /**
  * The real server (buildApp) on a free port over this file's own copy of the migrated database.
  * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createDatabaseFromTemplate(inject('cluster'));
+  const serverUrl = options.serverDatabaseUrl ? await options.serverDatabaseUrl(db.url) : db.url;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-test-data-'));
   await chmod(dataDir, 0o755);
   const jwtSecret = randomBytes(32).toString('hex');
   const config = {
-    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: serverUrl, LOG_LEVEL: 'silent', ...env }),
     jwtSecret,
   };
-  const sql = createSql(db.url, { max: 10 });
+  const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
   const app = await buildApp({ config, sql, keys }, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

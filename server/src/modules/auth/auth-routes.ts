@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
+import { isConnectionFailure } from '../../db/availability';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
-import { AuthError, badRequest, errorResponse, notFound } from './auth-error';
+import { AuthError, badRequest, databaseUnavailable, errorResponse, notFound } from './auth-error';
 import type { AuthDeps } from './auth-deps';
 import { logoutHandler } from './logout-handler';
 import { createMailer } from './mailer';
@@ -18,10 +19,13 @@ import { verifyLinkHandler, verifyOtpHandler } from './verify-handler';
 
 /** Routes Kong leaves open on hosted Supabase: e-mail links are opened straight from the mailbox. */
 const OPEN_ROUTES = new Set(['/auth/v1/verify']);
+/** Routes that answer without the database. */
+const NO_DATABASE_ROUTES = new Set(['/auth/v1/settings', '/auth/v1/.well-known/jwks.json']);
 
 /** Library and framework errors in GoTrue's shapes; anything unknown stays a detail-free 500. */
 function toAuthError(error: FastifyError | Error): unknown {
   if (error instanceof AuthError) return error;
+  if (isConnectionFailure(error)) return databaseUnavailable();
   if (error instanceof InvalidJsonError) {
     return badRequest('bad_json', `Could not parse request body as JSON: ${error.message}`);
   }
@@ -34,7 +38,7 @@ function toAuthError(error: FastifyError | Error): unknown {
 }
 
 /** Supabase Auth (GoTrue) compatible endpoints under /auth/v1 (contract §2). */
-export async function authModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function authModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const mailer = createMailer({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
   const deps: AuthDeps = {
     config: ctx.config,
@@ -59,11 +63,19 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
 
   const gate = apiKeyGate(ctx.keys);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (OPEN_ROUTES.has(request.routeOptions.url ?? '')) return;
-    return gate(request, reply);
+    const route = request.routeOptions.url ?? '';
+    if (!OPEN_ROUTES.has(route)) await gate(request, reply);
+    if (reply.sent) return;
+    // While the database is away, answer at once instead of waiting on connections that cannot succeed.
+    if (request.method !== 'OPTIONS' && !NO_DATABASE_ROUTES.has(route) && !ctx.database.isAvailable()) throw databaseUnavailable();
+  });
+  // Tokens and user data are never kept by a shared cache (GoTrue sends the same).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isConnectionFailure(error)) ctx.database.reportConnectionFailure();
     const reply_ = errorResponse(toAuthError(error), request.headers['x-supabase-api-version'], request.id);
     if (reply_.status >= 500) request.log.error({ err: error }, 'auth request failed');
     return reply.code(reply_.status).headers(reply_.headers).send(reply_.body);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionFailure } from '../../db/availability';
 import { AuthError, badRequest, internalError, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
@@ -32,7 +33,7 @@ export function redirectOf(request: FastifyRequest, siteUrl: string): string {
 
 /** The sign-up trigger (or any database failure while creating the user) surfaces as GoTrue's 500. */
 function savingFailed(error: unknown): never {
-  if (error instanceof AuthError) throw error;
+  if (error instanceof AuthError || isConnectionFailure(error)) throw error;
   if ((error as { code?: string }).code === '23505') throw unprocessable('user_already_exists', 'User already registered');
   throw Object.assign(internalError('Database error saving new user'), { cause: error });
 }
