@@ -14,6 +14,7 @@ import {
 } from './errors';
 import { parseRequest } from './query-parser';
 import { createAuthenticator, type RequestAuth } from './request-auth';
+import { requestHeadersSetting } from './request-headers';
 import { buildResponse, isSingularSatisfied } from './response';
 import { createSchemaCache } from './schema-cache';
 import { buildStatement, parseBody } from './sql-builder';
@@ -100,7 +101,7 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
         settings: {
           method: request.method,
           path: statement.path,
-          headers: JSON.stringify(request.headers),
+          headers: requestHeadersSetting(request.headers, request.ip),
           cookies: cookiesOf(request.headers.cookie),
         },
         statement,
