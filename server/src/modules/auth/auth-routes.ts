@@ -40,14 +40,28 @@ function toAuthError(error: FastifyError | Error): unknown {
 /** Supabase Auth (GoTrue) compatible endpoints under /auth/v1 (contract §2). */
 export async function authModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const mailer = createMailer({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  const pending = new Set<Promise<void>>();
   const deps: AuthDeps = {
     config: ctx.config,
     sql: ctx.sql,
     tokens: { secret: ctx.config.jwtSecret, issuer: `${ctx.config.siteUrl}/auth/v1`, expiresIn: ctx.config.jwtExpiry },
     mailer,
-    limiter: createRateLimiter(ctx.sql, rateLimitRules(ctx.config.rateLimits)),
+    limiter: createRateLimiter(ctx.sql, rateLimitRules(ctx.config.rateLimits, ctx.config.emailMaxFrequency)),
+    afterResponse(work, what) {
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
   };
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    // E-mails on their way get a few seconds to finish.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(pending), new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
+    mailer.close();
+  });
   void prepareDummyHash();
 
   // GoTrue reads any body as JSON, whatever its content type.
