@@ -34,6 +34,11 @@ function toAuthError(error: FastifyError | Error): unknown {
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
     return badRequest('bad_json', 'Could not parse request body as JSON: unexpected end of JSON input');
   }
+  // GoTrue reads any body as JSON; Fastify refuses a Content-Type it cannot even parse before that.
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return badRequest('bad_json', 'Could not parse request body as JSON: invalid Content-Type');
+  // Any other request Fastify refuses (a malformed header, say) stays a 4xx in GoTrue's shape.
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) return new AuthError(status, 'validation_failed', error.message);
   return error;
 }
 

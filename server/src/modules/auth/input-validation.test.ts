@@ -167,3 +167,11 @@ describe('checkUserMetadata', () => {
     expect(refused({ a: 'x'.repeat(8192 - 8) })).toBeUndefined();
   });
 });
+
+describe('decodeBody and NUL', () => {
+  it('refuses a string field holding NUL (PostgreSQL text cannot), naming the field', () => {
+    expect(() => decodeBody({ email: 'a\u0000@example.com' }, 'PasswordGrantParams', { email: 'string' })).toThrow(
+      'email cannot contain the NUL character (\\u0000)',
+    );
+  });
+});

@@ -46,6 +46,10 @@ export function decodeBody<T extends Record<string, unknown>>(
         `${prefix}json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${struct}.${field} of type ${GO_TYPE[type]}`,
       );
     }
+    // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw badRequest('validation_failed', `${field} cannot contain the NUL character (\\u0000)`);
+    }
     out[field] = value;
   }
   return out as Partial<T>;
