@@ -49,16 +49,19 @@ export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter 
     },
 
     async takeSignIn(email, clientIp) {
-      if (isIP(clientIp)) {
-        const [known] = await sql<{ found: boolean }[]>`
-          select exists (
+      const address = email.toLowerCase();
+      const rule = rules.signInPerAccount;
+      // One round trip: an address with a live session of the account takes no token.
+      const [row] = await sql<{ wait: number }[]>`
+        select case
+          when exists (
             select 1 from auth.sessions s join auth.users u on u.id = s.user_id
-            where u.email = ${email.toLowerCase()} and s.ip = ${clientIp}::inet
+            where u.email = ${address} and s.ip = ${isIP(clientIp) ? clientIp : null}::inet
               and (s.not_after is null or s.not_after > now())
-          ) as found`;
-        if (known!.found) return;
-      }
-      const seconds = await wait(`auth:sign_in:${email.toLowerCase()}`, rules.signInPerAccount);
+          ) then 0
+          else private.take_rate_limit_token(${`auth:sign_in:${address}`}, ${rule.capacity}::float8, ${rule.perHour}::float8)
+        end as wait`;
+      const seconds = row!.wait;
       if (seconds > 0) throw tooManyRequests('over_request_rate_limit', signInLimitMessage(seconds), seconds);
     },
 
