@@ -1,7 +1,26 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * Browser features no page of the product uses: off for the page and anything it embeds. Autoplay and
+ * fullscreen keep the browser's defaults (the home page's audio player).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

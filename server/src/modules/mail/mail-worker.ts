@@ -9,6 +9,8 @@ import { claimDueEmails, heartbeat, markCancelled, markFailed, markSent, removeW
 /** A plain address, as the queue's CHECK has it: checked again before anything reaches the mailer. */
 const PLAIN_ADDRESS = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$/;
 const BATCH = 10;
+/** Stopping waits at most this long for a delivery in progress (shutdown stays bounded). */
+const STOP_WAIT_MS = 3_000;
 
 export interface MailWorkerOptions {
   sql: Sql;
@@ -20,6 +22,8 @@ export interface MailWorkerOptions {
   /** Sign of life in private.mail_workers: default 30 s (writers treat a worker silent for 2 minutes as gone). */
   heartbeatMs?: number;
   kinds?: Readonly<Record<string, EmailRenderer>>;
+  /** False while the database is away (server/src/db/availability.ts): the worker then waits instead of failing. */
+  isDatabaseAvailable?: () => boolean;
 }
 
 export interface MailWorker {
@@ -34,7 +38,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Delivers `private.outgoing_emails` (docs/decisions/0005-outgoing-email-queue.md): woken by NOTIFY
+ * Delivers `private.outgoing_emails` (docs/decisions/0006-outgoing-email-queue.md): woken by NOTIFY
  * outgoing_emails, polling as a safety net, claiming rows with FOR UPDATE SKIP LOCKED so several servers share one
  * database, rendering each row's kind and sending it through the shared mail transport.
  */
@@ -88,6 +92,7 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
   }
 
   function drain(): Promise<void> {
+    if (options.isDatabaseAvailable && !options.isDatabaseAvailable()) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -107,12 +112,28 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
     return running;
   }
 
-  await heartbeat(sql, workerId);
-  const subscription = await sql.listen('outgoing_emails', () => void drain());
-  const poll = setInterval(() => void drain(), options.pollMs ?? 15_000);
-  const beat = setInterval(() => {
-    heartbeat(sql, workerId).catch((error: unknown) => log.error({ err: error }, 'mail worker: heartbeat failed'));
-  }, options.heartbeatMs ?? 30_000);
+  // The database may be away at start (it restarts, DATABASE_URL is down): the server starts anyway, and the
+  // heartbeat and the subscription are tried again until they succeed; the poll delivers meanwhile.
+  let subscription: { unlisten(): Promise<void> } | undefined;
+  const beatOnce = () =>
+    heartbeat(sql, workerId).catch((error: unknown) => {
+      if (!stopped) log.warn({ err: error }, 'mail worker: heartbeat failed (the database may be away)');
+    });
+  const subscribe = async () => {
+    if (subscription || stopped) return;
+    try {
+      subscription = await sql.listen('outgoing_emails', () => void drain());
+    } catch (error) {
+      if (!stopped) log.warn({ err: error }, 'mail worker: LISTEN failed, polling until it works');
+    }
+  };
+  await beatOnce();
+  await subscribe();
+  const poll = setInterval(() => {
+    void subscribe();
+    void drain();
+  }, options.pollMs ?? 15_000);
+  const beat = setInterval(() => void beatOnce(), options.heartbeatMs ?? 30_000);
   poll.unref();
   beat.unref();
   void drain();
@@ -124,9 +145,10 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
       stopped = true;
       clearInterval(poll);
       clearInterval(beat);
-      await subscription.unlisten().catch(() => {});
-      await running;
-      await removeWorker(sql, workerId).catch(() => {});
+      const bounded = (work: Promise<unknown>) => Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+      await bounded(subscription?.unlisten() ?? Promise.resolve());
+      await bounded(running ?? Promise.resolve());
+      await bounded(removeWorker(sql, workerId));
     },
   };
 }

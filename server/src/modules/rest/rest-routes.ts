@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
+import { RETRY_AFTER_SECONDS, isConnectionFailure } from '../../db/availability';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
 import {
@@ -13,6 +14,7 @@ import {
 } from './errors';
 import { parseRequest } from './query-parser';
 import { createAuthenticator, type RequestAuth } from './request-auth';
+import { requestHeadersSetting } from './request-headers';
 import { buildResponse, isSingularSatisfied } from './response';
 import { createSchemaCache } from './schema-cache';
 import { buildStatement, parseBody } from './sql-builder';
@@ -26,9 +28,11 @@ const SESSION_ENDED = new RestError(
 );
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
+  // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
+  const retryAfter: Record<string, string> = error.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
   return reply
     .code(error.status)
-    .headers({ ...error.headers, 'Proxy-Status': `PostgREST; error=${error.code}` })
+    .headers({ ...retryAfter, ...error.headers, 'Proxy-Status': `PostgREST; error=${error.code}` })
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(error.body()));
 }
@@ -42,16 +46,8 @@ function cookiesOf(header: string | undefined): string {
   return JSON.stringify(cookies);
 }
 
-function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' &&
-    (code.startsWith('CONNECTION_') || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code))
-  );
-}
-
 /** PostgREST-compatible data API under /rest/v1 (contract §3). Authorization is PostgreSQL's row-level security. */
-export async function restModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const schema = await createSchemaCache(ctx.sql, (message) => app.log.warn(message));
   app.addHook('onClose', async () => schema.close());
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
@@ -61,6 +57,10 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('preHandler', apiKeyGate(ctx.keys));
+  // Data may be personal: no shared cache keeps it (PostgREST leaves this to the gateway).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof RestError) return sendError(reply, error);
@@ -74,6 +74,8 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // While the database is away, answer at once instead of waiting on connections that cannot succeed.
+    if (!ctx.database.isAvailable()) throw connectionError();
     const url = request.raw.url ?? '';
     const queryStart = url.indexOf('?');
     const fullPath = queryStart < 0 ? url : url.slice(0, queryStart);
@@ -99,7 +101,7 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
         settings: {
           method: request.method,
           path: statement.path,
-          headers: JSON.stringify(request.headers),
+          headers: requestHeadersSetting(request.headers, request.ip),
           cookies: cookiesOf(request.headers.cookie),
         },
         statement,
@@ -108,8 +110,11 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
       });
     } catch (error) {
       if (error instanceof SessionEndedError) throw SESSION_ENDED;
+      if (isConnectionFailure(error)) {
+        ctx.database.reportConnectionFailure();
+        throw connectionError();
+      }
       if (isPgError(error)) throw fromDatabaseError(error, auth.role === 'anon');
-      if (isConnectionFailure(error)) throw connectionError();
       throw error;
     }
 
