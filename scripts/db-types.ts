@@ -23,6 +23,8 @@ interface FunctionRow {
   name: string;
   arg_names: string[] | null;
   arg_types: string[];
+  /** How many of the last arguments have a default (optional in a call). */
+  arg_defaults: number;
   returns_set: boolean;
   return_type: string;
   return_relation: string | null;
@@ -71,7 +73,9 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     order by c.relname, con.conname`;
   const functions = await sql<FunctionRow[]>`
     select p.proname as name, p.proargnames as arg_names,
-           array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as arg_types,
+           array(select t.typname from unnest(p.proargtypes::oid[]) with ordinality as a(type_oid, position)
+                 join pg_type t on t.oid = a.type_oid order by a.position) as arg_types,
+           p.pronargdefaults as arg_defaults,
            p.proretset as returns_set, rt.typname as return_type,
            (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation,
            (select json_agg(json_build_object('name', p.proargnames[u.position], 'type', t.typname) order by u.position)
@@ -139,7 +143,12 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
   for (const fn of functions) {
     const names = fn.arg_names ?? [];
     const args = fn.arg_types.length
-      ? `{ ${fn.arg_types.map((type, index) => `${names[index] ?? `arg${index}`}: ${tsType(type, null)}`).join('; ')} }`
+      ? `{ ${fn.arg_types
+          .map((type, index) => {
+            const optional = index >= fn.arg_types.length - fn.arg_defaults ? '?' : '';
+            return `${names[index] ?? `arg${index}`}${optional}: ${tsType(type, null)}`;
+          })
+          .join('; ')} }`
       : 'never';
     const base = fn.table_columns
       ? `{ ${fn.table_columns.map((column) => `${column.name}: ${tsType(column.type, null)}`).join('; ')} }`

@@ -35,6 +35,91 @@ export type Database = {
         };
         Relationships: [];
       };
+      analytics_rollups: {
+        Row: {
+          site_id: string;
+          dimension: string;
+          hour: string;
+          value: string;
+          visitors: number;
+          visits: number;
+          pageviews: number;
+          bounces: number;
+          visit_seconds: number;
+          events: number;
+        };
+        Insert: {
+          site_id: string;
+          dimension: string;
+          hour: string;
+          value: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Update: {
+          site_id?: string;
+          dimension?: string;
+          hour?: string;
+          value?: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_rollups_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      analytics_sites: {
+        Row: {
+          id: string;
+          organization_id: string | null;
+          name: string;
+          domain: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string | null;
+          name: string;
+          domain?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string | null;
+          name?: string;
+          domain?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_sites_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaigns: {
         Row: {
           id: string;
@@ -372,6 +457,14 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      analytics_current_visitors: {
+        Args: { site_id: string };
+        Returns: number;
+      };
+      analytics_report: {
+        Args: { site_id: string; period_start: string; period_end: string; compare_start?: string; compare_end?: string; top_limit?: number };
+        Returns: Json;
+      };
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
@@ -402,6 +495,10 @@ export type Database = {
       };
       leave_workspace: {
         Args: { workspace_id: string };
+        Returns: undefined;
+      };
+      record_analytics_event: {
+        Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };
         Returns: undefined;
       };
       remove_member: {

@@ -27,6 +27,7 @@ export const ids = {
   invitationExpired: '11111111-0000-4000-8000-000000000004',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
+  analyticsSite: '44444444-0000-4000-8000-000000000001',
 } as const;
 
 export interface WorkspaceWorld {
@@ -51,7 +52,10 @@ select json_build_object(
     from private.workspace_invitation_tokens t join public.workspace_invitations i on i.id = t.invitation_id where i.organization_id = $1),
   'content_items', (select coalesce(json_object_agg(c.id, c), '{}') from public.content_items c where c.organization_id = $1),
   'campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.campaigns c where c.organization_id = $1),
-  'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[]))
+  'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[])),
+  'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
+  'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
+    from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -80,8 +84,8 @@ async function issueToken(sql: Sql, invitationId: string): Promise<string> {
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item and a campaign) and workspace 2 (its owner and `outsider` as member, a content item and a
- * pending invitation). `removed` was a member of workspace 1 and was removed; their session still exists.
+ * one; a content item, a campaign, an analytics site with one rollup) and workspace 2 (its owner and `outsider` as
+ * member, a content item, a pending invitation and an analytics site). `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -96,6 +100,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace2, outsider!.id, 'member');
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
+  await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
 
   const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
   const actors = {} as Record<ActorName, Actor>;
@@ -128,6 +133,12 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
       await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
       await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
+      await tx`insert into public.analytics_sites (id, organization_id, name, domain) values (${ids.analyticsSite}, ${workspace1}, 'Workspace 1 site', 'one.example')`;
+      // A rollup of a past day: a report's refresh recomputes only the days since its last refresh.
+      await tx`
+        insert into public.analytics_rollups (site_id, dimension, hour, value, visitors, visits, pageviews)
+        values (${ids.analyticsSite}, 'total', '2026-01-01T10:00:00Z', '', 3, 4, 9)`;
+      await tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`;
     });
     tokens.pending = await issueToken(sql, ids.invitationPending);
     tokens.used = await issueToken(sql, ids.invitationUsed);
