@@ -1,9 +1,17 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { backendFromPage } from '@/config/env';
+import { startAgencyAnalytics } from '@/lib/agency-analytics';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Public pages (and, for now, the admin pages): the site header above the page, the footer below. */
+/**
+ * Public pages (and, for now, the admin pages): the site header above the page, the footer below. Starts the agency's
+ * own analytics snippet (it leaves out the admin area's paths).
+ */
 export function SiteLayout() {
+  // The agency measures its own site (cookie-less), once the page is interactive.
+  useEffect(() => startAgencyAnalytics(backendFromPage()), []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
