@@ -35,6 +35,53 @@ export type Database = {
         };
         Relationships: [];
       };
+      analytics_daily_rollups: {
+        Row: {
+          site_id: string;
+          dimension: string;
+          day_start: string;
+          value: string;
+          visitors: number;
+          visits: number;
+          pageviews: number;
+          bounces: number;
+          visit_seconds: number;
+          events: number;
+        };
+        Insert: {
+          site_id: string;
+          dimension: string;
+          day_start: string;
+          value: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Update: {
+          site_id?: string;
+          dimension?: string;
+          day_start?: string;
+          value?: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_daily_rollups_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       analytics_rollups: {
         Row: {
           site_id: string;

@@ -1,4 +1,5 @@
--- Hourly rollups of the raw events, per site, dimension and value: what the dashboards read. Written only by the
+-- Hourly and daily rollups of the raw events, per site, dimension and value: what the dashboards read (a long
+-- period reads its whole UTC days from the daily rows, the hours at its edges from the hourly ones). Written only by the
 -- refresh of 20261123080400 (which recomputes whole UTC days); read by whoever may read the site (RLS), so the
 -- report functions, running as the caller, count only what the caller may see.
 --
@@ -38,6 +39,30 @@ grant select on table public.analytics_rollups to authenticated;
 grant all on table public.analytics_rollups to service_role;
 
 create policy "Readers of a site read its rollups" on public.analytics_rollups
+  for select to authenticated
+  using (site_id in (select private.analytics_site_ids()));
+
+-- The same figures per UTC day (the sum of the day's hourly rows; `visitors` sums too, see above).
+create table public.analytics_daily_rollups (
+  site_id uuid not null references public.analytics_sites (id) on delete cascade,
+  dimension text not null,
+  day_start timestamptz not null,
+  value text not null,
+  visitors integer not null default 0,
+  visits integer not null default 0,
+  pageviews integer not null default 0,
+  bounces integer not null default 0,
+  visit_seconds bigint not null default 0,
+  events integer not null default 0,
+  primary key (site_id, dimension, day_start, value)
+);
+
+alter table public.analytics_daily_rollups enable row level security;
+revoke all on table public.analytics_daily_rollups from anon, authenticated;
+grant select on table public.analytics_daily_rollups to authenticated;
+grant all on table public.analytics_daily_rollups to service_role;
+
+create policy "Readers of a site read its daily rollups" on public.analytics_daily_rollups
   for select to authenticated
   using (site_id in (select private.analytics_site_ids()));
 

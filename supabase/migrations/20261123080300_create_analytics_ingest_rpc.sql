@@ -42,35 +42,6 @@ as $$
   select nullif(left(btrim(private.url_decode((regexp_match(query, '(?:^|&)' || parameter || '=([^&]*)'))[1])), 300), '')
 $$;
 
--- Device class from the screen width, with Plausible's breakpoints.
-create function private.device_of(screen_width integer) returns text
-language sql immutable parallel safe
-set search_path = ''
-as $$
-  select case
-    when screen_width is null or screen_width = 0 then 'Unknown'
-    when screen_width < 576 then 'Mobile'
-    when screen_width < 992 then 'Tablet'
-    when screen_width < 1440 then 'Laptop'
-    else 'Desktop'
-  end
-$$;
-
-create function private.browser_of(user_agent text) returns text
-language sql immutable parallel safe
-set search_path = ''
-as $$
-  select case
-    when user_agent ~ 'Edg(e|A|iOS)?/' then 'Edge'
-    when user_agent ~ '(OPR|Opera)/' then 'Opera'
-    when user_agent ~ 'SamsungBrowser/' then 'Samsung Internet'
-    when user_agent ~ '(Firefox|FxiOS)/' then 'Firefox'
-    when user_agent ~ '(Chrome|Chromium|CriOS)/' then 'Chrome'
-    when user_agent ~ 'Safari/' then 'Safari'
-    else 'Other'
-  end
-$$;
-
 create function private.refuse_analytics_event(code text, message text) returns void
 language plpgsql volatile
 set search_path = ''
@@ -100,8 +71,8 @@ begin
 end
 $$;
 
-revoke all on function private.url_decode(text), private.query_parameter(text, text), private.device_of(integer),
-  private.browser_of(text), private.refuse_analytics_event(text, text), private.analytics_visitor_id(uuid, text, text)
+revoke all on function private.url_decode(text), private.query_parameter(text, text),
+  private.refuse_analytics_event(text, text), private.analytics_visitor_id(uuid, text, text)
   from public, anon, authenticated;
 
 create function public.record_analytics_event(
@@ -125,6 +96,7 @@ declare
   page_host text;
   query text;
   referrer_host text;
+  utm text[];
   client text := private.request_client_address();
   wait integer;
 begin
@@ -182,6 +154,13 @@ begin
   if referrer_host = regexp_replace(page_host, '^www\.', '') then
     referrer_host := null;
   end if;
+  -- Most pages have no query: the parameters are looked for only when there is one.
+  if query is not null then
+    utm := array[
+      private.query_parameter(query, 'utm_source'), private.query_parameter(query, 'utm_medium'),
+      private.query_parameter(query, 'utm_campaign'), private.query_parameter(query, 'ref')
+    ];
+  end if;
 
   insert into private.analytics_events (
     site_id, visitor_id, name, pathname, referrer, utm_source, utm_medium, utm_campaign, device, browser, props
@@ -190,12 +169,27 @@ begin
     private.analytics_visitor_id(site.id, client, user_agent),
     record_analytics_event.name,
     coalesce(nullif(left(substring(record_analytics_event.url from '^https?://[^/?#]+([^?#]*)'), 512), ''), '/'),
-    coalesce(referrer_host, private.query_parameter(query, 'ref')),
-    private.query_parameter(query, 'utm_source'),
-    private.query_parameter(query, 'utm_medium'),
-    private.query_parameter(query, 'utm_campaign'),
-    private.device_of(screen_width),
-    private.browser_of(user_agent),
+    coalesce(referrer_host, utm[4]),
+    utm[1],
+    utm[2],
+    utm[3],
+    -- Device class from the screen width, with Plausible's breakpoints.
+    case
+      when screen_width is null or screen_width = 0 then 'Unknown'
+      when screen_width < 576 then 'Mobile'
+      when screen_width < 992 then 'Tablet'
+      when screen_width < 1440 then 'Laptop'
+      else 'Desktop'
+    end,
+    case
+      when user_agent ~ 'Edg(e|A|iOS)?/' then 'Edge'
+      when user_agent ~ '(OPR|Opera)/' then 'Opera'
+      when user_agent ~ 'SamsungBrowser/' then 'Samsung Internet'
+      when user_agent ~ '(Firefox|FxiOS)/' then 'Firefox'
+      when user_agent ~ '(Chrome|Chromium|CriOS)/' then 'Chrome'
+      when user_agent ~ 'Safari/' then 'Safari'
+      else 'Other'
+    end,
     props
   );
 end

@@ -12,10 +12,11 @@ language plpgsql volatile security definer
 set search_path = ''
 as $$
 declare
-  day_start timestamptz := day::timestamp at time zone 'utc';
-  day_end timestamptz := (day + 1)::timestamp at time zone 'utc';
+  day_from timestamptz := day::timestamp at time zone 'utc';
+  day_to timestamptz := (day + 1)::timestamp at time zone 'utc';
 begin
-  delete from public.analytics_rollups r where r.site_id = site and r.hour >= day_start and r.hour < day_end;
+  delete from public.analytics_rollups r where r.site_id = site and r.hour >= day_from and r.hour < day_to;
+  delete from public.analytics_daily_rollups r where r.site_id = site and r.day_start = day_from;
 
   insert into public.analytics_rollups (site_id, dimension, hour, value, visitors, visits, pageviews, bounces, visit_seconds, events)
   with day_events as (
@@ -23,7 +24,7 @@ begin
       case when e.occurred_at - lag(e.occurred_at) over (partition by e.visitor_id order by e.occurred_at) <= interval '30 minutes'
         then 0 else 1 end as starts_visit
     from private.analytics_events e
-    where e.site_id = site and e.occurred_at >= day_start and e.occurred_at < day_end
+    where e.site_id = site and e.occurred_at >= day_from and e.occurred_at < day_to
   ),
   numbered as (
     select d.*, sum(d.starts_visit) over (partition by d.visitor_id order by d.occurred_at rows unbounded preceding) as visit_number
@@ -79,6 +80,13 @@ begin
     count(*) filter (where ef.dimension = 'goal')
   from event_firsts ef
   group by ef.dimension, ef.hour, ef.value;
+
+  insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews, bounces, visit_seconds, events)
+  select site, r.dimension, day_from, r.value, sum(r.visitors), sum(r.visits), sum(r.pageviews), sum(r.bounces),
+    sum(r.visit_seconds), sum(r.events)
+  from public.analytics_rollups r
+  where r.site_id = site and r.hour >= day_from and r.hour < day_to
+  group by r.dimension, r.value;
 end
 $$;
 

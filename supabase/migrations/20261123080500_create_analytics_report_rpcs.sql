@@ -12,6 +12,28 @@
 --     400 P0001 invalid_period for an empty, reversed or longer than 400 days range or a top_limit outside 1–100.
 --   public.analytics_current_visitors(site_id) → integer: visitors with an event in the last five minutes.
 
+-- The rollup rows of a range: whole UTC days from the daily rollups (when `whole_days`), every other hour from the
+-- hourly ones. Runs as the caller: RLS decides.
+create function private.analytics_rollup_rows(site uuid, range_start timestamptz, range_end timestamptz, dimensions text[], whole_days boolean)
+returns table (dimension text, hour timestamptz, value text, visitors integer, visits integer, pageviews integer, bounces integer,
+  visit_seconds bigint, events integer)
+language sql stable
+set search_path = ''
+as $$
+  with bounds as (
+    select case when whole_days then date_trunc('day', range_start - interval '1 microsecond', 'UTC') + interval '1 day' end as first_day,
+      case when whole_days then date_trunc('day', range_end, 'UTC') end as last_day
+  )
+  select d.dimension, d.day_start, d.value, d.visitors, d.visits, d.pageviews, d.bounces, d.visit_seconds, d.events
+  from public.analytics_daily_rollups d, bounds b
+  where d.site_id = site and d.dimension = any(dimensions) and d.day_start >= b.first_day and d.day_start < b.last_day
+  union all
+  select r.dimension, r.hour, r.value, r.visitors, r.visits, r.pageviews, r.bounces, r.visit_seconds, r.events
+  from public.analytics_rollups r, bounds b
+  where r.site_id = site and r.dimension = any(dimensions) and r.hour >= range_start and r.hour < range_end
+    and not (r.hour >= b.first_day and r.hour < b.last_day) is true
+$$;
+
 create function private.analytics_totals(site uuid, range_start timestamptz, range_end timestamptz) returns jsonb
 language sql stable
 set search_path = ''
@@ -25,8 +47,7 @@ as $$
     'visit_duration', coalesce(round(sum(r.visit_seconds)::numeric / nullif(sum(r.visits), 0)), 0),
     'events', coalesce(sum(r.events), 0)
   )
-  from public.analytics_rollups r
-  where r.site_id = site and r.dimension = 'total' and r.hour >= range_start and r.hour < range_end
+  from private.analytics_rollup_rows(site, range_start, range_end, '{total}', true) r
 $$;
 
 create function private.analytics_series(site uuid, range_start timestamptz, range_end timestamptz, step text) returns jsonb
@@ -38,8 +59,7 @@ as $$
   ),
   figures as (
     select date_trunc(step, r.hour, 'UTC') as bucket, sum(r.visitors) as visitors, sum(r.visits) as visits, sum(r.pageviews) as pageviews
-    from public.analytics_rollups r
-    where r.site_id = site and r.dimension = 'total' and r.hour >= range_start and r.hour < range_end
+    from private.analytics_rollup_rows(site, range_start, range_end, '{total}', step = 'day') r
     group by 1
   )
   select coalesce(jsonb_agg(jsonb_build_object(
@@ -57,8 +77,8 @@ as $$
     select r.dimension, r.value, sum(r.visitors) as visitors, sum(r.visits) as visits, sum(r.pageviews) as pageviews,
       sum(r.bounces) as bounces, sum(r.visit_seconds) as visit_seconds, sum(r.events) as events,
       row_number() over (partition by r.dimension order by sum(r.visitors) desc, sum(r.pageviews) desc, sum(r.events) desc, r.value) as rank
-    from public.analytics_rollups r
-    where r.site_id = site and r.dimension <> 'total' and r.hour >= range_start and r.hour < range_end
+    from private.analytics_rollup_rows(site, range_start, range_end,
+      '{page,entry_page,exit_page,referrer,utm_source,utm_medium,utm_campaign,device,browser,goal}', true) r
     group by r.dimension, r.value
   ),
   lists as (
@@ -80,9 +100,11 @@ as $$
   ) || coalesce((select jsonb_object_agg(l.dimension, l.rows) from lists l), '{}'::jsonb)
 $$;
 
-revoke all on function private.analytics_totals(uuid, timestamptz, timestamptz), private.analytics_series(uuid, timestamptz, timestamptz, text),
+revoke all on function private.analytics_rollup_rows(uuid, timestamptz, timestamptz, text[], boolean),
+  private.analytics_totals(uuid, timestamptz, timestamptz), private.analytics_series(uuid, timestamptz, timestamptz, text),
   private.analytics_breakdowns(uuid, timestamptz, timestamptz, integer, bigint) from public, anon;
-grant execute on function private.analytics_totals(uuid, timestamptz, timestamptz), private.analytics_series(uuid, timestamptz, timestamptz, text),
+grant execute on function private.analytics_rollup_rows(uuid, timestamptz, timestamptz, text[], boolean),
+  private.analytics_totals(uuid, timestamptz, timestamptz), private.analytics_series(uuid, timestamptz, timestamptz, text),
   private.analytics_breakdowns(uuid, timestamptz, timestamptz, integer, bigint) to authenticated, service_role;
 
 create function public.analytics_report(

@@ -129,6 +129,12 @@ describe('analytics_report: one day of a site', () => {
     expect(week.totals).toMatchObject({ visitors: 3, visits: 4, pageviews: 6 });
   });
 
+  it('reads whole days from the daily rollups and the hours at the edges from the hourly ones', async () => {
+    expect((await report(at('08:00', '2026-03-09'), at('00:00', '2026-03-11'))).totals).toMatchObject({ visitors: 3, visits: 4 });
+    expect((await report(at('10:00', '2026-03-09'), at('00:00', '2026-03-11'))).totals).toMatchObject({ visitors: 2, visits: 3 });
+    expect((await report(at('08:00', '2026-03-09'), at('11:00'))).totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 4 });
+  });
+
   it('refuses an empty or reversed period and a site of another workspace', async () => {
     const reversed = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('10:00'), period_end: at('09:00') });
     expect([reversed.status, reversed.error?.details]).toEqual([400, 'invalid_period']);

@@ -254,8 +254,18 @@ const operations: Record<string, Operation> = {
     answer: 'rows',
     cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
   },
+  'analytics_daily_rollups: read workspace 1’s figures': {
+    run: (a) => a.client.from('analytics_daily_rollups').select('visitors').eq('site_id', ids.analyticsSite),
+    answer: 'rows',
+    cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+  },
   'analytics_rollups: forge a figure': {
     run: (a) => a.client.from('analytics_rollups').insert({ site_id: ids.analyticsSite, dimension: 'total', hour: '2026-01-02T00:00:00Z', value: '', visitors: 999 }),
+    answer: 'rows',
+    cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+  },
+  'analytics_daily_rollups: forge a figure': {
+    run: (a) => a.client.from('analytics_daily_rollups').insert({ site_id: ids.analyticsSite, dimension: 'total', day_start: '2026-01-02T00:00:00Z', value: '', visitors: 999 }),
     answer: 'rows',
     cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
   },

@@ -138,6 +138,9 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       await tx`
         insert into public.analytics_rollups (site_id, dimension, hour, value, visitors, visits, pageviews)
         values (${ids.analyticsSite}, 'total', '2026-01-01T10:00:00Z', '', 3, 4, 9)`;
+      await tx`
+        insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
+        values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`;
       await tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`;
     });
     tokens.pending = await issueToken(sql, ids.invitationPending);
