@@ -12,6 +12,7 @@ import {
   presetPeriod,
   previousMonth,
   previousPeriod,
+  resolvePeriod,
 } from '@/lib/periods';
 
 describe('dayValue', () => {
@@ -133,5 +134,12 @@ describe('fillEmptyDays', () => {
 
   it('gives a zero series for an empty period of data', () => {
     expect(fillEmptyDays([], { from: '2026-11-01', to: '2026-11-01' }, ['spend'])).toEqual([{ day: '2026-11-01', spend: 0 }]);
+  });
+});
+
+describe('resolvePeriod', () => {
+  it('gives a preset its days up to today, and a custom range as it is', () => {
+    expect(resolvePeriod({ kind: 'preset', days: 30 }, '2026-11-23')).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+    expect(resolvePeriod({ kind: 'custom', period: { from: '2026-01-01', to: '2026-01-05' } }, '2026-11-23')).toEqual({ from: '2026-01-01', to: '2026-01-05' });
   });
 });

@@ -134,3 +134,11 @@ export function fillEmptyDays<K extends string>(
     ...(byDay.get(day) ?? (Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>)),
   }));
 }
+
+/** What a period picker holds: one of the presets, or a custom range already checked by parseCustomPeriod. */
+export type PeriodChoice = { kind: 'preset'; days: PeriodPreset } | { kind: 'custom'; period: Period };
+
+/** The days a choice covers on `today`. */
+export function resolvePeriod(choice: PeriodChoice, today: string): Period {
+  return choice.kind === 'preset' ? presetPeriod(choice.days, today) : choice.period;
+}
