@@ -1,5 +1,6 @@
 -- Bringing a site's rollups up to date, without a scheduler (none is guaranteed on hosted Supabase): the report
--- functions call private.refresh_analytics_rollups(site) first, which at most every 30 seconds per site recomputes
+-- functions call private.refresh_analytics_rollups(site) first, which at most every 30 seconds per site (or at once
+-- when a small site has new events) recomputes
 -- the UTC days that may have changed since the last refresh (from the day of the last refresh minus a minute, for
 -- events committed late, to today) from the raw events, and makes sure the partitions of this month and the next
 -- two exist; API callers only for sites they may read. One refresh per site at a time: a second caller does not wait, it reads the rollups as they are.
@@ -110,7 +111,13 @@ begin
   end if;
   select r.refreshed_at into last_refresh from private.analytics_refreshes r where r.site_id = site;
   if last_refresh > now() - interval '30 seconds' then
-    return;
+    -- Refreshed moments ago: again only when events came since and today is small enough to recompute at once
+    -- (under 5,000 events), so a small site's new visit shows straight away and a busy one is recomputed twice a minute.
+    if not exists (select 1 from private.analytics_events e where e.site_id = site and e.occurred_at > last_refresh)
+      or exists (select 1 from private.analytics_events e where e.site_id = site and e.occurred_at >= today::timestamp at time zone 'utc' offset 5000)
+    then
+      return;
+    end if;
   end if;
   perform private.create_analytics_partitions(today, 3);
   delete from private.analytics_salts s where s.day <> today;

@@ -9,7 +9,7 @@
 --     totals: { visitors, visits, pageviews, views_per_visit, bounce_rate (%), visit_duration (s), events }.
 --     Ranges are half-open [start, end) on whole UTC hours. Refreshes the site's rollups first (20261123080400).
 --     400 P0001 unknown_site for a site the caller may not read (the same answer as for one that does not exist),
---     400 P0001 invalid_period for an empty, reversed or longer than 400 days range or a top_limit outside 1–100.
+--     400 P0001 invalid_period for an empty, reversed or longer than two years (732 days) range or a top_limit outside 1–100.
 --   public.analytics_current_visitors(site_id) → integer: visitors with an event in the last five minutes.
 
 -- The rollup rows of a range: whole UTC days from the daily rollups (when `whole_days`), every other hour from the
@@ -126,11 +126,11 @@ begin
   if not exists (select 1 from public.analytics_sites s where s.id = analytics_report.site_id) then
     raise exception 'No site with this id in your workspaces.' using errcode = 'P0001', detail = 'unknown_site';
   end if;
-  if period_start is null or period_end is null or period_end <= period_start or period_end - period_start > interval '400 days'
+  if period_start is null or period_end is null or period_end <= period_start or period_end - period_start > interval '732 days'
     or (compare_start is null) <> (compare_end is null) or compare_end <= compare_start
-    or compare_end - compare_start > interval '400 days' or top_limit is null or top_limit not between 1 and 100
+    or compare_end - compare_start > interval '732 days' or top_limit is null or top_limit not between 1 and 100
   then
-    raise exception 'Choose a period of up to 400 days that ends after it starts.' using errcode = 'P0001', detail = 'invalid_period';
+    raise exception 'Choose a period of up to two years that ends after it starts.' using errcode = 'P0001', detail = 'invalid_period';
   end if;
   perform private.refresh_analytics_rollups(analytics_report.site_id);
   step := case when period_end - period_start <= interval '2 days' then 'hour' else 'day' end;

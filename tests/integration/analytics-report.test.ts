@@ -144,6 +144,16 @@ describe('analytics_report: one day of a site', () => {
   });
 });
 
+describe('refreshing the rollups', () => {
+  it('shows a small site’s new events at once, though the last refresh was moments ago', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const before = (await report(`${today}T00:00:00Z`, `${tomorrow}T00:00:00Z`)).totals.pageviews;
+    await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${siteId}, 77, 'pageview', '/now', 'Mobile', 'Chrome')`;
+    expect((await report(`${today}T00:00:00Z`, `${tomorrow}T00:00:00Z`)).totals.pageviews).toBe(before + 1);
+  });
+});
+
 describe('raw events', () => {
   it('are append-only: an update is refused even to the table owner', async () => {
     await expect(server.sql`update private.analytics_events set pathname = '/x' where site_id = ${siteId}`).rejects.toThrow(/append-only/);
