@@ -16,7 +16,7 @@ export const analyticsCopy = {
     cancel: 'Cancel',
     added: (name: string) => `${name} added: paste its snippet into your pages`,
     addFailed: 'The site could not be added',
-    remove: (name: string) => `Remove ${name}`,
+    removeShort: 'Remove site',
     removeTitle: (name: string) => `Remove ${name}?`,
     removeDescription: 'Its snippet stops counting, and every figure of the site is deleted. This cannot be undone.',
     removeConfirm: 'Remove site',
@@ -44,6 +44,7 @@ export const analyticsCopy = {
   },
   report: {
     title: 'Visitors',
+    heading: (site: string) => `Visitors of ${site}`,
     loadFailed: 'The figures could not be loaded',
     realtime: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'visitor' : 'visitors'} in the last 5 minutes`,
     utcNote: 'Days are UTC days.',

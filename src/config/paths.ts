@@ -33,6 +33,8 @@ export const paths = {
   adminLogin: '/admin-login',
   admin: '/admin',
   administrator: '/admin/administrator',
+  /** The agency website's own analytics (site admins). */
+  adminAnalytics: '/admin/analytics',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
   adminPagePattern: '/admin/:pageSlug',
   adminPage: (number: number) => `/admin/page-${number}`,
@@ -49,7 +51,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|admin-login|admin)\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/administrator\/?$/,
+  /^\/admin\/(administrator|analytics)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
 ];
 

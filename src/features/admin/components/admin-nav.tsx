@@ -1,4 +1,4 @@
-import { ChevronDown, FileText, FlaskConical, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { BarChart3, ChevronDown, FileText, FlaskConical, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -39,6 +39,11 @@ export function AdminNav() {
         <li>
           <NavEntry to={paths.administrator} icon={<ShieldCheck className="size-4" aria-hidden="true" />}>
             {adminCopy.administratorLink}
+          </NavEntry>
+        </li>
+        <li>
+          <NavEntry to={paths.adminAnalytics} icon={<BarChart3 className="size-4" aria-hidden="true" />}>
+            {adminCopy.analyticsLink}
           </NavEntry>
         </li>
       </ul>

@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { analyticsCopy } from '@/config/analytics-copy';
@@ -64,7 +64,7 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
             <div className="space-y-1">
-              <CardTitle className="text-xl">{copy.title}</CardTitle>
+              <h2 className="text-xl font-semibold leading-none tracking-tight">{copy.title}</h2>
               <CardDescription>{copy.description}</CardDescription>
             </div>
             {addButton}
@@ -89,7 +89,7 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
               {canWrite ? (
                 <Button ref={removeButton} type="button" variant="outline" onClick={() => setIsRemoving(true)}>
                   <Trash2 className="mr-2 h-4 w-4" aria-hidden="true" />
-                  {copy.remove(site.name)}
+                  {copy.removeShort}
                 </Button>
               ) : null}
             </div>

@@ -48,15 +48,15 @@ export function BreakdownTable({ dimension, rows }: { dimension: BreakdownKey; r
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{analyticsCopy.report.empty}</p>
         ) : (
-          <table className="w-full table-fixed text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th scope="col" className="w-1/2 pb-2 font-medium">
+                <th scope="col" className="pb-2 pr-2 font-medium">
                   {analyticsCopy.columns.value}
                 </th>
                 {columns.map((column) => (
-                  <th key={column.key} scope="col" className="pb-2 text-right font-medium">
+                  <th key={column.key} scope="col" className="pb-2 pl-2 text-right align-bottom font-medium">
                     {column.header}
                   </th>
                 ))}
@@ -65,11 +65,11 @@ export function BreakdownTable({ dimension, rows }: { dimension: BreakdownKey; r
             <tbody>
               {rows.map((row) => (
                 <tr key={row.value} className="border-t">
-                  <th scope="row" className="break-words py-1.5 pr-2 text-left font-normal">
+                  <th scope="row" className="py-1.5 pr-2 text-left font-normal [overflow-wrap:anywhere]">
                     {row.value}
                   </th>
                   {columns.map((column) => (
-                    <td key={column.key} className="py-1.5 text-right tabular-nums">
+                    <td key={column.key} className="py-1.5 pl-2 text-right tabular-nums">
                       {formatBreakdownValue(column.key, row)}
                     </td>
                   ))}

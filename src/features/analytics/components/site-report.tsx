@@ -36,7 +36,10 @@ export function SiteReport({ analytics, siteId, siteName }: { analytics: Analyti
   const data = report.data;
 
   return (
-    <section aria-label={`${copy.title}: ${siteName}`} className="space-y-6">
+    <section aria-labelledby="site-report-title" className="space-y-6">
+      <h2 id="site-report-title" className="text-xl font-semibold tracking-tight">
+        {copy.heading(siteName)}
+      </h2>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PeriodPicker value={choice} onChange={setChoice} today={today} />
         <div className="flex flex-wrap items-center gap-3">
