@@ -576,6 +576,10 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: { user_id: string; first_name: string; last_name: string; email: string; marketing_role: string; last_active: string; access_role: string; joined_at: string }[];
       };
+      workspace_site_figures: {
+        Args: { workspace_id: string; from_day: string; to_day: string };
+        Returns: { period: string; sites: number; visitors: number; pageviews: number; conversions: number }[];
+      };
     };
     Enums: {
       [_ in never]: never;

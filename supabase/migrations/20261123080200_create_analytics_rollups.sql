@@ -4,7 +4,8 @@
 -- report functions, running as the caller, count only what the caller may see.
 --
 -- Dimensions: 'total' (value ''), 'page', 'entry_page', 'exit_page', 'referrer' ('Direct / None' for none),
--- 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'browser', 'goal' (a custom event's name).
+-- 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'browser', 'goal' (a custom event's name), 'conversion'
+-- (value '': visitors who completed any goal, for a conversion rate over all goals).
 -- Figures of a row:
 --   visitors       visitors whose first visit (session dimensions), pageview (page) or completion (goal) of the UTC
 --                  day with this value falls in this hour: summing the hours of a day gives the day's unique
@@ -20,7 +21,7 @@ create table public.analytics_rollups (
   site_id uuid not null references public.analytics_sites (id) on delete cascade,
   dimension text not null constraint analytics_rollups_dimension check (dimension in (
     'total', 'page', 'entry_page', 'exit_page', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign',
-    'device', 'browser', 'goal'
+    'device', 'browser', 'goal', 'conversion'
   )),
   hour timestamptz not null,
   value text not null,

@@ -64,6 +64,10 @@ begin
       case when e.name = 'pageview' then 'page' else 'goal' end as dimension,
       case when e.name = 'pageview' then e.pathname else e.name end as value
     from day_events e
+    union all
+    select date_trunc('hour', e.occurred_at), e.visitor_id, e.name, 'conversion', ''
+    from day_events e
+    where e.name <> 'pageview'
   ),
   event_firsts as (
     select v.*, row_number() over (partition by v.visitor_id, v.dimension, v.value order by v.hour) = 1 as first_of_day
@@ -78,7 +82,7 @@ begin
   select site, ef.dimension, ef.hour, ef.value,
     count(*) filter (where ef.first_of_day), 0,
     count(*) filter (where ef.dimension = 'page'), 0, 0,
-    count(*) filter (where ef.dimension = 'goal')
+    count(*) filter (where ef.dimension <> 'page')
   from event_firsts ef
   group by ef.dimension, ef.hour, ef.value;
 

@@ -144,6 +144,26 @@ describe('analytics_report: one day of a site', () => {
   });
 });
 
+describe('workspace_site_figures: the dashboards’ website figures', () => {
+  it('sums the workspace’s sites for a period and the one before, conversions being visitors who completed a goal', async () => {
+    const { data, error } = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { period: 'current', sites: 1, visitors: 2, pageviews: 5, conversions: 1 },
+      { period: 'previous', sites: 1, visitors: 1, pageviews: 1, conversions: 0 },
+    ]);
+  });
+
+  it('gives another workspace’s member no site and zeros', async () => {
+    const stranger = await signedInUser(server);
+    const { data } = await stranger.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    expect(data).toEqual([
+      { period: 'current', sites: 0, visitors: 0, pageviews: 0, conversions: 0 },
+      { period: 'previous', sites: 0, visitors: 0, pageviews: 0, conversions: 0 },
+    ]);
+  });
+});
+
 describe('refreshing the rollups', () => {
   it('shows a small site’s new events at once, though the last refresh was moments ago', async () => {
     const today = new Date().toISOString().slice(0, 10);

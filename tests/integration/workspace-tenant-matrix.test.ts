@@ -279,6 +279,14 @@ const operations: Record<string, Operation> = {
     answer: (data) => String(data),
     cells: ['ok 0', 'ok 0', 'ok 0', 'ok 0', '400 P0001 unknown_site', '400 P0001 unknown_site', '400 P0001 unknown_site', DENY_ANON],
   },
+  'workspace_site_figures(): workspace 1 on 2026-01-01': {
+    run: (a) => a.client.rpc('workspace_site_figures', { workspace_id: world.workspace1, from_day: '2026-01-01', to_day: '2026-01-01' }),
+    answer: (data) => (data as { period: string; sites: number; visitors: number }[]).map((row) => `${row.period} ${row.sites}/${row.visitors}`).join(' '),
+    cells: [
+      'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0',
+      'ok current 0/0 previous 0/0', 'ok current 0/0 previous 0/0', 'ok current 0/0 previous 0/0', DENY_ANON,
+    ],
+  },
   'record_analytics_event(): for workspace 1’s site without its origin': {
     run: (a) => a.client.rpc('record_analytics_event', { site_id: ids.analyticsSite, name: 'pageview', url: 'https://one.example/' }),
     answer: 'ok',
