@@ -457,3 +457,30 @@ describe('the rest of the hub', () => {
     expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
   });
 });
+
+describe('Content Views', () => {
+  const figures = (sites: number) => [
+    { period: 'current', sites, visitors: 300, pageviews: 1234, conversions: 9 },
+    { period: 'previous', sites, visitors: 250, pageviews: 1000, conversions: 4 },
+  ];
+  const sampleSection = () => screen.getByRole('heading', { name: 'Content Overview' }).closest('section') as HTMLElement;
+
+  it("are the page views of the workspace's measured sites over the last 30 days, outside the samples", async () => {
+    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: figures(1), error: null } : respond(call)));
+    renderHub();
+    const real = (await screen.findByRole('heading', { name: 'Your Websites' })).closest('section') as HTMLElement;
+    expect(within(real).getByText('1,234')).toBeInTheDocument();
+    expect(within(real).getByText('+23.4%')).toBeInTheDocument();
+    expect(within(sampleSection()).queryByText('Content Views')).toBeNull();
+    expect(fake.calls.find((call) => call.table === 'rpc:workspace_site_figures')?.values).toMatchObject({ workspace_id: 'org-1' });
+  });
+
+  it('stay a marked sample while the workspace measures no site', async () => {
+    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: figures(0), error: null } : respond(call)));
+    renderHub();
+    await screen.findByText('Launch post');
+    await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:workspace_site_figures')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Your Websites' })).toBeNull();
+    expect(within(sampleSection()).getByText('Content Views')).toBeInTheDocument();
+  });
+});

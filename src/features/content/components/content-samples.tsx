@@ -3,6 +3,10 @@ import { SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
 import { StatCards } from '@/components/module/stat-cards';
 import { contentCopy } from '@/config/content-copy';
+import { WebsiteViews } from '@/features/content/components/website-views';
+import { presetPeriod, localDay } from '@/lib/periods';
+import { useWorkspaceSiteFigures } from '@/lib/use-workspace-site-figures';
+import { useWorkspace } from '@/lib/workspace';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -27,12 +31,22 @@ const performance = [
   { primary: 'Core Web Vitals in Two Minutes', secondary: 'Video · 4.9% engagement', value: '7,664 views' },
 ];
 
-/** The hub's headline figures: fixed samples, marked as such. */
+/**
+ * The hub's headline figures: Content Views are the page views of the workspace's measured sites over the last 30 days
+ * when it measures one (the Analytics Console); everything else, and Content Views without a site, are fixed samples,
+ * marked as such.
+ */
 export function ContentOverview() {
+  const { current } = useWorkspace();
+  const figures = useWorkspaceSiteFigures(current?.id ?? null, presetPeriod(30, localDay()));
+  const measured = figures.data && figures.data.sites > 0 ? figures.data : null;
   return (
-    <SampleSection title={contentCopy.overviewTitle}>
-      <StatCards stats={stats} />
-    </SampleSection>
+    <>
+      {measured ? <WebsiteViews figures={measured} /> : null}
+      <SampleSection title={contentCopy.overviewTitle}>
+        <StatCards stats={measured ? stats.slice(1) : stats} />
+      </SampleSection>
+    </>
   );
 }
 
