@@ -12,11 +12,9 @@ import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/buckets';
 
-export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
-export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase/migrations');
-export const SHIM_DIR = path.join(ROOT_DIR, 'server/sql/shim');
-/** Objects shipped with the repository, copied into DATA_DIR/storage at first start. */
-export const STORAGE_SEED_DIR = path.join(ROOT_DIR, 'server/storage-seed');
+import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './paths';
+
+export { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './paths';
 export const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {
