@@ -4,6 +4,7 @@
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEnv } from 'vite';
+import { writeStamp } from './build-stamp.mjs';
 import { securityHeaders } from '../src/config/security-headers';
 import { renderHeaders, renderNginx, renderRedirects, renderVercel } from './static-host/render';
 import { NOT_FOUND_FILE, pageFile, SHELL_DIR, staticRoutes } from './static-host/routes';
@@ -56,3 +57,6 @@ console.log(`static hosting: dist/static (${files} entries, _redirects, _headers
 if (!backendOrigin) {
   console.log('  built without VITE_SUPABASE_URL: dist/static needs a backend; build with the hosted project to deploy it (README).');
 }
+
+// The last step of `npm run build`: a complete build leaves its stamp.
+writeStamp();
