@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSql } from '../../server/src/db/client';
+import { freePort } from '../../server/src/db/embedded';
 
 /**
  * A throwaway PostgreSQL 15 cluster with hosted Supabase's shape (supabase-shape.sql): `supabase_admin` is the only
@@ -32,17 +32,6 @@ export function postgres15BinDir(): string {
     );
   }
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startSupabaseShapedCluster(): Promise<SupabaseShapedCluster> {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '../../src/config/security-headers';
+import { freePort } from '../../server/src/db/embedded';
 import { ROOT_DIR } from '../../server/src/paths';
 import {
   EXPECTED_PAGES,
@@ -26,15 +26,6 @@ const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => e
 let dir: string;
 let nginx: ChildProcess;
 let url: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   if (!existsSync(path.join(STATIC_DIR, 'index.html'))) throw new Error('dist/static is missing: run `npm run build` first.');

@@ -13,6 +13,6 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
--- The session check moved to a migration (private.require_active_session, wired as the pre-request function), so
--- both backends run it the same way; the shim's own copy is no longer called.
+-- The session check is a migration now (private.require_active_session, wired as the pre-request function), so
+-- both backends run it the same way. Databases set up before have the shim's earlier copy (part 3, since removed).
 drop function if exists auth.require_active_session();
