@@ -140,8 +140,8 @@ test('every module page shows its title, sample data marker and a way back; the 
     await page.goto(paths.marketing[role.module]);
     await expect(page.getByRole('heading', { level: 1, name: role.moduleTitle }), role.module).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', paths.dashboard);
-    // Content and advertising show real data: only their two sample sections are marked, not the whole page.
-    const hasRealData = role.module === 'content' || role.module === 'advertising';
+    // Content, advertising and the Director's team show real data: only their two sample groups are marked.
+    const hasRealData = role.module === 'content' || role.module === 'advertising' || role.module === 'director';
     await expect(page.getByText(/^Sample data/)).toHaveCount(hasRealData ? 2 : 1);
   }
 

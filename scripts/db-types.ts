@@ -26,6 +26,8 @@ interface FunctionRow {
   returns_set: boolean;
   return_type: string;
   return_relation: string | null;
+  /** Columns of `returns table (…)`. */
+  table_columns: { name: string; type: string }[] | null;
 }
 
 const scalar: Record<string, string> = {
@@ -71,7 +73,11 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     select p.proname as name, p.proargnames as arg_names,
            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as arg_types,
            p.proretset as returns_set, rt.typname as return_type,
-           (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation
+           (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation,
+           (select json_agg(json_build_object('name', p.proargnames[u.position], 'type', t.typname) order by u.position)
+            from unnest(p.proallargtypes, p.proargmodes) with ordinality as u(type_oid, mode, position)
+            join pg_type t on t.oid = u.type_oid
+            where u.mode = 't') as table_columns
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     join pg_type rt on rt.oid = p.prorettype
@@ -135,9 +141,11 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     const args = fn.arg_types.length
       ? `{ ${fn.arg_types.map((type, index) => `${names[index] ?? `arg${index}`}: ${tsType(type, null)}`).join('; ')} }`
       : 'never';
-    const base = fn.return_relation
-      ? `Database['public']['Tables']['${fn.return_relation}']['Row']`
-      : tsType(fn.return_type, null);
+    const base = fn.table_columns
+      ? `{ ${fn.table_columns.map((column) => `${column.name}: ${tsType(column.type, null)}`).join('; ')} }`
+      : fn.return_relation
+        ? `Database['public']['Tables']['${fn.return_relation}']['Row']`
+        : tsType(fn.return_type, null);
     lines.push(`      ${fn.name}: {`, `        Args: ${args};`, `        Returns: ${fn.returns_set ? `${base}[]` : base};`, '      };');
   }
   lines.push(

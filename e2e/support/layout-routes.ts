@@ -39,6 +39,7 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.marketing.analytics, area: 'account', heading: 'Analytics Console' },
   { path: paths.marketing.automation, area: 'account', heading: 'Automation Platform' },
   { path: paths.marketing.creative, area: 'account', heading: 'Creative Studio' },
+  { path: paths.team, area: 'account', heading: 'Team', ready: seedTexts.invitedEmail },
   { path: paths.admin, area: 'admin', heading: 'Admin Dashboard', ready: 'THE TEST LAB' },
   { path: paths.administrator, area: 'admin', heading: 'Administrator', ready: 'Save Menu Items' },
   { path: paths.adminPage(1), area: 'admin', heading: 'THE TEST LAB' },
@@ -52,4 +53,6 @@ export const signedOutOnlyRoutes: readonly LayoutRoute[] = [
   { path: paths.auth, area: 'public', heading: 'Welcome' },
   { path: `${paths.signUp}?plan=professional`, area: 'public', heading: 'Welcome' },
   { path: paths.adminLogin, area: 'public', heading: 'Admin Login' },
+  { path: paths.invite(seedTexts.invitationToken), area: 'public', heading: /^Join / },
+  { path: paths.invite('no-such-invitation-token'), area: 'public', heading: 'This invitation link is not valid' },
 ];

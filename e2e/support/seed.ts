@@ -10,6 +10,11 @@ export const seedTexts = {
   longWord: 'Supercalifragilisticexpialidociousnesses',
   campaignTitle: 'Spring retargeting for returning visitors of the portfolio pages',
   campaignDescription: 'Visitors who saw two portfolio pages and left without writing to us.',
+  colleagueFirstName: 'Bartholomew-Maximilian',
+  colleagueLastName: 'Featherstonehaugh-Cholmondeley',
+  invitedEmail: 'a.rather.long.address.of.a.colleague.in.marketing@subsidiary-of-the-company.example.com',
+  /** The link token of the first invitation seeded on a database (stored hashed, as the RPCs do). */
+  invitationToken: 'layout-test-invitation-token-0123456789abcd',
 } as const;
 
 /** Runs SQL as the superuser on the worker's database. */
@@ -24,11 +29,13 @@ export async function withDatabase<T>(server: E2EServer, work: (sql: ReturnType<
 
 /**
  * A marketing user (Content Marketing Manager) whose organization has content items and advertising campaigns
- * of every shape a list must show (long titles, a long word, every status, a big budget, missing values), written
+ * of every shape a list must show (long titles, a long word, every status, a big budget, missing values), a colleague
+ * with long names and a pending invitation for a long address (its link: `seedTexts.invitationToken`), written
  * straight into the database: fast, and the lists are the subject, not the forms.
  */
 export async function seedAccountWithData(server: E2EServer): Promise<NewAccount> {
   const account = await signUpThroughApi(server.url, newAccount());
+  const colleague = await signUpThroughApi(server.url, newAccount({ firstName: seedTexts.colleagueFirstName, lastName: seedTexts.colleagueLastName }));
   await withDatabase(server, async (sql) => {
     const [profile] = await sql<{ user_id: string; organization_id: string }[]>`
       update public.profiles p set marketing_role = 'content_marketing_manager'
@@ -42,6 +49,13 @@ export async function seedAccountWithData(server: E2EServer): Promise<NewAccount
     await sql`insert into public.campaigns (organization_id, user_id, type, title, description, status, budget, start_date, end_date, platforms) values
       (${organizationId}, ${userId}, 'advertising', ${seedTexts.campaignTitle}, ${seedTexts.campaignDescription}, 'completed', 1250000.5, '2026-03-01', '2026-05-31', ${['Google Ads', 'LinkedIn Ads']}),
       (${organizationId}, ${userId}, 'advertising', 'Brand', null, 'paused', null, null, null, '{}')`;
+    await sql`insert into public.organization_members (organization_id, user_id, role)
+      select ${organizationId}, id, 'admin' from auth.users where email = ${colleague.email}`;
+    const [invitation] = await sql<{ id: string }[]>`insert into public.workspace_invitations (organization_id, email, role, invited_by)
+      values (${organizationId}, ${seedTexts.invitedEmail}, 'viewer', ${userId}) returning id`;
+    await sql`insert into private.workspace_invitation_tokens (token_hash, invitation_id, channel)
+      values (sha256(convert_to(${seedTexts.invitationToken}, 'UTF8')), ${invitation!.id}, 'link')
+      on conflict (token_hash) do nothing`;
   });
   return account;
 }

@@ -4,6 +4,7 @@ import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
 import { authModule } from './modules/auth/auth-routes';
 import { healthModule } from './modules/health/health-routes';
+import { mailModule } from './modules/mail/mail-module';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
@@ -15,6 +16,8 @@ import { MIGRATIONS_DIR } from './project-paths';
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. */
   logger?: boolean | { level: string };
+  /** Run the outgoing e-mail queue's worker (default true); tests that count queue rows turn it off. */
+  mailWorker?: boolean;
 }
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
@@ -50,6 +53,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(authModule, { prefix: '/auth/v1', ...ctx });
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
+  if (options.mailWorker ?? true) await mailModule(app, ctx);
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;

@@ -51,11 +51,13 @@ export const routes: RouteObject[] = caseSensitive([
         children: [
           { path: paths.auth, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
           { path: paths.signUp, lazy: () => import('./routes/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
+          { path: paths.invitePattern, lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })) },
           {
             // Signed-in only: others go to /auth.
             lazy: () => import('@/lib/auth').then((m) => ({ Component: m.ProtectedRoute })),
             children: [
               { path: paths.dashboard, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+              { path: paths.team, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamRoute })) },
               { path: paths.marketing.director, lazy: () => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute })) },
               { path: paths.marketing.content, lazy: () => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute })) },
               { path: paths.marketing.advertising, lazy: () => import('./routes/marketing/advertising').then((m) => ({ Component: m.MarketingAdvertisingRoute })) },

@@ -26,13 +26,15 @@ interface ConfirmDialogProps {
    * row the action removes. Cancelling returns focus to that button.
    */
   focusAfterConfirm?: RefObject<HTMLElement | null>;
+  /** 'default' for a consequential change that destroys nothing (an access role). */
+  confirmVariant?: 'destructive' | 'default';
 }
 
 /**
  * A destructive action's confirmation (Radix AlertDialog: focus trapped, Escape cancels, focus starts on Cancel).
  * It stays open while the action runs and cannot be dismissed meanwhile; the caller closes it when done.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel, isPending, onConfirm, focusAfterConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel, isPending, onConfirm, focusAfterConfirm, confirmVariant = 'destructive' }: ConfirmDialogProps) {
   const hasConfirmed = useRef(false);
 
   function handleConfirm() {
@@ -57,7 +59,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         </AlertDialogHeader>
         <AlertDialogFooter className="gap-2">
           <AlertDialogCancel disabled={isPending}>{cancelLabel}</AlertDialogCancel>
-          <Button variant="destructive" onClick={handleConfirm} disabled={isPending} aria-busy={isPending || undefined}>
+          <Button variant={confirmVariant} onClick={handleConfirm} disabled={isPending} aria-busy={isPending || undefined}>
             {isPending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>

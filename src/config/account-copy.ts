@@ -27,6 +27,7 @@ export const authCopy = {
   selectedPlan: 'Selected plan',
   planPrice: (price: string, period: string) => `$${price} ${period}`,
   checkEmailTitle: 'Check your email',
+  invitationNotice: 'Sign in, or create an account, with the invited e-mail address: you then return to the invitation.',
 } as const;
 
 /** The signed-in area: /dashboard and its header. */
@@ -41,7 +42,10 @@ export const dashboardCopy = {
   welcome: (firstName: string) => `Welcome, ${firstName}!`,
   welcomeAnonymous: 'Welcome!',
   welcomeSubtitle: 'Here is an overview of your marketing workspace.',
-  organization: 'Organization',
+  welcomeTeam: (workspace: string, size: number, active: number) =>
+    size <= 1
+      ? `Here is an overview of ${workspace}. You are its only member so far: invite your colleagues from the Team screen.`
+      : `Here is an overview of ${workspace}: ${size} members, ${active} active this week.`,
   yourDashboard: 'Your Dashboard',
   yourDashboardDescription: (moduleTitle: string) => `Go straight to ${moduleTitle}, built for your role.`,
   accessYourDashboard: 'Access Your Dashboard',
@@ -73,4 +77,20 @@ export const moduleCopy = {
   quickActions: 'Quick Actions',
   keyMetrics: 'Key Metrics',
   shellDescription: 'This module is being prepared for your organization.',
+} as const;
+
+/** The Executive Overview's real team section (the rest of the page is sample data). */
+export const teamOverviewCopy = {
+  title: 'Your Team',
+  description: (workspace: string) => `The people of ${workspace}, as they are now.`,
+  manage: 'Open Team',
+  size: 'Team Size',
+  active: 'Active This Week',
+  roles: 'Roles Covered',
+  rolesValue: (covered: number, total: number) => `${covered} of ${total}`,
+  loading: 'Loading your team...',
+  failed: 'Your team could not be loaded.',
+  retry: 'Try Again',
+  membersLabel: 'Team members',
+  more: (count: number) => `and ${count} more`,
 } as const;

@@ -10,6 +10,14 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   dashboard: '/dashboard',
+  /** The current workspace's people: members, invitations, workspace settings. */
+  team: '/team',
+  /** An invitation link: `/invite/<token>` (the token is base64url). */
+  invitePattern: '/invite/:token',
+  invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  /** /auth or /sign-up for someone invited: the address prefilled, back to the invitation once signed in. */
+  inviteSignIn: (token: string, email: string) => `/auth?${new URLSearchParams({ invite: token, email })}`,
+  inviteSignUp: (token: string, email: string) => `/sign-up?${new URLSearchParams({ invite: token, email })}`,
   marketing: {
     director: '/marketing/director',
     content: '/marketing/content',
@@ -38,7 +46,8 @@ export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths
 /** Every route the SPA answers with 200; the server answers anything else with 404. */
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
-  /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|admin-login|admin)\/?$/,
+  /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|admin-login|admin)\/?$/,
+  /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/administrator\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,

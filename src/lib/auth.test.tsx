@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, isUserAuthStorageKey, ProtectedRoute, removeUserAuthKeys, useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, type FakeSupabase } from '@/testing/fake-supabase';
+import { useWorkspace } from '@/lib/workspace';
+import { fakeSession, workspaceRows, type FakeSupabase } from '@/testing/fake-supabase';
 import { Landing, renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -28,16 +29,17 @@ const profileRow = {
 
 function Probe() {
   const auth = useAuth();
+  const workspace = useWorkspace();
   return (
     <dl>
       <dt>loading</dt>
       <dd data-testid="loading">{String(auth.loading)}</dd>
       <dt>user</dt>
       <dd data-testid="user">{auth.userId ?? 'none'}</dd>
-      <dt>organization</dt>
-      <dd data-testid="organization">{auth.organizationId ?? 'none'}</dd>
+      <dt>workspace</dt>
+      <dd data-testid="workspace">{workspace.current ? `${workspace.current.name} (${workspace.current.accessRole})` : 'none'}</dd>
       <dt>profile</dt>
-      <dd data-testid="profile">{auth.profile ? `${auth.profile.first_name} @ ${auth.profile.organization?.name}` : 'none'}</dd>
+      <dd data-testid="profile">{auth.profile ? auth.profile.first_name : 'none'}</dd>
       <button type="button" onClick={() => void auth.signOut()}>
         sign out
       </button>
@@ -53,8 +55,7 @@ beforeEach(() => {
   fake.reset();
   fake.respondWith((call) => {
     if (call.table === 'profiles' && call.operation === 'select') return { data: profileRow, error: null };
-    if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
-    return undefined;
+    return workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }, { id: 'org-2', name: 'Babbage & Co', role: 'viewer' }]);
   });
   localStorage.clear();
   sessionStorage.clear();
@@ -75,14 +76,29 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('user')).toHaveTextContent('user-1');
   });
 
-  it('reads the profile with select * where user_id, single, and its organization', async () => {
+  it('reads the profile with select * where user_id, single, and the user’s workspaces', async () => {
     fake.setSession(fakeSession());
     renderProbe();
-    await waitFor(() => expect(screen.getByTestId('profile')).toHaveTextContent('Ada @ Analytical Engines'));
-    expect(screen.getByTestId('organization')).toHaveTextContent('org-1');
+    await waitFor(() => expect(screen.getByTestId('profile')).toHaveTextContent('Ada'));
+    // Nothing remembered in this browser: the workspace joined first.
+    await waitFor(() => expect(screen.getByTestId('workspace')).toHaveTextContent('Analytical Engines (owner)'));
     const profileCall = fake.calls.find((call) => call.table === 'profiles');
     expect(profileCall).toMatchObject({ operation: 'select', columns: '*', filters: [['user_id', 'user-1']], single: true });
-    expect(fake.calls.find((call) => call.table === 'organizations')).toMatchObject({ filters: [['id', 'org-1']], single: true });
+    expect(fake.calls.find((call) => call.table === 'organization_members')).toMatchObject({ columns: 'organization_id, role, created_at', filters: [['user_id', 'user-1']] });
+  });
+
+  it('works in the workspace this browser remembers while the server still lists it', async () => {
+    localStorage.setItem('bb-current-workspace:user-1', 'org-2');
+    fake.setSession(fakeSession());
+    renderProbe();
+    await waitFor(() => expect(screen.getByTestId('workspace')).toHaveTextContent('Babbage & Co (viewer)'));
+  });
+
+  it('ignores a remembered workspace the server does not list (left, removed or forged)', async () => {
+    localStorage.setItem('bb-current-workspace:user-1', 'org-of-someone-else');
+    fake.setSession(fakeSession());
+    renderProbe();
+    await waitFor(() => expect(screen.getByTestId('workspace')).toHaveTextContent('Analytical Engines (owner)'));
   });
 
   it('only logs a profile error', async () => {

@@ -7,25 +7,24 @@ import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
 import { supabase } from '@/lib/supabase';
+import { WorkspaceProvider } from '@/lib/workspace';
 import type { Tables } from '@/types/database';
 
 /**
  * The marketing user's session, cross-cutting (bulletproof-react's `lib/auth.tsx`): mounted by the account layout
- * around /auth, /sign-up, /dashboard and /marketing/*, never on the public pages (they must not load supabase-js).
+ * around /auth, /sign-up, /invite, /dashboard, /team and /marketing/*, never on the public pages (they must not load
+ * supabase-js). It mounts the user's workspaces (`@/lib/workspace`) inside.
  */
 
-export type Organization = Pick<Tables<'organizations'>, 'id' | 'name'>;
-export type Profile = Tables<'profiles'> & { organization: Organization | null };
+export type Profile = Tables<'profiles'>;
 
 export interface AuthState {
   session: Session | null;
   user: User | null;
   /** The signed-in user's id: stamp new rows with it. */
   userId: string | null;
-  /** The profile row with its organization; null while loading, when signed out, or when it could not be read. */
+  /** The profile row; null while loading, when signed out, or when it could not be read. */
   profile: Profile | null;
-  /** The user's current organization (tenant): new content items and campaigns belong to it. */
-  organizationId: string | null;
   /** True until the first session check completes. */
   loading: boolean;
   /** True while the signed-in user's profile is being read for the first time. */
@@ -50,20 +49,11 @@ export async function fetchProfile(userId: string): Promise<Profile | null> {
       console.error('Error fetching profile:', error?.message ?? 'no profile row');
       return null;
     }
-    return { ...data, organization: data.organization_id ? await fetchOrganization(data.organization_id) : null };
+    return data;
   } catch (error) {
     console.error('Error fetching profile:', error);
     return null;
   }
-}
-
-async function fetchOrganization(organizationId: string): Promise<Organization | null> {
-  const { data, error } = await supabase.from('organizations').select('id, name').eq('id', organizationId).single();
-  if (error) {
-    console.error('Error fetching organization:', error.message);
-    return null;
-  }
-  return data;
 }
 
 /** Spec §4: on SIGNED_IN the profile's last_active becomes now; errors are only logged. */
@@ -180,7 +170,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       userId,
       profile,
-      organizationId: profile?.organization_id ?? null,
       loading,
       isProfileLoading: userId !== null && profileQuery.isPending,
       isSigningOut,
@@ -193,7 +182,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (value.user) currentRef.current = value;
   }, [value]);
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <WorkspaceProvider userId={userId}>{children}</WorkspaceProvider>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {

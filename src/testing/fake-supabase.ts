@@ -22,7 +22,7 @@ export interface QueryCall {
 
 export interface FakeResult {
   data: unknown;
-  error: { message: string; code?: string } | null;
+  error: { message: string; code?: string; details?: string } | null;
 }
 
 type Responder = (call: QueryCall) => FakeResult | Promise<FakeResult> | undefined;
@@ -62,6 +62,11 @@ class FakeQuery implements PromiseLike<FakeResult> {
     return this;
   }
 
+  is(column: string, value: null) {
+    this.call.filters.push([column, `is.${String(value)}`]);
+    return this;
+  }
+
   /** Other filters are recorded with their operator: `['created_at', 'lte.<value>']`, `['or', '<tree>']`. */
   lte(column: string, value: unknown) {
     this.call.filters.push([column, `lte.${String(value)}`]);
@@ -94,6 +99,19 @@ class FakeQuery implements PromiseLike<FakeResult> {
   ): PromiseLike<TResult1 | TResult2> {
     return this.respond(this.call).then(onfulfilled, onrejected);
   }
+}
+
+/**
+ * Answers the two reads of the workspace list (`organization_members` of the user, `organizations`) with these
+ * workspaces, joined in the given order; other calls get undefined.
+ */
+export function workspaceRows(call: QueryCall, workspaces: readonly { id: string; name: string; role?: string }[]): FakeResult | undefined {
+  if (call.operation !== 'select') return undefined;
+  if (call.table === 'organization_members') {
+    return { data: workspaces.map((w, i) => ({ organization_id: w.id, role: w.role ?? 'owner', created_at: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00Z` })), error: null };
+  }
+  if (call.table === 'organizations') return { data: workspaces.map((w) => ({ id: w.id, name: w.name, is_personal: false })), error: null };
+  return undefined;
 }
 
 export function fakeSession(overrides: { id?: string; email?: string; metadata?: Record<string, unknown> } = {}): Session {
@@ -145,6 +163,8 @@ export function createFakeSupabase() {
   const client = {
     auth,
     from: vi.fn((table: string) => new FakeQuery({ table, operation: 'select', filters: [], single: false }, respond)),
+    /** A function call is recorded as table `rpc:<name>` with its arguments as `values`. */
+    rpc: vi.fn((name: string, args?: unknown) => new FakeQuery({ table: `rpc:${name}`, operation: 'select', values: args, filters: [], single: false }, respond)),
   };
 
   const control = {

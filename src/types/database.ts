@@ -313,14 +313,104 @@ export type Database = {
           },
         ];
       };
+      workspace_invitations: {
+        Row: {
+          id: string;
+          organization_id: string;
+          email: string;
+          role: string;
+          invited_by: string | null;
+          created_at: string;
+          expires_at: string;
+          last_sent_at: string | null;
+          accepted_at: string | null;
+          accepted_by: string | null;
+          revoked_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          email: string;
+          role: string;
+          invited_by?: string | null;
+          created_at?: string;
+          expires_at?: string;
+          last_sent_at?: string | null;
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          revoked_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          email?: string;
+          role?: string;
+          invited_by?: string | null;
+          created_at?: string;
+          expires_at?: string;
+          last_sent_at?: string | null;
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          revoked_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_invitations_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       [_ in never]: never;
     };
     Functions: {
+      accept_invitation: {
+        Args: { token: string };
+        Returns: string;
+      };
+      change_member_role: {
+        Args: { workspace_id: string; user_id: string; access_role: string };
+        Returns: undefined;
+      };
+      create_invitation_link: {
+        Args: { invitation_id: string };
+        Returns: { token: string; expires_at: string }[];
+      };
+      create_workspace: {
+        Args: { name: string };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
+      delete_workspace: {
+        Args: { workspace_id: string; confirm_name: string };
+        Returns: undefined;
+      };
+      get_invitation: {
+        Args: { token: string };
+        Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
+      };
+      invite_to_workspace: {
+        Args: { workspace_id: string; email: string; access_role: string };
+        Returns: { invitation_id: string; token: string; email_queued: boolean; expires_at: string }[];
+      };
       is_site_admin: {
         Args: never;
         Returns: boolean;
+      };
+      leave_workspace: {
+        Args: { workspace_id: string };
+        Returns: undefined;
+      };
+      remove_member: {
+        Args: { workspace_id: string; user_id: string };
+        Returns: undefined;
+      };
+      resend_invitation: {
+        Args: { invitation_id: string };
+        Returns: { email_queued: boolean; expires_at: string }[];
       };
       reset_admin_pages: {
         Args: never;
@@ -329,6 +419,18 @@ export type Database = {
       reset_menu_items: {
         Args: never;
         Returns: Database['public']['Tables']['menu_items']['Row'][];
+      };
+      revoke_invitation: {
+        Args: { invitation_id: string };
+        Returns: undefined;
+      };
+      transfer_workspace_ownership: {
+        Args: { workspace_id: string; user_id: string };
+        Returns: undefined;
+      };
+      workspace_members: {
+        Args: { workspace_id: string };
+        Returns: { user_id: string; first_name: string; last_name: string; email: string; marketing_role: string; last_active: string; access_role: string; joined_at: string }[];
       };
     };
     Enums: {

@@ -1,54 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastEmailTo, TEST_PASSWORD } from '../support/auth';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
 
-/** Just enough SMTP to receive messages: what nodemailer needs, nothing more. */
-function startSmtpSink(): Promise<{ port: number; messages: string[]; close: () => Promise<void> }> {
-  const messages: string[] = [];
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    socket.write('220 sink ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end === -1) return;
-          messages.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const newline = buffer.indexOf('\r\n');
-        if (newline === -1) return;
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink\r\n');
-        else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go on\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-          return;
-        } else socket.write('250 ok\r\n');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      resolve({ port, messages, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let sink: SmtpSink;
 let server: TestServer;
 let unreachable: TestServer;
 

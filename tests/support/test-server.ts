@@ -31,11 +31,14 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The URL the server connects through (e.g. a proxy's), from this file's database URL. */
   serverDatabaseUrl?: (url: string) => Promise<string>;
+  /** false: the outgoing e-mail queue stays unconsumed, as on hosted Supabase. */
+  mailWorker?: boolean;
 }
 
 /**
  * The real server (buildApp) on a free port over this file's own copy of the migrated database.
- * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }).
+ * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }); `mailWorker: false` leaves
+ * the outgoing e-mail queue unconsumed (as on hosted Supabase).
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createDatabaseFromTemplate(inject('cluster'));
@@ -59,7 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
   const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
-  const app = await buildApp({ config, sql, keys }, { logger: false });
+  const app = await buildApp({ config, sql, keys }, { logger: false, mailWorker: options.mailWorker });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -12,8 +12,8 @@ interface RecordCardProps {
   title: string;
   description?: string;
   fields: readonly RecordField[];
-  /** Buttons acting on the record (view, edit, delete): always on screen, never cut. */
-  actions: ReactNode;
+  /** Buttons acting on the record (view, edit, delete): always on screen, never cut. None for a reader. */
+  actions?: ReactNode;
   /** Below the record, full width: an expanded details panel. */
   children?: ReactNode;
   className?: string;
@@ -42,7 +42,7 @@ export function RecordCard({ title, description, fields, actions, children, clas
             </div>
           ))}
         </dl>
-        <div className="-mb-2 flex flex-wrap justify-end gap-1 border-t pt-2 md:mb-0 md:border-0 md:pt-0">{actions}</div>
+        {actions ? <div className="-mb-2 flex flex-wrap justify-end gap-1 border-t pt-2 md:mb-0 md:border-0 md:pt-0">{actions}</div> : null}
       </div>
       {children}
     </li>

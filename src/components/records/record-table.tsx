@@ -20,7 +20,8 @@ interface RecordTableProps<T> {
   description?(record: T): string | undefined;
   columns: readonly RecordColumn<T>[];
   actionsHeader: string;
-  actions(record: T): ReactNode;
+  /** Absent when the reader may not act on the records (a viewer): no actions column. */
+  actions?(record: T): ReactNode;
 }
 
 /**
@@ -38,7 +39,7 @@ export function RecordTable<T>({ records, rowKey, titleHeader, title, descriptio
             title={title(record)}
             description={description?.(record)}
             fields={columns.map((column) => ({ label: column.header, value: column.cell(record), isLabelHidden: column.isLabelHiddenOnCard }))}
-            actions={actions(record)}
+            actions={actions?.(record)}
           />
         ))}
       </RecordCardList>
@@ -52,7 +53,7 @@ export function RecordTable<T>({ records, rowKey, titleHeader, title, descriptio
           {columns.map((column) => (
             <TableHead key={column.header}>{column.header}</TableHead>
           ))}
-          <TableHead className="text-right">{actionsHeader}</TableHead>
+          {actions ? <TableHead className="text-right">{actionsHeader}</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -69,9 +70,11 @@ export function RecordTable<T>({ records, rowKey, titleHeader, title, descriptio
                   {column.cell(record)}
                 </TableCell>
               ))}
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-1">{actions(record)}</div>
-              </TableCell>
+              {actions ? (
+                <TableCell className="text-right">
+                  <div className="flex justify-end gap-1">{actions(record)}</div>
+                </TableCell>
+              ) : null}
             </TableRow>
           );
         })}

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html';
 import { goQueryEscape } from './verify-redirect';
 
 /** The e-mails the auth server sends: GoTrue's default subjects and templates, with a plain-text part. */
@@ -12,10 +13,6 @@ export interface EmailContent {
 /** `<site>/auth/v1/verify?token=…&type=…&redirect_to=…`: opened in the browser, answered with a 303. */
 export function verifyLink(siteUrl: string, token: string, type: string, redirectTo: string): string {
   return `${siteUrl}/auth/v1/verify?token=${goQueryEscape(token)}&type=${goQueryEscape(type)}&redirect_to=${goQueryEscape(redirectTo)}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export function composeEmail(
@@ -48,11 +45,4 @@ export function composeEmail(
       };
     }
   }
-}
-
-/** "a***@example.com": enough for a log line to be useful without spelling out the address. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email[0]}***${email.slice(at)}`;
 }

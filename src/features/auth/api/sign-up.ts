@@ -9,18 +9,18 @@ export interface SignUpResult {
   needsConfirmation: boolean;
 }
 
-/** The confirmation link leads back to the site root (spec §7). */
-export function signUpRedirectUrl(origin = window.location.origin): string {
-  return new URL(paths.home, origin).href;
+/** The confirmation link leads back to the site root (spec §7), or to the invitation being accepted. */
+export function signUpRedirectUrl(origin = window.location.origin, returnTo: string | null = null): string {
+  return new URL(returnTo ?? paths.home, origin).href;
 }
 
 /** Spec §7: sign up with the names and company as user metadata; throws the server's error. */
-export async function signUp(request: SignUpRequest): Promise<SignUpResult> {
+export async function signUp(request: SignUpRequest & { returnTo?: string | null }): Promise<SignUpResult> {
   const { data, error } = await supabase.auth.signUp({
     email: request.email,
     password: request.password,
     options: {
-      emailRedirectTo: signUpRedirectUrl(),
+      emailRedirectTo: signUpRedirectUrl(window.location.origin, request.returnTo ?? null),
       data: { first_name: request.firstName, last_name: request.lastName, company_name: request.companyName },
     },
   });

@@ -22,10 +22,14 @@ interface AuthScreenProps {
   initialTab?: AuthTab;
   /** The `plan` parameter of /sign-up. */
   planSlug?: string | null;
+  /** Where to go once signed in (an invitation page), instead of /dashboard. */
+  returnTo?: string | null;
+  /** The invited address, prefilled in both forms. */
+  initialEmail?: string | null;
 }
 
 /** /auth and /sign-up: the Welcome card with its sign-in and sign-up tabs (spec §2). */
-export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps) {
+export function AuthScreen({ initialTab = 'signin', planSlug, returnTo = null, initialEmail = null }: AuthScreenProps) {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -38,12 +42,12 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
 
   useEffect(() => {
     if (!isLeaving) return;
-    const timer = setTimeout(() => void navigate(paths.dashboard, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(returnTo ?? paths.dashboard, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isLeaving, navigate]);
+  }, [isLeaving, navigate, returnTo]);
 
   if (loading) return <PageStatus>{authCopy.loading}</PageStatus>;
-  if (user && !isBusy && !isLeaving) return <Navigate to={paths.dashboard} replace />;
+  if (user && !isBusy && !isLeaving) return <Navigate to={returnTo ?? paths.dashboard} replace />;
 
   const handleSignedIn = () => {
     setLeaving(true);
@@ -68,6 +72,7 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
           </CardHeader>
           <CardContent className="space-y-4">
             <FormError message={linkError} />
+            {returnTo ? <p className="rounded-md border bg-muted/50 p-3 text-sm">{authCopy.invitationNotice}</p> : null}
             <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>
@@ -75,11 +80,11 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
               </TabsList>
               {/* Both panels stay mounted: switching tabs keeps what was typed. */}
               <TabsContent value="signin" forceMount hidden={tab !== 'signin'} className="pt-4">
-                <SignInForm onBusyChange={setBusy} onSignedIn={handleSignedIn} />
+                <SignInForm onBusyChange={setBusy} onSignedIn={handleSignedIn} initialEmail={initialEmail} />
               </TabsContent>
               <TabsContent value="signup" forceMount hidden={tab !== 'signup'} className="pt-4">
                 {plan ? <SelectedPlanNotice plan={plan} /> : null}
-                <SignUpForm onBusyChange={setBusy} onSignedIn={handleSignedIn} />
+                <SignUpForm onBusyChange={setBusy} onSignedIn={handleSignedIn} initialEmail={initialEmail} returnTo={returnTo} />
               </TabsContent>
             </Tabs>
           </CardContent>

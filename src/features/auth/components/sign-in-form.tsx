@@ -15,10 +15,11 @@ interface SignInFormProps {
   /** A request starts (true) or ends without a session (false): the screen must not redirect meanwhile. */
   onBusyChange(busy: boolean): void;
   onSignedIn(): void;
+  initialEmail?: string | null;
 }
 
-export function SignInForm({ onBusyChange, onSignedIn }: SignInFormProps) {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+export function SignInForm({ onBusyChange, onSignedIn, initialEmail }: SignInFormProps) {
+  const [values, setValues] = useState<SignInValues>({ email: initialEmail ?? '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

@@ -23,6 +23,9 @@ interface SignUpFormProps {
   /** A request starts (true) or ends without a session (false): the screen must not redirect meanwhile. */
   onBusyChange(busy: boolean): void;
   onSignedIn(): void;
+  initialEmail?: string | null;
+  /** An invitation page: the confirmation e-mail's link leads back there instead of the site root. */
+  returnTo?: string | null;
 }
 
 const fields = [
@@ -34,8 +37,8 @@ const fields = [
   { name: 'confirmPassword', label: authCopy.confirmPassword, type: 'password', autoComplete: 'new-password' },
 ] as const satisfies readonly { name: keyof SignUpValues; label: string; type: string; autoComplete: string; maxLength?: number }[];
 
-export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>(emptySignUpValues);
+export function SignUpForm({ onBusyChange, onSignedIn, initialEmail, returnTo }: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpValues>({ ...emptySignUpValues, email: initialEmail ?? '' });
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -66,7 +69,7 @@ export function SignUpForm({ onBusyChange, onSignedIn }: SignUpFormProps) {
     setFormError(null);
     setConfirmationSentTo(null);
     onBusyChange(true);
-    signUp.mutate(request, {
+    signUp.mutate({ ...request, returnTo }, {
       onSuccess: ({ needsConfirmation }) => {
         setValues(emptySignUpValues);
         setErrors({});

@@ -8,8 +8,9 @@ import type { CampaignInput } from '@/features/campaigns/utils/campaign-form';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
 
-/** Spec §7: insert the form fields plus user_id and type ('advertising'); the row also names its organization. */
+/** Spec §7: insert the form fields plus user_id and type ('advertising'); the row also names its workspace. */
 async function createCampaign(input: CampaignInput, owner: { userId: string; organizationId: string }): Promise<void> {
   const { error } = await supabase
     .from('campaigns')
@@ -18,7 +19,8 @@ async function createCampaign(input: CampaignInput, owner: { userId: string; org
 }
 
 export function useCreateCampaign() {
-  const { userId, organizationId } = useAuth();
+  const { userId } = useAuth();
+  const organizationId = useWorkspace().current?.id ?? null;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CampaignInput) => {

@@ -2,10 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { campaignsPageQuery } from '@/features/campaigns/api/campaigns-query';
 import { campaignKeys } from '@/features/campaigns/api/keys';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
-import { useAuth } from '@/lib/auth';
 import { unwrap } from '@/lib/errors';
 import { LIST_PAGE_SIZE, toKeysetPage, type KeysetCursor, type KeysetPage } from '@/lib/keyset';
 import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
 
 /** One page of the organization's advertising campaigns, newest first (spec §7). */
 async function getCampaignsPage(organizationId: string, cursor: KeysetCursor | null): Promise<KeysetPage<Campaign>> {
@@ -22,8 +22,8 @@ export function campaignsQueryOptions(organizationId: string) {
   });
 }
 
-/** The advertising campaigns of the signed-in user's organization; waits for the profile to know the organization. */
+/** The advertising campaigns of the current workspace; waits until the workspace is known. */
 export function useCampaigns() {
-  const { organizationId } = useAuth();
+  const organizationId = useWorkspace().current?.id ?? null;
   return useInfiniteQuery({ ...campaignsQueryOptions(organizationId ?? ''), enabled: organizationId !== null });
 }

@@ -6,7 +6,7 @@ import { AdConsole } from '@/features/campaigns/components/ad-console';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -16,6 +16,9 @@ vi.mock('@/lib/supabase', async () => {
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+
+/** The user's workspaces (role per test: viewers get no way to change anything). */
+let workspaces: { id: string; name: string; role?: string }[] = [{ id: 'org-1', name: 'Analytical Engines' }];
 
 // Radix Checkbox measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -65,7 +68,8 @@ let onList: ((call: QueryCall) => FakeResult | undefined) | undefined;
 
 function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'profiles') return { data: profile, error: null };
-  if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
+  const workspace = workspaceRows(call, workspaces);
+  if (workspace) return workspace;
   if (call.table !== 'campaigns') return undefined;
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
@@ -90,6 +94,7 @@ beforeEach(() => {
   ];
   onWrite = undefined;
   onList = undefined;
+  workspaces = [{ id: 'org-1', name: 'Analytical Engines' }];
   fake.respondWith(respond);
   fake.setSession(fakeSession());
 });
@@ -170,6 +175,17 @@ describe('campaign list', () => {
     onList = undefined;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Spring Launch')).toBeInTheDocument();
+  });
+});
+
+describe('viewers', () => {
+  it('see every campaign and its details, and no way to change one', async () => {
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'viewer' }];
+    renderConsole();
+    const first = (await screen.findByRole('heading', { name: 'Spring Launch' })).closest('li')!;
+    await userEvent.click(within(first).getByRole('button', { name: 'View Spring Launch' }));
+    expect(within(first).getByRole('region', { name: 'Spring Launch' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Create|Edit|Delete/ })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; campaign: Campaign } | null;
 
-/** Digital Advertising Console (spec §2): sample figures around the organization's real campaigns. */
+/** Digital Advertising Console (spec §2): sample figures around the workspace's real campaigns. */
 export function AdConsole() {
   const [dialog, setDialog] = useState<DialogState>(null);
   return (

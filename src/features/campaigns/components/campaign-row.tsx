@@ -13,8 +13,9 @@ interface CampaignRowProps {
   campaign: Campaign;
   isOpen: boolean;
   onToggle(): void;
-  onEdit(): void;
-  onDelete(): void;
+  /** Absent for viewers: only the view button. */
+  onEdit?(): void;
+  onDelete?(): void;
 }
 
 /**
@@ -46,12 +47,16 @@ export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete }: Ca
           >
             <ChevronDown className={cn('transition-transform', isOpen && 'rotate-180')} aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={campaignCopy.edit(campaign.title)} title={campaignCopy.edit(campaign.title)} onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={campaignCopy.delete(campaign.title)} title={campaignCopy.delete(campaign.title)} onClick={onDelete}>
-            <Trash2 aria-hidden="true" />
-          </Button>
+          {onEdit && onDelete ? (
+            <>
+              <Button variant="ghost" size="icon" aria-label={campaignCopy.edit(campaign.title)} title={campaignCopy.edit(campaign.title)} onClick={onEdit}>
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={campaignCopy.delete(campaign.title)} title={campaignCopy.delete(campaign.title)} onClick={onDelete}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </>
+          ) : null}
         </>
       }
     >

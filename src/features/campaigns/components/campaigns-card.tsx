@@ -12,7 +12,9 @@ import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { CampaignRow } from '@/features/campaigns/components/campaign-row';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-row';
+import { workspaceCopy } from '@/config/team-copy';
 import { useAuth } from '@/lib/auth';
+import { useWorkspace } from '@/lib/workspace';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
@@ -21,9 +23,13 @@ interface CampaignsCardProps {
   onEdit(campaign: Campaign): void;
 }
 
-/** The organization's advertising campaigns: loading → error (with retry) → empty → rows, one open at a time. */
+/**
+ * The workspace's advertising campaigns: loading → error (with retry) → empty → rows, one open at a time. Viewers
+ * only view: no create, edit or delete buttons.
+ */
 export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
-  const { organizationId, loading: isAuthLoading, isProfileLoading } = useAuth();
+  const { loading: isAuthLoading } = useAuth();
+  const workspace = useWorkspace();
   const query = useCampaigns();
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -32,7 +38,8 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
   const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
-  const hasOrganization = organizationId !== null;
+  const hasOrganization = workspace.current !== null;
+  const canWrite = hasOrganization && workspace.canWrite;
 
   function handleConfirmDelete() {
     if (!deleting) return;
@@ -41,8 +48,12 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   }
 
   let body;
-  if (!hasOrganization && !isAuthLoading && !isProfileLoading) {
-    body = <ListStatus kind="error" title={campaignCopy.organizationUnavailable} />;
+  if (!hasOrganization && !isAuthLoading && !workspace.isLoading) {
+    body = workspace.error ? (
+      <ListStatus kind="error" title={campaignCopy.organizationUnavailable} />
+    ) : (
+      <ListStatus kind="empty" icon={Megaphone} title={workspaceCopy.noWorkspaceTitle} description={workspaceCopy.noWorkspaceDescription} />
+    );
   } else if (!hasOrganization || query.isPending) {
     body = <ListStatus kind="loading" title={campaignCopy.loading} />;
   } else if (query.isError && !query.data) {
@@ -55,11 +66,13 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
     );
   } else if (campaigns.length === 0) {
     body = (
-      <ListStatus kind="empty" icon={Megaphone} title={messages.campaigns.empty} description={campaignCopy.emptyDescription}>
-        <Button onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          {campaignCopy.createFirst}
-        </Button>
+      <ListStatus kind="empty" icon={Megaphone} title={messages.campaigns.empty} description={canWrite ? campaignCopy.emptyDescription : campaignCopy.emptyReadOnly}>
+        {canWrite ? (
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {campaignCopy.createFirst}
+          </Button>
+        ) : null}
       </ListStatus>
     );
   } else {
@@ -72,8 +85,8 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
               campaign={campaign}
               isOpen={campaign.id === shownOpenId}
               onToggle={() => setOpenId(toggleOpenRow(shownOpenId, campaign.id))}
-              onEdit={() => onEdit(campaign)}
-              onDelete={() => setDeleting(campaign)}
+              onEdit={canWrite ? () => onEdit(campaign) : undefined}
+              onDelete={canWrite ? () => setDeleting(campaign) : undefined}
             />
           ))}
         </RecordCardList>
@@ -103,10 +116,12 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
           </h2>
           <CardDescription>{campaignCopy.listDescription}</CardDescription>
         </div>
-        <Button onClick={onCreate} disabled={!hasOrganization}>
-          <Plus aria-hidden="true" />
-          {campaignCopy.createCampaign}
-        </Button>
+        {canWrite ? (
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {campaignCopy.createCampaign}
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>{body}</CardContent>
       <ConfirmDialog

@@ -7,8 +7,9 @@ import type { ContentItemInput } from '@/features/content/utils/content-form';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
 
-/** Spec §7: insert the form fields plus user_id; the row also names the organization it belongs to. */
+/** Spec §7: insert the form fields plus user_id; the row also names the workspace (organization) it belongs to. */
 async function createContentItem(input: ContentItemInput, owner: { userId: string; organizationId: string }): Promise<void> {
   const { error } = await supabase
     .from('content_items')
@@ -17,7 +18,8 @@ async function createContentItem(input: ContentItemInput, owner: { userId: strin
 }
 
 export function useCreateContentItem() {
-  const { userId, organizationId } = useAuth();
+  const { userId } = useAuth();
+  const organizationId = useWorkspace().current?.id ?? null;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ContentItemInput) => {

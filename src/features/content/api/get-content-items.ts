@@ -2,10 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { contentItemsPageQuery } from '@/features/content/api/content-items-query';
 import { contentItemKeys } from '@/features/content/api/keys';
 import type { ContentItem } from '@/features/content/utils/content-form';
-import { useAuth } from '@/lib/auth';
 import { unwrap } from '@/lib/errors';
 import { LIST_PAGE_SIZE, toKeysetPage, type KeysetCursor, type KeysetPage } from '@/lib/keyset';
 import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
 
 /** One page of the organization's content items, newest first (spec §7: all fields, order created_at desc). */
 async function getContentItemsPage(organizationId: string, cursor: KeysetCursor | null): Promise<KeysetPage<ContentItem>> {
@@ -22,8 +22,8 @@ export function contentItemsQueryOptions(organizationId: string) {
   });
 }
 
-/** The content items of the signed-in user's organization; waits for the profile to know the organization. */
+/** The content items of the current workspace; waits until the workspace is known. */
 export function useContentItems() {
-  const { organizationId } = useAuth();
+  const organizationId = useWorkspace().current?.id ?? null;
   return useInfiniteQuery({ ...contentItemsQueryOptions(organizationId ?? ''), enabled: organizationId !== null });
 }

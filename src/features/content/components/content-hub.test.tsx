@@ -6,7 +6,7 @@ import { ContentHub } from '@/features/content/components/content-hub';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -16,6 +16,9 @@ vi.mock('@/lib/supabase', async () => {
 });
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+
+/** The user's workspaces (role per test: viewers get no way to change anything). */
+let workspaces: { id: string; name: string; role?: string }[] = [{ id: 'org-1', name: 'Analytical Engines' }];
 
 const profile = {
   id: 'p1',
@@ -56,7 +59,8 @@ let onList: ((call: QueryCall) => FakeResult | Promise<FakeResult> | undefined) 
 
 function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined {
   if (call.table === 'profiles') return { data: profile, error: null };
-  if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
+  const workspace = workspaceRows(call, workspaces);
+  if (workspace) return workspace;
   if (call.table !== 'content_items') return undefined;
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
@@ -80,6 +84,8 @@ async function itemsCard() {
 beforeEach(() => {
   fake.reset();
   rows = [item()];
+  workspaces = [{ id: 'org-1', name: 'Analytical Engines' }];
+  localStorage.clear();
   onWrite = undefined;
   onList = undefined;
   fake.respondWith(respond);
@@ -175,6 +181,33 @@ describe('Content Items list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
     expect(await screen.findByText('Item 50')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('access roles and workspaces', () => {
+  it('gives a viewer the items and no way to change them: no create, edit or delete anywhere', async () => {
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'viewer' }];
+    renderHub();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Type', 'Status', 'Created']);
+    expect(screen.getByText('Launch post')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create|Edit|Delete/ })).toBeNull();
+  });
+
+  it('tells a viewer of an empty workspace that nothing was written, without a create prompt', async () => {
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'viewer' }];
+    rows = [];
+    renderHub();
+    expect(await screen.findByText('Nobody has written content in this workspace yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Your First Content' })).toBeNull();
+  });
+
+  it('lists the items of the workspace this browser remembers', async () => {
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines' }, { id: 'org-2', name: 'Babbage & Co', role: 'member' }];
+    localStorage.setItem('bb-current-workspace:user-1', 'org-2');
+    renderHub();
+    await screen.findByText('Launch post');
+    expect(listCalls().map((call) => call.filters[0])).toEqual([['organization_id', 'org-2']]);
   });
 });
 
@@ -420,7 +453,7 @@ describe('the rest of the hub', () => {
     expect(within(planning).getByRole('heading', { name: 'Content Performance' })).toBeInTheDocument();
     expect(within(planning).getByText('Sample data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Schedule Publishing/ })).toHaveAttribute('aria-disabled', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Create New Content' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create New Content' }));
     expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
   });
 });

@@ -4,13 +4,13 @@ import { ContentItemsCard } from '@/features/content/components/content-items-ca
 import { ContentQuickActions } from '@/features/content/components/content-quick-actions';
 import { ContentOverview, EditorialPlanning } from '@/features/content/components/content-samples';
 import type { ContentItem } from '@/features/content/utils/content-form';
-import { useAuth } from '@/lib/auth';
+import { useWorkspace } from '@/lib/workspace';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContentItem } | null;
 
-/** Content Marketing Hub (spec §2): sample figures around the organization's real content items. */
+/** Content Marketing Hub (spec §2): sample figures around the workspace's real content items (viewers only read). */
 export function ContentHub() {
-  const { organizationId } = useAuth();
+  const { current, canWrite } = useWorkspace();
   const [dialog, setDialog] = useState<DialogState>(null);
   const openCreate = () => setDialog({ mode: 'create' });
 
@@ -21,7 +21,7 @@ export function ContentHub() {
       <div className="grid gap-6 lg:grid-cols-3">
         <EditorialPlanning className="lg:col-span-2" />
         <div className="lg:pt-11">
-          <ContentQuickActions onCreate={openCreate} canCreate={organizationId !== null} />
+          <ContentQuickActions onCreate={openCreate} canCreate={current !== null && canWrite} />
         </div>
       </div>
       {dialog ? (

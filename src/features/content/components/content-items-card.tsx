@@ -10,7 +10,9 @@ import { useDeleteContentItem } from '@/features/content/api/delete-content-item
 import { useContentItems } from '@/features/content/api/get-content-items';
 import { ContentItemsTable } from '@/features/content/components/content-items-table';
 import type { ContentItem } from '@/features/content/utils/content-form';
+import { workspaceCopy } from '@/config/team-copy';
 import { useAuth } from '@/lib/auth';
+import { useWorkspace } from '@/lib/workspace';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
@@ -19,16 +21,21 @@ interface ContentItemsCardProps {
   onEdit(item: ContentItem): void;
 }
 
-/** The organization's content items: loading → error (with retry) → empty → table, then more pages on demand. */
+/**
+ * The workspace's content items: loading → error (with retry) → empty → table, then more pages on demand. Viewers
+ * get no way to change anything: no create, edit or delete buttons.
+ */
 export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
-  const { organizationId, loading: isAuthLoading, isProfileLoading } = useAuth();
+  const { loading: isAuthLoading } = useAuth();
+  const workspace = useWorkspace();
   const query = useContentItems();
   const remove = useDeleteContentItem();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const hasOrganization = organizationId !== null;
+  const hasOrganization = workspace.current !== null;
+  const canWrite = hasOrganization && workspace.canWrite;
 
   function handleConfirmDelete() {
     if (!deleting) return;
@@ -37,8 +44,12 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
   }
 
   let body;
-  if (!hasOrganization && !isAuthLoading && !isProfileLoading) {
-    body = <ListStatus kind="error" title={contentCopy.organizationUnavailable} />;
+  if (!hasOrganization && !isAuthLoading && !workspace.isLoading) {
+    body = workspace.error ? (
+      <ListStatus kind="error" title={contentCopy.organizationUnavailable} />
+    ) : (
+      <ListStatus kind="empty" icon={FileText} title={workspaceCopy.noWorkspaceTitle} description={workspaceCopy.noWorkspaceDescription} />
+    );
   } else if (!hasOrganization || query.isPending) {
     body = <ListStatus kind="loading" title={contentCopy.loading} />;
   } else if (query.isError && !query.data) {
@@ -51,17 +62,19 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     );
   } else if (items.length === 0) {
     body = (
-      <ListStatus kind="empty" icon={FileText} title={contentCopy.emptyTitle} description={contentCopy.emptyDescription}>
-        <Button onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          {contentCopy.createFirst}
-        </Button>
+      <ListStatus kind="empty" icon={FileText} title={contentCopy.emptyTitle} description={canWrite ? contentCopy.emptyDescription : contentCopy.emptyReadOnly}>
+        {canWrite ? (
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {contentCopy.createFirst}
+          </Button>
+        ) : null}
       </ListStatus>
     );
   } else {
     body = (
       <>
-        <ContentItemsTable items={items} onEdit={onEdit} onDelete={setDeleting} />
+        <ContentItemsTable items={items} onEdit={canWrite ? onEdit : undefined} onDelete={canWrite ? setDeleting : undefined} />
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
@@ -88,10 +101,12 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
           </h2>
           <CardDescription>{contentCopy.listDescription}</CardDescription>
         </div>
-        <Button onClick={onCreate} disabled={!hasOrganization}>
-          <Plus aria-hidden="true" />
-          {contentCopy.createContent}
-        </Button>
+        {canWrite ? (
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {contentCopy.createContent}
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>{body}</CardContent>
       <ConfirmDialog

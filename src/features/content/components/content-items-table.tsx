@@ -9,8 +9,9 @@ import { formatDate } from '@/lib/format';
 
 interface ContentItemsTableProps {
   items: readonly ContentItem[];
-  onEdit(item: ContentItem): void;
-  onDelete(item: ContentItem): void;
+  /** Absent for viewers: no actions. */
+  onEdit?(item: ContentItem): void;
+  onDelete?(item: ContentItem): void;
 }
 
 const { columns: headers } = contentCopy;
@@ -42,16 +43,20 @@ export function ContentItemsTable({ items, onEdit, onDelete }: ContentItemsTable
       description={(item) => excerptPreview(item.excerpt) || undefined}
       columns={columns}
       actionsHeader={headers.actions}
-      actions={(item) => (
-        <>
-          <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </>
-      )}
+      actions={
+        onEdit && onDelete
+          ? (item) => (
+              <>
+                <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </>
+            )
+          : undefined
+      }
     />
   );
 }

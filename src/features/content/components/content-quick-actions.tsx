@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { contentCopy } from '@/config/content-copy';
 
-/** Quick actions: creating content works; the others do not exist yet and say so. */
+/** Quick actions: creating content works (not shown to viewers); the others do not exist yet and say so. */
 export function ContentQuickActions({ onCreate, canCreate }: { onCreate(): void; canCreate: boolean }) {
   return (
     <Card className="h-full">
@@ -12,10 +12,12 @@ export function ContentQuickActions({ onCreate, canCreate }: { onCreate(): void;
         <h2 className="text-lg font-semibold">{contentCopy.quickActions}</h2>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        <Button className="w-full justify-start" onClick={onCreate} disabled={!canCreate}>
-          <Plus aria-hidden="true" />
-          {contentCopy.createNewContent}
-        </Button>
+        {canCreate ? (
+          <Button className="w-full justify-start" onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {contentCopy.createNewContent}
+          </Button>
+        ) : null}
         <NotAvailableButton className="w-full justify-start">{contentCopy.scheduleContent}</NotAvailableButton>
         <NotAvailableButton className="w-full justify-start">{contentCopy.viewAnalytics}</NotAvailableButton>
       </CardContent>

@@ -29,10 +29,9 @@ export function useUpdateProfile() {
       return updateProfile(userId, changes);
     },
     onSuccess: (row) => {
-      queryClient.setQueryData<Profile | null>(profileQueryKey(row.user_id), (current) => ({
-        ...row,
-        organization: current?.organization ?? null,
-      }));
+      queryClient.setQueryData<Profile | null>(profileQueryKey(row.user_id), row);
+      // The team lists show names and marketing roles.
+      void queryClient.invalidateQueries({ queryKey: ['team'] });
       toast.success(dashboardCopy.profileUpdated);
     },
     onError: (error) => {

@@ -5,7 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { WorkspaceSwitcher } from '@/components/workspace/workspace-switcher';
 import { dashboardCopy } from '@/config/account-copy';
+import { workspaceCopy } from '@/config/team-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
@@ -13,21 +15,22 @@ import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-s
 import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 
 /** Tailwind's `lg`: from here on the header is one row without the account menu. */
 const HEADER_ONE_ROW_QUERY = '(min-width: 1024px)';
 
-function WhoIsSignedIn({ display, className }: { display: ProfileDisplay; className?: string }) {
+function WhoIsSignedIn({ display, workspace, className }: { display: ProfileDisplay; workspace?: string; className?: string }) {
   return (
     <div className={className}>
       <p className="font-medium break-words">{display.fullName}</p>
       <p className="text-sm text-muted-foreground">{display.roleLabel}</p>
-      {display.organizationName ? (
+      {workspace ? (
         <p className="flex items-center gap-1 text-xs text-muted-foreground lg:justify-end">
           <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-          <span className="sr-only">{dashboardCopy.organization}: </span>
-          <span className="break-words">{display.organizationName}</span>
+          <span className="sr-only">{workspaceCopy.switcherLabel}: </span>
+          <span className="break-words">{workspace}</span>
         </p>
       ) : null}
     </div>
@@ -44,9 +47,10 @@ function WebsiteLink({ className }: { className?: string }) {
 }
 
 /**
- * The signed-in header: platform name, badge, the user's name, role and organization, profile settings, the way
- * back to the public website, sign-out. From `lg` on everything sits in one row; below, one compact row with the
- * account menu (a side sheet with room for more entries) holding the account, the website link and sign-out.
+ * The signed-in header: platform name, badge, the user's name and role, the workspace switcher (with the Team
+ * screen), profile settings, the way back to the public website, sign-out. From `lg` on everything sits in one row;
+ * below, one compact row with the switcher as an icon and the account menu (a side sheet) holding the account with
+ * its current workspace, the website link and sign-out.
  */
 export function DashboardHeader() {
   const { profile, user } = useAuth();
@@ -55,6 +59,7 @@ export function DashboardHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   // The menu is for narrow screens: it closes when the screen becomes wide (a rotated tablet, a resized window).
   const isWide = useMediaQuery(HEADER_ONE_ROW_QUERY, false);
+  const workspace = useWorkspace().current?.name;
   const signOutButton = (className?: string) => (
     <Button variant="outline" className={className} onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
       <LogOut aria-hidden="true" />
@@ -78,28 +83,32 @@ export function DashboardHeader() {
         <div className="hidden items-center gap-3 lg:flex">
           <WebsiteLink />
           <WhoIsSignedIn display={display} className="text-right" />
+          {isWide ? <WorkspaceSwitcher /> : null}
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
           {signOutButton()}
         </div>
 
-        <Sheet open={isMenuOpen && !isWide} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu}>
-              <UserRound aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" className="w-[85%] max-w-xs gap-6 lg:hidden">
-            <SheetHeader>
-              <SheetTitle>{dashboardCopy.accountMenu}</SheetTitle>
-            </SheetHeader>
-            <WhoIsSignedIn display={display} />
-            <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
-              {profile ? <ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
-              <WebsiteLink className="w-full justify-start" />
-            </nav>
-            {signOutButton('mt-auto w-full')}
-          </SheetContent>
-        </Sheet>
+        <div className="flex shrink-0 items-center gap-2 lg:hidden">
+          {isWide ? null : <WorkspaceSwitcher compact />}
+          <Sheet open={isMenuOpen && !isWide} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu}>
+                <UserRound aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="right" className="w-[85%] max-w-xs gap-6 lg:hidden">
+              <SheetHeader>
+                <SheetTitle>{dashboardCopy.accountMenu}</SheetTitle>
+              </SheetHeader>
+              <WhoIsSignedIn display={display} workspace={workspace} />
+              <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
+                {profile ? <ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
+                <WebsiteLink className="w-full justify-start" />
+              </nav>
+              {signOutButton('mt-auto w-full')}
+            </SheetContent>
+          </Sheet>
+        </div>
       </div>
     </header>
   );

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { AuthProvider, ProtectedRoute } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { Landing, renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -16,11 +16,24 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 
+/** The user's workspaces, and the members workspace_members() gives for the current one. */
+let workspaces: { id: string; name: string; role?: string }[];
+let members: { workspace_id: string; rows: Record<string, unknown>[] }[];
+
+function member(userId: string, lastActive: string | null) {
+  return { user_id: userId, first_name: userId, last_name: '', email: `${userId}@x.io`, marketing_role: null, last_active: lastActive, access_role: 'member', joined_at: '' };
+}
+
 let profile: Record<string, unknown>;
 let updateResult: ((call: QueryCall) => FakeResult) | undefined;
 
 function respond(call: QueryCall): FakeResult | undefined {
-  if (call.table === 'organizations') return { data: { id: 'org-1', name: 'Analytical Engines' }, error: null };
+  const workspace = workspaceRows(call, workspaces);
+  if (workspace) return workspace;
+  if (call.table === 'rpc:workspace_members') {
+    const wanted = (call.values as { workspace_id: string }).workspace_id;
+    return { data: members.find((entry) => entry.workspace_id === wanted)?.rows ?? [], error: null };
+  }
   if (call.table !== 'profiles') return undefined;
   if (call.operation === 'select') return { data: profile, error: null };
   if (call.operation === 'update' && call.returning) {
@@ -46,6 +59,9 @@ function renderDashboard() {
 
 beforeEach(() => {
   fake.reset();
+  localStorage.clear();
+  workspaces = [{ id: 'org-1', name: 'Analytical Engines' }];
+  members = [];
   updateResult = undefined;
   profile = {
     id: 'p1',
@@ -69,16 +85,33 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...'));
   });
 
-  it('shows the header: platform name, badge, name, role label, organization, sign-out', async () => {
+  it('shows the header: platform name, badge, name, role label, the workspace switcher, sign-out', async () => {
     renderDashboard();
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Beyond Brochures Marketing Platform' })).toBeInTheDocument();
     expect(within(header).getByText('Multi-Tenant Platform')).toBeInTheDocument();
     expect(within(header).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(header).getByText('Marketing Professional')).toBeInTheDocument();
-    expect(within(header).getByText('Analytical Engines')).toBeInTheDocument();
+    expect(await within(header).findByRole('button', { name: 'Current workspace: Analytical Engines. Switch workspace' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
+  });
+
+  it('greets with the real team of the current workspace, and follows a switch to another workspace', async () => {
+    const now = new Date().toISOString();
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines' }, { id: 'org-2', name: 'Babbage & Co', role: 'viewer' }];
+    members = [
+      { workspace_id: 'org-1', rows: [member('ada', now), member('charles', now), member('mary', null)] },
+      { workspace_id: 'org-2', rows: [member('ada', now)] },
+    ];
+    renderDashboard();
+    expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active this week.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Current workspace: Analytical Engines/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }));
+    expect(
+      await screen.findByText('Here is an overview of Babbage & Co. You are its only member so far: invite your colleagues from the Team screen.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('bb-current-workspace:user-1')).toBe('org-2');
   });
 
   it('shows the four stat cards with the spec values, a monthly change each, marked as sample data', async () => {

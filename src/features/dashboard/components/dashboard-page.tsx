@@ -11,12 +11,17 @@ import { StatCards } from '@/components/module/stat-cards';
 import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { PageStatus, useAuth } from '@/lib/auth';
+import { useWorkspace } from '@/lib/workspace';
+import { useWorkspaceMembers } from '@/lib/workspace-members';
+import { teamFigures } from '@/features/dashboard/utils/team-figures';
 
 const statIcons = [Target, BarChart3, Users, DollarSign];
 
 /** /dashboard (spec §2): header, welcome line, own module, all modules, four sample stat cards. */
 export function DashboardPage() {
   const { profile, user, isProfileLoading } = useAuth();
+  const { current } = useWorkspace();
+  const members = useWorkspaceMembers();
   if (isProfileLoading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
 
   const display = profileDisplay(profile, user);
@@ -35,7 +40,11 @@ export function DashboardPage() {
           <h1 className="text-3xl font-bold tracking-tight">
             {display.firstName ? dashboardCopy.welcome(display.firstName) : dashboardCopy.welcomeAnonymous}
           </h1>
-          <p className="text-muted-foreground">{dashboardCopy.welcomeSubtitle}</p>
+          <p className="text-muted-foreground">
+            {current && members.data
+              ? dashboardCopy.welcomeTeam(current.name, members.data.length, teamFigures(members.data, new Date()).activeThisWeek)
+              : dashboardCopy.welcomeSubtitle}
+          </p>
         </div>
         {profile === null ? (
           <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">

@@ -1,13 +1,13 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { moduleCopy } from '@/config/account-copy';
-import { paths, type MarketingModule } from '@/config/paths';
+import type { MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
 import { site } from '@/config/site';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
+import { BackToDashboardLink } from '@/components/layouts/back-to-dashboard-link';
 import { SampleDataBadge } from '@/components/module/sample-data-badge';
+import { workspaceCopy } from '@/config/team-copy';
+import { useWorkspace } from '@/lib/workspace';
 
 interface ModulePageProps {
   module: MarketingModule;
@@ -18,19 +18,21 @@ interface ModulePageProps {
   children: ReactNode;
 }
 
-/** A role module under /marketing/*: the signed-in header, a way back, the module title of the roles table. */
+/**
+ * A role module under /marketing/*: the signed-in header, a way back, the module title of the roles table. The
+ * content is mounted afresh when the workspace changes, so every list, figure and open dialog follows it; viewers
+ * are told they read only.
+ */
 export function ModulePage({ module, subtitle, isSample = true, children }: ModulePageProps) {
   const role = marketingRoles.find((entry) => entry.module === module)!;
+  const { current, canWrite } = useWorkspace();
   const Icon = moduleIcons[module];
   return (
     <div className="min-h-screen bg-muted/30">
       <title>{`${role.moduleTitle} | ${site.platformName}`}</title>
       <DashboardHeader />
       <main className="container mx-auto space-y-6 px-4 py-8">
-        <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {moduleCopy.backToDashboard}
-        </Link>
+        <BackToDashboardLink />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
             <span className="rounded-md bg-primary p-2 text-primary-foreground">
@@ -43,7 +45,10 @@ export function ModulePage({ module, subtitle, isSample = true, children }: Modu
           </div>
           {isSample ? <SampleDataBadge /> : null}
         </div>
-        {children}
+        {current && !canWrite ? <p className="rounded-md border bg-muted/50 p-3 text-sm">{workspaceCopy.readOnlyNotice}</p> : null}
+        <div key={current?.id ?? 'none'} className="space-y-6">
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -3,8 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
+import { TeamOverview } from '@/features/dashboard/components/team-overview';
 import { ProgressBar, QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { StatCards } from '@/components/module/stat-cards';
 
 const icons = [DollarSign, Users, Megaphone, TrendingUp];
 
@@ -21,37 +23,45 @@ function capacityVariant(capacity: number) {
   return 'green' as const;
 }
 
-/** Marketing Director (spec §2): the spec's figures exactly, all fixed samples. */
+/**
+ * Marketing Director (spec §2): the real team of the workspace first, then the spec's figures exactly, marked as
+ * fixed samples (no real budget, performance, capacity or initiatives exist yet).
+ */
 export function DirectorModule() {
   const stats = directorStats.map((stat, index) => {
     const Icon = icons[index] ?? DollarSign;
     return { ...stat, icon: <Icon className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> };
   });
   return (
-    <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel.">
-      <KeyMetrics stats={stats} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold">Team Capacity</h2>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-3">
-              {directorTeamCapacity.map((team) => (
-                <li key={team.team} className="space-y-1">
-                  <div className="flex items-center justify-between">
-                    <span className="text-sm font-medium">{team.team}</span>
-                    <Badge variant={capacityVariant(team.capacity)}>{team.capacity}%</Badge>
-                  </div>
-                  <ProgressBar value={team.capacity} label={`${team.team} capacity`} />
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <SampleListCard title="Strategic Initiatives" description="Progress of this year's priorities." items={initiatives} />
-        <QuickActionsCard actions={directorQuickActions} />
-      </div>
+    <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel." isSample={false}>
+      <TeamOverview />
+      <SampleSection title="Key Metrics">
+        <StatCards stats={stats} />
+      </SampleSection>
+      <SampleSection title="Capacity and Strategy">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card>
+            <CardHeader>
+              <h2 className="text-lg font-semibold">Team Capacity</h2>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-3">
+                {directorTeamCapacity.map((team) => (
+                  <li key={team.team} className="space-y-1">
+                    <div className="flex items-center justify-between">
+                      <span className="text-sm font-medium">{team.team}</span>
+                      <Badge variant={capacityVariant(team.capacity)}>{team.capacity}%</Badge>
+                    </div>
+                    <ProgressBar value={team.capacity} label={`${team.team} capacity`} />
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <SampleListCard title="Strategic Initiatives" description="Progress of this year's priorities." items={initiatives} />
+          <QuickActionsCard actions={directorQuickActions} />
+        </div>
+      </SampleSection>
     </ModulePage>
   );
 }

@@ -16,19 +16,17 @@ function profile(overrides: Partial<Profile> = {}): Profile {
     last_active: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
-    organization: { id: 'o1', name: 'Analytical Engines Ltd' },
     ...overrides,
   };
 }
 
 describe('profileDisplay', () => {
-  it('shows names, organization and Marketing Professional for a profile without a role', () => {
+  it('shows names and Marketing Professional for a profile without a role', () => {
     expect(profileDisplay(profile(), user)).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       fullName: 'Ada Lovelace',
       roleLabel: 'Marketing Professional',
-      organizationName: 'Analytical Engines Ltd',
     });
   });
 
@@ -46,15 +44,10 @@ describe('profileDisplay', () => {
       lastName: 'Data',
       fullName: 'Meta Data',
       roleLabel: 'Marketing Professional',
-      organizationName: null,
     });
   });
 
   it('falls back to the e-mail address without any name', () => {
     expect(profileDisplay(profile({ first_name: null, last_name: '  ' }), user).fullName).toBe('ada@example.com');
-  });
-
-  it('copes with a missing organization', () => {
-    expect(profileDisplay(profile({ organization: null }), user).organizationName).toBeNull();
   });
 });

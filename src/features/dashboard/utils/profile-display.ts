@@ -8,7 +8,6 @@ export interface ProfileDisplay {
   /** First and last name, else the e-mail address. */
   fullName: string;
   roleLabel: string;
-  organizationName: string | null;
 }
 
 function metadataText(user: User | null, key: string): string {
@@ -26,6 +25,5 @@ export function profileDisplay(profile: Profile | null, user: User | null): Prof
     lastName,
     fullName,
     roleLabel: roleLabel(profile?.marketing_role),
-    organizationName: profile?.organization?.name ?? null,
   };
 }

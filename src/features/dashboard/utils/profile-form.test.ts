@@ -12,7 +12,6 @@ const profile: Profile = {
   last_active: null,
   created_at: '',
   updated_at: '',
-  organization: { id: 'o1', name: 'Acme' },
 };
 
 describe('profileFormValues', () => {

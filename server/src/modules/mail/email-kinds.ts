@@ -1,0 +1,45 @@
+import { paths } from '../../../../src/config/paths';
+import type { Sql } from '../../db/client';
+import type { EmailMessage } from '../../lib/mailer';
+import { composeInvitationEmail } from './invitation-email';
+import type { QueuedEmail } from './mail-queue';
+
+export interface RenderContext {
+  sql: Sql;
+  /** The public address (SITE_URL): the base of links. */
+  siteUrl: string;
+}
+
+/** Turns a queued row into the message to send, or null when it must not be sent any more (then cancelled). */
+export type EmailRenderer = (email: QueuedEmail, context: RenderContext) => Promise<EmailMessage | null>;
+
+interface PreparedInvitation {
+  token: string;
+  email: string;
+  access_role: string;
+  workspace_name: string;
+  inviter_name: string | null;
+  expires_at: Date;
+}
+
+/** 'workspace_invitation' {invitation_id}: mints the e-mail's own token now (no token ever waits in the queue). */
+const workspaceInvitation: EmailRenderer = async (email, { sql, siteUrl }) => {
+  const invitationId = email.payload.invitation_id;
+  if (typeof invitationId !== 'string') return null;
+  const [invitation] = await sql<PreparedInvitation[]>`select * from private.prepare_invitation_email(${invitationId})`;
+  if (!invitation) return null;
+  const link = `${siteUrl}${paths.invite(invitation.token)}`;
+  const content = composeInvitationEmail({
+    link,
+    workspaceName: invitation.workspace_name,
+    inviterName: invitation.inviter_name,
+    accessRole: invitation.access_role,
+    expiresAt: invitation.expires_at,
+  });
+  return { kind: email.kind, to: invitation.email, link, ...content };
+};
+
+/** Every kind the worker can send. A new kind: a renderer here, and a database function that enqueues it. */
+export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
+  workspace_invitation: workspaceInvitation,
+};

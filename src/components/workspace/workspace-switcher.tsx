@@ -1,0 +1,107 @@
+import { Building2, Check, ChevronsUpDown, Plus, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Separator } from '@/components/ui/separator';
+import { CreateWorkspaceDialog } from '@/components/workspace/create-workspace-dialog';
+import { accessRoleLabel } from '@/config/access-roles';
+import { paths } from '@/config/paths';
+import { workspaceCopy } from '@/config/team-copy';
+import { cn } from '@/lib/utils';
+import { useWorkspace } from '@/lib/workspace';
+
+/**
+ * The signed-in header's one workspace control: shows the current workspace; opens the list of the user's
+ * workspaces (switching changes every list, figure and dialog of the page), the Team screen and Create Workspace.
+ * Self-contained, so a header layout only has to place it.
+ */
+export function WorkspaceSwitcher({ compact = false, className }: { /** An icon only (the phone header). */ compact?: boolean; className?: string }) {
+  const { workspaces, current, isLoading, error, select, refresh } = useWorkspace();
+  const [open, setOpen] = useState(false);
+  const [isCreating, setIsCreating] = useState(false);
+  const headingId = useId();
+
+  const triggerText = current?.name ?? (isLoading ? workspaceCopy.loading : workspaceCopy.switcherLabel);
+  return (
+    <>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button
+            variant="outline"
+            size={compact ? 'icon' : 'default'}
+            className={cn(!compact && 'max-w-[16rem] justify-between', compact && 'shrink-0', className)}
+            aria-label={current ? workspaceCopy.switcherHint(current.name) : workspaceCopy.switcherLabel}
+            title={compact ? triggerText : undefined}
+            disabled={isLoading}
+          >
+            <Building2 aria-hidden="true" />
+            {compact ? null : (
+              <>
+                <span className="truncate">{triggerText}</span>
+                <ChevronsUpDown className="opacity-60" aria-hidden="true" />
+              </>
+            )}
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent aria-labelledby={headingId}>
+          <p id={headingId} className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
+            {workspaceCopy.yourWorkspaces}
+          </p>
+          {error && workspaces.length === 0 ? (
+            <div className="space-y-2 px-2 py-1.5 text-sm">
+              <p role="alert">{workspaceCopy.loadFailed}</p>
+              <Button variant="outline" size="sm" onClick={() => void refresh()}>
+                {workspaceCopy.retry}
+              </Button>
+            </div>
+          ) : (
+            <ul className="max-h-64 space-y-0.5 overflow-y-auto" aria-labelledby={headingId}>
+              {workspaces.map((workspace) => {
+                const isCurrent = workspace.id === current?.id;
+                return (
+                  <li key={workspace.id}>
+                    <button
+                      type="button"
+                      aria-current={isCurrent ? 'true' : undefined}
+                      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                      onClick={() => {
+                        select(workspace.id);
+                        setOpen(false);
+                      }}
+                    >
+                      <Check className={cn('h-4 w-4 shrink-0', isCurrent ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
+                      <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
+                      <span className="text-xs text-muted-foreground">{accessRoleLabel(workspace.accessRole)}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Separator className="my-2" />
+          {current ? (
+            <Link to={paths.team} onClick={() => setOpen(false)} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-full justify-start')}>
+              <Users aria-hidden="true" />
+              {workspaceCopy.team}
+            </Link>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full justify-start"
+            onClick={() => {
+              setOpen(false);
+              setIsCreating(true);
+            }}
+          >
+            <Plus aria-hidden="true" />
+            {workspaceCopy.createWorkspace}
+          </Button>
+        </PopoverContent>
+      </Popover>
+      <CreateWorkspaceDialog open={isCreating} onOpenChange={setIsCreating} />
+    </>
+  );
+}

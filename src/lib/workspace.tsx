@@ -1,0 +1,132 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { hasAccessRole } from '@/config/access-roles';
+import { workspaceCopy } from '@/config/team-copy';
+import { unwrap } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { chooseWorkspace, toWorkspaces, workspaceStorageKey, type Workspace } from '@/lib/workspace-choice';
+
+/**
+ * The signed-in user's workspaces and the current one (mounted by AuthProvider). The current workspace is
+ * remembered per browser (localStorage, per user) and checked against the list the server gives (RLS: the
+ * caller's memberships): a remembered workspace the user has left or lost falls back to their first one.
+ * The list is read again on focus, every minute, and after any write the server refused with 42501, so a member
+ * who is removed sees it promptly; the server refuses their requests at once in any case.
+ */
+
+export interface WorkspaceState {
+  workspaces: Workspace[];
+  /** Where lists, figures and new records belong; null while loading or without any workspace. */
+  current: Workspace | null;
+  isLoading: boolean;
+  error: Error | null;
+  /** Members, admins and owners write records; viewers read only. */
+  canWrite: boolean;
+  /** Admins and owners invite, remove, change roles and rename. */
+  canManage: boolean;
+  isOwner: boolean;
+  select(id: string): void;
+  refresh(): Promise<unknown>;
+}
+
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  list: (userId: string | null) => [...workspaceKeys.all, 'list', userId] as const,
+};
+
+export async function fetchWorkspaces(userId: string): Promise<Workspace[]> {
+  const [memberships, organizations] = await Promise.all([
+    supabase.from('organization_members').select('organization_id, role, created_at').eq('user_id', userId),
+    supabase.from('organizations').select('id, name, is_personal'),
+  ]);
+  return toWorkspaces(unwrap(memberships) ?? [], unwrap(organizations) ?? []);
+}
+
+function readRemembered(userId: string | null): string | null {
+  if (!userId || typeof window === 'undefined') return null;
+  try {
+    return window.localStorage.getItem(workspaceStorageKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+function remember(userId: string, workspaceId: string): void {
+  try {
+    window.localStorage.setItem(workspaceStorageKey(userId), workspaceId);
+  } catch {
+    // Storage full or blocked: the choice lasts for this page only.
+  }
+}
+
+const WorkspaceContext = createContext<WorkspaceState | null>(null);
+
+export function WorkspaceProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: workspaceKeys.list(userId),
+    queryFn: () => fetchWorkspaces(userId!),
+    enabled: userId !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+  const [choice, setChoice] = useState(() => ({ userId, id: readRemembered(userId) }));
+  const rememberedId = choice.userId === userId ? choice.id : readRemembered(userId);
+  const workspaces = useMemo(() => query.data ?? [], [query.data]);
+  const current = chooseWorkspace(workspaces, rememberedId);
+
+  const select = useCallback(
+    (id: string) => {
+      if (userId) remember(userId, id);
+      setChoice({ userId, id });
+    },
+    [userId],
+  );
+
+  // Say so when the workspace in use disappears from the list (removed, or deleted by its owner elsewhere).
+  const shown = useRef<Workspace | null>(null);
+  useEffect(() => {
+    if (!query.isSuccess) return;
+    const previous = shown.current;
+    if (previous && !workspaces.some((workspace) => workspace.id === previous.id)) {
+      toast.warning(workspaceCopy.lostAccess(previous.name));
+    }
+    shown.current = current;
+  }, [query.isSuccess, workspaces, current]);
+
+  // A write refused for lack of rights may mean the membership is gone: read the list again.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        const error = event.mutation?.state.error as { code?: unknown } | null | undefined;
+        if (event.type === 'updated' && event.action.type === 'error' && error?.code === '42501') {
+          void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+        }
+      }),
+    [queryClient],
+  );
+
+  const refetch = query.refetch;
+  const value = useMemo<WorkspaceState>(
+    () => ({
+      workspaces,
+      current,
+      isLoading: userId !== null && query.isPending,
+      error: query.error,
+      canWrite: hasAccessRole(current?.accessRole, 'member'),
+      canManage: hasAccessRole(current?.accessRole, 'admin'),
+      isOwner: current?.accessRole === 'owner',
+      select,
+      refresh: () => refetch(),
+    }),
+    [workspaces, current, userId, query.isPending, query.error, select, refetch],
+  );
+  return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}
+
+export function useWorkspace(): WorkspaceState {
+  const context = useContext(WorkspaceContext);
+  if (!context) throw new Error('useWorkspace must be used within a WorkspaceProvider');
+  return context;
+}

@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createSql, type Sql } from '../../server/src/db/client';
+import type { EmailMessage, MailTransport } from '../../server/src/lib/mailer';
+import { emailKinds, type EmailRenderer } from '../../server/src/modules/mail/email-kinds';
+import { MAX_ATTEMPTS } from '../../server/src/modules/mail/mail-queue';
+import { startMailWorker } from '../../server/src/modules/mail/mail-worker';
+import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
+import { signedInUser } from '../support/rest-clients';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { seedUser, uniqueEmail } from '../support/users';
+
+/** The outgoing e-mail queue and its worker against the real database (and a real SMTP conversation). */
+
+let db: TestDatabase;
+let sql: Sql;
+let sink: SmtpSink;
+let server: TestServer;
+const silent = { info() {}, error() {}, warn() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+function recordingTransport(options: { fail?: boolean; delayMs?: number } = {}) {
+  const delivered: EmailMessage[] = [];
+  const transport: MailTransport = {
+    async deliver(message) {
+      await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+      if (options.fail) throw new Error('SMTP 451 try again later');
+      delivered.push(message);
+    },
+    close() {},
+  };
+  return { transport, delivered };
+}
+
+const note: EmailRenderer = async (email) => ({ kind: email.kind, to: email.recipient, subject: `Note ${String(email.payload.n)}`, text: 'x', html: 'x', link: 'http://x' });
+const kinds = { ...emailKinds, test_note: note };
+
+async function enqueue(count: number, kind = 'test_note'): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    insert into private.outgoing_emails (kind, recipient, payload)
+    select ${kind}, 'n' || n || '@example.com', jsonb_build_object('n', n) from generate_series(1, ${count}) n
+    returning id::text`;
+  return rows.map((row) => row.id);
+}
+
+beforeAll(async () => {
+  db = await createDatabaseFromTemplate(inject('cluster'));
+  sql = createSql(db.url, { max: 6 });
+  sink = await startSmtpSink();
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, SMTP_FROM: 'Beyond Brochures <team@bb.test>' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+  await sql?.end();
+  await db?.drop();
+});
+
+describe('mail worker', () => {
+  it('two workers on one database deliver every queued e-mail exactly once', async () => {
+    const ids = await enqueue(30);
+    const a = recordingTransport({ delayMs: 3 });
+    const b = recordingTransport({ delayMs: 3 });
+    const workers = await Promise.all([a, b].map(({ transport }) => startMailWorker({ sql, transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 })));
+    await Promise.all(workers.map((worker) => worker.drain()));
+    await Promise.all(workers.map((worker) => worker.drain()));
+    await Promise.all(workers.map((worker) => worker.stop()));
+
+    const subjects = [...a.delivered, ...b.delivered].map((message) => message.subject).sort();
+    expect(subjects).toEqual(Array.from({ length: 30 }, (_, i) => `Note ${i + 1}`).sort());
+    expect(a.delivered.length).toBeGreaterThan(0);
+    expect(b.delivered.length).toBeGreaterThan(0);
+    const unsent = await sql`select id from private.outgoing_emails where id = any(${ids}::bigint[]) and (sent_at is null or attempts <> 1)`;
+    expect(unsent).toEqual([]);
+    expect(await sql`select worker_id from private.mail_workers`).toEqual([]);
+  });
+
+  it('retries a failed delivery later and gives up after the last attempt, keeping the reason', async () => {
+    const [id] = await enqueue(1);
+    const failing = recordingTransport({ fail: true });
+    const worker = await startMailWorker({ sql, transport: failing.transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 });
+    await worker.drain();
+    const [first] = await sql`
+      select attempts, locked_until, sent_at, cancelled_at, last_error,
+        next_attempt_at between now() + interval '25 seconds' and now() + interval '35 seconds' as retry_in_30s
+      from private.outgoing_emails where id = ${id!}`;
+    expect(first).toEqual({ attempts: 1, locked_until: null, sent_at: null, cancelled_at: null, last_error: 'SMTP 451 try again later', retry_in_30s: true });
+
+    await sql`update private.outgoing_emails set attempts = ${MAX_ATTEMPTS - 1}, next_attempt_at = now() where id = ${id!}`;
+    await worker.drain();
+    await worker.stop();
+    const [last] = await sql<{ cancelled: boolean; last_error: string }[]>`
+      select cancelled_at is not null as cancelled, last_error from private.outgoing_emails where id = ${id!}`;
+    expect(last).toEqual({ cancelled: true, last_error: `gave up after ${MAX_ATTEMPTS} attempts: SMTP 451 try again later` });
+  });
+
+  it('cancels without sending: an unknown kind, and an invitation that is no longer pending', async () => {
+    const [unknown] = await enqueue(1, 'not_a_kind');
+    const owner = await seedUser(sql);
+    const [invitation] = await sql<{ id: string }[]>`
+      insert into public.workspace_invitations (organization_id, email, role, revoked_at)
+      values (${owner.organizationId}, 'gone@example.com', 'member', now()) returning id`;
+    const [revoked] = await sql<{ id: string }[]>`
+      insert into private.outgoing_emails (kind, recipient, payload)
+      values ('workspace_invitation', 'gone@example.com', jsonb_build_object('invitation_id', ${invitation!.id}::uuid)) returning id::text`;
+    const recorder = recordingTransport();
+    const worker = await startMailWorker({ sql, transport: recorder.transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 });
+    await worker.drain();
+    await worker.stop();
+    expect(recorder.delivered).toEqual([]);
+    const rows = await sql`select id::text, sent_at, last_error from private.outgoing_emails where id in (${unknown!}, ${revoked!.id}) order by id`;
+    expect(rows).toEqual([
+      { id: unknown, sent_at: null, last_error: 'unknown kind not_a_kind' },
+      { id: revoked!.id, sent_at: null, last_error: 'no longer applicable' },
+    ]);
+    expect(await sql`select channel from private.workspace_invitation_tokens where invitation_id = ${invitation!.id}`).toEqual([]);
+  });
+
+  it('names written by users cannot add headers or recipients to an invitation e-mail (real SMTP)', async () => {
+    const owner = await signedInUser(server, { metadata: { first_name: 'Eve\r\nBcc: spy@evil.example', last_name: 'X', company_name: 'Acme\r\nX-Injected: 1\nCc: cc@evil.example' } });
+    const invitee = uniqueEmail('target');
+    const { error } = await owner.client.rpc('invite_to_workspace', { workspace_id: owner.organizationId, email: invitee, access_role: 'member' });
+    expect(error).toBeNull();
+    await server.app.mailWorker?.()?.drain();
+
+    const index = sink.messages.findIndex((text) => text.includes(`To: ${invitee}`));
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(sink.recipients[index]).toEqual([`<${invitee}>`]);
+    const headers = sink.messages[index]!.split('\r\n\r\n')[0]!;
+    expect(headers).not.toMatch(/^(bcc|cc|x-injected):/im);
+    expect(headers).toMatch(/^Subject: Eve Bcc: spy@evil\.example X invited you to Acme X-Injected: 1 Cc:/m);
+  });
+});

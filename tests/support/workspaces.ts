@@ -1,0 +1,148 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Sql } from '../../server/src/db/client';
+import type { Database } from '../../src/types/database';
+import { clientWithToken } from './rest-clients';
+import type { TestServer } from './test-server';
+import { mintSession } from './tokens';
+import { seedUser, uniqueEmail, type SeededUser } from './users';
+
+/** The people of the tenant matrix: four roles in workspace 1, and those who must get nothing of it. */
+export const ACTORS = ['owner', 'admin', 'member', 'viewer', 'outsider', 'invited', 'removed', 'anon'] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+export interface Actor {
+  name: ActorName;
+  /** null for anon. */
+  user: SeededUser | null;
+  client: SupabaseClient<Database>;
+}
+
+export const WORKSPACE_1_NAME = 'Workspace One';
+
+/** Fixed ids, so workspace 1 can be put back exactly as it was after a cell changed it. */
+export const ids = {
+  invitationPending: '11111111-0000-4000-8000-000000000001',
+  invitationUsed: '11111111-0000-4000-8000-000000000002',
+  invitationRevoked: '11111111-0000-4000-8000-000000000003',
+  invitationExpired: '11111111-0000-4000-8000-000000000004',
+  contentItem: '22222222-0000-4000-8000-000000000001',
+  campaign: '33333333-0000-4000-8000-000000000001',
+} as const;
+
+export interface WorkspaceWorld {
+  workspace1: string;
+  workspace2: string;
+  actors: Record<ActorName, Actor>;
+  /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
+  tokens: { pending: string; used: string; revoked: string; expired: string };
+  reset(): Promise<void>;
+  snapshot(): Promise<Snapshot>;
+}
+
+export type Snapshot = Record<string, Record<string, unknown>>;
+
+/** Table name → key of a row → the row, for workspace 1 (and the actors' profiles). */
+const SNAPSHOT_SQL = `
+select json_build_object(
+  'organizations', (select coalesce(json_object_agg(o.id, o), '{}') from public.organizations o where o.id = $1),
+  'organization_members', (select coalesce(json_object_agg(m.user_id, m), '{}') from public.organization_members m where m.organization_id = $1),
+  'workspace_invitations', (select coalesce(json_object_agg(i.id, i), '{}') from public.workspace_invitations i where i.organization_id = $1),
+  'invitation_tokens', (select coalesce(json_object_agg(t.invitation_id || '/' || t.channel, encode(t.token_hash, 'hex')), '{}')
+    from private.workspace_invitation_tokens t join public.workspace_invitations i on i.id = t.invitation_id where i.organization_id = $1),
+  'content_items', (select coalesce(json_object_agg(c.id, c), '{}') from public.content_items c where c.organization_id = $1),
+  'campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.campaigns c where c.organization_id = $1),
+  'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[]))
+) as snapshot`;
+
+/** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
+export function describeChanges(before: Snapshot, after: Snapshot): string {
+  const parts: string[] = [];
+  for (const table of Object.keys(before)) {
+    const was = before[table] ?? {};
+    const now = after[table] ?? {};
+    const added = Object.keys(now).filter((key) => !(key in was)).length;
+    const removed = Object.keys(was).filter((key) => !(key in now)).length;
+    const changed = Object.keys(now).filter((key) => key in was && JSON.stringify(now[key]) !== JSON.stringify(was[key])).length;
+    const marks = [added ? `+${added}` : '', removed ? `-${removed}` : '', changed ? `~${changed}` : ''].filter(Boolean);
+    if (marks.length) parts.push(`${table} ${marks.join(' ')}`);
+  }
+  return parts.join(', ');
+}
+
+async function addMember(sql: Sql, organizationId: string, userId: string, role: string): Promise<void> {
+  await sql`insert into public.organization_members (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role})`;
+}
+
+async function issueToken(sql: Sql, invitationId: string): Promise<string> {
+  const [row] = await sql<{ token: string }[]>`select private.issue_invitation_token(${invitationId}, 'link') as token`;
+  return row!.token;
+}
+
+/**
+ * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
+ * one; a content item and a campaign) and workspace 2 (its owner and `outsider` as member, a content item and a
+ * pending invitation). `removed` was a member of workspace 1 and was removed; their session still exists.
+ * Everything is written with SQL; every actor gets a live session and a supabase-js client.
+ */
+export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
+  const { sql } = server;
+  const seed = (first: string) => seedUser(sql, { metadata: { first_name: first, last_name: 'Tester' } });
+  const owner = await seedUser(sql, { metadata: { first_name: 'Olive', last_name: 'Owner', company_name: WORKSPACE_1_NAME } });
+  const [admin, member, viewer, outsider, invited, removed, owner2] = await Promise.all(
+    ['Ada', 'Mia', 'Vic', 'Xena', 'Ivy', 'Rex', 'Yuri'].map(seed),
+  );
+  const workspace1 = owner.organizationId;
+  const workspace2 = owner2!.organizationId;
+  await addMember(sql, workspace2, outsider!.id, 'member');
+  await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
+  await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
+
+  const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
+  const actors = {} as Record<ActorName, Actor>;
+  for (const name of ACTORS) {
+    if (name === 'anon') {
+      actors.anon = { name, user: null, client: server.client() };
+      continue;
+    }
+    const user = people[name];
+    const session = await mintSession(sql, server.jwtSecret, user.id);
+    actors[name] = { name, user, client: clientWithToken(server, session.accessToken) };
+  }
+  const actorIds = Object.values(people).map((user) => user.id);
+  const tokens = { pending: '', used: '', revoked: '', expired: '' };
+
+  async function reset(): Promise<void> {
+    await sql.begin(async (tx) => {
+      await tx`delete from public.organizations where id = ${workspace1}`;
+      await tx`insert into public.organizations (id, name, is_personal) values (${workspace1}, ${WORKSPACE_1_NAME}, false)`;
+      await tx`update public.profiles set organization_id = ${workspace1} where user_id = ${owner.id}`;
+      for (const [user, role] of [[owner, 'owner'], [people.admin, 'admin'], [people.member, 'member'], [people.viewer, 'viewer']] as const) {
+        await tx`insert into public.organization_members (organization_id, user_id, role) values (${workspace1}, ${user.id}, ${role})`;
+      }
+      await tx`
+        insert into public.workspace_invitations (id, organization_id, email, role, invited_by, expires_at, accepted_at, accepted_by, revoked_at)
+        values
+          (${ids.invitationPending}, ${workspace1}, ${people.invited.email}, 'member', ${owner.id}, now() + interval '7 days', null, null, null),
+          (${ids.invitationUsed}, ${workspace1}, 'used@example.com', 'member', ${owner.id}, now() + interval '6 days', now(), null, null),
+          (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
+          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
+      await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
+      await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
+    });
+    tokens.pending = await issueToken(sql, ids.invitationPending);
+    tokens.used = await issueToken(sql, ids.invitationUsed);
+    tokens.revoked = await issueToken(sql, ids.invitationRevoked);
+    tokens.expired = await issueToken(sql, ids.invitationExpired);
+  }
+
+  async function snapshot(): Promise<Snapshot> {
+    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds]);
+    return row!.snapshot;
+  }
+
+  // The removed member: was in workspace 1, then removed (the session minted above stays valid).
+  await addMember(sql, workspace1, removed!.id, 'member');
+  await sql`delete from public.organization_members where organization_id = ${workspace1} and user_id = ${removed!.id}`;
+  await reset();
+  return { workspace1, workspace2, actors, tokens, reset, snapshot };
+}
