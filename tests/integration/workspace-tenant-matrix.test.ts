@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsOperations } from '../support/analytics-matrix-rows';
+import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { ACTORS, createWorkspaceWorld, describeChanges, ids, WORKSPACE_1_NAME, type Actor, type ActorName, type WorkspaceWorld } from '../support/workspaces';
+import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
+import { ACTORS, createWorkspaceWorld, describeChanges, ids, type WorkspaceWorld } from '../support/workspaces';
 
 /**
  * The tenant matrix of workspaces, members and invitations: every operation of the new tables and functions, by
@@ -11,29 +14,11 @@ import { ACTORS, createWorkspaceWorld, describeChanges, ids, WORKSPACE_1_NAME, t
  *
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
+ * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts.
  */
-
-type Response = { status: number; data: unknown; error: { code: string; details: string | null } | null };
-type Answer = 'rows' | 'ok' | ((data: unknown) => string);
-interface Operation {
-  run(actor: Actor): PromiseLike<Response>;
-  answer: Answer;
-  /** One cell per actor, in the order of ACTORS. */
-  cells: [string, string, string, string, string, string, string, string];
-}
 
 let server: TestServer;
 let world: WorkspaceWorld;
-const GUESSED_TOKEN = 'Zm9yZ2VkLXRva2VuLXRoYXQtbm9ib2R5LWlzc3VlZC0x';
-const self = (actor: Actor) => actor.user?.id ?? '00000000-0000-4000-8000-000000000000';
-const userId = (name: ActorName) => world.actors[name].user!.id;
-const NEW_ADDRESS = 'new.colleague@example.com';
-
-const DENY_ANON = '401 42501';
-const NOT_MEMBER = '403 42501 not_a_member';
-const TOO_LOW = '403 42501 role_too_low';
-// permission denied (no grant) or a row refused by a policy.
-const REFUSED = '403 42501';
 const member4 = 'rows 4';
 
 const operations: Record<string, Operation> = {
@@ -69,7 +54,7 @@ const operations: Record<string, Operation> = {
     cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
   },
   'profiles: read the profiles of workspace 1 members (own only)': {
-    run: (a) => a.client.from('profiles').select('user_id').in('user_id', ['owner', 'admin', 'member', 'viewer'].map((n) => userId(n as ActorName))),
+    run: (a) => a.client.from('profiles').select('user_id').in('user_id', (['owner', 'admin', 'member', 'viewer'] as const).map((name) => world.actors[name].user!.id)),
     answer: 'rows',
     cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
   },
@@ -158,224 +143,10 @@ const operations: Record<string, Operation> = {
     cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
   },
 
-  // Workspace functions.
-  'create_workspace(): a new one of one’s own (workspace 1 untouched)': {
-    run: (a) => a.client.rpc('create_workspace', { name: 'Side project' }),
-    answer: 'ok',
-    cells: ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', DENY_ANON],
-  },
-  'change_member_role(): member → admin': {
-    run: (a) => a.client.rpc('change_member_role', { workspace_id: world.workspace1, user_id: userId('member'), access_role: 'admin' }),
-    answer: 'ok',
-    cells: ['ok → organization_members ~1', 'ok → organization_members ~1', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'change_member_role(): viewer → owner (owners only)': {
-    run: (a) => a.client.rpc('change_member_role', { workspace_id: world.workspace1, user_id: userId('viewer'), access_role: 'owner' }),
-    answer: 'ok',
-    cells: ['ok → organization_members ~1', '403 42501 owner_only', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'change_member_role(): raise one’s own role to owner': {
-    run: (a) => a.client.rpc('change_member_role', { workspace_id: world.workspace1, user_id: self(a), access_role: 'owner' }),
-    answer: 'ok',
-    cells: ['ok', '403 42501 own_role', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'change_member_role(): demote the last owner': {
-    run: (a) => a.client.rpc('change_member_role', { workspace_id: world.workspace1, user_id: userId('owner'), access_role: 'admin' }),
-    answer: 'ok',
-    cells: ['400 P0001 last_owner', '403 42501 owner_only', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'remove_member(): the member': {
-    run: (a) => a.client.rpc('remove_member', { workspace_id: world.workspace1, user_id: userId('member') }),
-    answer: 'ok',
-    cells: ['ok → organization_members -1', 'ok → organization_members -1', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'remove_member(): the last owner': {
-    run: (a) => a.client.rpc('remove_member', { workspace_id: world.workspace1, user_id: userId('owner') }),
-    answer: 'ok',
-    cells: ['400 P0001 use_leave', '403 42501 owner_only', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'leave_workspace()': {
-    run: (a) => a.client.rpc('leave_workspace', { workspace_id: world.workspace1 }),
-    answer: 'ok',
-    cells: ['400 P0001 last_owner', 'ok → organization_members -1', 'ok → organization_members -1', 'ok → organization_members -1', NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'transfer_workspace_ownership(): to the admin': {
-    run: (a) => a.client.rpc('transfer_workspace_ownership', { workspace_id: world.workspace1, user_id: userId('admin') }),
-    answer: 'ok',
-    cells: ['ok → organization_members ~2', TOO_LOW, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'delete_workspace(): with a wrong name': {
-    run: (a) => a.client.rpc('delete_workspace', { workspace_id: world.workspace1, confirm_name: 'workspace one' }),
-    answer: 'ok',
-    cells: ['400 P0001 name_mismatch', TOO_LOW, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'delete_workspace(): with its name (records go with it)': {
-    run: (a) => a.client.rpc('delete_workspace', { workspace_id: world.workspace1, confirm_name: WORKSPACE_1_NAME }),
-    answer: 'ok',
-    cells: [
-      'ok → organizations -1, organization_members -4, workspace_invitations -4, invitation_tokens -4, content_items -1, campaigns -1, profiles ~1, analytics_sites -1, analytics_rollups -1',
-      TOO_LOW, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON,
-    ],
-  },
-
-  // Analytics: every member reads a site and its figures, members write sites, nobody writes figures directly.
-  'analytics_sites: read workspace 1': {
-    run: (a) => a.client.from('analytics_sites').select('id').eq('organization_id', world.workspace1),
-    answer: 'rows',
-    cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_sites: read the agency site (site admins only)': {
-    run: (a) => a.client.from('analytics_sites').select('id').is('organization_id', null),
-    answer: 'rows',
-    cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_sites: add a site to workspace 1': {
-    run: (a) => a.client.from('analytics_sites').insert({ organization_id: world.workspace1, name: 'Planted', domain: 'planted.example', created_by: a.user?.id ?? null }).select('id'),
-    answer: 'rows',
-    cells: ['rows 1 → analytics_sites +1', 'rows 1 → analytics_sites +1', 'rows 1 → analytics_sites +1', REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
-  },
-  'analytics_sites: point workspace 1’s site at another domain': {
-    run: (a) => a.client.from('analytics_sites').update({ domain: 'taken.example' }).eq('id', ids.analyticsSite).select('id'),
-    answer: 'rows',
-    cells: ['rows 1 → analytics_sites ~1', 'rows 1 → analytics_sites ~1', 'rows 1 → analytics_sites ~1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_sites: move workspace 1’s site to another workspace': {
-    run: (a) => a.client.from('analytics_sites').update({ organization_id: world.workspace2 } as never).eq('id', ids.analyticsSite),
-    answer: 'rows',
-    cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
-  },
-  'analytics_sites: remove workspace 1’s site (its figures go with it)': {
-    run: (a) => a.client.from('analytics_sites').delete().eq('id', ids.analyticsSite).select('id'),
-    answer: 'rows',
-    cells: ['rows 1 → analytics_sites -1, analytics_rollups -1', 'rows 1 → analytics_sites -1, analytics_rollups -1', 'rows 1 → analytics_sites -1, analytics_rollups -1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_rollups: read workspace 1’s figures': {
-    run: (a) => a.client.from('analytics_rollups').select('visitors').eq('site_id', ids.analyticsSite),
-    answer: 'rows',
-    cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_daily_rollups: read workspace 1’s figures': {
-    run: (a) => a.client.from('analytics_daily_rollups').select('visitors').eq('site_id', ids.analyticsSite),
-    answer: 'rows',
-    cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
-  },
-  'analytics_rollups: forge a figure': {
-    run: (a) => a.client.from('analytics_rollups').insert({ site_id: ids.analyticsSite, dimension: 'total', hour: '2026-01-02T00:00:00Z', value: '', visitors: 999 }),
-    answer: 'rows',
-    cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
-  },
-  'analytics_daily_rollups: forge a figure': {
-    run: (a) => a.client.from('analytics_daily_rollups').insert({ site_id: ids.analyticsSite, dimension: 'total', day_start: '2026-01-02T00:00:00Z', value: '', visitors: 999 }),
-    answer: 'rows',
-    cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
-  },
-  'analytics_report(): workspace 1’s site on 2026-01-01': {
-    run: (a) => a.client.rpc('analytics_report', { site_id: ids.analyticsSite, period_start: '2026-01-01T00:00:00Z', period_end: '2026-01-02T00:00:00Z' }),
-    answer: (data) => `visitors ${(data as { totals: { visitors: number } }).totals.visitors}`,
-    cells: ['ok visitors 3', 'ok visitors 3', 'ok visitors 3', 'ok visitors 3', '400 P0001 unknown_site', '400 P0001 unknown_site', '400 P0001 unknown_site', DENY_ANON],
-  },
-  'analytics_current_visitors(): workspace 1’s site': {
-    run: (a) => a.client.rpc('analytics_current_visitors', { site_id: ids.analyticsSite }),
-    answer: (data) => String(data),
-    cells: ['ok 0', 'ok 0', 'ok 0', 'ok 0', '400 P0001 unknown_site', '400 P0001 unknown_site', '400 P0001 unknown_site', DENY_ANON],
-  },
-  'workspace_site_figures(): workspace 1 on 2026-01-01': {
-    run: (a) => a.client.rpc('workspace_site_figures', { workspace_id: world.workspace1, from_day: '2026-01-01', to_day: '2026-01-01' }),
-    answer: (data) => (data as { period: string; sites: number; visitors: number }[]).map((row) => `${row.period} ${row.sites}/${row.visitors}`).join(' '),
-    cells: [
-      'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0', 'ok current 1/3 previous 1/0',
-      'ok current 0/0 previous 0/0', 'ok current 0/0 previous 0/0', 'ok current 0/0 previous 0/0', DENY_ANON,
-    ],
-  },
-  'record_analytics_event(): for workspace 1’s site without its origin': {
-    run: (a) => a.client.rpc('record_analytics_event', { site_id: ids.analyticsSite, name: 'pageview', url: 'https://one.example/' }),
-    answer: 'ok',
-    cells: Array(8).fill('400 P0001 origin_mismatch') as Operation['cells'],
-  },
-
-  // Invitations.
-  'invite_to_workspace(): a new address as member': {
-    run: (a) => a.client.rpc('invite_to_workspace', { workspace_id: world.workspace1, email: NEW_ADDRESS, access_role: 'member' }),
-    answer: 'ok',
-    cells: ['ok → workspace_invitations +1, invitation_tokens +1', 'ok → workspace_invitations +1, invitation_tokens +1', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'invite_to_workspace(): a new address as owner': {
-    run: (a) => a.client.rpc('invite_to_workspace', { workspace_id: world.workspace1, email: NEW_ADDRESS, access_role: 'owner' }),
-    answer: 'ok',
-    cells: ['ok → workspace_invitations +1, invitation_tokens +1', '403 42501 role_too_high', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'invite_to_workspace(): a member’s address (upper case)': {
-    run: (a) => a.client.rpc('invite_to_workspace', { workspace_id: world.workspace1, email: world.actors.member.user!.email.toUpperCase(), access_role: 'admin' }),
-    answer: 'ok',
-    cells: ['400 P0001 already_member', '400 P0001 already_member', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
-  },
-  'revoke_invitation(): the pending one': {
-    run: (a) => a.client.rpc('revoke_invitation', { invitation_id: ids.invitationPending }),
-    answer: 'ok',
-    cells: ['ok → workspace_invitations ~1', 'ok → workspace_invitations ~1', TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
-  },
-  'resend_invitation(): the pending one': {
-    run: (a) => a.client.rpc('resend_invitation', { invitation_id: ids.invitationPending }),
-    answer: 'ok',
-    cells: ['ok → workspace_invitations ~1', 'ok → workspace_invitations ~1', TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
-  },
-  'create_invitation_link(): a new link for the pending one': {
-    run: (a) => a.client.rpc('create_invitation_link', { invitation_id: ids.invitationPending }),
-    answer: 'ok',
-    cells: ['ok → workspace_invitations ~1, invitation_tokens ~1', 'ok → workspace_invitations ~1, invitation_tokens ~1', TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
-  },
-  'get_invitation(): the pending link (whoever holds it)': {
-    run: (a) => a.client.rpc('get_invitation', { token: world.tokens.pending }).single(),
-    answer: (data) => `${(data as { status: string; workspace_name: string }).status} ${(data as { workspace_name: string }).workspace_name}`,
-    cells: Array(8).fill(`ok pending ${WORKSPACE_1_NAME}`) as Operation['cells'],
-  },
-  'get_invitation(): used, revoked, expired and guessed links': {
-    run: async (a) => {
-      const answers = await Promise.all(
-        [world.tokens.used, world.tokens.revoked, world.tokens.expired, GUESSED_TOKEN].map((token) => a.client.rpc('get_invitation', { token }).single()),
-      );
-      const failed = answers.find((answer) => answer.error);
-      return failed ?? { status: 200, error: null, data: answers.map((answer) => (answer.data as { status: string; email: string | null }).status + (answer.data as { email: string | null }).email) };
-    },
-    answer: (data) => (data as string[]).join(' '),
-    cells: Array(8).fill('ok acceptednull revokednull expirednull invalidnull') as Operation['cells'],
-  },
-  'accept_invitation(): the pending link': {
-    run: (a) => a.client.rpc('accept_invitation', { token: world.tokens.pending }),
-    answer: 'ok',
-    cells: [
-      '403 42501 email_mismatch', '403 42501 email_mismatch', '403 42501 email_mismatch', '403 42501 email_mismatch',
-      '403 42501 email_mismatch', 'ok → organization_members +1, workspace_invitations ~1', '403 42501 email_mismatch', DENY_ANON,
-    ],
-  },
-  'accept_invitation(): a guessed token': {
-    run: (a) => a.client.rpc('accept_invitation', { token: GUESSED_TOKEN }),
-    answer: 'ok',
-    cells: [...(Array(7).fill('400 P0001 invitation_invalid') as string[]), DENY_ANON] as Operation['cells'],
-  },
-  'accept_invitation(): replaying a used link': {
-    run: (a) => a.client.rpc('accept_invitation', { token: world.tokens.used }),
-    answer: 'ok',
-    cells: [...(Array(7).fill('400 P0001 invitation_used') as string[]), DENY_ANON] as Operation['cells'],
-  },
-  'accept_invitation(): a revoked link': {
-    run: (a) => a.client.rpc('accept_invitation', { token: world.tokens.revoked }),
-    answer: 'ok',
-    cells: [...(Array(7).fill('400 P0001 invitation_revoked') as string[]), DENY_ANON] as Operation['cells'],
-  },
-  'accept_invitation(): an expired link': {
-    run: (a) => a.client.rpc('accept_invitation', { token: world.tokens.expired }),
-    answer: 'ok',
-    cells: [...(Array(7).fill('400 P0001 invitation_expired') as string[]), DENY_ANON] as Operation['cells'],
-  },
+  // Workspace and invitation functions (tests/support/workspace-matrix-functions.ts).
+  ...workspaceFunctionOperations(() => world),
+  ...analyticsOperations(() => world),
 };
-
-function answerOf(response: Response, answer: Answer): string {
-  if (response.error) return [response.status, response.error.code, response.error.details].filter(Boolean).join(' ');
-  if (answer === 'rows') return `rows ${Array.isArray(response.data) ? response.data.length : `? (${response.status})`}`;
-  if (answer === 'ok') return 'ok';
-  return `ok ${answer(response.data)}`;
-}
 
 beforeAll(async () => {
   // No mail worker: the queue stays unconsumed, as on hosted Supabase, and no worker writes while a cell is compared.
