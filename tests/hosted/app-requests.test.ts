@@ -201,6 +201,23 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect((await invitee.client.from('content_items').select('title').eq('organization_id', owner.organizationId)).data).toEqual([]);
   });
 
+  it('web analytics: a member adds a site, its snippet’s event (anon, the site’s Origin) is stored, the report counts it', async () => {
+    const owner = await signUp({ first_name: 'Ana', last_name: 'Lytics' });
+    const site = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Shop', domain: 'shop.example', created_by: owner.id }).select('id').single();
+    expect(site.error).toBeNull();
+    const send = (origin: string) =>
+      fetch(`${url}/rest/v1/rpc/record_analytics_event`, {
+        method: 'POST',
+        headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin, 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+        body: JSON.stringify({ site_id: site.data!.id, name: 'pageview', url: 'https://shop.example/pricing?utm_source=hosted' }),
+      });
+    expect((await send('https://shop.example')).status).toBe(204);
+    expect((await send('https://elsewhere.example')).status).toBe(400);
+    const day = new Date().toISOString().slice(0, 10);
+    const figures = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: day, to_day: day });
+    expect(figures.data?.[0]).toMatchObject({ period: 'current', sites: 1, visitors: 1, pageviews: 1 });
+  });
+
   it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {
     const user = await signUp({ first_name: 'Sue', last_name: 'Signout' });
     expect((await user.client.from('profiles').select('user_id')).status).toBe(200);

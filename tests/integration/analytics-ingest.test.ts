@@ -181,4 +181,15 @@ describe('the agency site (no domain): events from the host that serves the API'
     expect(await refusal(await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: 'https://evil.example' }))).toBe('400 P0001 origin_mismatch');
     expect(own).toContain('127.0.0.1');
   });
+
+  it('takes a domain from a site admin only; then events come from that domain', async () => {
+    const admin = await signedInUser(server, { siteAdmin: true });
+    expect((await admin.client.from('analytics_sites').select('id').eq('id', AGENCY)).data).toEqual([{ id: AGENCY }]);
+    expect((await owner.client.from('analytics_sites').update({ domain: 'hijack.example' }).eq('id', AGENCY).select('id')).data).toEqual([]);
+    expect((await owner.client.from('analytics_sites').delete().eq('id', AGENCY).select('id')).data).toEqual([]);
+    expect((await admin.client.from('analytics_sites').update({ domain: 'agency.example' }).eq('id', AGENCY).select('id')).data).toEqual([{ id: AGENCY }]);
+    expect(await refusal(await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: server.url }))).toBe('400 P0001 origin_mismatch');
+    expect((await send(pageview({ site_id: AGENCY, url: 'https://www.agency.example/roi' }), { origin: 'https://www.agency.example' })).status).toBe(204);
+    expect((await admin.client.from('analytics_sites').update({ domain: null }).eq('id', AGENCY).select('id')).error).toBeNull();
+  });
 });
