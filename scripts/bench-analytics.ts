@@ -9,19 +9,20 @@
 //    with a member's token, 50 times each, one at a time: p50 / p95. Also the cost of one refresh of today's rollups
 //    and EXPLAIN (ANALYZE) of the rollup reads.
 // Prints figures only; asserts nothing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSql, ensureDatabase, withDatabase } from '../server/src/db/client';
-import { freePort, startEmbeddedPostgres } from '../server/src/db/embedded';
+import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
-import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { canPin, has, percentile, pin, runPinnedToCpu0, startBenchServer, type BenchServer } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -29,11 +30,6 @@ const DAYS = 30;
 const RUNS = 50;
 const CONNECTIONS = 50;
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const canPin = has('taskset') && cpus().length >= 2;
-const pin = (cpu: number, command: string, args: string[]): [string, string[]] =>
-  canPin ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // Every request from its own address: 10.a.b.c counting up.
 const WRK_SCRIPT = `
@@ -45,16 +41,12 @@ request = function()
 end`;
 
 async function main(): Promise<void> {
-  if (!process.env.BENCH_PINNED && canPin) {
-    const [command, args] = pin(0, process.execPath, [...process.execArgv, ...process.argv.slice(1)]);
-    const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } });
-    process.exit(child.status ?? 1);
-  }
+  runPinnedToCpu0();
   if (!has('wrk')) throw new Error('bench:analytics needs wrk (apt-get install wrk)');
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-bench-analytics-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), password: randomBytes(12).toString('hex'), fast: true });
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: BenchServer | undefined;
   const url = withDatabase(pg.url, 'bench');
   await ensureDatabase(pg.url, 'bench');
   const sql = createSql(url, { max: 2 });
@@ -81,23 +73,8 @@ async function main(): Promise<void> {
       amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
     }, jwtSecret);
 
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts')], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', NODE_ENV: 'production', TRUST_PROXY: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready on')) resolve();
-      };
-      server!.stdout!.on('data', onData);
-      server!.stderr!.on('data', onData);
-      server!.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
+    server = await startBenchServer({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true' } });
+    const base = server.url;
 
     // 1. Ingestion.
     const body = JSON.stringify({ site_id: ingestSite!.id, name: 'pageview', url: 'https://ingest.example/pricing?utm_source=bench', referrer: 'https://www.google.com/', screen_width: 1280 });
@@ -211,8 +188,7 @@ async function main(): Promise<void> {
     for (const line of plan) console.log(`  ${line['QUERY PLAN']}`);
     console.log(`  (the whole analytics_breakdowns call: ${explain.at(-1)?.['QUERY PLAN']})`);
   } finally {
-    server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
+    await server?.stop();
     await sql.end({ timeout: 2 }).catch(() => {});
     await pg.stop().catch(() => {});
     await rm(dir, { recursive: true, force: true });
