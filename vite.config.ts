@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minify, type Plugin } from 'vite';
 import { secretBuildVariables } from './src/config/api-keys.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '3000'}`;
@@ -44,8 +45,30 @@ function refuseSecretKeys(): Plugin {
   };
 }
 
+/**
+ * The analytics snippet (public/analytics.js) stays readable in the repository and is served minified: every byte
+ * of it is downloaded by every page of every measured site, the agency's public pages included.
+ */
+function minifyAnalyticsSnippet(): Plugin {
+  let outDir = '';
+  return {
+    name: 'minify-analytics-snippet',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const file = path.join(outDir, 'analytics.js');
+      if (!outDir || !existsSync(file)) return;
+      const result = await minify('analytics.js', readFileSync(file, 'utf8'));
+      if (result.errors.length > 0) throw new Error(`public/analytics.js does not minify: ${result.errors.map((error) => error.message).join('; ')}`);
+      await writeFile(file, result.code);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta()],
+  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyAnalyticsSnippet()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {

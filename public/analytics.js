@@ -1,18 +1,14 @@
 /* global window, document, location, history */
-// Beyond Brochures analytics: cookie-less, no storage of any kind. Paste
-//   <script defer src="https://<app>/analytics.js" data-site="<site id>" data-api="<API URL>" data-key="<anon key>"></script>
-// It sends a pageview on load and on every SPA navigation (history.pushState, back/forward) to a new path, and
-// custom events with bbAnalytics.track('signup', { plan: 'pro' }) (calls made before it loads wait in
-// bbAnalytics.q). Nothing is sent while Do Not Track or Global Privacy Control is on. data-exclude="/admin*,/x"
-// skips paths (a trailing * matches a prefix). The server validates everything again (see
-// supabase/migrations/20261123080300_create_analytics_ingest_rpc.sql).
+// Beyond Brochures analytics, cookie-less: see README "Web analytics" and supabase/migrations/*_analytics_*.sql.
 (function () {
   var script = document.currentScript;
   var api = window.bbAnalytics || {};
   if (!script || api.track) return;
   var site = script.getAttribute('data-site');
-  var endpoint = (script.getAttribute('data-api') || '').replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_event';
-  var key = script.getAttribute('data-key');
+  // Without data-api / data-key: the API of the address that serves this file, with the key its pages carry.
+  var endpoint = (script.getAttribute('data-api') || new URL(script.src).origin).replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_event';
+  var meta = document.querySelector('meta[name="supabase-anon-key"]');
+  var key = script.getAttribute('data-key') || (meta && meta.content);
   var excluded = (script.getAttribute('data-exclude') || '').split(',').filter(Boolean);
   var optedOut =
     navigator.doNotTrack === '1' || window.doNotTrack === '1' || navigator.msDoNotTrack === '1' || navigator.globalPrivacyControl === true;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENCY_SITE_ID } from '@/config/analytics';
 import { resetAgencyAnalyticsForTests, startAgencyAnalytics, trackAgencyGoal } from './agency-analytics';
 
-const backend = { url: 'https://api.example', anonKey: 'anon' };
+const hosted = { VITE_SUPABASE_URL: 'https://api.example', VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x' } as unknown as ImportMetaEnv;
 const snippets = () => document.head.querySelectorAll('script[data-site]');
 
 afterEach(() => {
@@ -16,8 +16,8 @@ describe('startAgencyAnalytics', () => {
     const idle: (() => void)[] = [];
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     Object.assign(window, { requestIdleCallback: (callback: () => void) => idle.push(callback) });
-    startAgencyAnalytics(backend);
-    startAgencyAnalytics(backend);
+    startAgencyAnalytics(window, hosted);
+    startAgencyAnalytics(window, hosted);
     expect(snippets()).toHaveLength(0);
     window.dispatchEvent(new Event('load'));
     expect(snippets()).toHaveLength(0);
@@ -25,9 +25,19 @@ describe('startAgencyAnalytics', () => {
     expect(snippets()).toHaveLength(1);
     const script = snippets()[0]!;
     expect(script.getAttribute('data-site')).toBe(AGENCY_SITE_ID);
-    expect(script.getAttribute('src')).toBe(`${window.location.origin}/analytics.js`);
+    expect(script.getAttribute('src')).toBe('/analytics.js');
     expect(script.getAttribute('data-api')).toBe('https://api.example');
+    expect(script.getAttribute('data-key')).toBe('sb_publishable_x');
     expect(script.getAttribute('data-exclude')).toContain('/dashboard*');
+  });
+
+  it('on the own server names neither API nor key: the snippet uses the address that serves it and the page’s key', () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    Object.assign(window, { requestIdleCallback: (callback: () => void) => callback() });
+    startAgencyAnalytics(window, {} as ImportMetaEnv);
+    const script = snippets()[0]!;
+    expect(script.hasAttribute('data-api')).toBe(false);
+    expect(script.hasAttribute('data-key')).toBe(false);
   });
 });
 

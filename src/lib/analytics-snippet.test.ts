@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendSnippet, snippetTag } from './analytics-snippet';
+import { snippetTag } from './analytics-snippet';
 
 const settings = { scriptUrl: 'https://app.example/analytics.js', siteId: 'site-1', apiUrl: 'https://api.example', anonKey: 'key"<&' };
 
@@ -13,15 +13,5 @@ describe('snippetTag', () => {
   it('names excluded paths only when there are some', () => {
     expect(snippetTag({ ...settings, excludedPaths: ['/admin*', '/team'] })).toContain(' data-exclude="/admin*,/team"></script>');
     expect(snippetTag({ ...settings, excludedPaths: [] })).not.toContain('data-exclude');
-  });
-});
-
-describe('appendSnippet', () => {
-  it('adds the same deferred script to the head', () => {
-    const script = appendSnippet({ ...settings, excludedPaths: ['/admin*'] });
-    expect(script.parentElement).toBe(document.head);
-    expect(script.defer).toBe(true);
-    expect(script.getAttribute('data-key')).toBe('key"<&');
-    expect(script.getAttribute('data-exclude')).toBe('/admin*');
   });
 });

@@ -2,8 +2,10 @@
 export interface SnippetSettings {
   scriptUrl: string;
   siteId: string;
-  apiUrl: string;
-  anonKey: string;
+  /** Left out: the snippet reports to the address that serves it. */
+  apiUrl?: string;
+  /** Left out: the snippet takes the key the page carries (the own server's supabase-anon-key meta tag). */
+  anonKey?: string;
   excludedPaths?: readonly string[];
 }
 
@@ -11,9 +13,9 @@ function attributes(settings: SnippetSettings): [string, string][] {
   const pairs: [string, string][] = [
     ['src', settings.scriptUrl],
     ['data-site', settings.siteId],
-    ['data-api', settings.apiUrl],
-    ['data-key', settings.anonKey],
   ];
+  if (settings.apiUrl) pairs.push(['data-api', settings.apiUrl]);
+  if (settings.anonKey) pairs.push(['data-key', settings.anonKey]);
   if (settings.excludedPaths?.length) pairs.push(['data-exclude', settings.excludedPaths.join(',')]);
   return pairs;
 }
@@ -24,13 +26,4 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function snippetTag(settings: SnippetSettings): string {
   const rendered = attributes(settings).map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
   return `<script defer ${rendered.join(' ')}></script>`;
-}
-
-/** The same script added to the current document (the agency's own site, once the page is interactive). */
-export function appendSnippet(settings: SnippetSettings, doc: Document = document): HTMLScriptElement {
-  const script = doc.createElement('script');
-  script.defer = true;
-  for (const [name, value] of attributes(settings)) script.setAttribute(name, value);
-  doc.head.appendChild(script);
-  return script;
 }
