@@ -137,6 +137,11 @@ begin
     perform private.refuse_analytics_event('origin_mismatch', 'Events of this site are accepted from its own domain only.');
   end if;
 
+  -- An analytics event is not worth a disk flush of its own: its commit returns before the WAL reaches the disk
+  -- (a crash loses at most the last fraction of a second of events, never consistency), which lets concurrent
+  -- events share flushes. Only this transaction is affected.
+  perform set_config('synchronous_commit', 'off', true);
+
   if caller in ('anon', 'authenticated') then
     wait := private.take_rate_limit_token('analytics:client:' || client, 120, 3600);
     if wait > 0 then
