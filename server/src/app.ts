@@ -29,7 +29,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerJsonBodyParser(app);
-  await registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
   await registerCors(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

@@ -1,8 +1,9 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, {
+function helmetOptions(https: boolean): Readonly<HelmetOptions> {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,6 +25,33 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * The headers helmet sets with these options, computed once. Helmet's headers do not depend on the request;
+ * @fastify/helmet rebuilt the whole middleware (CSP parsing included) on every request, about 8 % of the
+ * server's CPU on a data API request (docs/decisions/0004-data-api-speed.md).
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  } as unknown as ServerResponse;
+  helmet(helmetOptions(https))({} as never, response, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+  const headers = securityHeaders(options.https);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

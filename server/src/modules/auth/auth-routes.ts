@@ -58,9 +58,9 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   const gate = apiKeyGate(ctx.keys);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (OPEN_ROUTES.has(request.routeOptions.url ?? '')) return;
-    return gate(request, reply);
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (OPEN_ROUTES.has(request.routeOptions.url ?? '')) return done();
+    gate(request, reply, done);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
