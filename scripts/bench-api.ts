@@ -23,9 +23,9 @@ import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
-import { parseRequest } from '../server/src/modules/rest/query-parser';
-import { loadCatalogue } from '../server/src/modules/rest/schema-cache';
-import { buildStatement } from '../server/src/modules/rest/sql-builder';
+import { parseRequest } from '../server/src/modules/rest/parse/request';
+import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
+import { buildStatement } from '../server/src/modules/rest/sql/build';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
 import {
   canPin,

@@ -69,6 +69,15 @@ const envSchema = z.object({
   AUTH_EMAIL_MAX_FREQUENCY: seconds(0, 86400).default(60),
   AUTH_EMAIL_LINK_EXPIRY: seconds(60, 604800).default(86400),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds(0, 3600).default(10),
+  // PostgREST's db-schemas (Supabase: "public, graphql_public" plus any the project exposes) and
+  // db-aggregates-enabled (off on Supabase).
+  DB_SCHEMAS: z
+    .string()
+    .transform((value) => value.split(',').map((schema) => schema.trim()).filter(Boolean))
+    .refine((schemas) => schemas.length > 0 && schemas.every((schema) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(schema)), 'must be a comma-separated list of schema names')
+    .refine((schemas) => !schemas.some((schema) => ['auth', 'storage', 'private', 'pg_catalog', 'information_schema'].includes(schema)), 'must not expose auth, storage, private or system schemas')
+    .default(['public']),
+  DB_AGGREGATES_ENABLED: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_DIR: z.string().min(1).default('dist/client'),
 });
@@ -99,6 +108,10 @@ export interface Config {
   emailLinkExpiry: number;
   /** Seconds a rotated refresh token may still be presented (concurrent refreshes) before it counts as reuse. */
   refreshTokenReuseInterval: number;
+  /** Schemas the data API exposes (the first is the default), PostgREST's `db-schemas`. */
+  dbSchemas: string[];
+  /** Aggregate functions in `select` (PostgREST's `db-aggregates-enabled`). */
+  dbAggregatesEnabled: boolean;
   logLevel: string;
   staticDir: string;
 }
@@ -109,6 +122,7 @@ const hints: Record<string, string> = {
   JWT_SECRET: 'or unset it to have one generated and kept in DATA_DIR',
   SITE_URL: 'e.g. SITE_URL=https://example.com',
   ADMIN_PASSWORD: 'or unset it to have one generated and printed once',
+  DB_SCHEMAS: 'e.g. DB_SCHEMAS=public,api',
 };
 
 const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
@@ -157,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailMaxFrequency: value.AUTH_EMAIL_MAX_FREQUENCY,
     emailLinkExpiry: value.AUTH_EMAIL_LINK_EXPIRY,
     refreshTokenReuseInterval: value.REFRESH_TOKEN_REUSE_INTERVAL,
+    dbSchemas: value.DB_SCHEMAS,
+    dbAggregatesEnabled: value.DB_AGGREGATES_ENABLED,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
   };

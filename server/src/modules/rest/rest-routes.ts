@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
+import { createSchemaCache } from './catalogue/schema-cache';
 import {
   bodyTooLarge,
   connectionError,
@@ -9,16 +10,18 @@ import {
   internalError,
   invalidBody,
   isPgError,
+  maxAffectedViolation,
   RestError,
 } from './errors';
-import { parseRequest } from './query-parser';
+import { bodyKindOf } from './parse/media';
+import { parseRequest } from './parse/request';
 import { createAuthenticator, type RequestAuth } from './request-auth';
-import { buildResponse, isSingularSatisfied } from './response';
-import { createSchemaCache } from './schema-cache';
-import { buildStatement, parseBody } from './sql-builder';
-import { runInTransaction, SessionEndedError } from './transaction';
+import { buildResponse, exceedsMaxAffected, isSingularSatisfied } from './response';
+import { buildStatement, type Body } from './sql/build';
+import { quoteIdent } from './sql/identifiers';
+import { parseBody } from './sql/payload';
+import { runInTransaction, SessionEndedError, type TransactionEnd } from './transaction';
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 const SESSION_ENDED = new RestError(
   401,
   { code: 'PGRST303', message: 'Session from session_id claim in JWT does not exist' },
@@ -50,14 +53,29 @@ function isConnectionFailure(error: unknown): boolean {
   );
 }
 
+/** The request body by its Content-Type: JSON (parsed and kept as sent), raw text or XML, or bytes. */
+function bodyOf(request: FastifyRequest): Body | undefined {
+  const raw = request.body as string | Buffer | undefined;
+  if (raw === undefined || raw.length === 0) return undefined;
+  const kind = bodyKindOf(request.headers['content-type']);
+  if (kind === 'binary') return { kind, data: Buffer.isBuffer(raw) ? raw : Buffer.from(raw) };
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+  if (kind === 'text' || kind === 'xml') return { kind, text };
+  if (kind === 'unsupported') throw invalidBody(`Content-Type not acceptable: ${(request.headers['content-type'] ?? '').split(';')[0]}`);
+  const body = parseBody(text);
+  return body && { kind: 'json', body };
+}
+
 /** PostgREST-compatible data API under /rest/v1 (contract §3). Authorization is PostgreSQL's row-level security. */
 export async function restModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const schema = await createSchemaCache(ctx.sql, (message) => app.log.warn(message));
+  const schemas = ctx.config.dbSchemas;
+  const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
   app.addHook('onClose', async () => schema.close());
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
 
-  // Bodies are kept as text: the statement receives the JSON as sent, PostgreSQL types it.
+  // Bodies are kept as sent: the statement receives the JSON text, PostgreSQL types it; bytes stay bytes.
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('preHandler', apiKeyGate(ctx.keys));
@@ -81,16 +99,17 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
     const path = fullPath.slice(fullPath.indexOf('/rest/v1') + '/rest/v1'.length);
 
     const auth: RequestAuth = await authenticator.authenticate(request.headers.authorization);
-    const apiRequest = parseRequest({ method: request.method, path, query, headers: request.headers });
+    const apiRequest = parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
+    const statement = buildStatement(apiRequest, schema.current(), bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
 
-    let body;
-    if (typeof request.body === 'string' && request.body.trim() !== '') {
-      const contentType = request.headers['content-type'] ?? '';
-      if (!JSON_TYPE.test(contentType)) throw invalidBody(`Content-Type not acceptable: ${contentType.split(';')[0]}`);
-      body = parseBody(request.body);
-    }
-
-    const statement = buildStatement(apiRequest, schema.current(), body);
+    // The end of the transaction: tx=rollback at once; singular answers and max-affected after seeing the rows.
+    const checksRows = !statement.readOnly && (apiRequest.media.kind === 'object' || apiRequest.preferences.maxAffected !== undefined);
+    const rollback = apiRequest.preferences.tx === 'rollback';
+    const end: TransactionEnd | ((row: Parameters<typeof isSingularSatisfied>[1]) => TransactionEnd) = checksRows
+      ? (row) => (!rollback && isSingularSatisfied(apiRequest, row) && !exceedsMaxAffected(apiRequest, row) ? 'commit' : 'rollback')
+      : rollback
+        ? 'rollback'
+        : 'commit';
     let result;
     try {
       result = await runInTransaction(ctx.sql, {
@@ -101,10 +120,13 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
           path: statement.path,
           headers: JSON.stringify(request.headers),
           cookies: cookiesOf(request.headers.cookie),
+          searchPath: apiRequest.schema === 'public' ? 'public, extensions' : `${quoteIdent(apiRequest.schema)}, public, extensions`,
+          timezone: statement.timezone,
         },
         statement,
+        explain: statement.explain,
         sessionCheckInPipeline: schema.current().hasSessionCheck,
-        keep: apiRequest.singular && !statement.readOnly ? (row) => isSingularSatisfied(apiRequest, row) : undefined,
+        end,
       });
     } catch (error) {
       if (error instanceof SessionEndedError) throw SESSION_ENDED;
@@ -112,13 +134,10 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
       if (isConnectionFailure(error)) throw connectionError();
       throw error;
     }
+    if (exceedsMaxAffected(apiRequest, result.row)) throw maxAffectedViolation(result.row.page_total);
 
-    const response = buildResponse(apiRequest, statement, result.row, query);
-    if (apiRequest.method === 'GET' || apiRequest.method === 'HEAD') {
-      if (request.headers['accept-profile'] !== undefined) response.headers['Content-Profile'] = 'public';
-    } else if (request.headers['content-profile'] !== undefined) {
-      response.headers['Content-Profile'] = 'public';
-    }
+    const response = buildResponse(apiRequest, statement, result.row, query, result.plannedRows);
+    if (apiRequest.negotiatedByProfile) response.headers['Content-Profile'] = apiRequest.schema;
     reply.code(response.status).headers(response.headers);
     if (response.body === null) return reply.send();
     return reply.send(response.body);
