@@ -6,7 +6,7 @@
 //   embed   the same list with each item's author profile embedded (a many-to-one through a foreign key the
 //           bench adds: content_items.user_id → profiles.user_id)
 // Each case is compared with its ceiling: the same per-request transaction sent straight to PostgreSQL through
-// a postgres.js pool of the server's size (50 in flight) — for `list` the exact statement the server builds,
+// the data API's own pipeline client, a pool of the server's size (50 in flight) — for `list` the exact statement the server builds,
 // for `embed` a hand-written join. Follows shared/design/measuring.md: the server and PostgreSQL are pinned to
 // CPU 0, the load generator (wrk, or the ceiling's client) to CPU 1. CPU time per request of the server and of
 // PostgreSQL is read from /proc during each run. BENCH_CASES=list,embed picks cases; BENCH_SECONDS the length.
@@ -20,12 +20,15 @@ import { performance } from 'node:perf_hooks';
 import { createSql, ensureDatabase, withDatabase, type Sql } from '../server/src/db/client';
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
+import { connectOptionsOf } from '../server/src/db/pipeline/options';
+import { createPipelinePool } from '../server/src/db/pipeline/pool';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { parseRequest } from '../server/src/modules/rest/parse/request';
 import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
 import { buildStatement } from '../server/src/modules/rest/sql/build';
+import { transactionSteps } from '../server/src/modules/rest/transaction';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
 import {
   canPin,
@@ -77,7 +80,7 @@ const CASES: BenchCase[] = [
       `case when p.user_id is null then null else json_build_object('first_name', p.first_name, 'last_name', p.last_name) end as author ` +
       `from public.content_items c left join public.profiles p on p.user_id = c.user_id ` +
       `order by c.created_at desc limit 50) t`,
-    check: (body) => body.includes('"author":{"first_name":"Bench"'),
+    check: (body) => (JSON.parse(body) as { author: { first_name: string } | null }[])[0]?.author?.first_name === 'Bench',
   },
 ];
 
@@ -91,41 +94,38 @@ interface CeilingInput {
 }
 
 /**
- * The ceiling, run in its own process on the load generator's CPU: the transaction the API sends for the request
- * (begin, set_config of role/claims/request.*, the session check, the statement, commit), pipelined on a
- * postgres.js pool of the server's size, 50 requests in flight.
+ * The ceiling, run in its own process on the load generator's CPU: the transaction the API sends for the
+ * request (begin, the settings, the session check, the statement, commit), written the way the API writes it
+ * (the data API's pipeline: one write, one Sync), on a pool of the server's size, 50 requests in flight.
  */
 async function runCeiling(input: CeilingInput, check: (body: string) => boolean): Promise<Figures & { clientMs: number }> {
-  const sql = createSql(input.url, { max: POOL_SIZE, applicationName: 'bench-ceiling' });
-  const settings = [
-    'public, extensions', '8s', 'authenticated', input.claims, 'GET', input.path,
-    JSON.stringify({ authorization: `Bearer ${input.token}` }), '{}',
-  ];
-  const once = async () => {
-    const conn = await sql.reserve();
-    try {
-      const steps = [
-        conn.unsafe('begin isolation level read committed read only').execute(),
-        conn
-          .unsafe(
-            `select set_config('search_path', $1, true), set_config('statement_timeout', $2, true), set_config('role', $3, true), ` +
-              `set_config('request.jwt.claims', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true), ` +
-              `set_config('request.headers', $7, true), set_config('request.cookies', $8, true)`,
-            settings,
-            { prepare: true },
-          )
-          .execute(),
-        conn.unsafe('select auth.require_active_session()').execute(),
-        conn.unsafe(input.text, input.values.map((value) => conn.typed(value, 705)) as never[], { prepare: true }).execute(),
-        conn.unsafe('commit').execute(),
-      ];
-      const results = await Promise.all(steps);
-      const body = (results[3] as unknown as { body: string }[])[0]!.body;
+  const sql = createSql(input.url, { max: 1, applicationName: 'bench-ceiling' });
+  const pool = createPipelinePool(connectOptionsOf(sql, 'bench-ceiling'), { max: POOL_SIZE, idleTimeout: 60 });
+  const steps = transactionSteps({
+    readOnly: true,
+    auth: { role: 'authenticated', claims: input.claims, session: { id: 'bench', userId: 'bench' } },
+    settings: {
+      method: 'GET',
+      path: input.path,
+      headers: JSON.stringify({ authorization: `Bearer ${input.token}` }),
+      cookies: '{}',
+      searchPath: 'public, extensions',
+      timezone: null,
+    },
+    statement: { text: input.text, values: input.values },
+    explain: null,
+    sessionCheckInPipeline: true,
+    end: 'commit',
+  });
+  steps.push({ text: 'commit', values: [] });
+  const once = () =>
+    pool.use(async (connection) => {
+      const results = await connection.run(steps);
+      const failed = results.find((result) => result.error);
+      if (failed) throw failed.error;
+      const body = results[3]!.rows[0]![2]!.toString();
       if (!check(body)) throw new Error(`unexpected body: ${body.slice(0, 200)}`);
-    } finally {
-      conn.release();
-    }
-  };
+    });
   const measure = async (seconds: number) => {
     const latencies: number[] = [];
     let errors = 0;
@@ -150,8 +150,9 @@ async function runCeiling(input: CeilingInput, check: (body: string) => boolean)
   const cpu = process.cpuUsage();
   const figures = await measure(SECONDS);
   const used = process.cpuUsage(cpu);
+  await pool.end();
   await sql.end();
-  // The client's own CPU per request: what postgres.js alone costs for this transaction (the server pays it too).
+  // The client's own CPU per request: what the pipeline alone costs for this transaction (the server pays it too).
   return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * SECONDS) };
 }
 
@@ -245,8 +246,8 @@ async function main(): Promise<void> {
 
       console.log(`\n${benchCase.name}: GET /rest/v1${benchCase.path}?${benchCase.query}`);
       console.log(`  API:      ${fmt(api)}   CPU per request: server ${serverMs.toFixed(2)} ms, PostgreSQL ${apiPgMs.toFixed(2)} ms`);
-      console.log(`  ceiling:  ${fmt(ceiling)}   CPU per request: PostgreSQL ~${ceilingPgMs.toFixed(2)} ms, its postgres.js client ${ceiling.clientMs.toFixed(2)} ms` +
-        `   (${benchCase.ceilingSql === null ? 'the same statement' : 'a hand-written join'} straight to PostgreSQL, postgres.js pool of ${POOL_SIZE})`);
+      console.log(`  ceiling:  ${fmt(ceiling)}   CPU per request: PostgreSQL ~${ceilingPgMs.toFixed(2)} ms, its client ${ceiling.clientMs.toFixed(2)} ms` +
+        `   (${benchCase.ceilingSql === null ? 'the same statement' : 'a hand-written join'} straight to PostgreSQL, pool of ${POOL_SIZE})`);
       console.log(`  ratio:    throughput API / ceiling = ${(api.rps / ceiling.rps).toFixed(2)}   p99 API / ceiling = ${(api.p99 / ceiling.p99).toFixed(2)}`);
     }
     console.log(`\nmachine:   load average after ${loadAverage()}`);

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { connectOptionsOf } from '../../db/pipeline/options';
+import { createPipelinePool } from '../../db/pipeline/pool';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
 import { createSchemaCache } from './catalogue/schema-cache';
@@ -70,7 +72,12 @@ function bodyOf(request: FastifyRequest): Body | undefined {
 export async function restModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
-  app.addHook('onClose', async () => schema.close());
+  // The per-request transactions go through the pipeline (docs/decisions/0004); everything else uses postgres.js.
+  const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: 10, idleTimeout: 30 });
+  app.addHook('onClose', async () => {
+    await schema.close();
+    await pool.end();
+  });
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
 
   // Bodies are kept as sent: the statement receives the JSON text, PostgreSQL types it; bytes stay bytes.
@@ -112,7 +119,7 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
         : 'commit';
     let result;
     try {
-      result = await runInTransaction(ctx.sql, {
+      result = await runInTransaction(pool, ctx.sql, {
         readOnly: statement.readOnly,
         auth,
         settings: {

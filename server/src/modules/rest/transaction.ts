@@ -1,14 +1,16 @@
 import type { Sql } from '../../db/client';
+import type { Step, StepResult } from '../../db/pipeline/connection';
+import type { PipelinePool } from '../../db/pipeline/pool';
 import type { RequestAuth } from './request-auth';
 
 /**
- * One request = one transaction on one connection, pipelined (docs/decisions/0001): `begin`, the settings
- * (role, claims, request.*, statement_timeout), the pre-request step (the session check), the statement,
- * its EXPLAIN for planned counts, and `commit` are written together and their replies read together, so the
- * common path costs one round trip. A failing step aborts the transaction; later steps then fail with 25P02
- * and `commit` becomes a rollback, so the first error is the one reported. When the end depends on the
- * result (a singular answer, `max-affected`), the transaction waits for the statement, then commits or
- * rolls back: two round trips. `Prefer: tx=rollback` rolls back in the same round trip.
+ * One request = one transaction on one connection of the data API's pipeline (docs/decisions/0004): `begin`,
+ * the settings (role, claims, request.*, statement_timeout), the pre-request step (the session check), the
+ * statement, its EXPLAIN for planned counts, and `commit` go out in one write with one Sync and their replies
+ * come back together: one round trip. A failing step makes PostgreSQL skip the rest, so the first error is
+ * the one reported, and the transaction is rolled back. When the end depends on the result (a singular
+ * answer, `max-affected`), the statement's reply is read first, then `commit` or `rollback` is sent: two round
+ * trips. `Prefer: tx=rollback` rolls back in the same round trip.
  */
 
 export interface RequestSettings {
@@ -25,7 +27,8 @@ export interface RequestSettings {
 export interface ResultRow {
   total: number | null;
   page_total: number;
-  body: string;
+  /** The response body as PostgreSQL wrote it (UTF-8 bytes), or text. */
+  body: Buffer | string;
   /** Rows an upsert inserted (PostgREST's `pgrst.inserted`), when counted. */
   inserted?: number | null;
 }
@@ -65,8 +68,6 @@ const SETTINGS =
   `set_config('request.path', $6, true), set_config('request.headers', $7, true), set_config('request.cookies', $8, true)`;
 const SETTINGS_WITH_TIMEZONE = `${SETTINGS}, set_config('timezone', $9, true)`;
 
-const UNKNOWN_OID = 705;
-
 /** The pre-request step: the local shim's session check (shaped like a PostgREST `db-pre-request` function). */
 const PRE_REQUEST_SQL = 'select auth.require_active_session()';
 
@@ -76,11 +77,6 @@ const FALLBACK_SESSION_SQL =
 
 export class SessionEndedError extends Error {
   override name = 'SessionEndedError';
-}
-
-function firstError(results: PromiseSettledResult<unknown>[]): unknown {
-  for (const result of results) if (result.status === 'rejected') return result.reason;
-  return undefined;
 }
 
 function settingsValues(options: RunOptions): string[] {
@@ -105,50 +101,70 @@ export function plannedRowsOf(plan: unknown): number | null {
   return typeof rows === 'number' ? rows : null;
 }
 
-export async function runInTransaction(sql: Sql, options: RunOptions): Promise<TransactionResult> {
+/** The steps of a transaction up to its end (`begin`, settings, pre-request, statement, EXPLAIN). */
+export function transactionSteps(options: RunOptions): Step[] {
+  const { auth } = options;
+  const steps: Step[] = [
+    { text: options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed', values: [] },
+    { text: options.settings.timezone === null ? SETTINGS : SETTINGS_WITH_TIMEZONE, values: settingsValues(options) },
+  ];
+  // The pre-request step: the session check, when the local auth shim provides it.
+  if (auth.session && options.sessionCheckInPipeline) steps.push({ text: PRE_REQUEST_SQL, values: [] });
+  steps.push({ text: options.statement.text, values: options.statement.values });
+  if (options.explain) steps.push({ text: options.explain.text, values: options.explain.values });
+  return steps;
+}
+
+const END_STEPS: Record<TransactionEnd, Step[]> = {
+  commit: [{ text: 'commit', values: [] }],
+  // PostgREST checks deferred constraints before rolling back, so a request that would fail still fails.
+  rollback: [
+    { text: 'set constraints all immediate', values: [] },
+    { text: 'rollback', values: [] },
+  ],
+};
+
+function resultRow(fields: (Buffer | null)[] | undefined): ResultRow {
+  const [total = null, pageTotal = null, body = null, inserted] = fields ?? [];
+  const number = (field: Buffer | null) => (field === null ? null : Number(field.toString()));
+  const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
+  if (inserted !== undefined) row.inserted = number(inserted);
+  return row;
+}
+
+function firstError(results: StepResult[]): Error | undefined {
+  return results.find((result) => result.error)?.error;
+}
+
+export async function runInTransaction(pool: PipelinePool, sql: Sql, options: RunOptions): Promise<TransactionResult> {
   const { auth } = options;
   if (auth.session && !options.sessionCheckInPipeline) {
     // Without the shim function (a Supabase database): one extra round trip before the transaction.
     const [found] = await sql.unsafe<{ active: boolean }[]>(FALLBACK_SESSION_SQL, [auth.session.id, auth.session.userId], { prepare: true });
     if (!found?.active) throw new SessionEndedError('session ended');
   }
-
-  const conn = await sql.reserve();
-  try {
-    const typed = (values: string[]) => values.map((value) => conn.typed(value, UNKNOWN_OID)) as never[];
-    const steps: Promise<unknown>[] = [];
-    steps.push(conn.unsafe(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed').execute());
-    const settingsSql = options.settings.timezone === null ? SETTINGS : SETTINGS_WITH_TIMEZONE;
-    steps.push(conn.unsafe(settingsSql, settingsValues(options), { prepare: true }).execute());
-    if (auth.session && options.sessionCheckInPipeline) steps.push(conn.unsafe(PRE_REQUEST_SQL).execute());
-    // Every value is declared `unknown` (OID 705), as PostgREST does: PostgreSQL infers its type from the
-    // column, and postgres.js sends the text as is instead of re-serialising it for the inferred type.
-    const main = conn.unsafe<ResultRow[]>(options.statement.text, typed(options.statement.values), { prepare: true }).execute();
-    steps.push(main);
-    const explain = options.explain
-      ? conn.unsafe<{ 'QUERY PLAN': unknown }[]>(options.explain.text, typed(options.explain.values), { prepare: true }).execute()
-      : null;
-    if (explain) steps.push(explain);
-    const plannedRows = async () => (explain ? plannedRowsOf((await explain)[0]?.['QUERY PLAN']) : null);
-
-    if (typeof options.end === 'string') {
-      if (options.end === 'rollback') steps.push(conn.unsafe('set constraints all immediate').execute());
-      steps.push(conn.unsafe(options.end).execute());
-      const error = firstError(await Promise.allSettled(steps));
-      if (error !== undefined) throw error;
-      return { row: (await main)[0]!, plannedRows: await plannedRows(), committed: options.end === 'commit' };
-    }
-
-    const error = firstError(await Promise.allSettled(steps));
-    if (error !== undefined) {
-      await conn.unsafe('rollback').catch(() => {});
+  const steps = transactionSteps(options);
+  const mainIndex = steps.length - (options.explain ? 2 : 1);
+  return pool.use(async (connection) => {
+    const decidesLater = typeof options.end === 'function';
+    const results = await connection.run(decidesLater ? steps : [...steps, ...END_STEPS[options.end as TransactionEnd]]);
+    const error = firstError(results);
+    if (error) {
+      if (connection.transactionStatus !== 'I') await connection.run([{ text: 'rollback', values: [] }]);
       throw error;
     }
-    const row = (await main)[0]!;
-    const end = options.end(row);
-    await conn.unsafe(end);
-    return { row, plannedRows: await plannedRows(), committed: end === 'commit' };
-  } finally {
-    conn.release();
-  }
+    const row = resultRow(results[mainIndex]!.rows[0]);
+    const plan = options.explain ? results[mainIndex + 1]!.rows[0]?.[0] : undefined;
+    const plannedRows = plan ? plannedRowsOf(JSON.parse(plan.toString())) : null;
+    let end = options.end as TransactionEnd;
+    if (typeof options.end === 'function') {
+      end = options.end(row);
+      const endError = firstError(await connection.run(END_STEPS[end]));
+      if (endError) {
+        if (connection.transactionStatus !== 'I') await connection.run([{ text: 'rollback', values: [] }]);
+        throw endError;
+      }
+    }
+    return { row, plannedRows, committed: end === 'commit' };
+  });
 }

@@ -27,10 +27,15 @@ function tooMany(s: Scanner, details: string): RestError {
   });
 }
 
+/** Whether a field name may start here (a quote or an identifier character); checked to avoid throwing. */
+function atName(s: Scanner): boolean {
+  return s.peek() === '"' || /^[\p{L}\p{N}_$ ]$/u.test(s.peek());
+}
+
 /** `alias:` before a name (a `:` not followed by another `:`), or nothing. */
 function alias(s: Scanner): string | undefined {
   const start = s.pos;
-  if (s.peek() !== '"' && !/^[\p{L}\p{N}_$ ]$/u.test(s.peek())) return undefined;
+  if (!atName(s)) return undefined;
   try {
     const name = s.fieldName();
     if (s.peek() === ':' && s.peek(1) !== ':') {
@@ -114,6 +119,7 @@ function relation(s: Scanner, depth: number, state: State): SelectRelation | nul
     if (s.peek() !== '(') throw s.fail('"!" or "("');
     return { kind: 'relation', name, spread: true, ...params, children: children(s, depth + 1, state) };
   }
+  if (!atName(s)) return null;
   const name = alias(s);
   let header: { target: string; params: ReturnType<typeof embedParams> } | null = null;
   try {

@@ -1,4 +1,4 @@
-import { key, type Catalogue, type Relationship } from '../catalogue/types';
+import { key, type Catalogue, type ComputedField, type Relationship, type Table } from '../catalogue/types';
 import { RestError } from '../errors';
 import type { Scope } from './fields';
 import { qualified, quoteIdent } from './identifiers';
@@ -20,16 +20,19 @@ export interface NodeSource {
   joins: string[];
 }
 
+/** Column name → type of each table, built once per catalogue (the catalogue is replaced on reload). */
+const columnTypes = new WeakMap<Table, ReadonlyMap<string, string>>();
+const NO_COMPUTED: ReadonlyMap<string, ComputedField> = new Map();
+
 export function tableScope(catalogue: Catalogue, schema: string, table: string, alias: string): Scope {
   const found = catalogue.tables.get(key(schema, table));
   if (!found) throw new RestError(500, { code: 'PGRSTX00', message: 'Internal server error' });
-  return {
-    catalogue,
-    label: table,
-    alias,
-    columns: new Map([...found.columns.values()].map((column) => [column.name, column.type])),
-    computed: catalogue.computedFields.get(key(schema, table)) ?? new Map(),
-  };
+  let columns = columnTypes.get(found);
+  if (!columns) {
+    columns = new Map([...found.columns.values()].map((column) => [column.name, column.type]));
+    columnTypes.set(found, columns);
+  }
+  return { catalogue, label: table, alias, columns, computed: catalogue.computedFields.get(key(schema, table)) ?? NO_COMPUTED };
 }
 
 export function embeddedSource(catalogue: Catalogue, relationship: Relationship, parent: Scope, depth: number): NodeSource {

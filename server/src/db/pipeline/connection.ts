@@ -1,0 +1,284 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
+import { BACKEND, dataRowFields, errorFields, MessageReader, MessageWriter, type BackendMessage } from './protocol';
+
+/**
+ * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
+ * Sync, so `begin … commit` of a request costs one write and one round trip, and the replies are read without
+ * building result objects (rows are arrays of text). Statements are prepared once per connection (named,
+ * at most MAX_STATEMENTS, the oldest closed first). Decision: docs/decisions/0004-data-api-speed.md.
+ */
+
+export const MAX_STATEMENTS = 500;
+/** `unknown` (OID 705): PostgreSQL types the value from its context, as PostgREST's encoder does. */
+export const UNKNOWN = 705;
+
+export interface ConnectOptions {
+  host: string;
+  port: number;
+  /** A Unix socket path instead of host and port. */
+  path?: string | undefined;
+  user: string;
+  password: string | (() => string | Promise<string>);
+  database: string;
+  ssl: false | true | 'require' | 'allow' | 'prefer' | 'verify-full' | tls.ConnectionOptions;
+  /** Startup parameters (application_name…). */
+  parameters: Record<string, string>;
+  /** A connected socket from elsewhere (tests wrap the socket to count round trips). */
+  socket?: () => net.Socket | Promise<net.Socket>;
+  /** Seconds. */
+  connectTimeout: number;
+}
+
+export interface Step {
+  text: string;
+  values: readonly (string | null)[];
+  /** Parameter types; all `unknown` when not given. */
+  types?: readonly number[];
+}
+
+export interface StepResult {
+  /** Each row's fields as UTF-8 bytes (null for SQL NULL). */
+  rows: (Buffer | null)[][];
+  error?: PostgresError;
+}
+
+/** A PostgreSQL error, shaped like postgres.js's (what `errors.ts` reads). */
+export class PostgresError extends Error {
+  override name = 'PostgresError';
+  readonly code: string;
+  readonly detail: string | undefined;
+  readonly hint: string | undefined;
+  readonly severity: string | undefined;
+
+  constructor(fields: Record<string, string>) {
+    super(fields.M ?? 'unknown error');
+    this.code = fields.C ?? 'XX000';
+    this.detail = fields.D;
+    this.hint = fields.H;
+    this.severity = fields.S;
+  }
+}
+
+/** A failure of the connection itself: `code` starts with CONNECTION_ like postgres.js's. */
+export class ConnectionError extends Error {
+  override name = 'ConnectionError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Batch {
+  results: StepResult[];
+  step: number;
+  /** Statements whose Parse is in this batch: confirmed by ParseComplete, forgotten otherwise. */
+  parsing: Map<number, string>;
+  resolve: (results: StepResult[]) => void;
+  reject: (error: Error) => void;
+}
+
+export class PgConnection {
+  private readonly reader = new MessageReader();
+  private readonly writer = new MessageWriter();
+  private readonly statements = new Map<string, string>();
+  private statementCounter = 0;
+  private batch: Batch | null = null;
+  private onMessage: ((message: BackendMessage) => void) | null = null;
+  private closedWith: Error | null = null;
+  /** `I` idle, `T` in a transaction, `E` in a failed transaction. */
+  transactionStatus = 'I';
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      for (const message of this.reader.push(chunk)) this.onMessage?.(message);
+    });
+    const fail = (error: Error) => this.fail(new ConnectionError('CONNECTION_CLOSED', error.message));
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('the database closed the connection')));
+  }
+
+  get alive(): boolean {
+    return this.closedWith === null;
+  }
+
+  private fail(error: Error): void {
+    if (this.closedWith) return;
+    this.closedWith = error;
+    this.batch?.reject(error);
+    this.batch = null;
+    this.socket.destroy();
+  }
+
+  end(): void {
+    if (this.closedWith) return;
+    this.closedWith = new ConnectionError('CONNECTION_ENDED', 'the connection was ended');
+    this.socket.end(Buffer.from([0x58, 0, 0, 0, 4])); // Terminate
+  }
+
+  /** Writes the steps and one Sync; resolves with every step's rows (or error) at ReadyForQuery. */
+  run(steps: readonly Step[]): Promise<StepResult[]> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (this.batch) return Promise.reject(new Error('a batch is already running on this connection'));
+    const parsing = new Map<number, string>();
+    while (this.statements.size + steps.length > MAX_STATEMENTS) {
+      const [text, name] = this.statements.entries().next().value!;
+      this.statements.delete(text);
+      this.writer.close(name);
+    }
+    steps.forEach((step, index) => {
+      let name = this.statements.get(step.text);
+      if (name !== undefined) {
+        // Least recently used last: the oldest entry is the one closed when the cache is full.
+        this.statements.delete(step.text);
+        this.statements.set(step.text, name);
+      } else {
+        name = `pgrst_${++this.statementCounter}`;
+        this.writer.parse(name, step.text, step.types ? [...step.types] : step.values.map(() => UNKNOWN));
+        parsing.set(index, name);
+      }
+      this.writer.bind(name, step.values).execute();
+    });
+    this.writer.sync();
+    return new Promise<StepResult[]>((resolve, reject) => {
+      this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve, reject };
+      this.onMessage = (message) => this.handle(message, steps);
+      this.socket.write(this.writer.take());
+    });
+  }
+
+  private handle(message: BackendMessage, steps: readonly Step[]): void {
+    const batch = this.batch;
+    if (!batch) return;
+    switch (message.type) {
+      case BACKEND.parseComplete: {
+        const name = batch.parsing.get(batch.step);
+        if (name !== undefined) this.statements.set(steps[batch.step]!.text, name);
+        break;
+      }
+      case BACKEND.dataRow:
+        batch.results[batch.step]?.rows.push(dataRowFields(message.body));
+        break;
+      case BACKEND.commandComplete:
+      case BACKEND.emptyQuery:
+        batch.step++;
+        break;
+      case BACKEND.error: {
+        const error = new PostgresError(errorFields(message.body));
+        if (batch.results[batch.step]) batch.results[batch.step]!.error = error;
+        // A statement prepared elsewhere was lost (the pool behind us was reset): prepare again next time.
+        if (error.code === '26000' || error.code === '0A000') this.statements.clear();
+        break;
+      }
+      case BACKEND.readyForQuery:
+        this.transactionStatus = String.fromCharCode(message.body[0]!);
+        this.batch = null;
+        batch.resolve(batch.results);
+        break;
+      default:
+        // BindComplete, CloseComplete, NoData, notices, parameter statuses, notifications: nothing to do.
+        break;
+    }
+  }
+
+  /** Connects, negotiates TLS when asked, authenticates, and waits until the server is ready. */
+  static async connect(options: ConnectOptions): Promise<PgConnection> {
+    const socket = await openSocket(options);
+    const connection = new PgConnection(socket);
+    try {
+      await withTimeout(connection.startup(options), options.connectTimeout, () => socket.destroy());
+      return connection;
+    } catch (error) {
+      socket.destroy();
+      throw error;
+    }
+  }
+
+  private startup(options: ConnectOptions): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let scram: ScramExchange | null = null;
+      let serverSignature = '';
+      const respond = async (message: BackendMessage) => {
+        const password = async () => (typeof options.password === 'function' ? await options.password() : options.password);
+        const code = message.body.readInt32BE(0);
+        if (code === 3) this.socket.write(this.writer.password(Buffer.from(`${await password()}\0`)).take());
+        else if (code === 5) this.socket.write(this.writer.password(Buffer.from(`${md5Password(options.user, await password(), message.body.subarray(4, 8))}\0`)).take());
+        else if (code === 10) {
+          scram = scramSha256(await password());
+          this.socket.write(this.writer.saslInitial('SCRAM-SHA-256', Buffer.from(scram.clientFirst)).take());
+        } else if (code === 11 && scram) {
+          const final = scram.final(message.body.toString('utf8', 4));
+          serverSignature = final.serverSignature;
+          this.socket.write(this.writer.password(Buffer.from(final.clientFinal)).take());
+        } else if (code === 12) {
+          if (!verifyServerFinal(message.body.toString('utf8', 4), serverSignature)) throw new Error('SCRAM: the server signature does not match');
+        } else if (code !== 0) {
+          throw new Error(`unsupported authentication method (${code})`);
+        }
+      };
+      this.onMessage = (message) => {
+        if (message.type === BACKEND.authentication) respond(message).catch(reject);
+        else if (message.type === BACKEND.error) reject(new PostgresError(errorFields(message.body)));
+        else if (message.type === BACKEND.readyForQuery) {
+          this.onMessage = null;
+          resolve();
+        }
+      };
+      const closed = () => reject(this.closedWith ?? new ConnectionError('CONNECTION_CLOSED', 'the database closed the connection'));
+      this.socket.once('close', closed);
+      this.socket.write(
+        this.writer
+          .startup({ user: options.user, database: options.database, client_encoding: 'UTF8', ...options.parameters })
+          .take(),
+      );
+    });
+  }
+}
+
+async function openSocket(options: ConnectOptions): Promise<net.Socket> {
+  if (options.socket) return options.socket();
+  const socket = options.path ? net.connect(options.path) : net.connect(options.port, options.host);
+  await withTimeout(
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', (error: NodeJS.ErrnoException) => reject(new ConnectionError(error.code ?? 'CONNECTION_CLOSED', error.message)));
+    }),
+    options.connectTimeout,
+    () => socket.destroy(),
+  );
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 60_000);
+  if (!options.ssl || options.path) return socket;
+  const answer = await new Promise<number>((resolve, reject) => {
+    socket.once('data', (chunk: Buffer) => resolve(chunk[0]!));
+    socket.once('error', reject);
+    socket.write(new MessageWriter().sslRequest().take());
+  });
+  if (answer !== 0x53) {
+    if (options.ssl === 'prefer' || options.ssl === 'allow') return socket;
+    socket.destroy();
+    throw new ConnectionError('CONNECTION_SSL', 'the database does not accept TLS connections');
+  }
+  const tlsOptions: tls.ConnectionOptions =
+    typeof options.ssl === 'object' ? options.ssl : options.ssl === 'verify-full' ? {} : { rejectUnauthorized: false };
+  const secure = tls.connect({ socket, servername: net.isIP(options.host) ? undefined : options.host, ...tlsOptions });
+  await new Promise<void>((resolve, reject) => {
+    secure.once('secureConnect', resolve);
+    secure.once('error', reject);
+  });
+  return secure;
+}
+
+function withTimeout<T>(promise: Promise<T>, seconds: number, onTimeout: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new ConnectionError('CONNECTION_TIMEOUT', `could not connect within ${seconds} s`));
+    }, seconds * 1000);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
