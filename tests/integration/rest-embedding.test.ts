@@ -158,13 +158,15 @@ describe('shaping embedded resources (PostgREST "Embedded Filters")', () => {
     expect(counted.headers.get('content-range')).toBe('0-0/1');
   });
 
-  it('the embedded count (legacy `count`, allowed with aggregates off)', async () => {
+  it('the embedded count (legacy `count`, allowed with aggregates off); count() is an aggregate: 400 PGRST123 by default', async () => {
     const { data } = await anon.from('directors').select('name, films(count)').order('id');
     expect(data).toEqual([
       { name: 'Lumière', films: [{ count: 2 }] },
       { name: 'Méliès', films: [{ count: 1 }] },
       { name: 'Nobody', films: [{ count: 0 }] },
     ]);
+    const aggregate = await anon.from('directors').select('name, films(count())');
+    expect([aggregate.status, aggregate.error?.code, aggregate.error?.message]).toEqual([400, 'PGRST123', 'Use of aggregate functions is not allowed']);
   });
 
   it('orders the top level by a to-one embedded column; a to-many one is 400 PGRST118', async () => {
