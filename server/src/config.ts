@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,6 +46,13 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 /** bcrypt reads at most 72 bytes. */
 export const ADMIN_PASSWORD_MAX_BYTES = 72;
 
+/**
+ * PostgREST's 10 connections, fewer on a small machine: two per CPU this process may use, at least 4. Where the
+ * server shares its CPUs with PostgreSQL, more busy connections than that only make the event loop wait
+ * (docs/decisions/0004-data-api-speed.md: p99 2-3.5 × the ceiling with 10 on one CPU, within 1.6 × with 4).
+ */
+export const DEFAULT_DB_POOL = Math.min(10, Math.max(4, 2 * availableParallelism()));
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -78,6 +86,8 @@ const envSchema = z.object({
     .refine((schemas) => !schemas.some((schema) => ['auth', 'storage', 'private', 'pg_catalog', 'information_schema'].includes(schema)), 'must not expose auth, storage, private or system schemas')
     .default(['public']),
   DB_AGGREGATES_ENABLED: booleanFlag.default(false),
+  // PostgREST's db-pool: connections of the data API's pool (default: see DEFAULT_DB_POOL).
+  DB_POOL: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(DEFAULT_DB_POOL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_DIR: z.string().min(1).default('dist/client'),
 });
@@ -112,6 +122,8 @@ export interface Config {
   dbSchemas: string[];
   /** Aggregate functions in `select` (PostgREST's `db-aggregates-enabled`). */
   dbAggregatesEnabled: boolean;
+  /** Connections of the data API's pool (PostgREST's `db-pool`). */
+  dbPool: number;
   logLevel: string;
   staticDir: string;
 }
@@ -173,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenReuseInterval: value.REFRESH_TOKEN_REUSE_INTERVAL,
     dbSchemas: value.DB_SCHEMAS,
     dbAggregatesEnabled: value.DB_AGGREGATES_ENABLED,
+    dbPool: value.DB_POOL,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
   };

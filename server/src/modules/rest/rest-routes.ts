@@ -21,6 +21,7 @@ import { createAuthenticator, type RequestAuth } from './request-auth';
 import { buildResponse, exceedsMaxAffected, isSingularSatisfied } from './response';
 import { buildStatement, type Body } from './sql/build';
 import { quoteIdent } from './sql/identifiers';
+import { createStatementCache, readKey } from './statement-cache';
 import { parseBody } from './sql/payload';
 import { runInTransaction, SessionEndedError, type TransactionEnd } from './transaction';
 
@@ -73,12 +74,13 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
   // The per-request transactions go through the pipeline (docs/decisions/0004); everything else uses postgres.js.
-  const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: 10, idleTimeout: 30 });
+  const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: ctx.config.dbPool, idleTimeout: 30 });
   app.addHook('onClose', async () => {
     await schema.close();
     await pool.end();
   });
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
+  const statements = createStatementCache();
 
   // Bodies are kept as sent: the statement receives the JSON text, PostgreSQL types it; bytes stay bytes.
   app.removeAllContentTypeParsers();
@@ -106,8 +108,13 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
     const path = fullPath.slice(fullPath.indexOf('/rest/v1') + '/rest/v1'.length);
 
     const auth: RequestAuth = await authenticator.authenticate(request.headers.authorization);
-    const apiRequest = parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
-    const statement = buildStatement(apiRequest, schema.current(), bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
+    const catalogue = schema.current();
+    const key = readKey(request.method, url, request.headers);
+    const cached = key === null ? undefined : statements.get(key, catalogue);
+    const apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
+    const statement =
+      cached?.statement ?? buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
+    if (key !== null && !cached) statements.set(key, { catalogue, request: apiRequest, statement });
 
     // The end of the transaction: tx=rollback at once; singular answers and max-affected after seeing the rows.
     const checksRows = !statement.readOnly && (apiRequest.media.kind === 'object' || apiRequest.preferences.maxAffected !== undefined);
@@ -132,7 +139,7 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
         },
         statement,
         explain: statement.explain,
-        sessionCheckInPipeline: schema.current().hasSessionCheck,
+        sessionCheckInPipeline: catalogue.hasSessionCheck,
         end,
       });
     } catch (error) {

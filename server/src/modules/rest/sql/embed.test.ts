@@ -5,12 +5,13 @@ import { failure } from '../testing/failure';
 const films = (query: string, overrides = {}) => build(query, { path: '/films', ...overrides });
 
 describe('embedding (PostgREST readPlanToQuery)', () => {
-  it('many-to-one: a LEFT JOIN LATERAL on the foreign key, the row as a JSON object', () => {
+  it('many-to-one: a LEFT JOIN LATERAL on the foreign key, the row as a JSON object, without a row cap (planned as a join)', () => {
     expect(films('select=title,director:directors(name)').text).toContain(
       'SELECT "films"."title" AS "title", pg_catalog.row_to_json("films_director_1".*)::jsonb AS "director" FROM "public"."films" AS "films" ' +
         'LEFT JOIN LATERAL (SELECT "directors_1"."name" AS "name" FROM "public"."directors" AS "directors_1" ' +
-        'WHERE "directors_1"."id" = "films"."director_id" LIMIT $1 OFFSET $2) AS "films_director_1" ON TRUE',
+        'WHERE "directors_1"."id" = "films"."director_id") AS "films_director_1" ON TRUE LIMIT $1 OFFSET $2',
     );
+    expect(films('select=title,directors(name)&directors.limit=1').text).toContain('WHERE "directors_1"."id" = "films"."director_id" LIMIT $1 OFFSET $2)');
   });
 
   it('one-to-many: the rows as a JSON array ([] when none); !inner keeps only parents with rows', () => {

@@ -103,7 +103,8 @@ export class ReadRenderer {
     return `SELECT 1 FROM ${source.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   }
 
-  node(plan: PlanNode, source: NodeSource, depth = 0): RenderedNode {
+  /** `toOne`: the node is a to-one embedded resource: no db-max-rows cap, so PostgreSQL can plan it as a join. */
+  node(plan: PlanNode, source: NodeSource, depth = 0, toOne = false): RenderedNode {
     const { params } = this.options;
     const scope = source.scope;
     const children = this.children(plan, source, depth);
@@ -121,7 +122,7 @@ export class ReadRenderer {
     const childOutputs = new Map<Child, string[]>();
     const joins: string[] = [];
     for (const child of children) {
-      const rendered = this.node(child.plan, child.source, depth + 1);
+      const rendered = this.node(child.plan, child.source, depth + 1, child.toOne);
       childOutputs.set(child, rendered.outputs);
       const isEmpty = child.plan.items.length === 0;
       const joinType = child.plan.relation!.joinType === 'inner' ? 'INNER' : 'LEFT';
@@ -165,7 +166,8 @@ export class ReadRenderer {
     };
     const order = orderSql(scope, plan.order, params, (term) => relatedScope(term.relation!));
     const range = plan.range ?? { offset: 0, limit: null };
-    const limit = this.options.maxRows === null ? range.limit : Math.min(range.limit ?? this.options.maxRows, this.options.maxRows);
+    const cap = toOne && plan.range === null ? null : this.options.maxRows;
+    const limit = cap === null ? range.limit : Math.min(range.limit ?? cap, cap);
     const limitSql =
       limit === null && range.offset === 0 ? '' : ` LIMIT ${limit === null ? 'ALL' : params.add(String(limit))} OFFSET ${params.add(String(range.offset))}`;
     const groupBy = aggregated && groups.length ? ` GROUP BY ${groups.join(', ')}` : '';
