@@ -7,7 +7,7 @@ const films = (query: string, overrides = {}) => build(query, { path: '/films', 
 describe('embedding (PostgREST readPlanToQuery)', () => {
   it('many-to-one: a LEFT JOIN LATERAL on the foreign key, the row as a JSON object, without a row cap (planned as a join)', () => {
     expect(films('select=title,director:directors(name)').text).toContain(
-      'SELECT "films"."title" AS "title", pg_catalog.row_to_json("films_director_1".*)::jsonb AS "director" FROM "public"."films" AS "films" ' +
+      'SELECT "films"."title" AS "title", pg_catalog.to_jsonb("films_director_1".*) AS "director" FROM "public"."films" AS "films" ' +
         'LEFT JOIN LATERAL (SELECT "directors_1"."name" AS "name" FROM "public"."directors" AS "directors_1" ' +
         'WHERE "directors_1"."id" = "films"."director_id") AS "films_director_1" ON TRUE LIMIT $1 OFFSET $2',
     );

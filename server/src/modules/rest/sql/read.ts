@@ -135,7 +135,7 @@ export class ReadRenderer {
             outputs.push(name);
           }
         } else if (!isEmpty) {
-          selects.push(`pg_catalog.row_to_json(${child.lateral}.*)::jsonb AS ${quoteIdent(child.name)}`);
+          selects.push(`pg_catalog.to_jsonb(${child.lateral}.*) AS ${quoteIdent(child.name)}`);
           groups.push(quoteIdent(child.name));
           outputs.push(child.name);
         }
