@@ -74,13 +74,15 @@ export interface ServerProcess {
 
 /**
  * The real server (`server/src/main.ts`) as its own process over `databaseUrl`. `BENCH_SERVER_NODE_ARGS` adds
- * node flags to it only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when it stops).
+ * node flags to it only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when it stops);
+ * `BENCH_SERVER_ROOT` runs the server of another checkout (before/after comparisons in the same conditions).
  */
 export async function startServerProcess(options: { databaseUrl: string; dataDir: string; jwtSecret: string }): Promise<ServerProcess> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts')], {
-    cwd: ROOT_DIR,
+  const root = process.env.BENCH_SERVER_ROOT ?? ROOT_DIR;
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

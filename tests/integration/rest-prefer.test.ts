@@ -36,6 +36,12 @@ beforeAll(async () => {
       select * from public.items where name like prefix || '%' $$;
     create function public.rename_all(suffix text) returns setof public.items language sql volatile as $$
       update public.items set name = name || suffix returning * $$;
+    create function public.accept(n int) returns int language plpgsql volatile as $$ begin
+      perform set_config('response.status', '202', true);
+      perform set_config('response.headers', '[{"Set-Cookie":"a=1"},{"Set-Cookie":"b=2"},{"Content-Type":"text/x-n"}]', true);
+      return n; end $$;
+    create function public.bad_status() returns int language plpgsql volatile as $$ begin
+      perform set_config('response.status', 'teapot', true); return 0; end $$;
     grant execute on all functions in schema public to anon;
   `).simple();
   await reloadSchema(server, '/items');
@@ -185,5 +191,12 @@ describe('functions (PostgREST findProc)', () => {
       .order('name', { ascending: false })
       .range(0, 1);
     expect([status, data, count]).toEqual([206, [{ name: 'e' }, { name: 'c' }], 3]);
+  });
+
+  it('a function sets the status and headers with response.status and response.headers (malformed: 500 PGRST112)', async () => {
+    const accepted = await rest(server, 'POST', '/rpc/accept', { body: { n: 7 } });
+    expect([accepted.status, accepted.text, accepted.headers.get('content-type'), accepted.headers.getSetCookie()]).toEqual([202, '7', 'text/x-n', ['a=1', 'b=2']]);
+    const teapot = await rest(server, 'POST', '/rpc/bad_status', { body: {} });
+    expect([teapot.status, (teapot.json as { code: string }).code]).toEqual([500, 'PGRST112']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RestError } from './errors';
 import { parseRequest, type RequestInput } from './parse/request';
-import { buildResponse, contentRange } from './response';
+import { buildResponse, contentRange, withSqlOverrides } from './response';
 import type { Statement } from './sql/statement';
 
 function request(overrides: Partial<RequestInput> = {}) {
@@ -130,5 +130,30 @@ describe('writes', () => {
   it('delete: */n with count', () => {
     const response = buildResponse(request({ method: 'DELETE', headers: { prefer: 'count=exact' } }), statement({ count: 'exact', noBody: true }), { total: null, page_total: 4, body: '' }, '');
     expect([response.status, response.headers['Content-Range']]).toEqual([204, '*/4']);
+  });
+});
+
+describe('response.status and response.headers set by SQL', () => {
+  const answer = () => ({ status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': '0-0/*' }, body: '[]' });
+  const row = (overrides: { responseHeaders?: string; responseStatus?: string }) => ({ total: null, page_total: 1, body: '[]', ...overrides });
+
+  it('replaces the status, replaces headers of the same name (any case) and sends a name given twice twice', () => {
+    const response = withSqlOverrides(
+      answer(),
+      row({ responseStatus: '202', responseHeaders: '[{"content-type":"text/plain"},{"Set-Cookie":"a=1"},{"Set-Cookie":"b=2"}]' }),
+    );
+    expect(response).toEqual({ status: 202, headers: { 'Content-Range': '0-0/*', 'content-type': 'text/plain', 'Set-Cookie': ['a=1', 'b=2'] }, body: '[]' });
+  });
+
+  it('leaves the answer alone when SQL set nothing', () => {
+    expect(withSqlOverrides(answer(), row({}))).toEqual(answer());
+  });
+
+  it.each(['abc', '99', '600', '2020', ' '])('status %j is PGRST112', (status) => {
+    expect(() => withSqlOverrides(answer(), row({ responseStatus: status }))).toThrow(expect.objectContaining({ status: 500, code: 'PGRST112' }));
+  });
+
+  it.each(['not json', '{"a":"b"}', '[{"a":1}]', '[{"a":"b","c":"d"}]', '[["a","b"]]', '[{"bad name":"x"}]', '[null]'])('headers %j are PGRST111', (headers) => {
+    expect(() => withSqlOverrides(answer(), row({ responseHeaders: headers }))).toThrow(expect.objectContaining({ status: 500, code: 'PGRST111' }));
   });
 });

@@ -1,4 +1,4 @@
-import { rangeNotSatisfiable, singularityError } from './errors';
+import { rangeNotSatisfiable, RestError, singularityError } from './errors';
 import { contentTypeOf } from './parse/media';
 import { appliedPreferences } from './parse/prefer';
 import type { ApiRequest } from './request-types';
@@ -9,8 +9,47 @@ import type { ResultRow } from './transaction';
 
 export interface RestResponse {
   status: number;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   body: Buffer | string | null;
+}
+
+/**
+ * `response.status` and `response.headers` set by SQL (PostgREST's response GUCs): the status replaces the
+ * answer's; each header replaces the answer's of the same name (a name given twice is sent twice). Malformed
+ * values are PGRST111 / PGRST112, 500, as in PostgREST.
+ */
+export function withSqlOverrides(response: RestResponse, row: ResultRow): RestResponse {
+  if (row.responseStatus != null) {
+    const status = /^\d{3}$/.test(row.responseStatus.trim()) ? Number(row.responseStatus.trim()) : NaN;
+    if (!(status >= 100 && status <= 599)) throw new RestError(500, { code: 'PGRST112', message: 'response.status guc must be a valid status code' });
+    response.status = status;
+  }
+  if (row.responseHeaders != null) {
+    const invalid = () =>
+      new RestError(500, {
+        code: 'PGRST111',
+        message: 'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.responseHeaders);
+    } catch {
+      throw invalid();
+    }
+    if (!Array.isArray(parsed)) throw invalid();
+    const fromSql: Record<string, string[]> = {};
+    for (const item of parsed) {
+      const entries = typeof item === 'object' && item !== null && !Array.isArray(item) ? Object.entries(item as object) : [];
+      if (entries.length !== 1 || typeof entries[0]![1] !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(entries[0]![0])) throw invalid();
+      const [name, value] = entries[0] as [string, string];
+      (fromSql[name] ??= []).push(value);
+    }
+    for (const [name, values] of Object.entries(fromSql)) {
+      for (const existing of Object.keys(response.headers)) if (existing.toLowerCase() === name.toLowerCase()) delete response.headers[existing];
+      response.headers[name] = values.length === 1 ? values[0]! : values;
+    }
+  }
+  return response;
 }
 
 /** `Content-Range` as PostgREST writes it: `0-24/3573`, `0-24/*`, `*∕0`, `*∕*`. */

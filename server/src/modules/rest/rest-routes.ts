@@ -18,7 +18,7 @@ import {
 import { bodyKindOf } from './parse/media';
 import { parseRequest } from './parse/request';
 import { createAuthenticator, type RequestAuth } from './request-auth';
-import { buildResponse, exceedsMaxAffected, isSingularSatisfied } from './response';
+import { buildResponse, exceedsMaxAffected, isSingularSatisfied, withSqlOverrides } from './response';
 import { buildStatement, type Body } from './sql/build';
 import { quoteIdent } from './sql/identifiers';
 import { createStatementCache, readKey } from './statement-cache';
@@ -150,7 +150,7 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
     }
     if (exceedsMaxAffected(apiRequest, result.row)) throw maxAffectedViolation(result.row.page_total);
 
-    const response = buildResponse(apiRequest, statement, result.row, query, result.plannedRows);
+    const response = withSqlOverrides(buildResponse(apiRequest, statement, result.row, query, result.plannedRows), result.row);
     if (apiRequest.negotiatedByProfile) response.headers['Content-Profile'] = apiRequest.schema;
     reply.code(response.status).headers(response.headers);
     if (response.body === null) return reply.send();

@@ -29,6 +29,9 @@ export interface ResultRow {
   page_total: number;
   /** The response body as PostgreSQL wrote it (UTF-8 bytes), or text. */
   body: Buffer | string;
+  /** `response.headers` and `response.status` as SQL set them (PostgREST's response GUCs), or null. */
+  responseHeaders?: string | null;
+  responseStatus?: string | null;
   /** Rows an upsert inserted (PostgREST's `pgrst.inserted`), when counted. */
   inserted?: number | null;
 }
@@ -125,9 +128,11 @@ const END_STEPS: Record<TransactionEnd, Step[]> = {
 };
 
 function resultRow(fields: (Buffer | null)[] | undefined): ResultRow {
-  const [total = null, pageTotal = null, body = null, inserted] = fields ?? [];
+  const [total = null, pageTotal = null, body = null, headers = null, status = null, inserted] = fields ?? [];
   const number = (field: Buffer | null) => (field === null ? null : Number(field.toString()));
   const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
+  if (headers !== null) row.responseHeaders = headers.toString();
+  if (status !== null) row.responseStatus = status.toString();
   if (inserted !== undefined) row.inserted = number(inserted);
   return row;
 }

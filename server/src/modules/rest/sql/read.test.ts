@@ -9,7 +9,9 @@ describe('reads', () => {
       'WITH pgrst_source AS (SELECT "content_items".* FROM "public"."content_items" AS "content_items" ' +
         'ORDER BY "content_items"."created_at" DESC LIMIT $1 OFFSET $2) ' +
         'SELECT null::int AS total, pg_catalog.count(_postgrest_t)::int AS page_total, ' +
-        "coalesce(pg_catalog.json_agg(_postgrest_t)::text, '[]') AS body FROM (SELECT * FROM pgrst_source) _postgrest_t",
+        "coalesce(pg_catalog.json_agg(_postgrest_t)::text, '[]') AS body, " +
+        "nullif(pg_catalog.current_setting('response.headers', true), '') AS response_headers, " +
+        "nullif(pg_catalog.current_setting('response.status', true), '') AS response_status FROM (SELECT * FROM pgrst_source) _postgrest_t",
     );
     expect([statement.values, statement.readOnly, statement.path]).toEqual([['50', '0'], true, '/content_items']);
   });

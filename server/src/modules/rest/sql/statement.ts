@@ -61,11 +61,16 @@ export function bodySql(options: BodyOptions): string {
   return `coalesce(${strip(`pg_catalog.json_agg(${value})`)}::text, '[]')`;
 }
 
-/** `WITH pgrst_source AS (…) SELECT total, page_total, body[, inserted] FROM (…) _postgrest_t`. */
+/**
+ * `WITH pgrst_source AS (…) SELECT total, page_total, body, response.headers, response.status[, inserted] FROM (…)`:
+ * the two `response.*` settings are how SQL (a function, a trigger) sets the answer's headers and status, read
+ * after the rows, as PostgREST does.
+ */
 export function wrap(source: string, total: string, body: string, rows = 'SELECT * FROM pgrst_source', inserted = false): string {
+  const setting = (name: string) => `nullif(pg_catalog.current_setting('${name}', true), '')`;
   return (
     `WITH pgrst_source AS (${source}) SELECT ${total} AS total, pg_catalog.count(_postgrest_t)::int AS page_total, ` +
-    `${body} AS body${inserted ? `, nullif(pg_catalog.current_setting('pgrst.inserted', true), '')::int AS inserted` : ''} ` +
-    `FROM (${rows}) _postgrest_t`
+    `${body} AS body, ${setting('response.headers')} AS response_headers, ${setting('response.status')} AS response_status` +
+    `${inserted ? `, ${setting('pgrst.inserted')}::int AS inserted` : ''} FROM (${rows}) _postgrest_t`
   );
 }

@@ -10,7 +10,9 @@ describe('inserts', () => {
     expect(statement.text).toBe(
       'WITH pgrst_source AS (INSERT INTO "public"."content_items" AS "content_items" ("title", "tags") SELECT pgrst_body."title", pgrst_body."tags" ' +
         'FROM pg_catalog.json_to_recordset($1::json) AS pgrst_body("title" text, "tags" text[]) RETURNING 1) ' +
-        "SELECT null::int AS total, pg_catalog.count(_postgrest_t)::int AS page_total, '' AS body FROM (SELECT * FROM pgrst_source) _postgrest_t",
+        "SELECT null::int AS total, pg_catalog.count(_postgrest_t)::int AS page_total, '' AS body, " +
+        "nullif(pg_catalog.current_setting('response.headers', true), '') AS response_headers, " +
+        "nullif(pg_catalog.current_setting('response.status', true), '') AS response_status FROM (SELECT * FROM pgrst_source) _postgrest_t",
     );
     expect([statement.values, statement.readOnly, statement.noBody]).toEqual([['[{"title":"Hello","tags":["a"]}]'], false, true]);
   });

@@ -126,7 +126,7 @@ export const SQL_WORDS = new Set([
   'pg_catalog', 'pgrst_source', '_postgrest_t', 'pgrst_count', 'pgrst_call', 'pgrst_scalar', 'total', 'page_total', 'body', 'inserted',
   'count', 'sum', 'avg', 'min', 'max', 'json_agg', 'json_strip_nulls', 'row_to_json', 'to_jsonb', 'to_tsvector', 'to_tsquery',
   'plainto_tsquery', 'phraseto_tsquery', 'websearch_to_tsquery', 'string_agg', 'substring', 'length', 'json_object_keys', 'k', 'r',
-  'hh', 's', 'a', 'null', 'nullif', 'current_setting', 'coalesce',
+  'hh', 's', 'a', 'null', 'nullif', 'current_setting', 'coalesce', 'true', 'response_headers', 'response_status',
 ]);
 
 /**
@@ -134,7 +134,7 @@ export const SQL_WORDS = new Set([
  * parameters ($n) only SQL_WORDS, numbers and punctuation remain, and string literals are the builder's own.
  */
 export function unknownSqlWords(text: string): string[] {
-  const literals = new Set([`'[]'`, `'null'`, `'{}'`, `''`, `'pgrst.inserted'`, `','`, `E'\\n'`]);
+  const literals = new Set([`'[]'`, `'null'`, `'{}'`, `''`, `'pgrst.inserted'`, `'response.headers'`, `'response.status'`, `','`, `E'\\n'`]);
   const outside = text
     .replace(/"(?:[^"]|"")*"/g, ' ')
     .replace(/E?'(?:[^']|'')*'/g, (literal) => (literals.has(literal) ? ' ' : ' UNEXPECTED_LITERAL '))
