@@ -1,7 +1,7 @@
 // The cases of `npm run bench:api` and the data they read: 1,000 content items of one signed-in user.
 import type { Sql } from '../server/src/db/client';
-import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
+import { sessionToken } from './bench-support';
 
 export const ITEMS = 1000;
 const UNUSABLE_HASH = '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva';
@@ -60,13 +60,6 @@ export async function seed(sql: Sql, jwtSecret: string): Promise<{ token: string
             foreign key (user_id) references public.profiles (user_id)`;
   await sql`analyze public.content_items`;
   await sql`notify pgrst, 'reload schema'`;
-  const [session] = await sql<{ id: string }[]>`insert into auth.sessions (user_id) values (${user.id}) returning id`;
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: 'http://127.0.0.1/auth/v1', sub: user.id, aud: 'authenticated', exp: now + 3600, iat: now, email: user.email, phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, role: 'authenticated', aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
-  };
-  return { token: await signJwt(claims, jwtSecret), claims };
+  return sessionToken(sql, user, jwtSecret);
 }
 

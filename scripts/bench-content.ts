@@ -21,7 +21,6 @@ import { createSql, ensureDatabase, withDatabase, type Sql } from '../server/src
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
-import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { parseRequest } from '../server/src/modules/rest/parse/request';
 import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
@@ -30,7 +29,7 @@ import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
 import { contentItemsPageQuery } from '../src/features/content/api/content-items-query';
 import { LIST_PAGE_SIZE } from '../src/lib/keyset';
 import type { Database } from '../src/types/database';
-import { canPin, has, pinSelfToCpu0, runWrk, startServerProcess, type Figures } from './bench-support';
+import { canPin, has, pinSelfToCpu0, runWrk, sessionToken, startServerProcess, type Figures } from './bench-support';
 
 const BIG_ORG_ITEMS = 10_000;
 const SMALL_ORGS = 100;
@@ -55,14 +54,7 @@ async function createMember(sql: Sql, jwtSecret: string, label: string): Promise
     confirmed: true,
   });
   const [profile] = await sql<{ organization_id: string }[]>`select organization_id from public.profiles where user_id = ${user.id}`;
-  const [session] = await sql<{ id: string }[]>`insert into auth.sessions (user_id) values (${user.id}) returning id`;
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: 'http://127.0.0.1/auth/v1', sub: user.id, aud: 'authenticated', exp: now + 3600, iat: now, email: user.email, phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, role: 'authenticated', aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
-  };
-  return { userId: user.id, organizationId: profile!.organization_id, token: await signJwt(claims, jwtSecret), claims };
+  return { userId: user.id, organizationId: profile!.organization_id, ...(await sessionToken(sql, user, jwtSecret)) };
 }
 
 /** The data-API URL supabase-js builds for a query (postgrest-js keeps it on the builder). */

@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import type { Sql } from '../server/src/db/client';
+import { signJwt } from '../server/src/lib/jwt';
 import { ROOT_DIR } from '../server/src/server';
 
 export function has(command: string): boolean {
@@ -157,4 +159,16 @@ export function postmasterPid(dataDirectory: string): number {
 /** The 1-minute load average, to say how busy the machine was. */
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+/** A session of `userId` and the access token the auth server would issue for it (claims as GoTrue writes them). */
+export async function sessionToken(sql: Sql, user: { id: string; email: string }, jwtSecret: string): Promise<{ token: string; claims: Record<string, unknown> }> {
+  const [session] = await sql<{ id: string }[]>`insert into auth.sessions (user_id) values (${user.id}) returning id`;
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: 'http://127.0.0.1/auth/v1', sub: user.id, aud: 'authenticated', exp: now + 3600, iat: now, email: user.email, phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, role: 'authenticated', aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
+  };
+  return { token: await signJwt(claims, jwtSecret), claims };
 }
