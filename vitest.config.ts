@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-dom.ts'],
           restoreMocks: true,
+          // Form tests type whole values key by key: past Vitest's 5 s on a 2-core machine shared with other work.
+          testTimeout: 15_000,
         },
       },
       {

@@ -394,15 +394,7 @@ test.describe('contact', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const route of [...publicPages.map((entry) => entry.path), '/no/such/page']) {
-    test(`axe finds no violations on ${route}`, async ({ page }) => {
-      await open(page, route);
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
-    });
-  }
-
+  // Every route at 375 and 1280 px: e2e/layout.spec.ts.
   test('axe finds no violations with the side menu open', async ({ page }) => {
     await open(page, '/');
     await menuButton(page).click();

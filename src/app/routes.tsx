@@ -4,11 +4,20 @@ import { RootLayout } from '@/components/layouts/root-layout';
 import { SiteLayout } from '@/features/marketing-site/components/site-layout';
 import { paths } from '@/config/paths';
 
+/** Paths match case-sensitively, as the server does: /ADMIN is not /admin (both answer 404). */
+function caseSensitive(tree: RouteObject[]): RouteObject[] {
+  for (const route of tree) {
+    if (route.path !== undefined) route.caseSensitive = true;
+    if (route.children) caseSensitive(route.children);
+  }
+  return tree;
+}
+
 /**
  * Every route of spec §2. Pages are code-split: each `lazy` import is its own chunk,
  * so a visitor of `/` downloads neither the dashboard nor the admin code.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = caseSensitive([
   {
     id: 'root',
     Component: RootLayout,
@@ -22,6 +31,8 @@ export const routes: RouteObject[] = [
           { path: paths.about, lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutRoute })) },
           { path: paths.roi, lazy: () => import('./routes/roi').then((m) => ({ Component: m.RoiRoute })) },
           { path: paths.contact, lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactRoute })) },
+          { path: paths.terms, lazy: () => import('./routes/terms').then((m) => ({ Component: m.TermsRoute })) },
+          { path: paths.privacy, lazy: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })) },
           { path: paths.adminLogin, lazy: () => import('./routes/admin-login').then((m) => ({ Component: m.AdminLoginRoute })) },
           {
             // Site admins only: others go to /admin-login (replacing history).
@@ -62,4 +73,4 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },
-];
+]);

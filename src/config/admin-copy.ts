@@ -25,6 +25,7 @@ export const adminFailureCopy = {
   notAllowed: 'This account may no longer edit the site. Log in again as the admin.',
   unreachable: 'The server could not be reached. Check your connection and try again.',
   refused: 'The server refused a value: check what you typed and try again.',
+  duplicate: 'It exists already, perhaps added from another tab at the same moment. The list now shows what is stored.',
   retry: 'Please try again.',
 } as const;
 
@@ -34,15 +35,19 @@ export const adminCopy = {
   dashboardLink: 'Admin Dashboard',
   administratorLink: 'Administrator',
   pagesHeading: 'Test pages',
+  showPages: (count: number) => `Test pages (${count})`,
   pagesLoading: 'Loading pages...',
   pagesLoadFailed: 'The admin pages could not be loaded.',
   retry: 'Try again',
   dashboard: {
     title: 'Admin Dashboard',
-    statement: `This admin area has ${DEFAULT_ADMIN_PAGE_COUNT} blank test pages (Page 1 to Page ${DEFAULT_ADMIN_PAGE_COUNT}), reachable from the navigation menu on the left. Use them to try out components and layouts before they go on the public site.`,
+    /** Where the admin navigation is: on the left of a wide screen, above the page on a phone. */
+    navPlace: { wide: 'on the left', narrow: 'above' },
+    statement: (navPlace: string) =>
+      `This admin area has ${DEFAULT_ADMIN_PAGE_COUNT} blank test pages (Page 1 to Page ${DEFAULT_ADMIN_PAGE_COUNT}), reachable from the navigation menu ${navPlace}. Use them to try out components and layouts before they go on the public site.`,
     gettingStartedTitle: 'Getting started',
     gettingStarted: [
-      'Open a test page from the navigation menu on the left; Page 1 is THE TEST LAB.',
+      (navPlace: string) => `Open a test page from the navigation menu ${navPlace}; Page 1 is THE TEST LAB.`,
       'Try the pricing component on Page 5, the Pricing Testing Page.',
       'Rename menu items and test pages, or add new ones, on the Administrator screen.',
       'Check your changes in the site menu: it shows them at once, no reload needed.',
@@ -106,6 +111,7 @@ export function OurPricingPage() {
     newHref: 'URL',
     newHrefHint: 'A path such as /contact, or an address starting with https://, http:// or mailto:',
     hrefInvalid: 'The URL must start with /, https://, http:// or mailto:',
+    hrefTaken: 'The menu already links to this URL.',
     add: 'Add Menu Item',
     adding: 'Adding...',
     reset: 'Reset Menu Items',

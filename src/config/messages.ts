@@ -1,4 +1,6 @@
-/** User-visible messages of spec §8, once. */
+import { publicMessages } from './public-messages';
+
+/** User-visible messages of spec §8, once (those of the public pages' first load in `public-messages.ts`). */
 export const messages = {
   admin: {
     loginSuccessTitle: 'Login Successful',
@@ -60,15 +62,6 @@ export const messages = {
     confirmDelete: 'Are you sure you want to delete this campaign?',
     empty: 'No campaigns yet',
   },
-  siteConfig: {
-    loadFailed: 'Failed to load site configuration',
-    outsideProvider: 'useSiteConfig must be used within a SiteConfigProvider',
-  },
-  audio: {
-    play: 'Play Audio',
-    stop: 'Stop Audio',
-    unsupported: 'Your browser does not support the audio element.',
-  },
   contact: {
     sent: 'Thank you! Your message has been sent.',
     sentDescription: 'We will reply within one business day.',
@@ -81,11 +74,7 @@ export const messages = {
     messageTooShort: 'Please tell us a little more (at least 10 characters)',
     messageTooLong: 'Please keep your message under 5,000 characters',
   },
-  notFound: {
-    code: '404',
-    title: 'Oops! Page not found',
-    backHome: 'Return to Home',
-  },
+  ...publicMessages,
 } as const;
 
 /** Post-sign-in and post-sign-out redirect delay (spec §9). */

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, paths } from './paths';
+import { isAdminAreaPath, isAppRoute, paths } from './paths';
 import { marketingRoles, modulePath, roleLabel } from './roles';
 
 describe('isAppRoute', () => {
   it('accepts every route of the spec', () => {
     const all = [
-      paths.home, paths.portfolio, paths.about, paths.roi, paths.auth, paths.signUp, paths.contact, paths.dashboard,
+      paths.home, paths.portfolio, paths.about, paths.roi, paths.auth, paths.signUp, paths.contact, paths.terms, paths.privacy, paths.dashboard,
       ...Object.values(paths.marketing), paths.adminLogin, paths.admin, paths.administrator, paths.adminPage(1), paths.adminPage(20),
     ];
     for (const route of all) expect(isAppRoute(route), route).toBe(true);
   });
 
-  it.each(['/nope', '/admin/page-', '/marketing', '/dashboard/x', '/auth/v2'])('refuses %s', (route) => {
+  it.each(['/nope', '/admin/page-', '/admin/page-0', '/admin/page-01', '/ADMIN', '/Terms', '/marketing', '/dashboard/x', '/auth/v2'])('refuses %s', (route) => {
     expect(isAppRoute(route)).toBe(false);
+  });
+});
+
+describe('isAdminAreaPath', () => {
+  it.each(['/admin/foo', '/admin/page-0', '/admin/page-01', '/admin/foo/'])('%s is one level under /admin', (route) => {
+    expect(isAdminAreaPath(route)).toBe(true);
+  });
+
+  it.each(['/admin', '/ADMIN/foo', '/admin/foo/bar', '/administrator', '/nope'])('%s is not', (route) => {
+    expect(isAdminAreaPath(route)).toBe(false);
   });
 });
 

@@ -7,6 +7,8 @@ export const paths = {
   auth: '/auth',
   signUp: '/sign-up',
   contact: '/contact',
+  terms: '/terms',
+  privacy: '/privacy',
   dashboard: '/dashboard',
   marketing: {
     director: '/marketing/director',
@@ -31,17 +33,30 @@ export const paths = {
 export type MarketingModule = keyof typeof paths.marketing;
 
 /** Public marketing routes: prerendered to static HTML at build time. */
-export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths.roi] as const;
+export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths.roi, paths.terms, paths.privacy] as const;
 
 /** Every route the SPA answers with 200; the server answers anything else with 404. */
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
-  /^\/(portfolio|about|roi|auth|sign-up|contact|dashboard|admin-login|admin)\/?$/,
+  /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|admin-login|admin)\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/administrator\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
 ];
 
+/** '/portfolio/' → '/portfolio'; '/' stays. */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
 export function isAppRoute(pathname: string): boolean {
   return appRoutePatterns.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Unknown paths one level under /admin (/admin/foo, /admin/page-0): the app shows its 404 inside the admin area for a
+ * site admin, so the server answers them with the app shell (status 404), not the prerendered 404 page.
+ */
+export function isAdminAreaPath(pathname: string): boolean {
+  return /^\/admin\/[^/]+\/?$/.test(pathname);
 }

@@ -269,7 +269,7 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
-  it("after the user's own sign-out says so, then goes to /auth after 500 ms", async () => {
+  it("after the user's own sign-out keeps the page (inert, no blank page), then goes to /auth after 500 ms", async () => {
     fake.setSession(fakeSession());
     fake.auth.signOut.mockImplementationOnce(async () => {
       await fake.emit('SIGNED_OUT', null);
@@ -279,7 +279,8 @@ describe('ProtectedRoute', () => {
     const button = await screen.findByRole('button', { name: 'Sign Out' });
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     await act(async () => button.click());
-    expect(screen.getByRole('status')).toHaveTextContent('Signing out...');
+    expect(screen.queryByText('Signing out...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out', hidden: true }).closest('[inert]')).not.toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(499);
     });

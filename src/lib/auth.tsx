@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { dashboardCopy } from '@/config/account-copy';
 import { REDIRECT_DELAY_MS } from '@/config/messages';
@@ -32,6 +32,8 @@ export interface AuthState {
   isProfileLoading: boolean;
   /** True from a sign-out request until the next sign-in (the guard then waits before leaving). */
   isSigningOut: boolean;
+  /** During the user's own sign-out: the signed-in state just before it, which the page keeps showing until it leaves. */
+  signedOutFrom: AuthState | null;
   /** Signs out everywhere (scope global), then removes the leftover auth keys; resolves with the server's error. */
   signOut(): Promise<{ error: Error | null }>;
 }
@@ -97,6 +99,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const isSigningOutRef = useRef(false);
+  const [signedOutFrom, setSignedOutFrom] = useState<AuthState | null>(null);
+  const currentRef = useRef<AuthState | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -105,11 +110,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(next);
       setLoading(false);
       if (event === 'SIGNED_IN' && next) {
+        isSigningOutRef.current = false;
         setIsSigningOut(false);
+        setSignedOutFrom(null);
         // Deferred: supabase-js awaits this callback, and calling it back from inside can deadlock its lock.
         setTimeout(() => void touchLastActive(next.user.id), 0);
       }
-      if (event === 'SIGNED_OUT') queryClient.clear();
+      // After the user's own sign-out the guard clears the cache once it has left the page (which stays as it was
+      // until then); a sign-out elsewhere (another tab, an ended session) clears it at once.
+      if (event === 'SIGNED_OUT' && !isSigningOutRef.current) queryClient.clear();
     });
     supabase.auth
       .getSession()
@@ -139,20 +148,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const signOut = useCallback(async (): Promise<{ error: Error | null }> => {
+    isSigningOutRef.current = true;
     setIsSigningOut(true);
+    setSignedOutFrom(currentRef.current);
+    const failed = () => {
+      isSigningOutRef.current = false;
+      setIsSigningOut(false);
+      setSignedOutFrom(null);
+    };
     try {
       // Global sign-out first: supabase-js reads the session from storage to revoke it on the server,
       // so removing the keys before would skip the server call and leave the other sessions alive.
       const { error } = await supabase.auth.signOut({ scope: 'global' });
       if (error) {
-        setIsSigningOut(false);
+        failed();
         return { error };
       }
       removeUserAuthKeys(window.localStorage);
       removeUserAuthKeys(window.sessionStorage);
       return { error: null };
     } catch (error) {
-      setIsSigningOut(false);
+      failed();
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
   }, []);
@@ -168,10 +184,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       isProfileLoading: userId !== null && profileQuery.isPending,
       isSigningOut,
+      signedOutFrom,
       signOut,
     }),
-    [session, user, userId, profile, loading, profileQuery.isPending, isSigningOut, signOut],
+    [session, user, userId, profile, loading, profileQuery.isPending, isSigningOut, signedOutFrom, signOut],
   );
+  useEffect(() => {
+    if (value.user) currentRef.current = value;
+  }, [value]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -195,20 +215,35 @@ export function PageStatus({ children }: { children: ReactNode }) {
 
 /**
  * Signed-in routes: a signed-out visitor goes to /auth (replacing history). After the user's own sign-out the page
- * says so and moves to /auth after the spec's delay.
+ * stays as it was, inert (nothing on it can be used any more), until it moves to /auth after the spec's delay: no
+ * blank page in between. Then the query cache is cleared.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { user, loading, isSigningOut } = useAuth();
+  const { user, loading, isSigningOut, signedOutFrom } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const isLeaving = !loading && !user && isSigningOut;
 
   useEffect(() => {
     if (!isLeaving) return;
-    const timer = setTimeout(() => void navigate(paths.auth, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => {
+      void Promise.resolve(navigate(paths.auth, { replace: true })).then(() => queryClient.clear());
+    }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isLeaving, navigate]);
+  }, [isLeaving, navigate, queryClient]);
 
+  const page = children ?? <Outlet />;
   if (loading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
-  if (!user) return isSigningOut ? <PageStatus>{dashboardCopy.signingOut}</PageStatus> : <Navigate to={paths.auth} replace />;
-  return children ?? <Outlet />;
+  if (!user) {
+    if (!isSigningOut) return <Navigate to={paths.auth} replace />;
+    if (!signedOutFrom) return <PageStatus>{dashboardCopy.signingOut}</PageStatus>;
+    return (
+      <AuthContext.Provider value={signedOutFrom}>
+        <div inert aria-busy="true">
+          {page}
+        </div>
+      </AuthContext.Provider>
+    );
+  }
+  return page;
 }

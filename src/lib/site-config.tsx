@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { messages } from '@/config/messages';
+import { publicMessages } from '@/config/public-messages';
 import { defaultAdminPageTitle, defaultMenuItems, DEFAULT_ADMIN_PAGE_COUNT } from '@/config/site-defaults';
 import { useAdminSession } from '@/lib/admin-session';
 import type * as SiteConfigApi from '@/lib/site-config-api';
@@ -72,7 +72,7 @@ export function SiteConfigProvider({ children }: { children: ReactNode }) {
       if (loaded.adminPages) setAdminPages(loaded.adminPages);
       setIsLoaded(true);
     } catch (error) {
-      if (id === latestLoad.current) console.error(messages.siteConfig.loadFailed, error);
+      if (id === latestLoad.current) console.error(publicMessages.siteConfig.loadFailed, error);
     } finally {
       if (id === latestLoad.current) setLoading(false);
     }
@@ -106,6 +106,6 @@ export function SiteConfigProvider({ children }: { children: ReactNode }) {
 
 export function useSiteConfig(): SiteConfig {
   const context = useContext(SiteConfigContext);
-  if (!context) throw new Error(messages.siteConfig.outsideProvider);
+  if (!context) throw new Error(publicMessages.siteConfig.outsideProvider);
   return context;
 }

@@ -154,6 +154,35 @@ describe('a site admin', () => {
     expect((await menu()).map((item) => item.name)).not.toContain('Trap');
   });
 
+  it('cannot put a link in the menu twice, even from two tabs at the same moment (409 23505); resets still work', async () => {
+    const again = await admin.client.from('menu_items').insert({ name: 'Work', href: '/portfolio', sort_order: 5 });
+    expect([again.status, again.error?.code]).toEqual([409, '23505']);
+
+    const twoTabs = await Promise.all(
+      [1, 2].map(() => admin.client.from('menu_items').insert({ name: 'Contact', href: '/contact', sort_order: 5 })),
+    );
+    expect(twoTabs.map((result) => [result.status, result.error?.code]).sort()).toEqual([
+      [201, undefined],
+      [409, '23505'],
+    ]);
+    expect((await menu()).filter((item) => item.href === '/contact')).toHaveLength(1);
+
+    const reset = await admin.client.rpc('reset_menu_items');
+    expect(reset.error).toBeNull();
+    expect((await menu()).map(({ name, href, sort_order }) => ({ name, href, sort_order }))).toEqual(defaultMenu);
+  });
+
+  it('cannot add the same page number twice, even from two tabs at the same moment (409 23505)', async () => {
+    const twoTabs = await Promise.all(
+      [1, 2].map(() => admin.client.from('admin_pages').insert({ number: 21, title: 'Page 21', path: '/admin/page-21' })),
+    );
+    expect(twoTabs.map((result) => [result.status, result.error?.code]).sort()).toEqual([
+      [201, undefined],
+      [409, '23505'],
+    ]);
+    expect((await pages()).filter((page) => page.number === 21)).toHaveLength(1);
+  });
+
   it('renames admin pages by number, adds page 21, and resets to the 20 defaults', async () => {
     const rename = await admin.client.from('admin_pages').update({ title: 'Lab notes' }).eq('number', 2).select('number, title');
     expect([rename.status, rename.data]).toEqual([200, [{ number: 2, title: 'Lab notes' }]]);

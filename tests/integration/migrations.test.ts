@@ -25,6 +25,24 @@ async function writeMigrations(name: string, files: Record<string, string>) {
   return folder;
 }
 
+/**
+ * A used database just before `migration`: every earlier migration applied, ready for the rows a test writes.
+ * `apply()` then runs `migration` on it and returns the names applied.
+ */
+async function databaseBefore(migration: string) {
+  const folder = await writeMigrations(`before-${migration.replace(/\.sql$/, '')}`, {});
+  for (const file of await readdir(MIGRATIONS_DIR)) {
+    if (file < migration) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(folder, file));
+  }
+  const sql = await emptyDatabase();
+  await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR });
+  const apply = async () => {
+    await copyFile(path.join(MIGRATIONS_DIR, migration), path.join(folder, migration));
+    return (await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR })).applied;
+  };
+  return { sql, apply };
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'bb-migrations-'));
 });
@@ -116,12 +134,7 @@ describe('migration runner', () => {
   });
   it('cleans rows written before the title and tag checks, so the tightening migration applies to a used database', async () => {
     const tightening = '20261122100000_tighten_content_campaign_checks.sql';
-    const folder = await writeMigrations('before-tightening', {});
-    for (const file of await readdir(MIGRATIONS_DIR)) {
-      if (file < tightening) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(folder, file));
-    }
-    const sql = await emptyDatabase();
-    await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR });
+    const { sql, apply } = await databaseBefore(tightening);
     const [organization] = await sql<{ id: string }[]>`insert into public.organizations (name) values ('Used') returning id`;
     const organizationId = organization!.id;
     await sql`insert into public.content_items (organization_id, title, tags) values
@@ -129,13 +142,31 @@ describe('migration runner', () => {
       (${organizationId}, ${'\t\n'}, ${['fine']})`;
     await sql`insert into public.campaigns (organization_id, title) values (${organizationId}, ${'  ' + 'y'.repeat(200) + '  '})`;
 
-    await copyFile(path.join(MIGRATIONS_DIR, tightening), path.join(folder, tightening));
-    expect((await migrate(sql, { migrationsDir: folder, shimDir: SHIM_DIR })).applied).toEqual([tightening]);
+    expect(await apply()).toEqual([tightening]);
 
     expect(await sql`select title, tags from public.content_items order by title`).toEqual([
       { title: 'Tabbed title', tags: ['seo', 'a', 'b', 'x'.repeat(50)] },
       { title: 'Untitled', tags: ['fine'] },
     ]);
     expect(await sql`select title from public.campaigns`).toEqual([{ title: 'y'.repeat(200) }]);
+  });
+
+  it('keeps one menu item per link when a used database has duplicates, so the uniqueness migration applies', async () => {
+    const unique = '20261123020000_unique_menu_item_links.sql';
+    const { sql, apply } = await databaseBefore(unique);
+    // A double click (same sort order, a moment later: two statements), and a link added again further down.
+    await sql`insert into public.menu_items (name, href, sort_order) values ('Contact', '/contact', 5)`;
+    await sql`insert into public.menu_items (name, href, sort_order) values ('Contact us', '/contact', 5), ('Our work', '/portfolio', 6)`;
+
+    expect(await apply()).toEqual([unique]);
+
+    expect(await sql`select name, href, sort_order from public.menu_items order by sort_order`).toEqual([
+      { name: 'Home', href: '/', sort_order: 1 },
+      { name: 'Portfolio', href: '/portfolio', sort_order: 2 },
+      { name: 'About', href: '/about', sort_order: 3 },
+      { name: 'ROI', href: '/roi', sort_order: 4 },
+      { name: 'Contact', href: '/contact', sort_order: 5 },
+    ]);
+    await expect(sql`insert into public.menu_items (name, href, sort_order) values ('Again', '/contact', 7)`).rejects.toMatchObject({ code: '23505' });
   });
 });

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait up to 3 s (Testing Library's default is 1 s): the 2-core machines run the unit tests beside
+// other work, and a first render of a screen with its data can take longer than a second there. Nothing waits
+// longer when it passes.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messages } from '@/config/messages';
+import { publicMessages } from '@/config/public-messages';
 import { paths } from '@/config/paths';
 
 /**
@@ -16,10 +16,10 @@ export function NotFound({ variant = 'page' }: { variant?: 'page' | 'inline' }) 
     <main className={variant === 'page' ? 'flex min-h-screen items-center justify-center bg-muted' : 'flex items-center justify-center py-24'}>
       <title>Page not found | Beyond Brochures</title>
       <div className="text-center">
-        <h1 className="mb-4 text-4xl font-bold">{messages.notFound.code}</h1>
-        <p className="mb-4 text-xl text-muted-foreground">{messages.notFound.title}</p>
+        <h1 className="mb-4 text-4xl font-bold">{publicMessages.notFound.code}</h1>
+        <p className="mb-4 text-xl text-muted-foreground">{publicMessages.notFound.title}</p>
         <Link to={paths.home} className="text-blue-700 underline hover:text-blue-900">
-          {messages.notFound.backHome}
+          {publicMessages.notFound.backHome}
         </Link>
       </div>
     </main>

@@ -13,10 +13,13 @@ export interface StatCardItem extends SampleStat {
   lowerIsBetter?: boolean;
 }
 
-/** Figures with their month-over-month change; a change starting with '-' is a fall. */
+/**
+ * Figures with their month-over-month change; a change starting with '-' is a fall. Two a row on a phone (compact),
+ * four on a wide screen: the figures never push the page's real content a whole screen down.
+ */
 export function StatCards({ stats, className }: { stats: readonly StatCardItem[]; className?: string }) {
   return (
-    <ul className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-4', className)}>
+    <ul className={cn('grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4', className)}>
       {stats.map((stat) => {
         const isFall = stat.change.trim().startsWith('-');
         const Trend = isFall ? TrendingDown : TrendingUp;
@@ -24,13 +27,13 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
         return (
           <li key={stat.label}>
             <Card className="h-full">
-              <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
+              <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0 p-4 pb-1 sm:p-6 sm:pb-2">
                 <h3 className="text-sm font-medium">{stat.label}</h3>
                 {stat.icon}
               </CardHeader>
-              <CardContent>
-                <p className="text-2xl font-bold">{stat.value}</p>
-                <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+                <p className="text-xl font-bold sm:text-2xl">{stat.value}</p>
+                <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
                   <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />
                   <span className={cn('font-medium', tone)}>{stat.change}</span>
                   {stat.period ?? dashboardCopy.fromLastMonth}

@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { DIALOG_PLACEMENT } from '@/components/ui/dialog-placement';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { cn } from '@/lib/utils';
 
@@ -14,7 +15,8 @@ export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocu
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/80 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 border bg-background p-6 shadow-lg duration-200 sm:rounded-lg',
+          DIALOG_PLACEMENT,
+          'grid max-w-lg gap-4 border bg-background p-5 shadow-lg duration-200 sm:p-6',
           className,
         )}
         {...props}

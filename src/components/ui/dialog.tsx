@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { DIALOG_PLACEMENT } from '@/components/ui/dialog-placement';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { cn } from '@/lib/utils';
 
@@ -25,7 +26,8 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-full max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 sm:rounded-lg',
+          DIALOG_PLACEMENT,
+          'grid max-w-lg gap-4 border bg-background p-5 shadow-lg duration-200 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 sm:p-6',
           className,
         )}
         {...props}

@@ -22,9 +22,18 @@ describe('pickPage', () => {
     ['/admin/administrator', 200, 'SHELL'],
     ['/nope', 404, 'NOT FOUND'],
     ['/marketing/nope', 404, 'NOT FOUND'],
-    ['/admin/page-0', 404, 'NOT FOUND'],
-    ['/admin/page-x', 404, 'NOT FOUND'],
+    ['/terms', 200, 'SHELL'],
+    ['/privacy', 200, 'SHELL'],
     ['/index.html', 404, 'NOT FOUND'],
+    ['/ADMIN', 404, 'NOT FOUND'],
+    ['/Dashboard', 404, 'NOT FOUND'],
+    ['/admin/x/y', 404, 'NOT FOUND'],
+    // One level under /admin: the app shows its 404 there inside the admin area, so it gets the shell.
+    ['/admin/page-0', 404, 'SHELL'],
+    ['/admin/page-01', 404, 'SHELL'],
+    ['/admin/page-x', 404, 'SHELL'],
+    ['/admin/foo', 404, 'SHELL'],
+    ['/admin/foo/', 404, 'SHELL'],
   ])('%s → %i', (pathname, status, html) => {
     expect(pickPage(pages, pathname)).toEqual({ status, html });
   });

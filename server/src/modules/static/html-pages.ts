@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isAppRoute } from '../../../../src/config/paths';
+import { isAdminAreaPath, isAppRoute, withoutTrailingSlash } from '../../../../src/config/paths';
 
 export interface HtmlPages {
   /** The SPA shell, for routes that are not prerendered. */
@@ -42,9 +42,12 @@ export function loadHtmlPages(staticDir: string, anonKey: string): HtmlPages | u
   return { shell: injectBackendMeta(readFileSync(shellFile, 'utf8'), anonKey), prerendered, notFound };
 }
 
-/** Which HTML a path gets, and with which status: app routes 200, anything else 404. */
+/**
+ * Which HTML a path gets, and with which status: app routes 200, anything else 404 (the prerendered 404 page, or the
+ * shell where the app renders its 404 inside the admin area).
+ */
 export function pickPage(pages: HtmlPages, pathname: string): { status: 200 | 404; html: string } {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!isAppRoute(normalized)) return { status: 404, html: pages.notFound ?? pages.shell };
+  const normalized = withoutTrailingSlash(pathname);
+  if (!isAppRoute(normalized)) return { status: 404, html: isAdminAreaPath(normalized) ? pages.shell : (pages.notFound ?? pages.shell) };
   return { status: 200, html: pages.prerendered.get(normalized) ?? pages.shell };
 }

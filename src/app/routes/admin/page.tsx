@@ -9,6 +9,6 @@ export function parseAdminPageSlug(slug: string | undefined): number | undefined
 
 export function AdminPageRoute() {
   const number = parseAdminPageSlug(useParams().pageSlug);
-  if (number === undefined) return <NotFound />;
+  if (number === undefined) return <NotFound variant="inline" />;
   return <AdminTestPage key={number} number={number} />;
 }

@@ -1,10 +1,11 @@
-import { FileText, FlaskConical, LayoutDashboard, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronDown, FileText, FlaskConical, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminCopy } from '@/config/admin-copy';
 import { paths } from '@/config/paths';
 import { useAdminPages } from '@/features/admin/api/get-admin-pages';
+import { cn } from '@/lib/utils';
 import { QueryError } from './query-state';
 
 const linkClass =
@@ -19,9 +20,14 @@ function NavEntry({ to, icon, children, end = false }: { to: string; icon: React
   );
 }
 
-/** The left navigation of the admin area: the dashboard, the Administrator screen and the admin pages stored in the database. */
+/**
+ * The admin area's navigation: the dashboard, the Administrator screen and the admin pages stored in the database.
+ * On a wide screen a column on the left listing every page (no inner scroll box cutting one in half); on a phone it
+ * sits above the page, its page list behind a "Test pages (n)" button so the page itself comes first.
+ */
 export function AdminNav() {
   const pages = useAdminPages();
+  const [arePagesShown, setPagesShown] = useState(false);
   return (
     <nav aria-label={adminCopy.navLabel} className="shrink-0 md:w-60">
       <ul className="space-y-1">
@@ -36,9 +42,19 @@ export function AdminNav() {
           </NavEntry>
         </li>
       </ul>
-      <h2 id="admin-nav-pages" className="mt-5 px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-600">
+      <h2 id="admin-nav-pages" className="mt-5 hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-600 md:block">
         {adminCopy.pagesHeading}
       </h2>
+      <button
+        type="button"
+        aria-expanded={arePagesShown}
+        aria-controls="admin-nav-pages-list"
+        onClick={() => setPagesShown((shown) => !shown)}
+        className="mt-2 flex w-full items-center justify-between rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+      >
+        {adminCopy.showPages(pages.data?.length ?? 0)}
+        <ChevronDown className={cn('size-4 transition-transform', arePagesShown && 'rotate-180')} aria-hidden="true" />
+      </button>
       {pages.isPending ? (
         <div role="status" aria-label={adminCopy.pagesLoading} className="space-y-2 px-3">
           {Array.from({ length: 6 }, (_, index) => (
@@ -48,7 +64,7 @@ export function AdminNav() {
       ) : pages.isError ? (
         <QueryError message={adminCopy.pagesLoadFailed} error={pages.error} onRetry={() => void pages.refetch()} />
       ) : (
-        <ul aria-labelledby="admin-nav-pages" className="max-h-48 space-y-1 overflow-y-auto md:max-h-[calc(100vh-16rem)]" data-testid="admin-nav-pages">
+        <ul id="admin-nav-pages-list" aria-labelledby="admin-nav-pages" className={cn('space-y-1 md:block', arePagesShown ? 'block' : 'hidden')} data-testid="admin-nav-pages">
           {pages.data.map((page) => (
             <li key={page.id}>
               <NavEntry

@@ -9,6 +9,7 @@ import { useAddAdminPage } from '@/features/admin/api/add-admin-page';
 import { useAdminPages } from '@/features/admin/api/get-admin-pages';
 import { useResetAdminPages } from '@/features/admin/api/reset-admin-pages';
 import { useUpdateAdminPages } from '@/features/admin/api/update-admin-pages';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { ConfirmResetDialog } from './confirm-reset-dialog';
 import { EditorCard } from './editor-card';
 import { LoadingLine, QueryError } from './query-state';
@@ -24,6 +25,8 @@ export function AdminPagesEditor() {
   const reset = useResetAdminPages();
   const [drafts, setDrafts] = useState<Drafts>({});
   const isBusy = update.isPending || add.isPending || reset.isPending;
+  // One change at a time, from the first click on (the disabled buttons follow a render later).
+  const runOne = useOneAtATime();
 
   const rows = pages.data ?? [];
   const changes = changedTitles(rows, drafts);
@@ -33,14 +36,14 @@ export function AdminPagesEditor() {
   const handleSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank.size > 0 || changes.length === 0 || isBusy) return;
-    update.mutate(changes, { onSuccess: () => setDrafts({}) });
+    runOne(() => update.mutateAsync(changes).then(() => setDrafts({})));
   };
 
   const handleAdd = () => {
-    if (!isBusy) add.mutate(next);
+    if (!isBusy) runOne(() => add.mutateAsync(next));
   };
 
-  const handleReset = () => reset.mutate(undefined, { onSuccess: () => setDrafts({}) });
+  const handleReset = () => runOne(() => reset.mutateAsync().then(() => setDrafts({})));
 
   return (
     <EditorCard

@@ -10,12 +10,19 @@ import { useAddMenuItem } from '@/features/admin/api/add-menu-item';
 import { useMenuItems } from '@/features/admin/api/get-menu-items';
 import { useResetMenuItems } from '@/features/admin/api/reset-menu-items';
 import { useUpdateMenuItems } from '@/features/admin/api/update-menu-items';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { ConfirmResetDialog } from './confirm-reset-dialog';
 import { EditorCard } from './editor-card';
 import { LoadingLine, QueryError } from './query-state';
 import { blankDraftKeys, changedNames, checkNewMenuItem, nextSortOrder, type Drafts } from './site-editor.utils';
 
 const copy = adminCopy.menuEditor;
+
+const newMenuItemProblem = {
+  incomplete: messages.admin.menuItemIncomplete,
+  'invalid-href': copy.hrefInvalid,
+  'duplicate-href': copy.hrefTaken,
+} as const;
 
 /** Rename (only changed, trimmed names are sent), add (name and URL required, sort order max + 1) and reset the menu. */
 export function MenuItemsEditor() {
@@ -26,6 +33,8 @@ export function MenuItemsEditor() {
   const [drafts, setDrafts] = useState<Drafts>({});
   const [newItem, setNewItem] = useState({ name: '', href: '' });
   const isBusy = update.isPending || add.isPending || reset.isPending;
+  // One change at a time, from the first click on (the disabled buttons follow a render later).
+  const runOne = useOneAtATime();
 
   const rows = items.data ?? [];
   const changes = changedNames(rows, drafts);
@@ -35,21 +44,22 @@ export function MenuItemsEditor() {
     event.preventDefault();
     if (blank.size > 0 || changes.length === 0 || isBusy) return;
     // The drafts stay until the save succeeded: nothing typed is lost on a failure.
-    update.mutate(changes, { onSuccess: () => setDrafts({}) });
+    runOne(() => update.mutateAsync(changes).then(() => setDrafts({})));
   };
 
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
-    const check = checkNewMenuItem(newItem.name, newItem.href);
+    const check = checkNewMenuItem(newItem.name, newItem.href, rows.map((item) => item.href));
     if (!check.ok) {
-      toast.error(check.problem === 'incomplete' ? messages.admin.menuItemIncomplete : copy.hrefInvalid);
+      toast.error(newMenuItemProblem[check.problem]);
       return;
     }
-    add.mutate({ ...check.item, sort_order: nextSortOrder(rows) }, { onSuccess: () => setNewItem({ name: '', href: '' }) });
+    const item = { ...check.item, sort_order: nextSortOrder(rows) };
+    runOne(() => add.mutateAsync(item).then(() => setNewItem({ name: '', href: '' })));
   };
 
-  const handleReset = () => reset.mutate(undefined, { onSuccess: () => setDrafts({}) });
+  const handleReset = () => runOne(() => reset.mutateAsync().then(() => setDrafts({})));
 
   return (
     <EditorCard

@@ -83,6 +83,13 @@ describe('checkNewMenuItem', () => {
   ])('%s', (_, name, href, expected) => {
     expect(checkNewMenuItem(name, href)).toEqual(expected);
   });
+
+  it('refuses a link the menu has already (after trimming), and accepts a new one', () => {
+    const existing = ['/', '/portfolio', '/about', '/roi'];
+    expect(checkNewMenuItem('Work', ' /portfolio ', existing)).toEqual({ ok: false, problem: 'duplicate-href' });
+    expect(checkNewMenuItem('Work', '/portfolio/', existing)).toEqual({ ok: true, item: { name: 'Work', href: '/portfolio/' } });
+    expect(checkNewMenuItem('', '/portfolio', existing)).toEqual({ ok: false, problem: 'incomplete' });
+  });
 });
 
 describe('nextSortOrder (max + 1)', () => {

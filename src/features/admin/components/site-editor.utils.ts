@@ -49,13 +49,17 @@ export function isMenuHref(href: string): boolean {
 
 export type NewMenuItemCheck =
   | { ok: true; item: { name: string; href: string } }
-  | { ok: false; problem: 'incomplete' | 'invalid-href' };
+  | { ok: false; problem: 'incomplete' | 'invalid-href' | 'duplicate-href' };
 
-/** Spec §5: name and URL both required (after trimming); the URL must also be one the menu can link to. */
-export function checkNewMenuItem(name: string, href: string): NewMenuItemCheck {
+/**
+ * Spec §5: name and URL both required (after trimming); the URL must also be one the menu can link to, and not one
+ * it links to already (the database refuses a link twice).
+ */
+export function checkNewMenuItem(name: string, href: string, existingHrefs: readonly string[] = []): NewMenuItemCheck {
   const item = { name: name.trim(), href: href.trim() };
   if (item.name === '' || item.href === '') return { ok: false, problem: 'incomplete' };
   if (!isMenuHref(item.href)) return { ok: false, problem: 'invalid-href' };
+  if (existingHrefs.includes(item.href)) return { ok: false, problem: 'duplicate-href' };
   return { ok: true, item };
 }
 

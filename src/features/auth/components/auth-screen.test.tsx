@@ -94,7 +94,10 @@ describe('the Welcome card', () => {
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     expect(signInPanel().getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(signInPanel().getByLabelText('Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByText(/Terms of Service and Privacy Policy/)).toBeInTheDocument();
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'By continuing, you agree to our Terms of Service and Privacy Policy.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Beyond Brochures' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 

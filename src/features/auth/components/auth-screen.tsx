@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { BrandLogo } from '@/components/brand-logo';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { authCopy } from '@/config/account-copy';
@@ -53,6 +54,9 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted/40 px-4 py-10">
       <title>{`${authCopy.title} | ${site.name}`}</title>
       <div className="w-full max-w-md space-y-4">
+        <Link to={paths.home} className="mx-auto flex w-fit rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <BrandLogo />
+        </Link>
         <Link to={paths.home} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           {authCopy.backHome}
@@ -80,7 +84,17 @@ export function AuthScreen({ initialTab = 'signin', planSlug }: AuthScreenProps)
             </Tabs>
           </CardContent>
           <CardFooter className="justify-center">
-            <p className="text-center text-xs text-muted-foreground">{authCopy.terms}</p>
+            <p className="text-center text-xs text-muted-foreground">
+              {authCopy.terms.before}
+              <Link to={paths.terms} className="underline underline-offset-2 hover:text-foreground">
+                {authCopy.terms.termsOfService}
+              </Link>
+              {authCopy.terms.between}
+              <Link to={paths.privacy} className="underline underline-offset-2 hover:text-foreground">
+                {authCopy.terms.privacyPolicy}
+              </Link>
+              {authCopy.terms.after}
+            </p>
           </CardFooter>
         </Card>
       </div>

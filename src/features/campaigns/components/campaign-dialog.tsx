@@ -12,6 +12,7 @@ import {
   type CampaignFormErrors,
   type Campaign,
 } from '@/features/campaigns/utils/campaign-form';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignDialogProps {
   /** The campaign to edit; null creates a new advertising campaign (draft). */
@@ -30,6 +31,7 @@ export function CampaignDialog({ item, onClose }: CampaignDialogProps) {
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const isSaving = create.isPending || update.isPending;
+  const runOne = useOneAtATime();
 
   function handleOpenChange(open: boolean) {
     if (!open && !isSaving) onClose();
@@ -45,8 +47,7 @@ export function CampaignDialog({ item, onClose }: CampaignDialogProps) {
       return;
     }
     const input = campaignInput(values);
-    if (item) update.mutate({ id: item.id, input }, { onSuccess: onClose });
-    else create.mutate(input, { onSuccess: onClose });
+    runOne(() => (item ? update.mutateAsync({ id: item.id, input }) : create.mutateAsync(input)).then(onClose));
   }
 
   return (

@@ -1,5 +1,6 @@
 import { ChevronDown, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { RecordCard } from '@/components/records/record-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { campaignCopy } from '@/config/campaign-copy';
@@ -23,31 +24,17 @@ interface CampaignRowProps {
 export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete }: CampaignRowProps) {
   const panelId = useId();
   const badge = campaignStatusBadge(campaign.status);
-  const preview = descriptionPreview(campaign.description);
   return (
-    <li className="rounded-lg border">
-      <div className="flex flex-wrap items-center gap-4 p-4">
-        <div className="min-w-48 flex-1">
-          <h3 className="font-medium break-words">{campaign.title}</h3>
-          {preview ? <p className="text-sm text-muted-foreground break-words">{preview}</p> : null}
-        </div>
-        <dl className="grid grid-cols-3 gap-4 text-sm">
-          <div>
-            <dt className="sr-only">{campaignCopy.row.status}</dt>
-            <dd>
-              <Badge variant={badge.variant}>{badge.label}</Badge>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">{campaignCopy.row.budget}</dt>
-            <dd className="whitespace-nowrap font-medium">{budgetText(campaign.budget)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">{campaignCopy.row.startDate}</dt>
-            <dd className="whitespace-nowrap">{dayText(campaign.start_date)}</dd>
-          </div>
-        </dl>
-        <div className="flex gap-1">
+    <RecordCard
+      title={campaign.title}
+      description={descriptionPreview(campaign.description) || undefined}
+      fields={[
+        { label: campaignCopy.row.status, value: <Badge variant={badge.variant}>{badge.label}</Badge>, isLabelHidden: true },
+        { label: campaignCopy.row.budget, value: <span className="font-medium">{budgetText(campaign.budget)}</span> },
+        { label: campaignCopy.row.startDate, value: dayText(campaign.start_date) },
+      ]}
+      actions={
+        <>
           <Button
             variant="ghost"
             size="icon"
@@ -65,11 +52,12 @@ export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete }: Ca
           <Button variant="ghost" size="icon" aria-label={campaignCopy.delete(campaign.title)} title={campaignCopy.delete(campaign.title)} onClick={onDelete}>
             <Trash2 aria-hidden="true" />
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <div id={panelId} role="region" aria-label={campaign.title} hidden={!isOpen} className="border-t bg-muted/30 p-4">
         {isOpen ? <CampaignDetails campaign={campaign} /> : null}
       </div>
-    </li>
+    </RecordCard>
   );
 }

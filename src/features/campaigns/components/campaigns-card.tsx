@@ -2,6 +2,7 @@ import { Megaphone, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
+import { RecordCardList } from '@/components/records/record-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { campaignCopy } from '@/config/campaign-copy';
@@ -12,6 +13,8 @@ import { CampaignRow } from '@/features/campaigns/components/campaign-row';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-row';
 import { useAuth } from '@/lib/auth';
+import { describeLoadFailure } from '@/lib/error-kinds';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignsCardProps {
   onCreate(): void;
@@ -25,6 +28,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
   const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
@@ -32,7 +36,8 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;
@@ -42,7 +47,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
     body = <ListStatus kind="loading" title={campaignCopy.loading} />;
   } else if (query.isError && !query.data) {
     body = (
-      <ListStatus kind="error" title={messages.campaigns.loadFailed} description={query.error.message}>
+      <ListStatus kind="error" title={messages.campaigns.loadFailed} description={describeLoadFailure(query.error)}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {campaignCopy.retry}
         </Button>
@@ -60,7 +65,7 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
   } else {
     body = (
       <>
-        <ul className="space-y-3">
+        <RecordCardList>
           {campaigns.map((campaign) => (
             <CampaignRow
               key={campaign.id}
@@ -71,11 +76,11 @@ export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
               onDelete={() => setDeleting(campaign)}
             />
           ))}
-        </ul>
+        </RecordCardList>
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.campaigns.loadFailed}: {query.error.message}
+            {messages.campaigns.loadFailed}. {describeLoadFailure(query.error)}
           </p>
         ) : null}
         {query.hasNextPage ? (

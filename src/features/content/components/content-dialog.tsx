@@ -12,6 +12,7 @@ import {
   type ContentFormErrors,
   type ContentItem,
 } from '@/features/content/utils/content-form';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentDialogProps {
   /** The item to edit; null creates a new one (article, draft). */
@@ -30,6 +31,7 @@ export function ContentDialog({ item, onClose }: ContentDialogProps) {
   const create = useCreateContentItem();
   const update = useUpdateContentItem();
   const isSaving = create.isPending || update.isPending;
+  const runOne = useOneAtATime();
 
   function handleOpenChange(open: boolean) {
     if (!open && !isSaving) onClose();
@@ -45,8 +47,7 @@ export function ContentDialog({ item, onClose }: ContentDialogProps) {
       return;
     }
     const input = contentItemInput(values);
-    if (item) update.mutate({ id: item.id, input }, { onSuccess: onClose });
-    else create.mutate(input, { onSuccess: onClose });
+    runOne(() => (item ? update.mutateAsync({ id: item.id, input }) : create.mutateAsync(input)).then(onClose));
   }
 
   return (

@@ -138,7 +138,9 @@ describe('Content Items list', () => {
     renderHub();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading content items');
-    expect(alert).toHaveTextContent('connection refused');
+    // Plain words, not the server's text.
+    expect(alert).toHaveTextContent('The server could not send it just now. Nothing was lost: try again in a moment.');
+    expect(alert).not.toHaveTextContent('connection refused');
     onList = undefined;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Launch post')).toBeInTheDocument();
@@ -167,7 +169,7 @@ describe('Content Items list', () => {
     await screen.findByText('Item 49');
     onList = () => ({ data: null, error: { message: 'connection refused' } });
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading content items: connection refused');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading content items. The server could not send it just now.');
     expect(screen.getByText('Item 0')).toBeInTheDocument();
     onList = () => ({ data: [item({ id: 'c50', title: 'Item 50' })], error: null });
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
@@ -204,6 +206,19 @@ describe('content dialog', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('a double click on Save Content inserts once (the second click arrives before the button is disabled)', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderHub();
+    await screen.findByText('Launch post');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Content' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Once');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Content created successfully!'));
+    expect(fake.calls.filter((call) => call.table === 'content_items' && call.operation === 'insert')).toHaveLength(1);
+    expect(success).toHaveBeenCalledTimes(1);
   });
 
   it("shows 'Saving...' while saving and cannot be closed meanwhile", async () => {

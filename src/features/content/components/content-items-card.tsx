@@ -11,6 +11,8 @@ import { useContentItems } from '@/features/content/api/get-content-items';
 import { ContentItemsTable } from '@/features/content/components/content-items-table';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { useAuth } from '@/lib/auth';
+import { describeLoadFailure } from '@/lib/error-kinds';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface ContentItemsCardProps {
   onCreate(): void;
@@ -23,13 +25,15 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
   const query = useContentItems();
   const remove = useDeleteContentItem();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const runOne = useOneAtATime();
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const hasOrganization = organizationId !== null;
 
   function handleConfirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    const { id } = deleting;
+    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
   }
 
   let body;
@@ -39,7 +43,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
     body = <ListStatus kind="loading" title={contentCopy.loading} />;
   } else if (query.isError && !query.data) {
     body = (
-      <ListStatus kind="error" title={messages.content.loadFailed} description={query.error.message}>
+      <ListStatus kind="error" title={messages.content.loadFailed} description={describeLoadFailure(query.error)}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {contentCopy.retry}
         </Button>
@@ -61,7 +65,7 @@ export function ContentItemsCard({ onCreate, onEdit }: ContentItemsCardProps) {
         {query.isError ? (
           // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
           <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.content.loadFailed}: {query.error.message}
+            {messages.content.loadFailed}. {describeLoadFailure(query.error)}
           </p>
         ) : null}
         {query.hasNextPage ? (

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { RecordTable, type RecordColumn } from '@/components/records/record-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { contentCopy } from '@/config/content-copy';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { contentStatusBadge, contentTypeLabel, excerptPreview } from '@/features/content/utils/content-display';
@@ -13,51 +13,45 @@ interface ContentItemsTableProps {
   onDelete(item: ContentItem): void;
 }
 
-/** Spec §2: Title with the excerpt cut to 100 characters, Type, Status badge, Created date, edit and delete. */
+const { columns: headers } = contentCopy;
+
+const columns: readonly RecordColumn<ContentItem>[] = [
+  { header: headers.type, cell: (item) => contentTypeLabel(item.content_type), className: 'whitespace-nowrap' },
+  {
+    header: headers.status,
+    isLabelHiddenOnCard: true,
+    cell: (item) => {
+      const badge = contentStatusBadge(item.status);
+      return <Badge variant={badge.variant}>{badge.label}</Badge>;
+    },
+  },
+  { header: headers.created, cell: (item) => <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>, className: 'whitespace-nowrap' },
+];
+
+/**
+ * Spec §2: Title with the excerpt cut to 100 characters, Type, Status badge, Created date, edit and delete: a table
+ * on a wide screen, cards on a phone.
+ */
 export function ContentItemsTable({ items, onEdit, onDelete }: ContentItemsTableProps) {
-  const { columns } = contentCopy;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{columns.title}</TableHead>
-          <TableHead>{columns.type}</TableHead>
-          <TableHead>{columns.status}</TableHead>
-          <TableHead>{columns.created}</TableHead>
-          <TableHead className="text-right">{columns.actions}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((item) => {
-          const badge = contentStatusBadge(item.status);
-          const excerpt = excerptPreview(item.excerpt);
-          return (
-            <TableRow key={item.id}>
-              <TableCell className="max-w-md">
-                <p className="font-medium break-words">{item.title}</p>
-                {excerpt ? <p className="text-sm text-muted-foreground break-words">{excerpt}</p> : null}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{contentTypeLabel(item.content_type)}</TableCell>
-              <TableCell>
-                <Badge variant={badge.variant}>{badge.label}</Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-              </TableCell>
-              <TableCell className="text-right">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <RecordTable
+      records={items}
+      rowKey={(item) => item.id}
+      titleHeader={headers.title}
+      title={(item) => item.title}
+      description={(item) => excerptPreview(item.excerpt) || undefined}
+      columns={columns}
+      actionsHeader={headers.actions}
+      actions={(item) => (
+        <>
+          <Button variant="ghost" size="icon" aria-label={contentCopy.edit(item.title)} title={contentCopy.edit(item.title)} onClick={() => onEdit(item)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={contentCopy.delete(item.title)} title={contentCopy.delete(item.title)} onClick={() => onDelete(item)}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </>
+      )}
+    />
   );
 }

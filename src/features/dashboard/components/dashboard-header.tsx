@@ -1,49 +1,105 @@
-import { Building2, LayoutDashboard, LogOut } from 'lucide-react';
+import { Building2, Globe, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { dashboardCopy } from '@/config/account-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
 import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-settings-dialog';
-import { profileDisplay } from '@/features/dashboard/utils/profile-display';
+import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
 
-/** Platform name, badge, the user's name, role and organization, profile settings and sign-out. */
+/** Tailwind's `lg`: from here on the header is one row without the account menu. */
+const HEADER_ONE_ROW_QUERY = '(min-width: 1024px)';
+
+function WhoIsSignedIn({ display, className }: { display: ProfileDisplay; className?: string }) {
+  return (
+    <div className={className}>
+      <p className="font-medium break-words">{display.fullName}</p>
+      <p className="text-sm text-muted-foreground">{display.roleLabel}</p>
+      {display.organizationName ? (
+        <p className="flex items-center gap-1 text-xs text-muted-foreground lg:justify-end">
+          <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
+          <span className="sr-only">{dashboardCopy.organization}: </span>
+          <span className="break-words">{display.organizationName}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function WebsiteLink({ className }: { className?: string }) {
+  return (
+    <Link to={paths.home} title={dashboardCopy.websiteHint} className={cn(buttonVariants({ variant: 'ghost' }), className)}>
+      <Globe aria-hidden="true" />
+      {dashboardCopy.website}
+    </Link>
+  );
+}
+
+/**
+ * The signed-in header: platform name, badge, the user's name, role and organization, profile settings, the way
+ * back to the public website, sign-out. From `lg` on everything sits in one row; below, one compact row with the
+ * account menu (a side sheet with room for more entries) holding the account, the website link and sign-out.
+ */
 export function DashboardHeader() {
   const { profile, user } = useAuth();
   const { signOut, isPending } = useSignOut();
   const display = profileDisplay(profile, user);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  // The menu is for narrow screens: it closes when the screen becomes wide (a rotated tablet, a resized window).
+  const isWide = useMediaQuery(HEADER_ONE_ROW_QUERY, false);
+  const signOutButton = (className?: string) => (
+    <Button variant="outline" className={className} onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
+      <LogOut aria-hidden="true" />
+      {dashboardCopy.signOut}
+    </Button>
+  );
 
   return (
     <header className="border-b bg-background">
-      <div className="container mx-auto flex flex-wrap items-center justify-between gap-4 px-4 py-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <Link to={paths.dashboard} className="flex items-center gap-2 text-lg font-bold">
-            <LayoutDashboard className="h-6 w-6 text-primary" aria-hidden="true" />
+      <div className="container mx-auto flex items-center justify-between gap-3 px-4 py-3 lg:py-4">
+        <div className="flex min-w-0 items-center gap-x-3 gap-y-1 max-lg:flex-col max-lg:items-start">
+          <Link to={paths.dashboard} className="flex items-center gap-2 text-sm font-bold leading-tight sm:text-base lg:text-lg">
+            <LayoutDashboard className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
             {site.platformName}
           </Link>
-          <Badge variant="secondary">{dashboardCopy.platformBadge}</Badge>
+          <Badge variant="secondary" className="max-lg:ml-8 max-lg:px-2 max-lg:text-[11px]">
+            {dashboardCopy.platformBadge}
+          </Badge>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="text-right">
-            <p className="font-medium">{display.fullName}</p>
-            <p className="text-sm text-muted-foreground">{display.roleLabel}</p>
-            {display.organizationName ? (
-              <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
-                <Building2 className="h-3 w-3" aria-hidden="true" />
-                <span className="sr-only">{dashboardCopy.organization}: </span>
-                {display.organizationName}
-              </p>
-            ) : null}
-          </div>
+
+        <div className="hidden items-center gap-3 lg:flex">
+          <WebsiteLink />
+          <WhoIsSignedIn display={display} className="text-right" />
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
-          <Button variant="outline" onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
-            <LogOut aria-hidden="true" />
-            {dashboardCopy.signOut}
-          </Button>
+          {signOutButton()}
         </div>
+
+        <Sheet open={isMenuOpen && !isWide} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu}>
+              <UserRound aria-hidden="true" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="right" className="w-[85%] max-w-xs gap-6 lg:hidden">
+            <SheetHeader>
+              <SheetTitle>{dashboardCopy.accountMenu}</SheetTitle>
+            </SheetHeader>
+            <WhoIsSignedIn display={display} />
+            <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
+              {profile ? <ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
+              <WebsiteLink className="w-full justify-start" />
+            </nav>
+            {signOutButton('mt-auto w-full')}
+          </SheetContent>
+        </Sheet>
       </div>
     </header>
   );

@@ -17,13 +17,18 @@ import {
   type ProfileFormValues,
 } from '@/features/dashboard/utils/profile-form';
 import type { Profile } from '@/lib/auth';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
-/** Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed. */
-export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
+/**
+ * Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed.
+ * Opened from the gear in the desktop header, or from a labelled entry of the phone's account menu.
+ */
+export function ProfileSettingsDialog({ profile, trigger = 'icon' }: { profile: Profile; trigger?: 'icon' | 'menu-item' }) {
   const [isOpen, setOpen] = useState(false);
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile();
+  const runOne = useOneAtATime();
 
   function handleOpenChange(open: boolean) {
     if (update.isPending) return;
@@ -45,15 +50,22 @@ export function ProfileSettingsDialog({ profile }: { profile: Profile }) {
       setOpen(false);
       return;
     }
-    update.mutate(changes, { onSuccess: () => setOpen(false) });
+    runOne(() => update.mutateAsync(changes).then(() => setOpen(false)));
   }
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
-          <Settings aria-hidden="true" />
-        </Button>
+        {trigger === 'icon' ? (
+          <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings}>
+            <Settings aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button variant="ghost" className="w-full justify-start">
+            <Settings aria-hidden="true" />
+            {dashboardCopy.profileSettings}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

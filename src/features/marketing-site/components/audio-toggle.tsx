@@ -1,7 +1,7 @@
 import { Play, Square } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { messages } from '@/config/messages';
+import { publicMessages } from '@/config/public-messages';
 import { cachedAudioUrl, getAudioUrl, prefetchAudioUrl } from '../api/get-audio-url';
 import { isAudioActive, nextAudioState, type AudioEvent, type AudioState } from './audio-toggle.utils';
 
@@ -60,7 +60,7 @@ export function AudioToggle() {
         className={buttonVariants({ variant: 'outline', size: 'lg', className: 'gap-2' })}
       >
         {isActive ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
-        {isActive ? messages.audio.stop : messages.audio.play}
+        {isActive ? publicMessages.audio.stop : publicMessages.audio.play}
       </button>
       <audio
         ref={audioRef}
@@ -71,7 +71,7 @@ export function AudioToggle() {
           if (stateRef.current === 'playing') dispatch('paused');
         }}
       >
-        {messages.audio.unsupported}
+        {publicMessages.audio.unsupported}
       </audio>
     </>
   );

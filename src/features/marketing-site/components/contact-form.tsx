@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { messages } from '@/config/messages';
 import { useCreateLead, type LeadForm } from '../api/create-lead';
 import { emptyLeadForm, failureDescription, mailtoFallback, validateLead, type LeadErrors } from './contact-form.utils';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 const fieldOrder: (keyof LeadForm)[] = ['name', 'email', 'company', 'message'];
 
@@ -18,6 +19,7 @@ export function ContactForm() {
   const [failed, setFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const createLead = useCreateLead();
+  const runOne = useOneAtATime();
 
   const update = (field: keyof LeadForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -34,18 +36,20 @@ export function ContactForm() {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    createLead.mutate(lead, {
-      onSuccess: () => {
-        toast.success(messages.contact.sent, { description: messages.contact.sentDescription });
-        setForm(emptyLeadForm);
-        setFailed(false);
-      },
-      onError: (error) => {
-        console.error('Failed to send the contact form', error);
-        toast.error(messages.contact.failed, { description: failureDescription(error) });
-        setFailed(true);
-      },
-    });
+    runOne(() =>
+      createLead.mutateAsync(lead).then(
+        () => {
+          toast.success(messages.contact.sent, { description: messages.contact.sentDescription });
+          setForm(emptyLeadForm);
+          setFailed(false);
+        },
+        (error: unknown) => {
+          console.error('Failed to send the contact form', error);
+          toast.error(messages.contact.failed, { description: failureDescription(error) });
+          setFailed(true);
+        },
+      ),
+    );
   };
 
   const isBusy = createLead.isPending;

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo } from '@/components/brand-logo';
 
 const loadSideMenu = () => import('./side-menu');
 const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
