@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,11 +46,10 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 export const ADMIN_PASSWORD_MAX_BYTES = 72;
 
 /**
- * PostgREST's 10 connections, fewer on a small machine: two per CPU this process may use, at least 4. Where the
- * server shares its CPUs with PostgreSQL, more busy connections than that only make the event loop wait
- * (docs/decisions/0004-data-api-speed.md: p99 2-3.5 × the ceiling with 10 on one CPU, within 1.6 × with 4).
+ * PostgREST's `db-pool` default. On this 2-core machine 4 connections did no better than 10 once the server's CPU
+ * per request was down to a quarter of PostgreSQL's (docs/decisions/0006-data-api-speed.md has the figures).
  */
-export const DEFAULT_DB_POOL = Math.min(10, Math.max(4, 2 * availableParallelism()));
+export const DEFAULT_DB_POOL = 10;
 
 const envSchema = z.object({
   PORT: port.default(3000),
