@@ -32,7 +32,7 @@ function helmetOptions(https: boolean): Readonly<HelmetOptions> {
 /**
  * The headers helmet sets with these options, computed once. Helmet's headers do not depend on the request;
  * @fastify/helmet rebuilt the whole middleware (CSP parsing included) on every request, about 8 % of the
- * server's CPU on a data API request (docs/decisions/0004-data-api-speed.md).
+ * server's CPU on a data API request (docs/decisions/0006-data-api-speed.md).
  */
 export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -73,7 +73,7 @@ function bodyOf(request: FastifyRequest): Body | undefined {
 export async function restModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
-  // The per-request transactions go through the pipeline (docs/decisions/0004); everything else uses postgres.js.
+  // The per-request transactions go through the pipeline (docs/decisions/0006); everything else uses postgres.js.
   const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: ctx.config.dbPool, idleTimeout: 30 });
   app.addHook('onClose', async () => {
     await schema.close();

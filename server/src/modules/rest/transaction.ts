@@ -4,7 +4,7 @@ import type { PipelinePool } from '../../db/pipeline/pool';
 import type { RequestAuth } from './request-auth';
 
 /**
- * One request = one transaction on one connection of the data API's pipeline (docs/decisions/0004): `begin`,
+ * One request = one transaction on one connection of the data API's pipeline (docs/decisions/0006): `begin`,
  * the settings (role, claims, request.*, statement_timeout), the pre-request step (the session check), the
  * statement, its EXPLAIN for planned counts, and `commit` go out in one write with one Sync and their replies
  * come back together: one round trip. A failing step makes PostgreSQL skip the rest, so the first error is
