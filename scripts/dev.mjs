@@ -5,7 +5,12 @@ import concurrently from 'concurrently';
 const apiPort = process.env.API_PORT ?? '54321';
 const { result } = concurrently(
   [
-    { command: 'tsx watch --clear-screen=false server/src/main.ts', name: 'api', env: { PORT: apiPort } },
+    // E-mail links lead back to the page Vite serves (any localhost port): redirects are otherwise SITE_URL's origin only.
+    {
+      command: 'tsx watch --clear-screen=false server/src/main.ts',
+      name: 'api',
+      env: { PORT: apiPort, ADDITIONAL_REDIRECT_URLS: process.env.ADDITIONAL_REDIRECT_URLS ?? 'http://localhost:*/**' },
+    },
     { command: 'vite', name: 'web', env: { API_PORT: apiPort } },
   ],
   { killOthersOn: ['failure', 'success'], prefixColors: ['blue', 'magenta'] },

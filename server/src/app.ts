@@ -1,13 +1,16 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { AppContext } from './app-context';
+import type { AppContext, ModuleContext } from './app-context';
+import { createAvailability } from './db/availability';
 import { authModule } from './modules/auth/auth-routes';
+import { healthModule } from './modules/health/health-routes';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
 import { registerCors } from './plugins/cors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { MIGRATIONS_DIR } from './project-paths';
 
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. */
@@ -17,7 +20,8 @@ export interface BuildOptions {
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
 
 /** The whole HTTP server, apart from listening: used by main.ts and by the tests. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(appContext: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const ctx: ModuleContext = { ...appContext, database: appContext.database ?? createAvailability(() => appContext.sql`select 1`) };
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     // One reverse proxy: the client is the address it appended (the last X-Forwarded-For entry); entries before it
@@ -27,6 +31,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
   });
+
+  if (!appContext.database) app.addHook('onClose', async () => ctx.database.close());
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
@@ -40,6 +46,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
+  await app.register(healthModule, { sql: ctx.sql, database: ctx.database, migrationsDir: MIGRATIONS_DIR });
   await app.register(authModule, { prefix: '/auth/v1', ...ctx });
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });

@@ -61,9 +61,9 @@ describe('loadConfig', () => {
 });
 
 describe('auth limits', () => {
-  it("defaults to GoTrue's limits, link expiry, e-mail frequency and reuse interval", () => {
+  it("defaults to GoTrue's request limits, link expiry, e-mail frequency and reuse interval, and limits per client and account", () => {
     expect(loadConfig({})).toMatchObject({
-      rateLimits: { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 30 },
+      rateLimits: { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30 },
       emailMaxFrequency: 60,
       emailLinkExpiry: 86400,
       refreshTokenReuseInterval: 10,
@@ -79,10 +79,31 @@ describe('auth limits', () => {
   it.each([
     [{ RATE_LIMIT_VERIFY: '0' }, 'Invalid configuration: RATE_LIMIT_VERIFY must be greater than 0 (got "0").'],
     [{ RATE_LIMIT_OTP: 'many' }, 'Invalid configuration: RATE_LIMIT_OTP must be a number (got "many").'],
+    [{ RATE_LIMIT_EMAIL_PER_CLIENT: '-1' }, 'Invalid configuration: RATE_LIMIT_EMAIL_PER_CLIENT must be greater than 0 (got "-1").'],
+    [{ RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '0' }, 'Invalid configuration: RATE_LIMIT_SIGN_IN_PER_ACCOUNT must be greater than 0 (got "0").'],
     [{ AUTH_EMAIL_LINK_EXPIRY: '10' }, 'Invalid configuration: AUTH_EMAIL_LINK_EXPIRY must be at least 60 seconds (got "10").'],
     [{ REFRESH_TOKEN_REUSE_INTERVAL: '1.5' }, 'Invalid configuration: REFRESH_TOKEN_REUSE_INTERVAL must be a whole number (got "1.5").'],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('ADDITIONAL_REDIRECT_URLS', () => {
+  it('is empty by default: only SITE_URL', () => {
+    expect(loadConfig({}).additionalRedirectUrls).toEqual([]);
+  });
+
+  it('reads a comma-separated list', () => {
+    expect(loadConfig({ ADDITIONAL_REDIRECT_URLS: 'https://app.example, http://localhost:*/**,' }).additionalRedirectUrls).toEqual([
+      'https://app.example',
+      'http://localhost:*/**',
+    ]);
+  });
+
+  it.each(['app.example', 'ftp://app.example', 'https://app.example/?x=1', 'javascript:alert(1)'])('rejects %j', (value) => {
+    expect(() => loadConfig({ ADDITIONAL_REDIRECT_URLS: value })).toThrow(
+      'Invalid configuration: ADDITIONAL_REDIRECT_URLS must be a comma-separated list of URLs starting with http:// or https://',
+    );
   });
 });
 

@@ -38,6 +38,17 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** A comma-separated list of http(s) URLs, `*` standing for any characters within a host label or path segment. */
+const redirectUrlList = z.string().refine(
+  (value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .every((entry) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(entry)),
+  'must be a comma-separated list of URLs starting with http:// or https:// (* matches within a host label or path segment, ** across them)',
+);
+
 /** The site admin's username and password rules (ADMIN_USERNAME / ADMIN_PASSWORD, and `npm run admin:create`). */
 export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9._@+-]{3,64}$/;
 export const ADMIN_USERNAME_RULE = 'must be 3-64 letters, digits or . _ @ + -';
@@ -59,6 +70,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
   SITE_URL: url(['http:', 'https:']).optional(),
+  ADDITIONAL_REDIRECT_URLS: redirectUrlList.default(''),
   ADMIN_USERNAME: z.string().regex(ADMIN_USERNAME_PATTERN, ADMIN_USERNAME_RULE).default('admin'),
   ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long`).refine((value) => Buffer.byteLength(value) <= ADMIN_PASSWORD_MAX_BYTES, `must be at most ${ADMIN_PASSWORD_MAX_BYTES} bytes`).optional(),
   AUTH_AUTOCONFIRM: booleanFlag.default(true),
@@ -71,7 +83,9 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
   RATE_LIMIT_VERIFY: positiveNumber(1_000_000, 'requests').default(30),
   RATE_LIMIT_OTP: positiveNumber(1_000_000, 'requests').default(30),
-  RATE_LIMIT_EMAIL_SENT: positiveNumber(1_000_000, 'e-mails').default(30),
+  RATE_LIMIT_EMAIL_SENT: positiveNumber(1_000_000, 'e-mails').default(200),
+  RATE_LIMIT_EMAIL_PER_CLIENT: positiveNumber(1_000_000, 'e-mails').default(10),
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: positiveNumber(1_000_000, 'attempts').default(30),
   AUTH_EMAIL_MAX_FREQUENCY: seconds(0, 86400).default(60),
   AUTH_EMAIL_LINK_EXPIRY: seconds(60, 604800).default(86400),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds(0, 3600).default(10),
@@ -101,6 +115,8 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtExpiry: number;
   siteUrl: string;
+  /** Where e-mail links may send the browser besides SITE_URL's origin (GoTrue's URI allow list). */
+  additionalRedirectUrls: string[];
   adminUsername: string;
   adminPassword: string | undefined;
   autoconfirm: boolean;
@@ -108,8 +124,18 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
-  /** Auth request limits per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets). */
-  rateLimits: { tokenRefresh: number; verify: number; otp: number; emailSentPerHour: number };
+  /**
+   * Auth limits. Per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets), and e-mails per hour.
+   * Per account: sign-in attempts per hour from all addresses together. The whole server: e-mails per hour (a last resort).
+   */
+  rateLimits: {
+    tokenRefresh: number;
+    verify: number;
+    otp: number;
+    emailSentPerHour: number;
+    emailPerClientPerHour: number;
+    signInPerAccountPerHour: number;
+  };
   /** Seconds before the same user can be sent another e-mail of the same kind. */
   emailMaxFrequency: number;
   /** Seconds an e-mail link (confirmation, recovery, e-mail change) stays valid. */
@@ -165,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: value.JWT_SECRET,
     jwtExpiry: value.JWT_EXPIRY,
     siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
+    additionalRedirectUrls: value.ADDITIONAL_REDIRECT_URLS.split(',').map((entry) => entry.trim()).filter(Boolean),
     adminUsername: value.ADMIN_USERNAME,
     adminPassword: value.ADMIN_PASSWORD,
     autoconfirm: value.AUTH_AUTOCONFIRM,
@@ -177,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       verify: value.RATE_LIMIT_VERIFY,
       otp: value.RATE_LIMIT_OTP,
       emailSentPerHour: value.RATE_LIMIT_EMAIL_SENT,
+      emailPerClientPerHour: value.RATE_LIMIT_EMAIL_PER_CLIENT,
+      signInPerAccountPerHour: value.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
     },
     emailMaxFrequency: value.AUTH_EMAIL_MAX_FREQUENCY,
     emailLinkExpiry: value.AUTH_EMAIL_LINK_EXPIRY,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, type Config } from './config';
+import { createAvailability, type DatabaseAvailability } from './db/availability';
 import { createSql, ensureDatabase, withDatabase, type Sql } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -11,12 +12,9 @@ import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/buckets';
+import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
 
-export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
-export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase/migrations');
-export const SHIM_DIR = path.join(ROOT_DIR, 'server/sql/shim');
-/** Objects shipped with the repository, copied into DATA_DIR/storage at first start. */
-export const STORAGE_SEED_DIR = path.join(ROOT_DIR, 'server/storage-seed');
+export { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR, STORAGE_SEED_DIR };
 export const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {
@@ -74,24 +72,37 @@ export async function startServer(config: Config, log: (message: string) => void
 
   let pg: EmbeddedPostgresHandle | undefined;
   let sql: Sql | undefined;
+  let probeSql: Sql | undefined;
+  let database: DatabaseAvailability | undefined;
   let app: FastifyInstance | undefined;
+  // Each step is bounded, so a stop completes even with the database gone (in-flight requests fail fast then).
   const stop = async () => {
     await app?.close().catch(() => {});
-    await sql?.end({ timeout: 5 }).catch(() => {});
+    database?.close();
+    await Promise.all([sql?.end({ timeout: 3 }), probeSql?.end({ timeout: 1 })]).catch(() => {});
     await pg?.stop().catch(() => {});
   };
 
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
+      const logDir = path.join(config.dataDir, 'logs');
       pg = await startEmbeddedPostgres({
         databaseDir: path.join(config.dataDir, 'postgres'),
         password: await resolvePostgresPassword(config.dataDir),
+        logDir,
+        log,
       });
+      log(`PostgreSQL logs to ${logDir}`);
       await ensureDatabase(pg.url, EMBEDDED_DATABASE);
       databaseUrl = withDatabase(pg.url, EMBEDDED_DATABASE);
     }
     sql = await connect(databaseUrl, Boolean(pg));
+    const probe = createSql(databaseUrl, { max: 1, applicationName: 'beyond-brochures probe' });
+    probeSql = probe;
+    database = createAvailability(() => probe`select 1`, (message) => log(message));
+    const availability = database;
+    pg?.onStateChange((state) => availability.setRestarting(state === 'restarting'));
     const migrated = await migrate(sql, { migrationsDir: MIGRATIONS_DIR, shimDir: SHIM_DIR, log });
     if (!migrated.isLocalAuth) log('auth.users exists: using the database as a Supabase database (no local auth shim)');
 
@@ -106,7 +117,7 @@ export async function startServer(config: Config, log: (message: string) => void
     for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);
-    app = await buildApp({ config: { ...config, jwtSecret }, sql, keys });
+    app = await buildApp({ config: { ...config, jwtSecret }, sql, keys, database });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address() as net.AddressInfo;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${address.port}`;

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, lastEmailTo, linkOnServer, readOutbox, TEST_PASSWORD } from '../support/auth';
+import { authFetch, lastEmailTo, linkOnServer, passResendInterval, readOutbox, TEST_PASSWORD } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
 
@@ -8,7 +8,8 @@ import { uniqueEmail } from '../support/users';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ AUTH_AUTOCONFIRM: 'false' });
+  // The e-mail limit per client is tested in auth-limits.test.ts: here every test mails from one address.
+  server = await startTestServer({ AUTH_AUTOCONFIRM: 'false', RATE_LIMIT_EMAIL_PER_CLIENT: '100000' });
 });
 
 afterAll(async () => {
@@ -119,7 +120,7 @@ describe('sign-up with confirmation', () => {
     const again = await server.client().auth.signUp({ email, password: TEST_PASSWORD });
     expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
     expect(again.error!.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
-    await server.sql`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = ${email}`;
+    await passResendInterval(server, 'signup', email);
     const later = await server.client().auth.signUp({ email, password: TEST_PASSWORD });
     expect(later.error).toBeNull();
     expect(later.data.user!.email).toBe(email);
@@ -130,7 +131,13 @@ describe('sign-up with confirmation', () => {
     const { email, data } = await signUpUnconfirmed();
     await openLink((await lastEmailTo(server, email, 'signup')).link);
     const before = (await readOutbox(server)).length;
-    const duplicate = await authFetch(server, '/signup', { body: { email, password: 'something-else', data: { first_name: 'X' } } });
+    const signUpAgain = () => authFetch(server, '/signup', { body: { email, password: 'something-else', data: { first_name: 'X' } } });
+    // Within the resend interval a registered address answers as a new one does the second time.
+    const early = await signUpAgain();
+    expect(early.status).toBe(429);
+    expect((await early.json()).code).toBe('over_email_send_rate_limit');
+    await passResendInterval(server, 'signup', email);
+    const duplicate = await signUpAgain();
     expect(duplicate.status).toBe(200);
     const body = await duplicate.json();
     expect(body).toMatchObject({ email, role: '', identities: [], user_metadata: { first_name: 'X' } });
@@ -141,6 +148,15 @@ describe('sign-up with confirmation', () => {
 });
 
 describe('redirect_to', () => {
+  it.each(['http://localhost:9999/steal', 'http://127.1.2.3/steal', 'http://[::1]:3000/steal', 'http://0x7f000001/steal', 'http://2130706433/steal'])(
+    'refuses the loopback address %s: only SITE_URL\'s origin and ADDITIONAL_REDIRECT_URLS are allowed',
+    async (redirect) => {
+      const { email } = await signUpUnconfirmed(uniqueEmail(), redirect);
+      const { link } = await lastEmailTo(server, email, 'signup');
+      expect(new URL(link).searchParams.get('redirect_to')).toBe(server.config.siteUrl);
+    },
+  );
+
   it('falls back to SITE_URL for a foreign redirect', async () => {
     const { email } = await signUpUnconfirmed(uniqueEmail(), 'https://evil.example/steal');
     const { link } = await lastEmailTo(server, email, 'signup');

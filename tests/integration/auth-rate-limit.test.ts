@@ -23,7 +23,8 @@ type Call = (target: TestServer, headers?: Record<string, string>) => Promise<Re
 
 const calls: Record<string, Call> = {
   'sign-in': (target, headers) =>
-    authFetch(target, '/token?grant_type=password', { body: { email: 'nobody@example.com', password: 'wrong-password' }, headers }),
+    // A new address each time: the limit per account is another one (auth-limits.test.ts).
+    authFetch(target, '/token?grant_type=password', { body: { email: uniqueEmail('nobody'), password: 'wrong-password' }, headers }),
   'sign-up': (target, headers) => authFetch(target, '/signup', { body: { email: uniqueEmail(), password: '' }, headers }),
   recover: (target, headers) => authFetch(target, '/recover', { body: { email: 'not-an-address' }, headers }),
   verify: (target, headers) => authFetch(target, '/verify', { body: { type: 'signup', token_hash: 'unknown' }, headers }),

@@ -10,7 +10,7 @@ let email: string;
 
 beforeAll(async () => {
   // A high refill so the sampling below never meets the sign-in rate limit.
-  server = await startTestServer({ RATE_LIMIT_TOKEN_REFRESH: '100000' });
+  server = await startTestServer({ RATE_LIMIT_TOKEN_REFRESH: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000000' });
   ({ email } = await signUpUser(server));
 });
 

@@ -172,3 +172,27 @@ describe('profiles: owner only, and only the editable fields', () => {
     expect(await asCaller(sql, as(admin), (tx) => tx`select public.is_site_admin() as admin`)).toEqual([{ admin: true }]);
   });
 });
+
+describe('rate limits: nobody reaches them but the database itself', () => {
+  const callerOf = (label: string): Caller =>
+    ({ anon, 'a user': as(alice), 'a site admin': as(admin), 'the service role': { role: 'service_role' } as Caller })[label]!;
+
+  it.each(['anon', 'a user', 'a site admin', 'the service role'])('%s can neither read, write nor reset a bucket', async (label) => {
+    const caller = callerOf(label);
+    await expect(asCaller(sql, caller, (tx) => tx`select key from private.rate_limits`)).rejects.toThrow('permission denied');
+    await expect(
+      asCaller(sql, caller, (tx) => tx`insert into private.rate_limits (key, tokens, updated_at) values ('lead:total', 300, now())`),
+    ).rejects.toThrow('permission denied');
+    await expect(asCaller(sql, caller, (tx) => tx`select private.reset_rate_limit('lead:total')`)).rejects.toThrow('permission denied');
+  });
+
+  it.each(['anon', 'a user', 'a site admin'])('%s cannot take tokens or raise limits directly', async (label) => {
+    const caller = callerOf(label);
+    await expect(asCaller(sql, caller, (tx) => tx`select private.take_rate_limit_token('lead:total', 1000000, 1000000)`)).rejects.toThrow(
+      'permission denied',
+    );
+    await expect(
+      asCaller(sql, caller, (tx) => tx`select * from private.submission_limit_reached('lead', 'a@example.com', 1000, 1000, 1000)`),
+    ).rejects.toThrow('permission denied');
+  });
+});

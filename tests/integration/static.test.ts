@@ -46,6 +46,9 @@ describe('static serving', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('permissions-policy')).toBe(
+      'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    );
   });
 
   it('serves the home page to a client that accepts no compression', async () => {

@@ -113,10 +113,20 @@ export async function readOutbox(server: TestServer): Promise<OutboxMessage[]> {
 }
 
 /** The newest e-mail of a kind sent to an address (throws when there is none). */
+/** The newest e-mail to an address; waits up to 5 s for it (a recovery e-mail is sent after the answer). */
 export async function lastEmailTo(server: TestServer, to: string, kind?: OutboxMessage['kind']): Promise<OutboxMessage> {
-  const found = (await readOutbox(server)).filter((message) => message.to === to && (!kind || message.kind === kind));
-  if (found.length === 0) throw new Error(`no e-mail${kind ? ` (${kind})` : ''} to ${to} in the outbox`);
-  return found[found.length - 1]!;
+  for (let attempt = 0; ; attempt += 1) {
+    const found = (await readOutbox(server)).filter((message) => message.to === to && (!kind || message.kind === kind));
+    if (found.length > 0) return found[found.length - 1]!;
+    if (attempt === 100) throw new Error(`no e-mail${kind ? ` (${kind})` : ''} to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Makes the resend interval of an e-mail kind to an address pass now, as if a minute had gone by. */
+export async function passResendInterval(server: TestServer, kind: 'signup' | 'recovery' | 'email_change', to: string): Promise<void> {
+  await server.sql`
+    update private.rate_limits set updated_at = updated_at - interval '1 day' where key = ${`auth:email_to:${kind}:${to.toLowerCase()}`}`;
 }
 
 /** Raw request to the auth API with the anon key (and the header supabase-js sends unless `legacy`). */

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
+import { freePort } from '../../server/src/db/embedded';
 import { deriveApiKeys } from '../../server/src/lib/api-keys';
 import type { Database } from '../../src/types/database';
 import { createDatabaseFromTemplate, type TestDatabase } from './cluster';
@@ -27,24 +28,39 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The URL the server connects through (e.g. a proxy's), from this file's database URL. */
+  serverDatabaseUrl?: (url: string) => Promise<string>;
+}
+
 /**
  * The real server (buildApp) on a free port over this file's own copy of the migrated database.
  * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createDatabaseFromTemplate(inject('cluster'));
+  const serverUrl = options.serverDatabaseUrl ? await options.serverDatabaseUrl(db.url) : db.url;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-test-data-'));
   await chmod(dataDir, 0o755);
   const jwtSecret = randomBytes(32).toString('hex');
+  // A known port, so SITE_URL (the base of e-mail links and of allowed redirects) is this server's own address.
+  const port = await freePort();
   const config = {
-    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: serverUrl,
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
     jwtSecret,
   };
-  const sql = createSql(db.url, { max: 10 });
+  const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
   const app = await buildApp({ config, sql, keys }, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
+  await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
     url,

@@ -12,7 +12,11 @@ export function createSql(url: string, options: SqlOptions = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
     idle_timeout: 30,
-    connect_timeout: 10,
+    // Bounded so a request never waits long on a database that does not answer.
+    connect_timeout: 3,
+    // Reconnection attempts after failures wait at most 1 s (postgres.js' default grows to 20 s, which
+    // outlasts a database restart by far).
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'beyond-brochures' },
   });

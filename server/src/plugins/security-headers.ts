@@ -2,6 +2,22 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/**
+ * Browser features no page of the product uses: off for the page and anything it embeds. Autoplay and
+ * fullscreen keep the browser's defaults (the home page's audio player).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 function helmetOptions(https: boolean): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
@@ -30,9 +46,9 @@ function helmetOptions(https: boolean): Readonly<HelmetOptions> {
 }
 
 /**
- * The headers helmet sets with these options, computed once. Helmet's headers do not depend on the request;
- * @fastify/helmet rebuilt the whole middleware (CSP parsing included) on every request, about 8 % of the
- * server's CPU on a data API request (docs/decisions/0006-data-api-speed.md).
+ * The headers helmet sets with these options, and the Permissions-Policy, computed once. They do not depend on
+ * the request; @fastify/helmet rebuilt the whole middleware (CSP parsing included) on every request, about 8 % of
+ * the server's CPU on a data API request (docs/decisions/0006-data-api-speed.md).
  */
 export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -45,6 +61,7 @@ export function securityHeaders(https: boolean): Record<string, string> {
     },
   } as unknown as ServerResponse;
   helmet(helmetOptions(https))({} as never, response, () => {});
+  headers['Permissions-Policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 

@@ -12,6 +12,8 @@ export interface AuthDeps {
   tokens: TokenSettings;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Runs `work` once the answer is on its way (its failure is logged as `what`); a shutdown waits for it. */
+  afterResponse(work: () => Promise<void>, what: string): void;
 }
 
 /** The client's IP (X-Forwarded-For only when TRUST_PROXY is set: Fastify's `trustProxy`) and user agent. */

@@ -1,3 +1,5 @@
+import { RETRY_AFTER_SECONDS } from '../../db/availability';
+
 /**
  * Errors of the auth API and their wire format, as GoTrue (supabase/auth `internal/api/errors.go`) writes them.
  * Handlers throw `AuthError`; the module's error handler turns it into a reply with `errorResponse`.
@@ -30,6 +32,11 @@ export const unprocessable = (code: string, message: string) => new AuthError(42
 export const tooManyRequests = (code: string, message: string, retryAfterSeconds?: number) =>
   new AuthError(429, code, message, 'http', [], retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) });
 export const internalError = (message: string) => new AuthError(500, 'unexpected_failure', message);
+/** The database cannot be reached: 503 with Retry-After (auth-js makes it an AuthRetryableFetchError). */
+export const databaseUnavailable = () =>
+  new AuthError(503, 'unexpected_failure', 'The service is briefly unavailable: please try again in a moment.', 'http', [], {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
 export const oauthError = (error: string, description: string) => new AuthError(400, error, description, 'oauth');
 export const weakPassword = (message: string, reasons: string[]) =>
   new AuthError(422, 'weak_password', message, 'weak_password', reasons);

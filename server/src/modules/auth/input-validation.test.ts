@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthError } from './auth-error';
 import {
   checkNewPassword,
+  checkUserMetadata,
   checkPasswordLength,
   decodeBody,
   isPasswordTooLong,
@@ -133,5 +134,44 @@ describe('verify types', () => {
     expect(isVerifyType('signup')).toBe(true);
     expect(isVerifyType('sms')).toBe(false);
     expect(isVerifyType('')).toBe(false);
+  });
+});
+
+describe('checkUserMetadata', () => {
+  const refused = (data: Record<string, unknown>) => {
+    try {
+      checkUserMetadata(data);
+    } catch (error) {
+      return (error as AuthError).message;
+    }
+    return undefined;
+  };
+
+  it('accepts ordinary metadata, astral characters included', () => {
+    expect(refused({ first_name: 'Zoë', role: 'seo', tags: ['a', { b: '😀' }] })).toBeUndefined();
+  });
+
+  it.each([
+    ['NUL in a value', { a: 'x\u0000' }, 'User metadata cannot contain the NUL character (\\u0000)'],
+    ['NUL in a key', { ['a\u0000']: 1 }, 'User metadata cannot contain the NUL character (\\u0000)'],
+    ['a lone high surrogate', { a: '\ud800' }, 'User metadata must be valid Unicode text (it contains a lone surrogate)'],
+    ['a lone low surrogate', { a: ['x\udfffy'] }, 'User metadata must be valid Unicode text (it contains a lone surrogate)'],
+    ['17 levels', JSON.parse(`${'{"a":'.repeat(17)}1${'}'.repeat(17)}`), 'User metadata is nested too deeply (at most 16 levels)'],
+    ['8 KB and a byte', { a: 'x'.repeat(8192 - 8 + 1) }, 'User metadata is too large: 8193 bytes of JSON, at most 8192'],
+  ])('refuses %s', (_, data, message) => {
+    expect(refused(data as Record<string, unknown>)).toBe(message);
+  });
+
+  it('accepts 16 levels and exactly 8 KB', () => {
+    expect(refused(JSON.parse(`${'{"a":'.repeat(16)}1${'}'.repeat(16)}`))).toBeUndefined();
+    expect(refused({ a: 'x'.repeat(8192 - 8) })).toBeUndefined();
+  });
+});
+
+describe('decodeBody and NUL', () => {
+  it('refuses a string field holding NUL (PostgreSQL text cannot), naming the field', () => {
+    expect(() => decodeBody({ email: 'a\u0000@example.com' }, 'PasswordGrantParams', { email: 'string' })).toThrow(
+      'email cannot contain the NUL character (\\u0000)',
+    );
   });
 });

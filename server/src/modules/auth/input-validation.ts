@@ -46,6 +46,10 @@ export function decodeBody<T extends Record<string, unknown>>(
         `${prefix}json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${struct}.${field} of type ${GO_TYPE[type]}`,
       );
     }
+    // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw badRequest('validation_failed', `${field} cannot contain the NUL character (\\u0000)`);
+    }
     out[field] = value;
   }
   return out as Partial<T>;
@@ -61,6 +65,48 @@ export function validateEmail(email: string | undefined): string {
   if (Buffer.byteLength(email) > 255) throw badRequest('validation_failed', 'An email address is too long');
   if (!EMAIL_FORMAT.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
+}
+
+/**
+ * User metadata (`data` of sign-up and PUT /user) travels in every access token, so it stays small enough
+ * for a token to fit in a request's headers (Node answers 431 above 16 KB of headers): 8 KB of JSON at most,
+ * 16 levels deep at most, and text PostgreSQL's jsonb accepts (no NUL, no lone UTF-16 surrogate).
+ */
+export const MAX_USER_METADATA_BYTES = 8 * 1024;
+export const MAX_USER_METADATA_DEPTH = 16;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'User metadata cannot contain the NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(text)) return 'User metadata must be valid Unicode text (it contains a lone surrogate)';
+  return undefined;
+}
+
+/** Checks user metadata before it reaches the database and the tokens; returns it unchanged. */
+export function checkUserMetadata<T extends Record<string, unknown>>(data: T): T {
+  const pending: [unknown, number][] = [[data, 1]];
+  while (pending.length) {
+    const [value, depth] = pending.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) throw badRequest('validation_failed', problem);
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth > MAX_USER_METADATA_DEPTH) {
+        throw badRequest('validation_failed', `User metadata is nested too deeply (at most ${MAX_USER_METADATA_DEPTH} levels)`);
+      }
+      for (const [key, child] of Object.entries(value)) {
+        const problem = textProblem(key);
+        if (problem) throw badRequest('validation_failed', problem);
+        pending.push([child, depth + 1]);
+      }
+    }
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(data));
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw badRequest('validation_failed', `User metadata is too large: ${bytes} bytes of JSON, at most ${MAX_USER_METADATA_BYTES}`);
+  }
+  return data;
 }
 
 /** bcrypt reads at most 72 bytes: a longer password is refused instead of being silently truncated. */

@@ -36,14 +36,13 @@ export function checkResendFrequency(deps: AuthDeps, lastSentAt: string | null):
 
 /**
  * Issues a single-use link (and code) and delivers the e-mail, inside the caller's transaction: when the
- * delivery fails the token and the `*_sent_at` stamp roll back with it.
+ * delivery fails the token and the `*_sent_at` stamp roll back with it. The caller has taken the e-mail limits.
  */
 export async function sendLinkEmail(
   db: Db,
   deps: AuthDeps,
   input: { kind: LinkKind; userId: string; to: string; email: string; newEmail?: string; redirectTo: string },
 ): Promise<void> {
-  await deps.limiter.takeEmail();
   const { token, otp } = await issueLinkToken(db, {
     userId: input.userId,
     type: TOKEN_TYPE[input.kind],

@@ -32,7 +32,10 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // Bounded waits: an SMTP server that accepts and never answers must not hold a request (or a shutdown) for minutes.
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : undefined;
 
   return {
     async send(message) {

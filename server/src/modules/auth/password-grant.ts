@@ -31,6 +31,8 @@ export async function passwordGrant(request: FastifyRequest, deps: AuthDeps): Pr
   const client = clientOf(request);
   const email = params.email.toLowerCase();
   const password = params.password ?? '';
+  // Guesses at one account from all addresses together, known address or not.
+  await deps.limiter.takeSignIn(email, client.ip);
   const user = await findUserByEmail(deps.sql, email);
 
   const fail = async (reason: string, error = badRequest('invalid_credentials', INVALID_LOGIN)) => {
@@ -53,6 +55,7 @@ export async function passwordGrant(request: FastifyRequest, deps: AuthDeps): Pr
     throw await fail('email_not_confirmed', badRequest('email_not_confirmed', 'Email not confirmed'));
   }
 
+  await deps.limiter.resetSignIn(email);
   const session = await deps.sql.begin(async (tx) => {
     await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'login', ip: client.ip, traits: { provider: 'email' } });
     return startSession(tx, deps.tokens, user, 'password', client);

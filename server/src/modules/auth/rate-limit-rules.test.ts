@@ -1,32 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { emailResendWait, frequencyLimitMessage, rateLimitRules, retryAfterSeconds } from './rate-limit-rules';
+import { emailResendWait, frequencyLimitMessage, rateLimitRules, signInLimitMessage } from './rate-limit-rules';
+
+const defaults = { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30 };
 
 describe('rateLimitRules', () => {
-  it('GoTrue defaults: per 5 minutes with a burst of 30; e-mail per hour with its own burst', () => {
-    const rules = rateLimitRules({ tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 30 });
-    expect(rules.token).toEqual({ rate: 0.5, burst: 30 });
-    expect(rules.verify).toEqual({ rate: 0.1, burst: 30 });
-    expect(rules.signup).toEqual({ rate: 0.1, burst: 30 });
-    expect(rules.recover).toEqual({ rate: 0.1, burst: 30 });
-    expect(rules.user_update).toEqual({ rate: 0.1, burst: 30 });
-    expect(rules.email_sent).toEqual({ rate: 30 / 3600, burst: 30 });
+  it('GoTrue request limits: per 5 minutes with a burst of 30', () => {
+    const { requests } = rateLimitRules(defaults, 60);
+    expect(requests.token).toEqual({ capacity: 30, perHour: 1800 });
+    expect(requests.verify).toEqual({ capacity: 30, perHour: 360 });
+    expect(requests.signup).toEqual({ capacity: 30, perHour: 360 });
+    expect(requests.recover).toEqual({ capacity: 30, perHour: 360 });
+    expect(requests.user_update).toEqual({ capacity: 30, perHour: 360 });
   });
 
-  it('keeps at least one e-mail in the bucket', () => {
-    expect(rateLimitRules({ tokenRefresh: 1, verify: 1, otp: 1, emailSentPerHour: 0.5 }).email_sent.burst).toBe(1);
+  it('e-mails: per client per hour, one per resend interval to an address, the whole server as a last resort above one client', () => {
+    const rules = rateLimitRules(defaults, 60);
+    expect(rules.emailPerClient).toEqual({ capacity: 10, perHour: 10 });
+    expect(rules.emailPerRecipient).toEqual({ capacity: 1, perHour: 60 });
+    expect(rules.emailTotal).toEqual({ capacity: 200, perHour: 200 });
+    expect(rules.emailTotal.capacity).toBeGreaterThan(rules.emailPerClient.capacity);
+    expect(rateLimitRules(defaults, 0).emailPerRecipient).toBeNull();
   });
-});
 
-describe('retryAfterSeconds', () => {
-  it.each([
-    [1, 0.5, 0],
-    [0.5, 0.5, 1],
-    [0, 0.5, 2],
-    [0, 0.1, 10],
-    [0.99, 0.1, 1],
-    [0, 1 / 300, 300],
-  ])('tokens %d at %d/s → %d s', (tokens, rate, expected) => {
-    expect(retryAfterSeconds(tokens, rate)).toBe(expected);
+  it('sign-in attempts per account: a burst of 10, then the hourly refill', () => {
+    expect(rateLimitRules(defaults, 60).signInPerAccount).toEqual({ capacity: 10, perHour: 30 });
+  });
+
+  it('keeps at least one token in a bucket', () => {
+    expect(rateLimitRules({ ...defaults, emailSentPerHour: 0.5 }, 60).emailTotal.capacity).toBe(1);
   });
 });
 
@@ -43,7 +44,8 @@ describe('emailResendWait', () => {
     expect(emailResendWait(sentAt, now, 60)).toBe(expected);
   });
 
-  it('words the refusal like GoTrue', () => {
+  it('words the refusals', () => {
     expect(frequencyLimitMessage(42)).toBe('For security purposes, you can only request this after 42 seconds.');
+    expect(signInLimitMessage(42)).toBe('Too many sign-in attempts for this account: please try again in 42 seconds.');
   });
 });

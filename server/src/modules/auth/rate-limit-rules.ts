@@ -1,38 +1,51 @@
 import type { Config } from '../../config';
 
 /**
- * GoTrue's request limits (`internal/api/options.go`): token buckets per client IP that refill at
- * `limit` requests per 5 minutes and hold at most 30 (the burst); e-mail sending has one bucket for the
- * whole server that refills at `limit` per hour and holds `limit`.
+ * The auth server's limits, as token buckets (`private.take_rate_limit_token`): a bucket holds `capacity`
+ * tokens and refills at `perHour`. Per client first, then per e-mail address or account, and one bucket for the
+ * whole server only as a last resort far above what one client may use:
+ * - GoTrue's request limits per client IP (`internal/api/options.go`): refill at N per 5 minutes, burst 30;
+ * - e-mails per client IP per hour, and to one address at most once per AUTH_EMAIL_MAX_FREQUENCY (known
+ *   address or not, so the answer never says which);
+ * - sign-in attempts at one account from all addresses together: a burst of 10, then RATE_LIMIT_SIGN_IN_PER_ACCOUNT
+ *   an hour; a successful sign-in forgives them;
+ * - e-mails of the whole server per hour.
  */
 export interface BucketRule {
-  /** Refill rate in tokens per second. */
-  rate: number;
-  burst: number;
+  capacity: number;
+  perHour: number;
 }
 
-export type LimitedAction = 'token' | 'verify' | 'signup' | 'recover' | 'user_update' | 'email_sent';
+export type RequestAction = 'token' | 'verify' | 'signup' | 'recover' | 'user_update';
 
-const FIVE_MINUTES = 5 * 60;
-const ONE_HOUR = 60 * 60;
+export interface RateLimitRules {
+  requests: Record<RequestAction, BucketRule>;
+  emailPerClient: BucketRule;
+  /** Null when AUTH_EMAIL_MAX_FREQUENCY is 0 (no resend interval). */
+  emailPerRecipient: BucketRule | null;
+  emailTotal: BucketRule;
+  signInPerAccount: BucketRule;
+}
+
 const BURST = 30;
+const SIGN_IN_BURST = 10;
 
-export function rateLimitRules(limits: Config['rateLimits']): Record<LimitedAction, BucketRule> {
-  const perFiveMinutes = (limit: number): BucketRule => ({ rate: limit / FIVE_MINUTES, burst: BURST });
+export function rateLimitRules(limits: Config['rateLimits'], emailMaxFrequencySeconds: number): RateLimitRules {
+  const perFiveMinutes = (limit: number): BucketRule => ({ capacity: BURST, perHour: limit * 12 });
+  const perHour = (limit: number): BucketRule => ({ capacity: Math.max(1, Math.floor(limit)), perHour: limit });
   return {
-    token: perFiveMinutes(limits.tokenRefresh),
-    verify: perFiveMinutes(limits.verify),
-    signup: perFiveMinutes(limits.otp),
-    recover: perFiveMinutes(limits.otp),
-    user_update: perFiveMinutes(limits.otp),
-    email_sent: { rate: limits.emailSentPerHour / ONE_HOUR, burst: Math.max(1, Math.floor(limits.emailSentPerHour)) },
+    requests: {
+      token: perFiveMinutes(limits.tokenRefresh),
+      verify: perFiveMinutes(limits.verify),
+      signup: perFiveMinutes(limits.otp),
+      recover: perFiveMinutes(limits.otp),
+      user_update: perFiveMinutes(limits.otp),
+    },
+    emailPerClient: perHour(limits.emailPerClientPerHour),
+    emailPerRecipient: emailMaxFrequencySeconds > 0 ? { capacity: 1, perHour: 3600 / emailMaxFrequencySeconds } : null,
+    emailTotal: perHour(limits.emailSentPerHour),
+    signInPerAccount: { capacity: SIGN_IN_BURST, perHour: limits.signInPerAccountPerHour },
   };
-}
-
-/** Whole seconds until the bucket holds one token again (what `Retry-After` says). */
-export function retryAfterSeconds(tokens: number, rate: number): number {
-  if (tokens >= 1) return 0;
-  return Math.max(1, Math.ceil((1 - tokens) / rate));
 }
 
 /**
@@ -47,4 +60,8 @@ export function emailResendWait(lastSentAt: Date | null, now: Date, maxFrequency
 
 export function frequencyLimitMessage(seconds: number): string {
   return `For security purposes, you can only request this after ${seconds} seconds.`;
+}
+
+export function signInLimitMessage(seconds: number): string {
+  return `Too many sign-in attempts for this account: please try again in ${seconds} seconds.`;
 }

@@ -1,54 +1,72 @@
+import { isIP } from 'node:net';
 import type { Sql } from '../../db/client';
+import { clientKey } from '../../lib/client-address';
 import { tooManyRequests } from './auth-error';
-import { type BucketRule, type LimitedAction, retryAfterSeconds } from './rate-limit-rules';
+import { frequencyLimitMessage, signInLimitMessage, type BucketRule, type RateLimitRules, type RequestAction } from './rate-limit-rules';
 
 /**
- * Token buckets kept in PostgreSQL (`auth.rate_limits`), so several server instances behind a load balancer
- * share one limit per client instead of multiplying it. One upsert per limited request refills the bucket
- * for the time elapsed and takes a token when there is one, atomically under the row lock.
+ * The auth server's limits (rate-limit-rules.ts), kept in PostgreSQL by `private.take_rate_limit_token`, so
+ * every server instance on the database shares them. Each check takes a token or throws 429 with Retry-After.
  */
 export interface RateLimiter {
-  /** Throws 429 `over_request_rate_limit` (with Retry-After) when the client's bucket is empty. */
-  take(action: LimitedAction, clientKey: string): Promise<void>;
-  /** The server-wide e-mail budget: 429 `over_email_send_rate_limit` when spent. */
-  takeEmail(): Promise<void>;
+  /** GoTrue's per-client request limit: 429 `over_request_rate_limit`. */
+  take(action: RequestAction, clientIp: string): Promise<void>;
+  /**
+   * An e-mail of `kind` requested for `recipient`: per client, then the recipient's resend interval, then the
+   * whole server — 429 `over_email_send_rate_limit`. Taken whether or not the address has an account.
+   */
+  takeEmail(input: { kind: string; recipient: string; clientIp: string }): Promise<void>;
+  /** A sign-in attempt at `email` (known or not); addresses with a live session of that account are not held back. */
+  takeSignIn(email: string, clientIp: string): Promise<void>;
+  /** A successful sign-in forgives the account's earlier attempts. */
+  resetSignIn(email: string): Promise<void>;
 }
 
-export function createRateLimiter(sql: Sql, rules: Record<LimitedAction, BucketRule>): RateLimiter {
-  let calls = 0;
-
-  async function consume(key: string, rule: BucketRule): Promise<{ allowed: boolean; tokens: number }> {
-    const refilled = sql`least(${rule.burst}::float8, r.tokens + extract(epoch from now() - r.updated_at)::float8 * ${rule.rate}::float8)`;
-    const [row] = await sql<{ allowed: boolean; tokens: number }[]>`
-      insert into auth.rate_limits as r (key, tokens, allowed, updated_at)
-      values (${key}, ${rule.burst}::float8 - 1, true, now())
-      on conflict (key) do update set
-        tokens = case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end,
-        allowed = ${refilled} >= 1,
-        updated_at = now()
-      returning allowed, tokens`;
-    calls += 1;
-    if (calls % 500 === 0) {
-      // Buckets idle for an hour are full again: forget them (GoTrue's limiter entries expire after 1 h).
-      sql`delete from auth.rate_limits where updated_at < now() - interval '1 hour'`.catch(() => {});
-    }
-    return row!;
-  }
+export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter {
+  const wait = async (bucket: string, rule: BucketRule): Promise<number> => {
+    const [row] = await sql<{ wait: number }[]>`
+      select private.take_rate_limit_token(${bucket}, ${rule.capacity}::float8, ${rule.perHour}::float8) as wait`;
+    return row!.wait;
+  };
+  const emailLimited = (seconds: number, message = 'email rate limit exceeded') =>
+    tooManyRequests('over_email_send_rate_limit', message, seconds);
 
   return {
-    async take(action, clientKey) {
-      const rule = rules[action];
-      const result = await consume(`${action}:${clientKey}`, rule);
-      if (!result.allowed) {
-        throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', retryAfterSeconds(result.tokens, rule.rate));
-      }
+    async take(action, clientIp) {
+      const seconds = await wait(`auth:${action}:${clientKey(clientIp)}`, rules.requests[action]);
+      if (seconds > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', seconds);
     },
-    async takeEmail() {
-      const rule = rules.email_sent;
-      const result = await consume('email_sent', rule);
-      if (!result.allowed) {
-        throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded', retryAfterSeconds(result.tokens, rule.rate));
+
+    async takeEmail({ kind, recipient, clientIp }) {
+      let seconds = await wait(`auth:email_client:${clientKey(clientIp)}`, rules.emailPerClient);
+      if (seconds > 0) throw emailLimited(seconds);
+      if (rules.emailPerRecipient) {
+        seconds = await wait(`auth:email_to:${kind}:${recipient.toLowerCase()}`, rules.emailPerRecipient);
+        if (seconds > 0) throw emailLimited(seconds, frequencyLimitMessage(seconds));
       }
+      seconds = await wait('auth:email_total', rules.emailTotal);
+      if (seconds > 0) throw emailLimited(seconds);
+    },
+
+    async takeSignIn(email, clientIp) {
+      const address = email.toLowerCase();
+      const rule = rules.signInPerAccount;
+      // One round trip: an address with a live session of the account takes no token.
+      const [row] = await sql<{ wait: number }[]>`
+        select case
+          when exists (
+            select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+            where u.email = ${address} and s.ip = ${isIP(clientIp) ? clientIp : null}::inet
+              and (s.not_after is null or s.not_after > now())
+          ) then 0
+          else private.take_rate_limit_token(${`auth:sign_in:${address}`}, ${rule.capacity}::float8, ${rule.perHour}::float8)
+        end as wait`;
+      const seconds = row!.wait;
+      if (seconds > 0) throw tooManyRequests('over_request_rate_limit', signInLimitMessage(seconds), seconds);
+    },
+
+    async resetSignIn(email) {
+      await sql`select private.reset_rate_limit(${`auth:sign_in:${email.toLowerCase()}`})`;
     },
   };
 }

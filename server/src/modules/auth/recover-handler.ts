@@ -3,14 +3,29 @@ import { badRequest } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
 import { decodeBody, validateEmail } from './input-validation';
-import { checkResendFrequency, sendLinkEmail } from './link-emails';
+import { sendLinkEmail } from './link-emails';
 import { redirectOf } from './signup-handler';
 import { findUserByEmail } from './user-store';
 
-/** POST /recover — GoTrue `Recover`: a recovery link for a known address; `{}` either way. */
+/** The recovery e-mail for an address that has an account; nothing for one that has none. */
+async function sendRecovery(deps: AuthDeps, input: { email: string; redirectTo: string; ip: string }): Promise<void> {
+  const user = await findUserByEmail(deps.sql, input.email);
+  if (!user) return;
+  await deps.sql.begin(async (tx) => {
+    await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'user_recovery_requested', ip: input.ip });
+    await sendLinkEmail(tx, deps, { kind: 'recovery', userId: user.id, to: input.email, email: input.email, redirectTo: input.redirectTo });
+  });
+}
+
+/**
+ * POST /recover — GoTrue `Recover`: `{}`, and a recovery link when the address has an account. The answer
+ * (status, body, limits, time) does not depend on that: the limits are taken for any address, and the
+ * account is looked up and the e-mail sent after answering (a delivery failure is logged, not answered).
+ */
 export function recoverHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await deps.limiter.take('recover', request.ip);
+    const client = clientOf(request);
+    await deps.limiter.take('recover', client.ip);
     const params = decodeBody<{ email: string; code_challenge: string; code_challenge_method: string }>(
       request.body,
       'RecoverParams',
@@ -21,15 +36,9 @@ export function recoverHandler(deps: AuthDeps) {
     if (params.code_challenge || params.code_challenge_method) {
       throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
     }
-    const user = await findUserByEmail(deps.sql, email);
-    if (!user) return reply.send({});
-
-    checkResendFrequency(deps, user.recovery_sent_at);
-    const redirectTo = redirectOf(request, deps.config.siteUrl);
-    await deps.sql.begin(async (tx) => {
-      await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'user_recovery_requested', ip: clientOf(request).ip });
-      await sendLinkEmail(tx, deps, { kind: 'recovery', userId: user.id, to: email, email, redirectTo });
-    });
+    const redirectTo = redirectOf(request, deps.config);
+    await deps.limiter.takeEmail({ kind: 'recovery', recipient: email, clientIp: client.ip });
+    deps.afterResponse(() => sendRecovery(deps, { email, redirectTo, ip: client.ip }), 'recovery e-mail');
     return reply.send({});
   };
 }

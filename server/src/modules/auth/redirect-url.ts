@@ -1,51 +1,61 @@
-import { isIP } from 'node:net';
-
 /**
- * Where e-mail links may send the browser (GoTrue `utilities.IsRedirectURLValid` / `GetReferrer`):
- * the site itself (same scheme, host and port; any port on localhost), or a loopback address.
- * Anything else falls back to the Referer when that is valid, then to SITE_URL, so a link can never
- * hand a session to a foreign site.
+ * Where e-mail links may send the browser (GoTrue `utilities.IsRedirectURLValid` / `GetReferrer` with its
+ * URI allow list): the origin of SITE_URL (same scheme, host and port), or an entry of ADDITIONAL_REDIRECT_URLS.
+ * An entry without a path allows its whole origin; with a path, that path and below; `*` matches within one
+ * host label or path segment and `**` across them (GoTrue's globs). Nothing else — not another port, not a
+ * loopback address — so a link can never hand a session to another site. A refused `redirect_to` falls back
+ * to a valid Referer, then to SITE_URL.
  */
-
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1';
-  return false;
+export interface RedirectPolicy {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
 }
 
-function isLocalhost(hostname: string): boolean {
-  return hostname === 'localhost' || isLoopbackHost(hostname);
+type Rule = (target: URL) => boolean;
+
+function globToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('**')
+    .map((part) => part.split('*').map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^./]*'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 'i');
 }
 
-export function isRedirectUrlValid(siteUrl: string, candidate: string | undefined): boolean {
+function isUnder(path: string, base: string): boolean {
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  return path === base || path.startsWith(prefix);
+}
+
+/** One allow-list entry as a test of a parsed target URL. */
+export function redirectRule(entry: string): Rule {
+  if (entry.includes('*')) {
+    const pattern = globToRegExp(entry.replace(/\/$/, ''));
+    return (target) => pattern.test(`${target.origin}${target.pathname}`) || pattern.test(`${target.origin}${target.pathname.replace(/\/$/, '')}`);
+  }
+  const allowed = new URL(entry);
+  return (target) => target.origin === allowed.origin && (allowed.pathname === '/' || isUnder(target.pathname, allowed.pathname));
+}
+
+export function isRedirectUrlValid(policy: RedirectPolicy, candidate: string | undefined): boolean {
   if (!candidate) return false;
   // Control characters and spaces never belong in a URL; browsers strip some of them and would
   // then resolve an address that was never checked.
   if ([...candidate].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f)) return false;
-  let site: URL;
   let target: URL;
   try {
-    site = new URL(siteUrl);
     target = new URL(candidate);
   } catch {
     return false;
   }
   if (target.username || target.password) return false;
-  if (
-    site.hostname === target.hostname &&
-    site.protocol === target.protocol &&
-    (site.port === target.port || isLocalhost(target.hostname))
-  ) {
-    return true;
-  }
-  const isHttp = target.protocol === 'http:' || target.protocol === 'https:';
-  return isHttp && isLoopbackHost(target.hostname);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+  if (target.origin === new URL(policy.siteUrl).origin) return true;
+  return policy.additionalRedirectUrls.some((entry) => redirectRule(entry)(target));
 }
 
 /** GoTrue's `GetReferrer`: the requested `redirect_to` if valid, else a valid Referer, else SITE_URL. */
-export function resolveRedirectTo(siteUrl: string, requested: string | undefined, referer: string | undefined): string {
-  if (isRedirectUrlValid(siteUrl, requested)) return requested!;
-  if (isRedirectUrlValid(siteUrl, referer)) return referer!;
-  return siteUrl;
+export function resolveRedirectTo(policy: RedirectPolicy, requested: string | undefined, referer: string | undefined): string {
+  if (isRedirectUrlValid(policy, requested)) return requested!;
+  if (isRedirectUrlValid(policy, referer)) return referer!;
+  return policy.siteUrl;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionFailure } from '../../db/availability';
 import { AuthError, badRequest, internalError, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
-import { checkNewPassword, decodeBody, validateEmail } from './input-validation';
-import { checkResendFrequency, sendLinkEmail } from './link-emails';
+import { checkNewPassword, checkUserMetadata, decodeBody, validateEmail } from './input-validation';
+import { sendLinkEmail } from './link-emails';
 import { hashPassword } from './passwords';
-import { resolveRedirectTo } from './redirect-url';
+import { type RedirectPolicy, resolveRedirectTo } from './redirect-url';
 import { startSession } from './session-store';
 import { fakeSignupUser, serializeUser } from './user-serializer';
 import { confirmUser, createUser, findUserByEmail, findUserById } from './user-store';
@@ -25,14 +26,14 @@ function queryValue(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export function redirectOf(request: FastifyRequest, siteUrl: string): string {
+export function redirectOf(request: FastifyRequest, policy: RedirectPolicy): string {
   const referer = request.headers.referer;
-  return resolveRedirectTo(siteUrl, queryValue(request, 'redirect_to'), typeof referer === 'string' ? referer : undefined);
+  return resolveRedirectTo(policy, queryValue(request, 'redirect_to'), typeof referer === 'string' ? referer : undefined);
 }
 
 /** The sign-up trigger (or any database failure while creating the user) surfaces as GoTrue's 500. */
 function savingFailed(error: unknown): never {
-  if (error instanceof AuthError) throw error;
+  if (error instanceof AuthError || isConnectionFailure(error)) throw error;
   if ((error as { code?: string }).code === '23505') throw unprocessable('user_already_exists', 'User already registered');
   throw Object.assign(internalError('Database error saving new user'), { cause: error });
 }
@@ -63,9 +64,12 @@ export function signupHandler(deps: AuthDeps) {
     }
     if (params.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
     const email = validateEmail(params.email);
-    const data = params.data ?? {};
-    const redirectTo = redirectOf(request, deps.config.siteUrl);
+    const data = checkUserMetadata(params.data ?? {});
+    const redirectTo = redirectOf(request, deps.config);
     const client = clientOf(request);
+    // Without autoconfirm every sign-up may send a confirmation: limited per client, per address and in all,
+    // for new and registered addresses alike, so the answer does not tell them apart.
+    if (!deps.config.autoconfirm) await deps.limiter.takeEmail({ kind: 'signup', recipient: email, clientIp: client.ip });
 
     // Hashed before looking the address up, so a taken address answers as slowly as a new one.
     const passwordHash = await hashPassword(params.password);
@@ -80,7 +84,6 @@ export function signupHandler(deps: AuthDeps) {
         return reply.send(fakeSignupUser({ id: randomUUID(), email, aud: existing.aud, data, now }));
       }
       // Registered but not confirmed: the confirmation e-mail again (never the account's data changed).
-      checkResendFrequency(deps, existing.confirmation_sent_at);
       await deps.sql.begin(async (tx) => {
         await recordAudit(tx, { actor, action: 'user_confirmation_requested', ip: client.ip, traits: { provider: 'email' } });
         await sendLinkEmail(tx, deps, { kind: 'signup', userId: existing.id, to: email, email, redirectTo });

@@ -3,7 +3,7 @@ import { forbidden, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
 import { authenticate } from './authenticate';
-import { checkNewPassword, decodeBody, validateEmail } from './input-validation';
+import { checkNewPassword, checkUserMetadata, decodeBody, validateEmail } from './input-validation';
 import { checkResendFrequency, sendLinkEmail } from './link-emails';
 import { clearLinkTokens } from './one-time-tokens';
 import { checkPassword, hashPassword } from './passwords';
@@ -68,7 +68,14 @@ export function updateUserHandler(deps: AuthDeps) {
       }
       passwordHash = await hashPassword(params.password);
     }
-    if (changesEmail) checkResendFrequency(deps, user.email_change_sent_at);
+    if (params.data) {
+      const kept = { ...(user.raw_user_meta_data ?? {}), ...params.data };
+      checkUserMetadata(Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== null)));
+    }
+    if (changesEmail) {
+      checkResendFrequency(deps, user.email_change_sent_at);
+      await deps.limiter.takeEmail({ kind: 'email_change', recipient: email, clientIp: clientOf(request).ip });
+    }
 
     const client = clientOf(request);
     const actor = { id: user.id, email: user.email };
@@ -95,7 +102,7 @@ export function updateUserHandler(deps: AuthDeps) {
       }
       if (changesEmail) {
         await tx`update auth.users set email_change = ${email}, email_change_sent_at = now() where id = ${user.id}`;
-        const redirectTo = redirectOf(request, deps.config.siteUrl);
+        const redirectTo = redirectOf(request, deps.config);
         await sendLinkEmail(tx, deps, { kind: 'email_change_new', userId: user.id, to: email, email: user.email ?? '', newEmail: email, redirectTo });
         if (user.email) {
           await sendLinkEmail(tx, deps, { kind: 'email_change_current', userId: user.id, to: user.email, email: user.email, newEmail: email, redirectTo });

@@ -77,7 +77,7 @@ export function verifyLinkHandler(deps: AuthDeps) {
     await deps.limiter.take('verify', request.ip);
     const type = typeof query(request).type === 'string' ? (query(request).type as string) : '';
     const token = typeof query(request).token === 'string' ? (query(request).token as string) : '';
-    const redirectTo = redirectOf(request, deps.config.siteUrl);
+    const redirectTo = redirectOf(request, deps.config);
     if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
     if (!token) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
 

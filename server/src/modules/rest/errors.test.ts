@@ -29,7 +29,8 @@ describe('SQLSTATE → HTTP status (PostgREST mapSQLtoHTTP)', () => {
     ['XX000', false, 500],
     ['28000', false, 403],
     ['22021', false, 400],
-    ['54001', false, 500],
+    ['54001', false, 413],
+    ['54011', false, 413],
   ])('%s (anon %s) → %i', (code, isAnon, status) => {
     expect(statusOfSqlState(code, 'x', isAnon)).toBe(status);
   });

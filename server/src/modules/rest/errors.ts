@@ -156,7 +156,10 @@ export function statusOfSqlState(code: string, message: string, isAnon: boolean)
   if (prefix === '08') return 503;
   if (prefix === '09') return 500;
   if (prefix === '0L' || prefix === '0P' || prefix === '28') return 403;
-  if (['25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(prefix)) return 500;
+  // 54: program limit exceeded (a select of too many columns, an expression too deep). PostgREST 12 (which
+  // hosted Supabase runs) answers 413, as for a request too large to serve; PostgREST 13 moved it to 500.
+  if (prefix === '54') return 413;
+  if (['25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(prefix)) return 500;
   if (prefix === '53') return 503;
   return 400;
 }

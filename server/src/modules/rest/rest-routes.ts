@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
+import { RETRY_AFTER_SECONDS, isConnectionFailure } from '../../db/availability';
 import { connectOptionsOf } from '../../db/pipeline/options';
 import { createPipelinePool } from '../../db/pipeline/pool';
 import { apiKeyGate } from '../../plugins/api-key';
@@ -18,6 +19,7 @@ import {
 import { bodyKindOf } from './parse/media';
 import { parseRequest } from './parse/request';
 import { createAuthenticator, type RequestAuth } from './request-auth';
+import { requestHeadersSetting } from './request-headers';
 import { buildResponse, exceedsMaxAffected, isSingularSatisfied, withSqlOverrides } from './response';
 import { buildStatement, type Body } from './sql/build';
 import { quoteIdent } from './sql/identifiers';
@@ -32,9 +34,11 @@ const SESSION_ENDED = new RestError(
 );
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
+  // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
+  const retryAfter: Record<string, string> = error.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
   return reply
     .code(error.status)
-    .headers({ ...error.headers, 'Proxy-Status': `PostgREST; error=${error.code}` })
+    .headers({ ...retryAfter, ...error.headers, 'Proxy-Status': `PostgREST; error=${error.code}` })
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(error.body()));
 }
@@ -46,14 +50,6 @@ function cookiesOf(header: string | undefined): string {
     if (index > 0) cookies[part.slice(0, index).trim()] = part.slice(index + 1).trim();
   }
   return JSON.stringify(cookies);
-}
-
-function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' &&
-    (code.startsWith('CONNECTION_') || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code))
-  );
 }
 
 /** The request body by its Content-Type: JSON (parsed and kept as sent), raw text or XML, or bytes. */
@@ -70,7 +66,7 @@ function bodyOf(request: FastifyRequest): Body | undefined {
 }
 
 /** PostgREST-compatible data API under /rest/v1 (contract §3). Authorization is PostgreSQL's row-level security. */
-export async function restModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
   // The per-request transactions go through the pipeline (docs/decisions/0006); everything else uses postgres.js.
@@ -88,6 +84,11 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('preHandler', apiKeyGate(ctx.keys));
+  // Data may be personal: no shared cache keeps it (PostgREST leaves this to the gateway).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  });
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof RestError) return sendError(reply, error);
@@ -101,6 +102,8 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // While the database is away, answer at once instead of waiting on connections that cannot succeed.
+    if (!ctx.database.isAvailable()) throw connectionError();
     const url = request.raw.url ?? '';
     const queryStart = url.indexOf('?');
     const fullPath = queryStart < 0 ? url : url.slice(0, queryStart);
@@ -132,7 +135,7 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
         settings: {
           method: request.method,
           path: statement.path,
-          headers: JSON.stringify(request.headers),
+          headers: requestHeadersSetting(request.headers, request.ip),
           cookies: cookiesOf(request.headers.cookie),
           searchPath: apiRequest.schema === 'public' ? 'public, extensions' : `${quoteIdent(apiRequest.schema)}, public, extensions`,
           timezone: statement.timezone,
@@ -144,8 +147,11 @@ export async function restModule(app: FastifyInstance, ctx: AppContext): Promise
       });
     } catch (error) {
       if (error instanceof SessionEndedError) throw SESSION_ENDED;
+      if (isConnectionFailure(error)) {
+        ctx.database.reportConnectionFailure();
+        throw connectionError();
+      }
       if (isPgError(error)) throw fromDatabaseError(error, auth.role === 'anon');
-      if (isConnectionFailure(error)) throw connectionError();
       throw error;
     }
     if (exceedsMaxAffected(apiRequest, result.row)) throw maxAffectedViolation(result.row.page_total);

@@ -59,9 +59,18 @@ export async function createSchemaCache(
     })();
     return pending;
   };
-  const subscription = await sql.listen('pgrst', (payload) => {
-    if (payload === '' || payload === 'reload schema') void reload();
-  });
+  let isFirstListen = true;
+  const subscription = await sql.listen(
+    'pgrst',
+    (payload) => {
+      if (payload === '' || payload === 'reload schema') void reload();
+    },
+    () => {
+      // Subscribed again after the connection was lost (PostgreSQL restarted): notifications may have been missed.
+      if (!isFirstListen) void reload();
+      isFirstListen = false;
+    },
+  );
   return {
     current: () => catalogue,
     reload,
