@@ -1,6 +1,6 @@
 // Runs after every `npm install` / `npm ci` (package.json "postinstall"): fixes postgres.js 3.4.9 so a
 // connection that dies (PostgreSQL restarted, a backend terminated, a network cut) fails the queries it
-// carried instead of ending the whole process. Upstream: porsager/postgres#1208, #1186, #1155 (open).
+// carried instead of ending the whole process. Upstream: porsager/postgres#1208, #1186, #1155, #1195 (open).
 //
 // The defect: a connection whose socket closed keeps being written to.
 // - `begin()` sends its own `rollback` (or the callback's next statement) after the in-flight query failed;
@@ -17,8 +17,13 @@
 // CONNECTION_CLOSED (and never hands the connection back); a flush that finds no socket settles the
 // waiting queries with CONNECTION_CLOSED instead of throwing; a closed connection forgets the state of
 // its last query; the type lookup's failure is left to the queries waiting on the connection, which the
-// close already rejected or retries. tests/integration/db-connection-loss.test.ts
-// reproduces both paths.
+// close already rejected or retries.
+//
+// - A `reserve()` waiting in the pool's queue when a connection closed was handed to that connection's
+//   reconnect as its first query, and a reconnect drops a reservation instead of answering it: the promise
+//   never settled (porsager/postgres#1195). Now the reservation stays queued (the reopened connection serves
+//   it), settles once, and leaves the queue when it is refused.
+// tests/integration/db-connection-loss.test.ts reproduces every path.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -62,6 +67,26 @@ const CONNECTION = [
 ];
 
 const INDEX = [
+  [
+    `        const query = { reserve: resolve, reject }
+        queries.push(query)`,
+    `        let settled = false
+        const query = {
+          reserve: c => settled ? onopen(c) : (settled = true, resolve(c)),
+          reject: e => settled || (settled = true, queries.remove(query), reject(e))
+        }
+        queries.push(query)`,
+  ],
+  [
+    `    queries.length && connect(c, queries.shift())
+  }`,
+    `    if (queries.length) {
+      const query = queries.shift()
+      query.reserve && queries.push(query)
+      connect(c, query)
+    }
+  }`,
+  ],
   [
     `    const sql = Sql(handler)
     sql.release = () => {
@@ -125,14 +150,16 @@ const INDEX = [
   ],
 ];
 
+/** Applies each replacement not applied yet, so an install patched by an earlier version of this script catches up. */
 function patch(file, replacements) {
   const text = readFileSync(file, 'utf8');
-  if (text.includes(MARKER)) return false;
   let patched = text;
   for (const [from, to] of replacements) {
+    if (patched.includes(to)) continue;
     if (!patched.includes(from)) throw new Error(`${path.relative(ROOT, file)} does not contain the expected code:\n${from}`);
     patched = patched.replace(from, to);
   }
+  if (patched === text) return false;
   writeFileSync(file, patched);
   return true;
 }

@@ -91,6 +91,29 @@ describe('a connection', () => {
     expect(lost).toMatchObject({ code: expect.stringMatching(/^CONNECTION_/) });
     expect(connection.alive).toBe(false);
   });
+
+  it('a server that accepts and then stays silent, at any step of the connect, costs one connect timeout', async () => {
+    const sockets: net.Socket[] = [];
+    let closed = 0;
+    const silent = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.resume().on('close', () => (closed += 1));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const at = { ...options, socket: undefined, host: '127.0.0.1', port, connectTimeout: 1 };
+      // No answer to the startup message; no answer to the TLS request (that wait had no deadline).
+      await expect(PgConnection.connect({ ...at, ssl: false })).rejects.toMatchObject({ code: 'CONNECTION_TIMEOUT' });
+      await expect(PgConnection.connect({ ...at, ssl: 'prefer' })).rejects.toMatchObject({ code: 'CONNECTION_TIMEOUT' });
+      // Both sockets are closed on our side, not left open.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect([sockets.length, closed]).toEqual([2, 2]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
 });
 
 describe('the pool', () => {
@@ -113,5 +136,29 @@ describe('the pool', () => {
     const again = await pool.use((connection) => connection.run([{ text: 'select 7', values: [] }]));
     expect(text(again[0]!.rows[0]![0])).toBe('7');
     await pool.end();
+  });
+
+  it('a request queued behind a connection that dies is served on a new one, not left waiting (postgres.js#1195)', async () => {
+    const pool = createPipelinePool(options, { max: 1, idleTimeout: 5 });
+    try {
+      let pid = '';
+      let started!: () => void;
+      const isStarted = new Promise<void>((resolve) => (started = resolve));
+      const holder = pool
+        .use(async (connection) => {
+          pid = text((await connection.run([{ text: 'select pg_backend_pid()', values: [] }]))[0]!.rows[0]![0])!;
+          started();
+          return connection.run([{ text: 'select pg_sleep(5)', values: [] }]);
+        })
+        .catch((error: unknown) => error);
+      await isStarted;
+      const queued = pool.use((connection) => connection.run([{ text: 'select 8', values: [] }]));
+      await sql`select pg_terminate_backend(${Number(pid)})`;
+      expect(await holder).toMatchObject({ code: expect.stringMatching(/^CONNECTION_/) });
+      const served = await Promise.race([queued, new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000))]);
+      expect(Array.isArray(served) ? text((served as Awaited<typeof queued>)[0]!.rows[0]![0]) : served).toBe('8');
+    } finally {
+      await pool.end();
+    }
   });
 });

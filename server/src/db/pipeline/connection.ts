@@ -184,15 +184,21 @@ export class PgConnection {
     }
   }
 
-  /** Connects, negotiates TLS when asked, authenticates, and waits until the server is ready. */
+  /**
+   * Connects, negotiates TLS when asked, authenticates, and waits until the server is ready: all of it within
+   * one `connectTimeout`, so a server that accepts and then stays silent (at any step) costs that long at most.
+   */
   static async connect(options: ConnectOptions): Promise<PgConnection> {
-    const socket = await openSocket(options);
-    const connection = new PgConnection(socket);
-    try {
-      await withTimeout(connection.startup(options), options.connectTimeout, () => socket.destroy());
+    const sockets: net.Socket[] = [];
+    const attempt = async () => {
+      const connection = new PgConnection(await openSocket(options, (socket) => sockets.push(socket)));
+      await connection.startup(options);
       return connection;
+    };
+    try {
+      return await withTimeout(attempt(), options.connectTimeout);
     } catch (error) {
-      socket.destroy();
+      for (const socket of sockets) socket.destroy();
       throw error;
     }
   }
@@ -238,26 +244,36 @@ export class PgConnection {
   }
 }
 
-async function openSocket(options: ConnectOptions): Promise<net.Socket> {
-  if (options.socket) return options.socket();
+/** Resolves on `event`; rejects when the socket fails or closes first. */
+function waitFor<T = void>(socket: net.Socket, event: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const settle = (finish: () => void) => {
+      socket.off(event, onEvent).off('error', onError).off('close', onClose);
+      finish();
+    };
+    const onEvent = (value: T) => settle(() => resolve(value));
+    const onError = (error: NodeJS.ErrnoException) => settle(() => reject(new ConnectionError(error.code ?? 'CONNECTION_CLOSED', error.message)));
+    const onClose = () => settle(() => reject(new ConnectionError('CONNECTION_CLOSED', 'the database closed the connection')));
+    socket.once(event, onEvent).once('error', onError).once('close', onClose);
+  });
+}
+
+/** The connected socket, TLS-wrapped when asked; `track` gets every socket made, to destroy them on a timeout. */
+async function openSocket(options: ConnectOptions, track: (socket: net.Socket) => void): Promise<net.Socket> {
+  if (options.socket) {
+    const given = await options.socket();
+    track(given);
+    return given;
+  }
   const socket = options.path ? net.connect(options.path) : net.connect(options.port, options.host);
-  await withTimeout(
-    new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('error', (error: NodeJS.ErrnoException) => reject(new ConnectionError(error.code ?? 'CONNECTION_CLOSED', error.message)));
-    }),
-    options.connectTimeout,
-    () => socket.destroy(),
-  );
+  track(socket);
+  await waitFor(socket, 'connect');
   socket.setNoDelay(true);
   socket.setKeepAlive(true, 60_000);
   if (!options.ssl || options.path) return socket;
-  const answer = await new Promise<number>((resolve, reject) => {
-    socket.once('data', (chunk: Buffer) => resolve(chunk[0]!));
-    socket.once('error', reject);
-    socket.write(new MessageWriter().sslRequest().take());
-  });
-  if (answer !== 0x53) {
+  const answer = waitFor<Buffer>(socket, 'data');
+  socket.write(new MessageWriter().sslRequest().take());
+  if ((await answer)[0] !== 0x53) {
     if (options.ssl === 'prefer' || options.ssl === 'allow') return socket;
     socket.destroy();
     throw new ConnectionError('CONNECTION_SSL', 'the database does not accept TLS connections');
@@ -265,20 +281,15 @@ async function openSocket(options: ConnectOptions): Promise<net.Socket> {
   const tlsOptions: tls.ConnectionOptions =
     typeof options.ssl === 'object' ? options.ssl : options.ssl === 'verify-full' ? {} : { rejectUnauthorized: false };
   const secure = tls.connect({ socket, servername: net.isIP(options.host) ? undefined : options.host, ...tlsOptions });
-  await new Promise<void>((resolve, reject) => {
-    secure.once('secureConnect', resolve);
-    secure.once('error', reject);
-  });
+  track(secure);
+  await waitFor(secure, 'secureConnect');
   return secure;
 }
 
-function withTimeout<T>(promise: Promise<T>, seconds: number, onTimeout: () => void): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, seconds: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new ConnectionError('CONNECTION_TIMEOUT', `could not connect within ${seconds} s`));
-    }, seconds * 1000);
+    timer = setTimeout(() => reject(new ConnectionError('CONNECTION_TIMEOUT', `could not connect within ${seconds} s`)), seconds * 1000);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
