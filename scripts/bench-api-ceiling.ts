@@ -37,7 +37,7 @@ export async function runCeiling(input: CeilingInput, check: (body: string) => b
     },
     statement: { text: input.text, values: input.values },
     explain: null,
-    sessionCheckInPipeline: true,
+    preRequest: '"private"."require_active_session"',
     end: 'commit',
   });
   steps.push({ text: 'commit', values: [] });

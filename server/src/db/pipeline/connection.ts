@@ -7,7 +7,7 @@ import { BACKEND, dataRowFields, errorFields, MessageReader, MessageWriter, type
  * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
  * Sync, so `begin … commit` of a request costs one write and one round trip, and the replies are read without
  * building result objects (rows are arrays of text). Statements are prepared once per connection (named,
- * at most MAX_STATEMENTS, the oldest closed first). Decision: docs/decisions/0006-data-api-speed.md.
+ * at most MAX_STATEMENTS, the oldest closed first). Decision: docs/decisions/0007-data-api-speed.md.
  */
 
 export const MAX_STATEMENTS = 500;

@@ -18,6 +18,7 @@ import {
 } from './errors';
 import { bodyKindOf } from './parse/media';
 import { parseRequest } from './parse/request';
+import { createDbConfigCache } from './db-config';
 import { createAuthenticator, type RequestAuth } from './request-auth';
 import { requestHeadersSetting } from './request-headers';
 import { buildResponse, exceedsMaxAffected, isSingularSatisfied, withSqlOverrides } from './response';
@@ -25,13 +26,7 @@ import { buildStatement, type Body } from './sql/build';
 import { quoteIdent } from './sql/identifiers';
 import { createStatementCache, readKey } from './statement-cache';
 import { parseBody } from './sql/payload';
-import { runInTransaction, SessionEndedError, type TransactionEnd } from './transaction';
-
-const SESSION_ENDED = new RestError(
-  401,
-  { code: 'PGRST303', message: 'Session from session_id claim in JWT does not exist' },
-  { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Session from session_id claim in JWT does not exist"' },
-);
+import { runInTransaction, type TransactionEnd } from './transaction';
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
   // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
@@ -69,10 +64,11 @@ function bodyOf(request: FastifyRequest): Body | undefined {
 export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
-  // The per-request transactions go through the pipeline (docs/decisions/0006); everything else uses postgres.js.
+  const dbConfig = await createDbConfigCache(ctx.sql, { log: (message) => app.log.warn(message) });
+  // The per-request transactions go through the pipeline (docs/decisions/0007); everything else uses postgres.js.
   const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: ctx.config.dbPool, idleTimeout: 30 });
   app.addHook('onClose', async () => {
-    await schema.close();
+    await Promise.all([schema.close(), dbConfig.close()]);
     await pool.end();
   });
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
@@ -129,7 +125,7 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
         : 'commit';
     let result;
     try {
-      result = await runInTransaction(pool, ctx.sql, {
+      result = await runInTransaction(pool, {
         readOnly: statement.readOnly,
         auth,
         settings: {
@@ -142,11 +138,10 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
         },
         statement,
         explain: statement.explain,
-        sessionCheckInPipeline: catalogue.hasSessionCheck,
+        preRequest: dbConfig.current().preRequest,
         end,
       });
     } catch (error) {
-      if (error instanceof SessionEndedError) throw SESSION_ENDED;
       if (isConnectionFailure(error)) {
         ctx.database.reportConnectionFailure();
         throw connectionError();

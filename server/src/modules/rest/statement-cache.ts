@@ -5,7 +5,7 @@ import type { Statement } from './sql/statement';
 /**
  * Parsed and built reads, by everything they are built from: method, URL and the headers the grammar reads
  * (Accept, Prefer, Accept-Profile, Range). A page that loads the same list again skips parsing and building
- * (a fifth of the server's CPU per request, docs/decisions/0006). Only reads are kept (no body); an entry
+ * (a fifth of the server's CPU per request, docs/decisions/0007). Only reads are kept (no body); an entry
  * built on an older catalogue is not used; the least recently used leaves first.
  */
 

@@ -1,12 +1,11 @@
-import type { Sql } from '../../db/client';
 import type { Step, StepResult } from '../../db/pipeline/connection';
 import type { PipelinePool } from '../../db/pipeline/pool';
 import type { RequestAuth } from './request-auth';
 
 /**
- * One request = one transaction on one connection of the data API's pipeline (docs/decisions/0006): `begin`,
- * the settings (role, claims, request.*, statement_timeout), the pre-request step (the session check), the
- * statement, its EXPLAIN for planned counts, and `commit` go out in one write with one Sync and their replies
+ * One request = one transaction on one connection of the data API's pipeline (docs/decisions/0007): `begin`,
+ * the settings (role, claims, request.*, statement_timeout), the configured pre-request function (PostgREST's
+ * `db-pre-request`, see db-config.ts: the session check), the statement, its EXPLAIN for planned counts, and `commit` go out in one write with one Sync and their replies
  * come back together: one round trip. A failing step makes PostgreSQL skip the rest, so the first error is
  * the one reported, and the transaction is rolled back. When the end depends on the result (a singular
  * answer, `max-affected`), the statement's reply is read first, then `commit` or `rollback` is sent: two round
@@ -45,8 +44,8 @@ export interface RunOptions {
   statement: { text: string; values: string[] };
   /** `EXPLAIN (FORMAT JSON)` of the count query (planned and estimated counts). */
   explain: { text: string; values: string[] } | null;
-  /** The shim's `auth.require_active_session()` exists: check the session inside the pipeline. */
-  sessionCheckInPipeline: boolean;
+  /** Quoted name of the pre-request function (`"private"."require_active_session"`), run after the settings. */
+  preRequest: string | undefined;
   /** How the transaction ends; a function decides from the statement's row (one more round trip). */
   end: TransactionEnd | ((row: ResultRow) => TransactionEnd);
 }
@@ -70,17 +69,6 @@ const SETTINGS =
   `set_config('role', $3, true), set_config('request.jwt.claims', $4, true), set_config('request.method', $5, true), ` +
   `set_config('request.path', $6, true), set_config('request.headers', $7, true), set_config('request.cookies', $8, true)`;
 const SETTINGS_WITH_TIMEZONE = `${SETTINGS}, set_config('timezone', $9, true)`;
-
-/** The pre-request step: the local shim's session check (shaped like a PostgREST `db-pre-request` function). */
-const PRE_REQUEST_SQL = 'select auth.require_active_session()';
-
-const FALLBACK_SESSION_SQL =
-  `select exists (select 1 from auth.sessions s where s.id = $1::uuid and s.user_id = $2::uuid ` +
-  `and (s.not_after is null or s.not_after > now())) as active`;
-
-export class SessionEndedError extends Error {
-  override name = 'SessionEndedError';
-}
 
 function settingsValues(options: RunOptions): string[] {
   const { auth, settings } = options;
@@ -106,13 +94,12 @@ export function plannedRowsOf(plan: unknown): number | null {
 
 /** The steps of a transaction up to its end (`begin`, settings, pre-request, statement, EXPLAIN). */
 export function transactionSteps(options: RunOptions): Step[] {
-  const { auth } = options;
   const steps: Step[] = [
     { text: options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed', values: [] },
     { text: options.settings.timezone === null ? SETTINGS : SETTINGS_WITH_TIMEZONE, values: settingsValues(options) },
   ];
-  // The pre-request step: the session check, when the local auth shim provides it.
-  if (auth.session && options.sessionCheckInPipeline) steps.push({ text: PRE_REQUEST_SQL, values: [] });
+  // As PostgREST: every request, whatever its role, inside the transaction; raising aborts the request.
+  if (options.preRequest) steps.push({ text: `select ${options.preRequest}()`, values: [] });
   steps.push({ text: options.statement.text, values: options.statement.values });
   if (options.explain) steps.push({ text: options.explain.text, values: options.explain.values });
   return steps;
@@ -141,13 +128,7 @@ function firstError(results: StepResult[]): Error | undefined {
   return results.find((result) => result.error)?.error;
 }
 
-export async function runInTransaction(pool: PipelinePool, sql: Sql, options: RunOptions): Promise<TransactionResult> {
-  const { auth } = options;
-  if (auth.session && !options.sessionCheckInPipeline) {
-    // Without the shim function (a Supabase database): one extra round trip before the transaction.
-    const [found] = await sql.unsafe<{ active: boolean }[]>(FALLBACK_SESSION_SQL, [auth.session.id, auth.session.userId], { prepare: true });
-    if (!found?.active) throw new SessionEndedError('session ended');
-  }
+export async function runInTransaction(pool: PipelinePool, options: RunOptions): Promise<TransactionResult> {
   const steps = transactionSteps(options);
   const mainIndex = steps.length - (options.explain ? 2 : 1);
   return pool.use(async (connection) => {

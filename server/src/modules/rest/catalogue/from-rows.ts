@@ -43,7 +43,6 @@ export interface CatalogueRows {
   routines: RoutineRow[];
   types: TypeRow[];
   timezones: string[];
-  hasSessionCheck: boolean;
 }
 
 export function tableFromRow(row: TableRow): Table {
@@ -149,6 +148,5 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
     computedFields,
     types: typeNames(rows.types),
     timezones: new Set(rows.timezones),
-    hasSessionCheck: rows.hasSessionCheck,
   };
 }

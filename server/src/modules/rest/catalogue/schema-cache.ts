@@ -18,9 +18,6 @@ export async function loadCatalogue(sql: Sql, schemas: readonly string[] = ['pub
     const routines = await tx.unsafe<RoutineRow[]>(ROUTINES_SQL, [list]);
     const types = await tx.unsafe<TypeRow[]>(TYPES_SQL, [list]);
     const timezones = await tx.unsafe<{ name: string }[]>(TIMEZONES_SQL);
-    const [probe] = await tx.unsafe<{ found: boolean }[]>(
-      `select to_regprocedure('auth.require_active_session()') is not null as found`,
-    );
     return buildCatalogue({
       schemas: list,
       tables: [...tables],
@@ -28,7 +25,6 @@ export async function loadCatalogue(sql: Sql, schemas: readonly string[] = ['pub
       routines: [...routines],
       types: [...types],
       timezones: timezones.map((row) => row.name),
-      hasSessionCheck: probe!.found,
     });
   });
 }

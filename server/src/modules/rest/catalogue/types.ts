@@ -95,8 +95,6 @@ export interface Catalogue {
   /** Cast names (lower case: `int`, `text`, `double precision`, a public enum…) → the quoted type. */
   types: Map<string, string>;
   timezones: Set<string>;
-  /** `auth.require_active_session()` of the local auth shim is installed (one-round-trip session check). */
-  hasSessionCheck: boolean;
 }
 
 export function key(schema: string, name: string): string {

@@ -119,6 +119,5 @@ export function fixtureCatalogue(options: { schemas?: string[] } = {}): Catalogu
       { schema: 'public', name: 'mood', formatted: 'public.mood' },
     ],
     timezones: ['UTC', 'America/Los_Angeles'],
-    hasSessionCheck: true,
   });
 }
