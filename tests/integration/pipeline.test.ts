@@ -16,7 +16,7 @@ let db: TestDatabase;
 let sql: Sql;
 let options: ConnectOptions;
 
-const text = (value: Buffer | null | undefined) => (value === null || value === undefined ? null : value.toString());
+const text = (value: string | null | undefined) => value ?? null;
 
 beforeAll(async () => {
   db = await createDatabaseFromTemplate(inject('cluster'));

@@ -1,13 +1,15 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import { parse, serialize } from 'pg-protocol';
+import type { AuthenticationMD5Password, BackendMessage, DatabaseError, DataRowMessage, ReadyForQueryMessage } from 'pg-protocol/dist/messages';
 import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
-import { BACKEND, dataRowFields, errorFields, MessageReader, MessageWriter, type BackendMessage } from './protocol';
 
 /**
  * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
  * Sync, so `begin … commit` of a request costs one write and one round trip, and the replies are read without
  * building result objects (rows are arrays of text). Statements are prepared once per connection (named,
- * at most MAX_STATEMENTS, the oldest closed first). Decision: docs/decisions/0007-data-api-speed.md.
+ * at most MAX_STATEMENTS, the oldest closed first). The messages are written and read by pg-protocol,
+ * node-postgres' own protocol package. Decision: docs/decisions/0007-data-api-speed.md.
  */
 
 export const MAX_STATEMENTS = 500;
@@ -39,8 +41,8 @@ export interface Step {
 }
 
 export interface StepResult {
-  /** Each row's fields as UTF-8 bytes (null for SQL NULL). */
-  rows: (Buffer | null)[][];
+  /** Each row's fields as text (null for SQL NULL). */
+  rows: (string | null)[][];
   error?: PostgresError;
 }
 
@@ -52,12 +54,12 @@ export class PostgresError extends Error {
   readonly hint: string | undefined;
   readonly severity: string | undefined;
 
-  constructor(fields: Record<string, string>) {
-    super(fields.M ?? 'unknown error');
-    this.code = fields.C ?? 'XX000';
-    this.detail = fields.D;
-    this.hint = fields.H;
-    this.severity = fields.S;
+  constructor(error: DatabaseError) {
+    super(error.message || 'unknown error');
+    this.code = error.code ?? 'XX000';
+    this.detail = error.detail;
+    this.hint = error.hint;
+    this.severity = error.severity;
   }
 }
 
@@ -82,8 +84,7 @@ interface Batch {
 }
 
 export class PgConnection {
-  private readonly reader = new MessageReader();
-  private readonly writer = new MessageWriter();
+  private readonly out: Buffer[] = [];
   private readonly statements = new Map<string, string>();
   private statementCounter = 0;
   private batch: Batch | null = null;
@@ -93,9 +94,7 @@ export class PgConnection {
   transactionStatus = 'I';
 
   private constructor(private readonly socket: net.Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      for (const message of this.reader.push(chunk)) this.onMessage?.(message);
-    });
+    void parse(socket, (message) => this.onMessage?.(message));
     const fail = (error: Error) => this.fail(new ConnectionError('CONNECTION_CLOSED', error.message));
     socket.on('error', fail);
     socket.on('close', () => fail(new Error('the database closed the connection')));
@@ -116,7 +115,7 @@ export class PgConnection {
   end(): void {
     if (this.closedWith) return;
     this.closedWith = new ConnectionError('CONNECTION_ENDED', 'the connection was ended');
-    this.socket.end(Buffer.from([0x58, 0, 0, 0, 4])); // Terminate
+    this.socket.end(serialize.end());
   }
 
   /** Writes the steps and one Sync; resolves with every step's rows (or error) at ReadyForQuery. */
@@ -127,7 +126,7 @@ export class PgConnection {
     while (this.statements.size + steps.length > MAX_STATEMENTS) {
       const [text, name] = this.statements.entries().next().value!;
       this.statements.delete(text);
-      this.writer.close(name);
+      this.out.push(serialize.close({ type: 'S', name }));
     }
     steps.forEach((step, index) => {
       let name = this.statements.get(step.text);
@@ -137,44 +136,44 @@ export class PgConnection {
         this.statements.set(step.text, name);
       } else {
         name = `pgrst_${++this.statementCounter}`;
-        this.writer.parse(name, step.text, step.types ? [...step.types] : step.values.map(() => UNKNOWN));
+        this.out.push(serialize.parse({ name, text: step.text, types: step.types ? [...step.types] : step.values.map(() => UNKNOWN) }));
         parsing.set(index, name);
       }
-      this.writer.bind(name, step.values).execute();
+      this.out.push(serialize.bind({ statement: name, values: step.values as (string | null)[] }), serialize.execute());
     });
-    this.writer.sync();
+    this.out.push(serialize.sync());
     return new Promise<StepResult[]>((resolve, reject) => {
       this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve, reject };
       this.onMessage = (message) => this.handle(message, steps);
-      this.socket.write(this.writer.take());
+      this.socket.write(Buffer.concat(this.out.splice(0)));
     });
   }
 
   private handle(message: BackendMessage, steps: readonly Step[]): void {
     const batch = this.batch;
     if (!batch) return;
-    switch (message.type) {
-      case BACKEND.parseComplete: {
+    switch (message.name) {
+      case 'parseComplete': {
         const name = batch.parsing.get(batch.step);
         if (name !== undefined) this.statements.set(steps[batch.step]!.text, name);
         break;
       }
-      case BACKEND.dataRow:
-        batch.results[batch.step]?.rows.push(dataRowFields(message.body));
+      case 'dataRow':
+        batch.results[batch.step]?.rows.push((message as DataRowMessage).fields as (string | null)[]);
         break;
-      case BACKEND.commandComplete:
-      case BACKEND.emptyQuery:
+      case 'commandComplete':
+      case 'emptyQuery':
         batch.step++;
         break;
-      case BACKEND.error: {
-        const error = new PostgresError(errorFields(message.body));
+      case 'error': {
+        const error = new PostgresError(message as DatabaseError);
         if (batch.results[batch.step]) batch.results[batch.step]!.error = error;
         // A statement prepared elsewhere was lost (the pool behind us was reset): prepare again next time.
         if (error.code === '26000' || error.code === '0A000') this.statements.clear();
         break;
       }
-      case BACKEND.readyForQuery:
-        this.transactionStatus = String.fromCharCode(message.body[0]!);
+      case 'readyForQuery':
+        this.transactionStatus = (message as ReadyForQueryMessage).status;
         this.batch = null;
         batch.resolve(batch.results);
         break;
@@ -207,39 +206,42 @@ export class PgConnection {
     return new Promise((resolve, reject) => {
       let scram: ScramExchange | null = null;
       let serverSignature = '';
+      const password = async () => (typeof options.password === 'function' ? await options.password() : options.password);
       const respond = async (message: BackendMessage) => {
-        const password = async () => (typeof options.password === 'function' ? await options.password() : options.password);
-        const code = message.body.readInt32BE(0);
-        if (code === 3) this.socket.write(this.writer.password(Buffer.from(`${await password()}\0`)).take());
-        else if (code === 5) this.socket.write(this.writer.password(Buffer.from(`${md5Password(options.user, await password(), message.body.subarray(4, 8))}\0`)).take());
-        else if (code === 10) {
-          scram = scramSha256(await password());
-          this.socket.write(this.writer.saslInitial('SCRAM-SHA-256', Buffer.from(scram.clientFirst)).take());
-        } else if (code === 11 && scram) {
-          const final = scram.final(message.body.toString('utf8', 4));
-          serverSignature = final.serverSignature;
-          this.socket.write(this.writer.password(Buffer.from(final.clientFinal)).take());
-        } else if (code === 12) {
-          if (!verifyServerFinal(message.body.toString('utf8', 4), serverSignature)) throw new Error('SCRAM: the server signature does not match');
-        } else if (code !== 0) {
-          throw new Error(`unsupported authentication method (${code})`);
+        switch (message.name) {
+          case 'authenticationCleartextPassword':
+            return this.socket.write(serialize.password(await password()));
+          case 'authenticationMD5Password':
+            return this.socket.write(serialize.password(md5Password(options.user, await password(), (message as AuthenticationMD5Password).salt)));
+          case 'authenticationSASL':
+            scram = scramSha256(await password());
+            return this.socket.write(serialize.sendSASLInitialResponseMessage('SCRAM-SHA-256', scram.clientFirst));
+          case 'authenticationSASLContinue': {
+            if (!scram) throw new Error('SCRAM: a continuation without a start');
+            const final = scram.final((message as unknown as { data: string }).data);
+            serverSignature = final.serverSignature;
+            return this.socket.write(serialize.sendSCRAMClientFinalMessage(final.clientFinal));
+          }
+          case 'authenticationSASLFinal':
+            if (!verifyServerFinal((message as unknown as { data: string }).data, serverSignature)) throw new Error('SCRAM: the server signature does not match');
+            return;
+          case 'authenticationOk':
+            return;
+          default:
+            throw new Error(`unsupported authentication method (${message.name})`);
         }
       };
       this.onMessage = (message) => {
-        if (message.type === BACKEND.authentication) respond(message).catch(reject);
-        else if (message.type === BACKEND.error) reject(new PostgresError(errorFields(message.body)));
-        else if (message.type === BACKEND.readyForQuery) {
+        if (message.name.startsWith('authentication')) respond(message).catch(reject);
+        else if (message.name === 'error') reject(new PostgresError(message as DatabaseError));
+        else if (message.name === 'readyForQuery') {
           this.onMessage = null;
           resolve();
         }
       };
       const closed = () => reject(this.closedWith ?? new ConnectionError('CONNECTION_CLOSED', 'the database closed the connection'));
       this.socket.once('close', closed);
-      this.socket.write(
-        this.writer
-          .startup({ user: options.user, database: options.database, client_encoding: 'UTF8', ...options.parameters })
-          .take(),
-      );
+      this.socket.write(serialize.startup({ user: options.user, database: options.database, client_encoding: 'UTF8', ...options.parameters }));
     });
   }
 }
@@ -272,7 +274,7 @@ async function openSocket(options: ConnectOptions, track: (socket: net.Socket) =
   socket.setKeepAlive(true, 60_000);
   if (!options.ssl || options.path) return socket;
   const answer = waitFor<Buffer>(socket, 'data');
-  socket.write(new MessageWriter().sslRequest().take());
+  socket.write(serialize.requestSsl());
   if ((await answer)[0] !== 0x53) {
     if (options.ssl === 'prefer' || options.ssl === 'allow') return socket;
     socket.destroy();

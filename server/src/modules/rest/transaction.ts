@@ -26,8 +26,8 @@ export interface RequestSettings {
 export interface ResultRow {
   total: number | null;
   page_total: number;
-  /** The response body as PostgreSQL wrote it (UTF-8 bytes), or text. */
-  body: Buffer | string;
+  /** The response body as PostgreSQL wrote it. */
+  body: string;
   /** `response.headers` and `response.status` as SQL set them (PostgREST's response GUCs), or null. */
   responseHeaders?: string | null;
   responseStatus?: string | null;
@@ -114,12 +114,12 @@ const END_STEPS: Record<TransactionEnd, Step[]> = {
   ],
 };
 
-function resultRow(fields: (Buffer | null)[] | undefined): ResultRow {
+function resultRow(fields: (string | null)[] | undefined): ResultRow {
   const [total = null, pageTotal = null, body = null, headers = null, status = null, inserted] = fields ?? [];
-  const number = (field: Buffer | null) => (field === null ? null : Number(field.toString()));
+  const number = (field: string | null) => (field === null ? null : Number(field));
   const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
-  if (headers !== null) row.responseHeaders = headers.toString();
-  if (status !== null) row.responseStatus = status.toString();
+  if (headers !== null) row.responseHeaders = headers;
+  if (status !== null) row.responseStatus = status;
   if (inserted !== undefined) row.inserted = number(inserted);
   return row;
 }
@@ -141,7 +141,7 @@ export async function runInTransaction(pool: PipelinePool, options: RunOptions):
     }
     const row = resultRow(results[mainIndex]!.rows[0]);
     const plan = options.explain ? results[mainIndex + 1]!.rows[0]?.[0] : undefined;
-    const plannedRows = plan ? plannedRowsOf(JSON.parse(plan.toString())) : null;
+    const plannedRows = plan ? plannedRowsOf(JSON.parse(plan)) : null;
     let end = options.end as TransactionEnd;
     if (typeof options.end === 'function') {
       end = options.end(row);
