@@ -5,6 +5,7 @@
  * text. Deterministic for a seed.
  */
 
+/** mulberry32, a small seeded generator (the HTTP fuzz of tests/support/fuzz-requests.ts draws from it too). */
 export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
