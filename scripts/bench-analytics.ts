@@ -22,7 +22,7 @@ import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
-import { canPin, has, percentile, pin, runPinnedToCpu0, startBenchServer, type BenchServer } from './bench-support';
+import { canPin, has, percentile, pin, pinSelfToCpu0, startServerProcess, type ServerProcess } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -41,12 +41,12 @@ request = function()
 end`;
 
 async function main(): Promise<void> {
-  runPinnedToCpu0();
+  pinSelfToCpu0();
   if (!has('wrk')) throw new Error('bench:analytics needs wrk (apt-get install wrk)');
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-bench-analytics-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), password: randomBytes(12).toString('hex'), fast: true });
-  let server: BenchServer | undefined;
+  let server: ServerProcess | undefined;
   const url = withDatabase(pg.url, 'bench');
   await ensureDatabase(pg.url, 'bench');
   const sql = createSql(url, { max: 2 });
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
     }, jwtSecret);
 
-    server = await startBenchServer({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true' } });
+    server = await startServerProcess({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true' } });
     const base = server.url;
 
     // 1. Ingestion.
