@@ -174,6 +174,26 @@ describe('refreshing the rollups', () => {
   });
 });
 
+describe('catching up', () => {
+  it('a site never refreshed gets today and its two oldest days first, the days between over the next reports', async () => {
+    const { data } = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Late', domain: 'late.example', created_by: owner.id }).select('id').single();
+    const late = data!.id;
+    for (const daysAgo of [0, 4, 5, 6]) {
+      await server.sql`insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, device, browser)
+        values (${late}, now() - make_interval(days => ${daysAgo}), ${daysAgo}, 'pageview', '/', 'Mobile', 'Chrome')`;
+    }
+    const week = async () => {
+      const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const start = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+      const { data: figures } = await owner.client.rpc('analytics_report', { site_id: late, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
+      return (figures as { totals: { pageviews: number } }).totals.pageviews;
+    };
+    expect(await week()).toBe(3); // 6 and 5 days ago, and today
+    await server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '31 seconds' where site_id = ${late} and refreshed_at > now()`;
+    expect(await week()).toBe(4);
+  });
+});
+
 describe('raw events', () => {
   it('are append-only: an update is refused even to the table owner', async () => {
     await expect(server.sql`update private.analytics_events set pathname = '/x' where site_id = ${siteId}`).rejects.toThrow(/append-only/);
