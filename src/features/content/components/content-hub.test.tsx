@@ -48,6 +48,8 @@ function item(overrides: Partial<ContentItem> = {}): ContentItem {
     seo_description: null,
     created_at: '2026-06-01T12:00:00.000000+00:00',
     updated_at: '2026-06-01T12:00:00.000000+00:00',
+    planned_publish_at: null,
+    published_at: null,
     ...overrides,
   };
 }

@@ -67,6 +67,8 @@ const stored: ContentItem = {
   seo_description: 'Meta',
   created_at: '2026-06-01T00:00:00+00:00',
   updated_at: '2026-06-01T00:00:00+00:00',
+  planned_publish_at: null,
+  published_at: null,
 };
 
 describe('contentFormValues', () => {
