@@ -10,23 +10,34 @@ returns table (period text, impressions bigint, clicks bigint, conversions bigin
 language sql stable security invoker
 set search_path = ''
 as $$
-  with bounds as (
-    select from_day as cur_from, to_day as cur_to, from_day - (to_day - from_day + 1) as prev_from
-  ), rows as (
-    select r.day, r.impressions, r.clicks, r.conversions, r.spend, r.revenue
-    from public.campaign_results r, bounds b
-    where r.organization_id = results_summary.workspace_id
-      and r.day between b.prev_from and b.cur_to
-      and (results_summary.campaign_id is null or r.campaign_id = results_summary.campaign_id)
+  -- One pass over both periods (an index-only scan of (organization_id, day)), then one row per period.
+  with totals as (
+    select
+      coalesce(sum(r.impressions) filter (where r.day >= from_day), 0)::bigint as impressions,
+      coalesce(sum(r.clicks) filter (where r.day >= from_day), 0)::bigint as clicks,
+      coalesce(sum(r.conversions) filter (where r.day >= from_day), 0)::bigint as conversions,
+      coalesce(sum(r.spend) filter (where r.day >= from_day), 0) as spend,
+      coalesce(sum(r.revenue) filter (where r.day >= from_day), 0) as revenue,
+      coalesce(sum(r.impressions) filter (where r.day < from_day), 0)::bigint as impressions_before,
+      coalesce(sum(r.clicks) filter (where r.day < from_day), 0)::bigint as clicks_before,
+      coalesce(sum(r.conversions) filter (where r.day < from_day), 0)::bigint as conversions_before,
+      coalesce(sum(r.spend) filter (where r.day < from_day), 0) as spend_before,
+      coalesce(sum(r.revenue) filter (where r.day < from_day), 0) as revenue_before
+    from (
+      -- The workspace (index on organization_id, day) or one campaign (its unique index on campaign_id, day): one of
+      -- the two branches runs, the other stops at its one-time filter.
+      select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+      where results_summary.campaign_id is null and x.organization_id = results_summary.workspace_id
+        and x.day between from_day - (to_day - from_day + 1) and to_day
+      union all
+      select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+      where results_summary.campaign_id is not null and x.campaign_id = results_summary.campaign_id
+        and x.organization_id = results_summary.workspace_id and x.day between from_day - (to_day - from_day + 1) and to_day
+    ) r
   )
-  select p.period,
-    coalesce(sum(x.impressions), 0)::bigint, coalesce(sum(x.clicks), 0)::bigint, coalesce(sum(x.conversions), 0)::bigint,
-    coalesce(sum(x.spend), 0), coalesce(sum(x.revenue), 0)
-  from bounds b
-  cross join (values ('current'), ('previous')) p (period)
-  left join rows x on case p.period when 'current' then x.day >= b.cur_from else x.day < b.cur_from end
-  group by p.period
-  order by p.period
+  select 'current', t.impressions, t.clicks, t.conversions, t.spend, t.revenue from totals t
+  union all
+  select 'previous', t.impressions_before, t.clicks_before, t.conversions_before, t.spend_before, t.revenue_before from totals t
 $$;
 
 -- One row per day of the period that has results (the app fills the empty days), for the spend/revenue chart.
@@ -36,10 +47,15 @@ language sql stable security invoker
 set search_path = ''
 as $$
   select r.day, sum(r.impressions)::bigint, sum(r.clicks)::bigint, sum(r.conversions)::bigint, sum(r.spend), sum(r.revenue)
-  from public.campaign_results r
-  where r.organization_id = results_by_day.workspace_id
-    and r.day between results_by_day.from_day and results_by_day.to_day
-    and (results_by_day.campaign_id is null or r.campaign_id = results_by_day.campaign_id)
+  from (
+    select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+    where results_by_day.campaign_id is null and x.organization_id = results_by_day.workspace_id
+      and x.day between results_by_day.from_day and results_by_day.to_day
+    union all
+    select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+    where results_by_day.campaign_id is not null and x.campaign_id = results_by_day.campaign_id
+      and x.organization_id = results_by_day.workspace_id and x.day between results_by_day.from_day and results_by_day.to_day
+  ) r
   group by r.day
   order by r.day
 $$;
