@@ -53,6 +53,7 @@ export const dashboardCopy = {
   modulesTitle: 'All Marketing Modules',
   statsTitle: 'Platform Overview',
   fromLastMonth: 'from last month',
+  noEarlierFigure: 'Nothing to compare with yet',
   chooseRoleTitle: 'Choose your marketing role',
   chooseRoleDescription: 'Pick the role that fits your work: your dashboard then leads you to its module.',
   chooseRoleLegend: 'Marketing role',
