@@ -8,6 +8,8 @@ import { cn } from '@/lib/utils';
 export interface StatCardItem extends Omit<SampleStat, 'change'> {
   /** Signed change ('+12%'), or null when there is no earlier figure to compare with (a new workspace). */
   change: string | null;
+  /** Said instead of the change when there is none to show (a count of right now, not of a month). */
+  note?: string;
   icon?: ReactNode;
   /** Text after the change; 'from last month' unless told. */
   period?: string;
@@ -36,7 +38,7 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
               <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                 <p className="text-xl font-bold sm:text-2xl">{stat.value}</p>
                 {stat.change === null ? (
-                  <p className="text-xs text-muted-foreground">{dashboardCopy.noEarlierFigure}</p>
+                  <p className="text-xs text-muted-foreground">{stat.note ?? dashboardCopy.noEarlierFigure}</p>
                 ) : (
                   <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
                     <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />
