@@ -98,6 +98,47 @@ export type Database = {
           },
         ];
       };
+      campaign_results_daily: {
+        Row: {
+          organization_id: string;
+          day: string;
+          platform: string;
+          impressions: number;
+          clicks: number;
+          conversions: number;
+          spend: number;
+          revenue: number;
+        };
+        Insert: {
+          organization_id: string;
+          day: string;
+          platform: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+        };
+        Update: {
+          organization_id?: string;
+          day?: string;
+          platform?: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'campaign_results_daily_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaigns: {
         Row: {
           id: string;

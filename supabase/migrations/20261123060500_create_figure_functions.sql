@@ -1,4 +1,5 @@
--- The dashboards' figures, computed in the database from the workspace's own rows. Every function runs as the caller
+-- The dashboards' figures, computed in the database from the workspace's own rows (workspace totals from the daily
+-- totals kept by 20261123060450, one campaign's from its results). Every function runs as the caller
 -- (security invoker) and reads through RLS, so a workspace's figures count only what the caller may read: another
 -- workspace, a removed member or a signed-out caller gets zeros (anon: no execute grant, 401). The app passes its
 -- user's local day as `today` and the period it shows; days are calendar days, both ends included. Changes in %
@@ -24,9 +25,9 @@ as $$
       coalesce(sum(r.spend) filter (where r.day < from_day), 0) as spend_before,
       coalesce(sum(r.revenue) filter (where r.day < from_day), 0) as revenue_before
     from (
-      -- The workspace (index on organization_id, day) or one campaign (its unique index on campaign_id, day): one of
-      -- the two branches runs, the other stops at its one-time filter.
-      select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+      -- The workspace (its daily totals) or one campaign (its unique index on campaign_id, day): one of the two
+      -- branches runs, the other stops at its one-time filter.
+      select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results_daily x
       where results_summary.campaign_id is null and x.organization_id = results_summary.workspace_id
         and x.day between from_day - (to_day - from_day + 1) and to_day
       union all
@@ -48,7 +49,7 @@ set search_path = ''
 as $$
   select r.day, sum(r.impressions)::bigint, sum(r.clicks)::bigint, sum(r.conversions)::bigint, sum(r.spend), sum(r.revenue)
   from (
-    select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results x
+    select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results_daily x
     where results_by_day.campaign_id is null and x.organization_id = results_by_day.workspace_id
       and x.day between results_by_day.from_day and results_by_day.to_day
     union all
@@ -67,7 +68,7 @@ language sql stable security invoker
 set search_path = ''
 as $$
   select r.platform, sum(r.spend), sum(r.revenue), sum(r.clicks)::bigint, sum(r.conversions)::bigint
-  from public.campaign_results r
+  from public.campaign_results_daily r
   where r.organization_id = results_by_platform.workspace_id
     and r.day between results_by_platform.from_day and results_by_platform.to_day
   group by r.platform
@@ -80,12 +81,17 @@ returns table (campaign_id uuid, title text, budget numeric, spend numeric, star
 language sql stable security invoker
 set search_path = ''
 as $$
-  select c.id, c.title, c.budget, coalesce(s.spend, 0), c.start_date, c.end_date
-  from public.campaigns c
-  left join lateral (select sum(r.spend) as spend from public.campaign_results r where r.campaign_id = c.id) s on true
-  where c.organization_id = campaign_pacing.workspace_id and c.status = 'active' and c.type = 'advertising'
+  -- The 50 newest active campaigns first, then each one's spend (index-only scan of its results' key).
+  select c.id, c.title, c.budget,
+    coalesce((select sum(r.spend) from public.campaign_results r where r.campaign_id = c.id), 0),
+    c.start_date, c.end_date
+  from (
+    select x.id, x.title, x.budget, x.start_date, x.end_date, x.created_at from public.campaigns x
+    where x.organization_id = campaign_pacing.workspace_id and x.status = 'active' and x.type = 'advertising'
+    order by x.created_at desc, x.id
+    limit 50
+  ) c
   order by c.created_at desc, c.id
-  limit 50
 $$;
 
 -- Content Overview: published this month and last month, in review, drafts, scheduled in the next 7 days, overdue.
@@ -137,7 +143,7 @@ as $$
       coalesce(sum(y.conversions) filter (where y.day < m.this_start), 0)::bigint as conversions_last_month,
       coalesce(sum(y.revenue) filter (where y.day < m.this_start), 0) as revenue_last_month
     from month m
-    left join public.campaign_results y
+    left join public.campaign_results_daily y
       on y.organization_id = platform_overview.workspace_id and y.day between m.last_start and today
   ), u as (
     select count(distinct a.user_id) filter (where a.day > today - 30) as active_users,
@@ -166,7 +172,7 @@ as $$
       coalesce(sum(y.revenue) filter (where y.day > today - 30), 0) as revenue,
       coalesce(sum(y.spend) filter (where y.day <= today - 30), 0) as spend_before,
       coalesce(sum(y.revenue) filter (where y.day <= today - 30), 0) as revenue_before
-    from public.campaign_results y
+    from public.campaign_results_daily y
     where y.organization_id = executive_overview.workspace_id and y.day > today - 60 and y.day <= today
   ), m as (
     select count(*) as members from public.organization_members z where z.organization_id = executive_overview.workspace_id

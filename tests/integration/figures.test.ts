@@ -211,6 +211,13 @@ describe('import_campaign_results', () => {
     const third = await client.rpc('import_campaign_results', { campaign_id: ids.campaign, results: changed });
     expect(third.data).toEqual({ added: 0, updated: 1, unchanged: 89 });
     expect(await stored()).toEqual([{ n: 90, spend: '496.00' }]);
+    // The workspace figures (kept per day by a trigger) follow every insert, update and delete exactly.
+    const january = async () => (await client.rpc('results_summary', { workspace_id: world.workspace1, from_day: '2026-01-01', to_day: '2026-01-31' })).data![0]!;
+    expect(Number((await january()).spend)).toBe(496);
+    await client.from('campaign_results').delete().eq('campaign_id', ids.campaign).eq('day', '2026-01-02');
+    expect(Number((await january()).spend)).toBe(496 - 3 * 5.5);
+    await client.from('campaigns').delete().eq('id', ids.campaign);
+    expect(await january()).toMatchObject({ impressions: 0, clicks: 0, spend: 0 });
   });
 
   it('refuses bad rows by line and imports nothing of the file', async () => {

@@ -37,6 +37,16 @@ export function figuresOperations(world: World): Record<string, Operation> {
         REFUSED, '400 P0001 campaign_missing', '400 P0001 campaign_missing', '400 P0001 campaign_missing', DENY_ANON,
       ] as Operation['cells'],
     },
+    'campaign_results_daily: read workspace 1’s daily totals': {
+      run: (a) => a.client.from('campaign_results_daily').select('day').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'campaign_results_daily: write workspace 1’s daily totals directly': {
+      run: (a) => a.client.from('campaign_results_daily').update({ spend: 1 }).eq('organization_id', world().workspace1).select('day'),
+      answer: 'rows',
+      cells: [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+    },
     'results_summary(): workspace 1’s January': {
       run: (a) => a.client.rpc('results_summary', { workspace_id: world().workspace1, from_day: '2026-01-01', to_day: '2026-01-31' }),
       answer: (data) => (data as { period: string; clicks: number }[]).map((row) => `${row.period} ${row.clicks}`).join(', '),
