@@ -19,14 +19,14 @@ create table public.campaign_results (
   user_id uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- The figures ride along in the key's index, so one campaign's totals, chart and pacing are index-only scans.
+  -- The workspace (which RLS checks) and the figures ride along in the key's index, so one campaign's totals, chart
+  -- and pacing are index-only scans.
   constraint campaign_results_campaign_day_platform_key unique (campaign_id, day, platform)
-    include (impressions, clicks, conversions, spend, revenue)
+    include (organization_id, impressions, clicks, conversions, spend, revenue)
 );
 
--- Dashboards sum a workspace's results over a period (by day, by platform): an index-only scan of this index.
-create index campaign_results_organization_id_day_idx on public.campaign_results (organization_id, day)
-  include (campaign_id, platform, impressions, clicks, conversions, spend, revenue);
+-- A workspace's results by day (whether it has any; the workspace figures read the daily totals of 060450).
+create index campaign_results_organization_id_day_idx on public.campaign_results (organization_id, day);
 create index campaign_results_user_id_idx on public.campaign_results (user_id);
 
 -- The workspace is the campaign's (never the client's say), and results are not reported for days to come: a day is

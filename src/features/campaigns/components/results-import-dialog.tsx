@@ -34,7 +34,7 @@ export function ResultsImportDialog({ campaign, onClose }: { campaign: Campaign;
       description={resultsCopy.importDescription}
       schema={schema}
       mappingStore={mappingStore}
-      importBatch={(rows) => importCampaignResults(supabase, campaign.id, rows)}
+      importBatch={(rows, lines) => importCampaignResults(supabase, campaign.id, rows.map((row, index) => ({ ...row, line: lines[index] })))}
       describeError={describeResultsError}
       onClose={(summary) => {
         if (summary) {
