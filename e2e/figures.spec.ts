@@ -73,10 +73,10 @@ test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad 
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Return on Ad Spend' })).toContainText('4x');
   await expect(realOverview.getByText('Sample data')).toHaveCount(0);
   await expect(page.getByRole('progressbar', { name: 'Autumn Sale' })).toHaveAttribute('aria-valuenow', '18'); // $900 of $5,000
-  const chart = page.getByRole('figure', { name: 'Spend and revenue over time' });
+  const chart = page.getByRole('figure', { name: 'Spend and revenue over time', exact: true });
   await chart.getByText('Show the figures as a table').click();
   await expect(chart.getByRole('table').getByRole('row')).toHaveCount(31); // header + 30 days
-  await page.getByRole('button', { name: 'Last 90 days' }).first().click();
+  await page.getByRole('region', { name: 'Campaign Performance' }).getByRole('button', { name: 'Last 90 days' }).click();
   await expect(chart.getByRole('table').getByRole('row')).toHaveCount(91);
   await expectNoAxeViolations(page);
 
@@ -109,7 +109,8 @@ test('a content item is scheduled, then moved on the Editorial Calendar with the
   await expect(page.locator(`[data-day="${planned}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Mouse: drag it two days on.
+  // Mouse: drag it two days on (the calendar scrolled to the top of the window, so both days are on screen).
+  await page.getByRole('heading', { name: 'Editorial Calendar' }).evaluate((heading) => heading.scrollIntoView());
   const target = page.locator(`[data-day="${dropped}"]`);
   const from = (await item.boundingBox())!;
   const to = (await target.boundingBox())!;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { campaignKeys } from '@/features/campaigns/api/keys';
 import { fetchCampaignPacing, fetchHasResults, fetchResultsByDay, fetchResultsByPlatform, fetchResultsSummary } from '@/features/campaigns/api/results-figures';
 import type { Period } from '@/lib/periods';
@@ -21,13 +21,17 @@ export function useResultsSummary(period: Period, campaignId: string | null = nu
   });
 }
 
-/** Spend and revenue of each day with results (the chart fills the empty days). */
+/**
+ * Spend and revenue of each day with results (the chart fills the empty days). While another period loads, the
+ * chart keeps the last one on screen (its table stays open) instead of flashing a loading state.
+ */
 export function useResultsByDay(period: Period, campaignId: string | null = null) {
   const { organizationId, enabled } = useOrganization();
   return useQuery({
     queryKey: campaignKeys.figure(organizationId, 'by-day', period.from, period.to, campaignId),
     queryFn: () => fetchResultsByDay(supabase, organizationId, period, campaignId),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }
 
