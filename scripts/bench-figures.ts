@@ -20,7 +20,27 @@ import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
 import { addDays, localDay } from '../src/lib/periods';
-import { canPin, createMember, freePort, percentiles, runPinned, startServerProcess, stopServerProcess, type BenchMember } from './bench-support';
+import { insertUser } from '../server/src/modules/auth/user-store';
+import { canPin, percentile, pinSelfToCpu0, sessionToken, startServerProcess, type ServerProcess } from './bench-support';
+
+interface BenchMember {
+  userId: string;
+  organizationId: string;
+  token: string;
+  claims: Record<string, unknown>;
+}
+
+/** A confirmed user with their own workspace (sign-up's trigger) and the token of a live session. */
+async function createMember(sql: Sql, jwtSecret: string, label: string): Promise<BenchMember> {
+  const user = await insertUser(sql, {
+    email: `${label}@bench.example.com`,
+    passwordHash: '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva',
+    userMetadata: { first_name: 'Bench', last_name: label, company_name: `Bench ${label}` },
+    confirmed: true,
+  });
+  const [profile] = await sql<{ organization_id: string }[]>`select organization_id from public.profiles where user_id = ${user.id}`;
+  return { userId: user.id, organizationId: profile!.organization_id, ...(await sessionToken(sql, user, jwtSecret)) };
+}
 
 // BENCH_SCALE (default 1) shrinks the data for a quick check that the script runs: BENCH_SCALE=0.01.
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -117,11 +137,11 @@ async function plansOf(dbUrl: string, member: BenchMember, call: Call): Promise<
 }
 
 async function main(): Promise<void> {
-  runPinned();
+  pinSelfToCpu0();
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-bench-figures-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), password: randomBytes(12).toString('hex'), fast: true });
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let server: ServerProcess | undefined;
   let sql: Sql | undefined;
   try {
     await ensureDatabase(pg.url, 'bench');
@@ -141,8 +161,7 @@ async function main(): Promise<void> {
       select count(*)::int as total, count(*) filter (where organization_id = ${big.organizationId})::int as mine from public.campaign_results`;
     const [{ id: campaignId }] = await sql<{ id: string }[]>`select id from public.campaigns where organization_id = ${big.organizationId} limit 1`;
 
-    const port = await freePort();
-    server = await startServerProcess(dbUrl, path.join(dir, 'data'), port, jwtSecret);
+    server = await startServerProcess({ databaseUrl: dbUrl, dataDir: path.join(dir, 'data'), jwtSecret });
     const headers = { apikey: keys.anonKey, authorization: `Bearer ${big.token}`, 'content-type': 'application/json', 'accept-encoding': 'identity' };
 
     console.log('bench:figures  the dashboards\' figure functions through the data API (real server process, user token)');
@@ -150,7 +169,7 @@ async function main(): Promise<void> {
     console.log(`load:     ${CALLS} calls one after the other on one connection, after 20 warm-up calls; ` + (canPin ? 'server + PostgreSQL on CPU 0, this script on CPU 0 too' : 'nothing pinned'));
     const calls = callsFor(big, campaignId!);
     for (const call of calls) {
-      const url = `http://127.0.0.1:${port}/rest/v1/rpc/${call.fn}`;
+      const url = `${server.url}/rest/v1/rpc/${call.fn}`;
       const body = JSON.stringify(call.args);
       const once = async () => {
         const response = await fetch(url, { method: 'POST', headers, body });
@@ -166,7 +185,8 @@ async function main(): Promise<void> {
         await once();
         durations.push(performance.now() - start);
       }
-      const { p50, p99 } = percentiles(durations);
+      durations.sort((a, b) => a - b);
+      const [p50, p99] = [percentile(durations, 50), percentile(durations, 99)];
       console.log(`\n${call.name}\n  POST /rest/v1/rpc/${call.fn} ${body}\n  p50 ${p50.toFixed(2).padStart(6)} ms   p99 ${p99.toFixed(2).padStart(6)} ms   answer ${sample.length > 160 ? `${sample.slice(0, 160)}…` : sample}`);
     }
 
@@ -179,7 +199,7 @@ async function main(): Promise<void> {
     }
     console.log(`\nSequential scans of campaign_results in these plans: ${seqScans}`);
   } finally {
-    await stopServerProcess(server);
+    await server?.stop();
     await sql?.end({ timeout: 2 }).catch(() => {});
     await pg.stop().catch(() => {});
     await rm(dir, { recursive: true, force: true });
