@@ -2,6 +2,7 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { dashboardCopy, moduleCopy } from '@/config/account-copy';
+import { overviewCopy } from '@/config/overview-copy';
 import type { SampleStat } from '@/config/sample-figures';
 import { cn } from '@/lib/utils';
 
@@ -38,7 +39,7 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
               <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                 <p className="text-xl font-bold sm:text-2xl">{stat.value}</p>
                 {stat.change === null ? (
-                  <p className="text-xs text-muted-foreground">{stat.note ?? dashboardCopy.noEarlierFigure}</p>
+                  <p className="text-xs text-muted-foreground">{stat.note ?? overviewCopy.noEarlierFigure}</p>
                 ) : (
                   <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
                     <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />

@@ -17,7 +17,7 @@ import { supabase } from '@/lib/supabase';
 export function CampaignResultsPanel({ campaign, canWrite }: { campaign: Campaign; canWrite: boolean }) {
   const [dialog, setDialog] = useState<'form' | 'import' | null>(null);
   return (
-    <section aria-label={`${resultsCopy.resultsTitle}: ${campaign.title}`} className="space-y-4 border-t pt-4">
+    <div className="space-y-4 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold">{resultsCopy.resultsTitle}</h3>
         <div className="flex flex-wrap gap-2">
@@ -45,6 +45,6 @@ export function CampaignResultsPanel({ campaign, canWrite }: { campaign: Campaig
       <ResultsChart title={resultsCopy.campaignChartTitle(campaign.title)} campaignId={campaign.id} />
       {dialog === 'form' ? <ResultFormDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
       {dialog === 'import' ? <ResultsImportDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
-    </section>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { DollarSign, Megaphone, TrendingUp } from 'lucide-react';
+import { overviewCopy } from '@/config/overview-copy';
 import { useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { StatCards } from '@/components/module/stat-cards';
-import { dashboardCopy } from '@/config/account-copy';
 import { useExecutiveOverview } from '@/features/dashboard/api/get-overviews';
 import { executiveStats } from '@/features/dashboard/utils/overview-stats';
 import { describeLoadFailure } from '@/lib/error-kinds';
@@ -16,8 +16,8 @@ export function ExecutiveOverview() {
   const [today] = useState(localDay);
   const query = useExecutiveOverview(today);
   let body;
-  if (query.isError) body = <ListStatus kind="error" title={dashboardCopy.figuresFailed} description={describeLoadFailure(query.error)} />;
-  else if (!query.data) body = <ListStatus kind="loading" title={dashboardCopy.figuresLoading} />;
+  if (query.isError) body = <ListStatus kind="error" title={overviewCopy.figuresFailed} description={describeLoadFailure(query.error)} />;
+  else if (!query.data) body = <ListStatus kind="loading" title={overviewCopy.figuresLoading} />;
   else
     body = (
       <StatCards
@@ -31,7 +31,7 @@ export function ExecutiveOverview() {
   return (
     <section aria-labelledby="executive-overview-title" className="space-y-3">
       <h2 id="executive-overview-title" className="text-xl font-semibold tracking-tight">
-        {dashboardCopy.executiveTitle}
+        {overviewCopy.executiveTitle}
       </h2>
       {body}
     </section>

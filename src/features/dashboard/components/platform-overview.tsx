@@ -1,4 +1,5 @@
 import { BarChart3, DollarSign, Target, Users } from 'lucide-react';
+import { overviewCopy } from '@/config/overview-copy';
 import { useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { SampleDataBadge } from '@/components/module/sample-data-badge';
@@ -29,12 +30,12 @@ export function PlatformOverview() {
   const isSample = query.data?.isEmpty ?? false;
 
   let body;
-  if (query.isError) body = <ListStatus kind="error" title={dashboardCopy.figuresFailed} description={describeLoadFailure(query.error)} />;
-  else if (!query.data) body = <ListStatus kind="loading" title={dashboardCopy.figuresLoading} />;
+  if (query.isError) body = <ListStatus kind="error" title={overviewCopy.figuresFailed} description={describeLoadFailure(query.error)} />;
+  else if (!query.data) body = <ListStatus kind="loading" title={overviewCopy.figuresLoading} />;
   else if (isSample)
     body = (
       <>
-        <p className="text-sm text-muted-foreground">{dashboardCopy.samplePrompt}</p>
+        <p className="text-sm text-muted-foreground">{overviewCopy.samplePrompt}</p>
         <StatCards stats={withIcons(dashboardStats)} />
       </>
     );
