@@ -21,7 +21,7 @@ import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { canPin, has, percentile, pin, pinSelfToCpu0, startServerProcess, type ServerProcess } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,7 +4,7 @@ import { SampleSection } from '@/components/module/sample-section';
 import { StatCards } from '@/components/module/stat-cards';
 import { contentCopy } from '@/config/content-copy';
 import { WebsiteViews } from '@/features/content/components/website-views';
-import { presetPeriod, localDay } from '@/lib/periods';
+import { localDay, presetPeriod } from '@/lib/periods';
 import { useWorkspaceSiteFigures } from '@/lib/use-workspace-site-figures';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -15,6 +15,13 @@ const stats = [
   { label: 'Engagement Rate', value: '4.8%', change: '+0.6%', icon: <MousePointerClick className={iconClass} aria-hidden="true" /> },
   { label: 'Social Shares', value: '2,341', change: '+9.1%', icon: <Share2 className={iconClass} aria-hidden="true" /> },
   { label: 'Leads from Content', value: '342', change: '+18%', icon: <UserPlus className={iconClass} aria-hidden="true" /> },
+];
+
+const overviewStats = [
+  { label: 'Published This Month', value: '12', change: '+20%' },
+  { label: 'In Review', value: '4', change: null, note: 'Right now' },
+  { label: 'Drafts', value: '9', change: null, note: 'Right now' },
+  { label: 'Scheduled (Next 7 Days)', value: '3', change: null, note: 'None overdue' },
 ];
 
 const calendar = [
@@ -31,33 +38,33 @@ const performance = [
   { primary: 'Core Web Vitals in Two Minutes', secondary: 'Video · 4.9% engagement', value: '7,664 views' },
 ];
 
+/** The hub's headline figures for a workspace without items yet: fixed samples, marked, with a prompt. */
+export function SampleContentOverview({ prompt }: { prompt: string }) {
+  return (
+    <SampleSection title={contentCopy.overviewTitle}>
+      <p className="text-sm text-muted-foreground">{prompt}</p>
+      <StatCards stats={overviewStats} />
+      <SampleListCard title={contentCopy.calendarTitle} description={contentCopy.calendarDescription} items={calendar} />
+    </SampleSection>
+  );
+}
+
 /**
- * The hub's headline figures: Content Views are the page views of the workspace's measured sites over the last 30 days
- * when it measures one (the Analytics Console); everything else, and Content Views without a site, are fixed samples,
- * marked as such.
+ * Content Views are the page views of the workspace's measured sites over the last 30 days when it measures one (the
+ * Analytics Console), shown apart; engagement, shares, leads, the best pieces (and Content Views without a site) have
+ * no data source yet: fixed samples, always marked.
  */
-export function ContentOverview() {
+export function ContentPerformance({ className }: { className?: string }) {
   const { current } = useWorkspace();
   const figures = useWorkspaceSiteFigures(current?.id ?? null, presetPeriod(30, localDay()));
   const measured = figures.data && figures.data.sites > 0 ? figures.data : null;
   return (
     <>
       {measured ? <WebsiteViews figures={measured} /> : null}
-      <SampleSection title={contentCopy.overviewTitle}>
+      <SampleSection title={contentCopy.performanceTitle} className={className}>
         <StatCards stats={measured ? stats.slice(1) : stats} />
+        <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
       </SampleSection>
     </>
-  );
-}
-
-/** Editorial calendar and performance list: fixed samples, marked as such. */
-export function EditorialPlanning({ className }: { className?: string }) {
-  return (
-    <SampleSection title={contentCopy.planningTitle} className={className}>
-      <div className="grid gap-6 md:grid-cols-2">
-        <SampleListCard title={contentCopy.calendarTitle} description={contentCopy.calendarDescription} items={calendar} />
-        <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
-      </div>
-    </SampleSection>
   );
 }
