@@ -18,7 +18,7 @@ import { createSql, ensureDatabase, withDatabase, type Sql } from '../server/src
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { addDays, localDay } from '../src/lib/periods';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { canPin, percentile, pinSelfToCpu0, sessionToken, startServerProcess, type ServerProcess } from './bench-support';
