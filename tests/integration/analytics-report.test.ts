@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
+import { toSiteFigures, type FigureRow } from '@/lib/site-figures';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -152,6 +154,17 @@ describe('workspace_site_figures: the dashboards’ website figures', () => {
       { period: 'current', sites: 1, visitors: 2, pageviews: 5, conversions: 1 },
       { period: 'previous', sites: 1, visitors: 1, pageviews: 1, conversions: 0 },
     ]);
+  });
+
+  it('gives /dashboard its Conversion Rate: goal visitors ÷ visitors against the period before, in points', async () => {
+    const { data, error } = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    expect(error).toBeNull();
+    const campaigns = platformStats({
+      campaigns: 1, campaigns_last_month: 0, clicks: 100, conversions: 3, revenue: 0, clicks_last_month: 0, conversions_last_month: 0, revenue_last_month: 0, active_users: 1, active_users_before: 0,
+    });
+    const card = withWebsiteConversionRate(campaigns, toSiteFigures(data as FigureRow[])).find((stat) => stat.label === 'Conversion Rate');
+    // Visitors 1 and 2 on the day, visitor 1 signed up: 50 %; the day before one visitor, no goal: 0 %.
+    expect([card?.value, card?.change]).toEqual(['50.00%', '+50 pts']);
   });
 
   it('gives another workspace’s member no site and zeros', async () => {
