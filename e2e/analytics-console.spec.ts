@@ -34,12 +34,12 @@ test('register a site, paste its snippet into a page, visit it, and see the visi
   expect(snippet).toMatch(/^<script defer src="http:\/\/127\.0\.0\.1:\d+\/analytics\.js" data-site="[0-9a-f-]{36}"/);
   shop = await serveSnippetPage(snippet);
   const visitor = await context.newPage();
-  const sent = visitor.waitForResponse((response) => response.url().endsWith('/rpc/record_analytics_event'));
+  const sent = visitor.waitForResponse((response) => response.url().endsWith('/rpc/record_analytics_events'));
   await visitor.goto(`${shop.url}/landing?utm_source=newsletter`);
-  expect((await sent).status()).toBe(204);
-  const goal = visitor.waitForResponse((response) => response.url().endsWith('/rpc/record_analytics_event'));
+  expect((await sent).status()).toBe(200);
+  const goal = visitor.waitForResponse((response) => response.url().endsWith('/rpc/record_analytics_events'));
   await visitor.getByRole('button', { name: 'Sign up' }).click();
-  expect((await goal).status()).toBe(204);
+  expect((await goal).status()).toBe(200);
   await visitor.close();
 
   await page.reload();

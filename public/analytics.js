@@ -6,7 +6,7 @@
   if (!script || api.track) return;
   var site = script.getAttribute('data-site');
   // Without data-api / data-key: the API of the address that serves this file, with the key its pages carry.
-  var endpoint = (script.getAttribute('data-api') || new URL(script.src).origin).replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_event';
+  var endpoint = (script.getAttribute('data-api') || new URL(script.src).origin).replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_events';
   var meta = document.querySelector('meta[name="supabase-anon-key"]');
   var key = script.getAttribute('data-key') || (meta && meta.content);
   var excluded = (script.getAttribute('data-exclude') || '').split(',').filter(Boolean);
@@ -21,22 +21,37 @@
     });
   }
 
+  // Events wait up to a second in a queue, so what happens together (a page view and the calls made before the
+  // script loaded, a click and the next page) goes in one request; a hidden or closed page sends what is left at
+  // once. fetch with keepalive, not sendBeacon: the API wants its key in a header, which sendBeacon cannot send.
+  var queue = [];
+  var timer = null;
+
+  function flush() {
+    clearTimeout(timer);
+    timer = null;
+    while (queue.length) {
+      fetch(endpoint, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json', apikey: key },
+        body: JSON.stringify({ site_id: site, events: queue.splice(0, 50) }),
+      }).catch(function () {});
+    }
+  }
+
   function track(name, props) {
     if (optedOut || !site || !key || typeof name !== 'string' || isExcluded(location.pathname)) return;
-    fetch(endpoint, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'omit',
-      headers: { 'content-type': 'application/json', apikey: key },
-      body: JSON.stringify({
-        site_id: site,
-        name: name,
-        url: location.href,
-        referrer: document.referrer || null,
-        props: props && typeof props === 'object' ? props : null,
-        screen_width: window.innerWidth,
-      }),
-    }).catch(function () {});
+    queue.push({
+      name: name,
+      url: location.href,
+      referrer: document.referrer || null,
+      props: props && typeof props === 'object' ? props : null,
+      screen_width: window.innerWidth,
+    });
+    if (queue.length >= 50) flush();
+    else if (!timer) timer = setTimeout(flush, 1000);
   }
 
   function pageview() {
@@ -51,6 +66,10 @@
     pageview();
   };
   window.addEventListener('popstate', pageview);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') flush();
+  });
 
   var queued = api.q || [];
   window.bbAnalytics = { track: track };

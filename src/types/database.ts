@@ -743,6 +743,10 @@ export type Database = {
         Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };
         Returns: undefined;
       };
+      record_analytics_events: {
+        Args: { site_id: string; events: Json };
+        Returns: Json;
+      };
       remove_member: {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;

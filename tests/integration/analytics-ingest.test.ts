@@ -22,8 +22,8 @@ interface Sent {
   admin?: unknown;
 }
 
-function send(event: Sent | string, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/rest/v1/rpc/record_analytics_event`, {
+function send(event: Sent | string, headers: Record<string, string> = {}, rpc = 'record_analytics_event') {
+  return fetch(`${server.url}/rest/v1/rpc/${rpc}`, {
     method: 'POST',
     headers: {
       apikey: server.anonKey,
@@ -36,6 +36,10 @@ function send(event: Sent | string, headers: Record<string, string> = {}) {
     body: typeof event === 'string' ? event : JSON.stringify(event),
   });
 }
+
+/** record_analytics_events: several events of one site in one request, as the snippet sends them when they queue up. */
+const sendBatch = (events: unknown, headers: Record<string, string> = {}, site: unknown = siteId) =>
+  send(JSON.stringify({ site_id: site, events }), headers, 'record_analytics_events');
 
 const pageview = (extra: Sent = {}): Sent => ({ site_id: siteId, name: 'pageview', url: 'https://www.shop.example/pricing', screen_width: 1280, ...extra });
 
@@ -138,6 +142,58 @@ describe('a flood from one client cannot drown the others', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ code: 'PT429' });
     expect((await send(pageview(), { 'x-forwarded-for': '192.0.2.67' })).status).toBe(204);
+  });
+});
+
+describe('record_analytics_events: a batch, each event validated on its own, every event counted by the limit', () => {
+  const event = (extra: Sent = {}) => ({ name: 'pageview', url: 'https://www.shop.example/batch', screen_width: 390, ...extra });
+
+  it('stores the valid events with one visitor and says which were refused and why', async () => {
+    const before = (await stored()).length;
+    const response = await sendBatch(
+      [event(), event({ name: '' }), event({ name: 'signup', props: { plan: 'pro' }, url: 'https://shop.example/join?utm_source=ads' }), event({ props: [1] }), 'text'],
+      { 'x-forwarded-for': '198.51.100.30' },
+    );
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { accepted: number; refused: { index: number; code: string }[] };
+    expect(answer.accepted).toBe(2);
+    expect(answer.refused.map(({ index, code }) => [index, code])).toEqual([[1, 'invalid_event'], [3, 'invalid_event'], [4, 'invalid_event']]);
+    const rows = (await stored()).slice(before);
+    expect(rows.map(({ name, pathname, utm_source, device, props }) => ({ name, pathname, utm_source, device, props }))).toEqual([
+      { name: 'pageview', pathname: '/batch', utm_source: null, device: 'Mobile', props: null },
+      { name: 'signup', pathname: '/join', utm_source: 'ads', device: 'Mobile', props: { plan: 'pro' } },
+    ]);
+    expect(new Set(rows.map((row) => String(row.visitor_id))).size).toBe(1);
+  });
+
+  const refusals: [string, () => Promise<Response>, string][] = [
+    ['events that are not a list', () => sendBatch({ name: 'pageview' }), '400 P0001 invalid_batch'],
+    ['no events', () => sendBatch([]), '400 P0001 invalid_batch'],
+    ['51 events', () => sendBatch(Array.from({ length: 51 }, () => event())), '400 P0001 invalid_batch'],
+    ['a forged site id, even with only invalid events', () => sendBatch([event({ name: '' })], {}, '5e5e5e5e-0000-4000-8000-00000000dead'), '400 P0001 unknown_site'],
+    ['a foreign origin', () => sendBatch([event()], { origin: 'https://evil.example' }), '400 P0001 origin_mismatch'],
+  ];
+  it.each(refusals)('refuses %s, storing nothing', async (_name, request, expected) => {
+    const before = (await stored()).length;
+    expect(await refusal(await request())).toBe(expected);
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('takes a token per event: two batches of 50 fit the bucket of 120, a third is refused whole (429), 20 fit, 20 more do not', async () => {
+    const flooder = { 'x-forwarded-for': '192.0.2.77' };
+    const fifty = Array.from({ length: 50 }, () => event());
+    expect((await sendBatch(fifty, flooder)).status).toBe(200);
+    expect((await sendBatch(fifty, flooder)).status).toBe(200);
+    const before = (await stored()).length;
+    const refused = await sendBatch(fifty, flooder);
+    expect(refused.status).toBe(429);
+    // 50 wanted, about 20 held: about 30 seconds at one a second.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
+    expect((await stored()).length).toBe(before);
+    expect((await sendBatch(Array.from({ length: 20 }, () => event()), flooder)).status).toBe(200);
+    // The bucket is empty again (but for the second or so it refilled): 20 more must wait.
+    expect((await sendBatch(Array.from({ length: 20 }, () => event()), flooder)).status).toBe(429);
+    expect((await sendBatch([event()], { 'x-forwarded-for': '192.0.2.78' })).status).toBe(200);
   });
 });
 

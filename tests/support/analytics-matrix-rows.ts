@@ -81,5 +81,10 @@ export function analyticsOperations(world: World): Record<string, Operation> {
       answer: 'ok',
       cells: Array(8).fill('400 P0001 origin_mismatch') as Operation['cells'],
     },
+    'record_analytics_events(): a batch for workspace 1’s site without its origin': {
+      run: (a) => a.client.rpc('record_analytics_events', { site_id: ids.analyticsSite, events: [{ name: 'pageview', url: 'https://one.example/' }] }),
+      answer: 'ok',
+      cells: Array(8).fill('400 P0001 origin_mismatch') as Operation['cells'],
+    },
   };
 }
