@@ -1,9 +1,10 @@
 // `npm run bench:analytics`: web analytics at volume, through the real server (shared/design/measuring.md).
 //
-// 1. Ingestion: POST /rest/v1/rpc/record_analytics_event as the snippet sends it (anon key, the site's Origin),
-//    wrk with 50 connections for BENCH_SECONDS (10), every request from another client address (TRUST_PROXY, as
-//    behind hosted Supabase's gateway), so the per-client limit never refuses; server + PostgreSQL pinned to CPU 0,
-//    wrk to CPU 1. Prints requests/s from wrk and events/s counted in the table.
+// 1. Ingestion: POST /rest/v1/rpc/record_analytics_event (one event) and record_analytics_events (BENCH_BATCH, 10,
+//    events a request, as the snippet sends what queued up) with the anon key and the site's Origin, wrk with 50
+//    connections for BENCH_SECONDS (10), every request from another client address (TRUST_PROXY, as behind hosted
+//    Supabase's gateway), so the per-client limit never refuses; server + PostgreSQL pinned to CPU 0, wrk to CPU 1.
+//    Prints the load average, requests/s from wrk and events/s counted in the table. BENCH_EVENTS=0: only this.
 // 2. Dashboard: BENCH_EVENTS (10,000,000) raw events of one site over 30 days written with SQL and rolled up, then
 //    analytics_report for the last 30 days (with the previous 30 for comparison) and for one day, through the API
 //    with a member's token, 50 times each, one at a time: p50 / p95. Also the cost of one refresh of today's rollups
@@ -12,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSql, ensureDatabase, withDatabase } from '../server/src/db/client';
@@ -29,6 +30,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const DAYS = 30;
 const RUNS = 50;
 const CONNECTIONS = 50;
+const BATCH = Number(process.env.BENCH_BATCH ?? 10);
 
 
 // Every request from its own address: 10.a.b.c counting up.
@@ -76,38 +78,44 @@ async function main(): Promise<void> {
     server = await startServerProcess({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true' } });
     const base = server.url;
 
-    // 1. Ingestion.
-    const body = JSON.stringify({ site_id: ingestSite!.id, name: 'pageview', url: 'https://ingest.example/pricing?utm_source=bench', referrer: 'https://www.google.com/', screen_width: 1280 });
-    const check = await fetch(`${base}/rest/v1/rpc/record_analytics_event`, {
-      method: 'POST',
-      headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin: 'https://ingest.example', 'user-agent': 'Mozilla/5.0 Chrome/131.0 Safari/537.36' },
-      body,
-    });
-    if (check.status !== 204) throw new Error(`ingestion check failed: ${check.status} ${await check.text()}`);
-    // wrk takes the method and the body from the script.
-    const scriptPath = path.join(dir, 'ingest.lua');
-    await writeFile(scriptPath, `wrk.method = "POST"\nwrk.body = [[${body}]]\n${WRK_SCRIPT}`);
-    const wrk = (seconds: number) => {
-      const [command, args] = pin(1, 'wrk', [
-        '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', scriptPath, '-H', `apikey: ${keys.anonKey}`,
-        '-H', 'content-type: application/json', '-H', 'origin: https://ingest.example', '-H', 'user-agent: Mozilla/5.0 Chrome/131.0 Safari/537.36',
-        `${base}/rest/v1/rpc/record_analytics_event`,
-      ]);
-      return execFileSync(command, args, { encoding: 'utf8' });
-    };
-    wrk(2); // warm-up
-    const [{ count: before }] = await sql<{ count: number }[]>`select count(*)::int as count from private.analytics_events where site_id = ${ingestSite!.id}`;
-    const started = performance.now();
-    const result = wrk(SECONDS);
-    const elapsed = (performance.now() - started) / 1000;
-    const [{ count: after }] = await sql<{ count: number }[]>`select count(*)::int as count from private.analytics_events where site_id = ${ingestSite!.id}`;
-    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result)?.[1]);
-    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(result)?.[1] ?? 0);
-    const p50 = new RegExp('^\\s*50%\\s+([\\d.]+\\w+)', 'm').exec(result)?.[1];
-    const p99 = new RegExp('^\\s*99%\\s+([\\d.]+\\w+)', 'm').exec(result)?.[1];
+    // 1. Ingestion: one event per request (record_analytics_event), then batches as the snippet sends them when
+    // events queue up (record_analytics_events, BENCH_BATCH events a request).
+    const headers = { apikey: keys.anonKey, 'content-type': 'application/json', origin: 'https://ingest.example', 'user-agent': 'Mozilla/5.0 Chrome/131.0 Safari/537.36' };
+    const event = { name: 'pageview', url: 'https://ingest.example/pricing?utm_source=bench', referrer: 'https://www.google.com/', screen_width: 1280 };
+    const countStored = async () =>
+      (await sql<{ count: number }[]>`select count(*)::int as count from private.analytics_events where site_id = ${ingestSite!.id}`)[0]!.count;
     console.log('bench:analytics');
-    console.log(`load:       wrk 4 (-t1, ${CONNECTIONS} connections, ${SECONDS} s); ${canPin ? 'server + PostgreSQL pinned to CPU 0, wrk to CPU 1' : 'nothing pinned (no taskset)'}`);
-    console.log(`ingestion:  ${rps.toFixed(0)} requests/s (wrk), ${((after - before) / elapsed).toFixed(0)} events/s stored, p50 ${p50}, p99 ${p99}, non-2xx ${non2xx}`);
+    console.log(`load:       wrk 4 (-t1, ${CONNECTIONS} connections, ${SECONDS} s); ${canPin ? 'server + PostgreSQL pinned to CPU 0, wrk to CPU 1' : 'nothing pinned (no taskset)'}; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    for (const [label, rpc, body] of [
+      ['one event a request', 'record_analytics_event', { site_id: ingestSite!.id, ...event }],
+      [`${BATCH} events a request`, 'record_analytics_events', { site_id: ingestSite!.id, events: Array.from({ length: BATCH }, () => event) }],
+    ] as const) {
+      const endpoint = `${base}/rest/v1/rpc/${rpc}`;
+      const check = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!check.ok) throw new Error(`ingestion check failed: ${check.status} ${await check.text()}`);
+      // wrk takes the method and the body from the script.
+      const scriptPath = path.join(dir, `${rpc}.lua`);
+      await writeFile(scriptPath, `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\n${WRK_SCRIPT}`);
+      const wrk = (seconds: number) => {
+        const [command, args] = pin(1, 'wrk', [
+          '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', scriptPath,
+          ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+          endpoint,
+        ]);
+        return execFileSync(command, args, { encoding: 'utf8' });
+      };
+      wrk(2); // warm-up
+      const before = await countStored();
+      const started = performance.now();
+      const result = wrk(SECONDS);
+      const elapsed = (performance.now() - started) / 1000;
+      const after = await countStored();
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result)?.[1]);
+      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(result)?.[1] ?? 0);
+      const p50 = new RegExp('^\\s*50%\\s+([\\d.]+\\w+)', 'm').exec(result)?.[1];
+      const p99 = new RegExp('^\\s*99%\\s+([\\d.]+\\w+)', 'm').exec(result)?.[1];
+      console.log(`ingestion:  ${label.padEnd(22)} ${rps.toFixed(0)} requests/s (wrk), ${((after - before) / elapsed).toFixed(0)} events/s stored, p50 ${p50}, p99 ${p99}, non-2xx ${non2xx}`);
+    }
 
     // 2. Dashboard over EVENTS events (BENCH_EVENTS=0: ingestion only).
     if (EVENTS === 0) return;
