@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { toSiteFigures, type FigureRow } from '@/lib/site-figures';
+import { startRollupWorker } from '../../server/src/modules/analytics/rollup-worker';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -204,6 +205,44 @@ describe('catching up', () => {
     expect(await week()).toBe(3); // 6 and 5 days ago, and today
     await server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '31 seconds' where site_id = ${late} and refreshed_at > now()`;
     expect(await week()).toBe(4);
+  });
+});
+
+describe('the rollup worker (our server; pg_cron on hosted): refresh off the read path', () => {
+  it('refreshes sites with new events when it starts and at each run; meanwhile a report reads a busy site’s rollups as they are', async () => {
+    const { data } = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Busy', domain: 'busy.example', created_by: owner.id }).select('id').single();
+    const busy = data!.id;
+    // Over 5,000 events today: too many for a report to recompute while it answers.
+    await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser)
+      select ${busy}, g, 'pageview', '/', 'Mobile', 'Chrome' from generate_series(1, 5001) g`;
+    const today = async () => {
+      const start = new Date().toISOString().slice(0, 10);
+      const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const { data: figures } = await owner.client.rpc('analytics_report', { site_id: busy, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
+      return (figures as { totals: { pageviews: number } }).totals.pageviews;
+    };
+    const log = { warn: () => {} } as unknown as Parameters<typeof startRollupWorker>[0]['log'];
+    // An interval longer than the test: its runs are the one at start and the one the test asks for.
+    const worker = startRollupWorker({ sql: server.sql, log, intervalSeconds: 3600, scheduler: 'test' });
+    try {
+      // Its first run (at start) refreshes the new site, without any report.
+      await expect.poll(async () => (await server.sql`select sites from private.analytics_rollup_runs where scheduler = 'test'`).length).toBe(1);
+      const rolled = async () =>
+        Number((await server.sql<{ pageviews: number }[]>`select coalesce(sum(pageviews), 0)::int as pageviews from public.analytics_rollups where site_id = ${busy} and dimension = 'total'`)[0]!.pageviews);
+      await expect.poll(rolled).toBe(5001);
+      await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${busy}, 1, 'pageview', '/late', 'Mobile', 'Chrome')`;
+      await server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '1 minute' where site_id = ${busy}`;
+      // The report does not recompute the busy site (the worker ran moments ago): it reads the rollups as they are…
+      expect(await today()).toBe(5001);
+      // …and the worker's next run brings the new event in.
+      expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
+      expect(await rolled()).toBe(5002);
+      expect(await today()).toBe(5002);
+    } finally {
+      await worker.stop();
+      // Without a recent run, reports refresh by themselves again (the fallback the other tests use).
+      await server.sql`delete from private.analytics_rollup_runs`;
+    }
   });
 });
 
