@@ -5,6 +5,7 @@
 //    connections for BENCH_SECONDS (10), every request from another client address (TRUST_PROXY, as behind hosted
 //    Supabase's gateway), so the per-client limit never refuses; server + PostgreSQL pinned to CPU 0, wrk to CPU 1.
 //    Prints the load average, requests/s from wrk and events/s counted in the table. BENCH_EVENTS=0: only this.
+//    The server's rollup worker is off (ANALYTICS_ROLLUP_SECONDS=0): the bench refreshes and measures by itself.
 // 2. Dashboard: BENCH_EVENTS (10,000,000) raw events of one site over 30 days written with SQL and rolled up, then
 //    analytics_report for the last 30 days (with the previous 30 for comparison) and for one day, through the API
 //    with a member's token, 50 times each, one at a time: p50 / p95. Also the cost of one refresh of today's rollups
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
       amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
     }, jwtSecret);
 
-    server = await startServerProcess({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true' } });
+    server = await startServerProcess({ databaseUrl: url, dataDir: path.join(dir, 'data'), jwtSecret, env: { TRUST_PROXY: 'true', ANALYTICS_ROLLUP_SECONDS: '0' } });
     const base = server.url;
 
     // 1. Ingestion: one event per request (record_analytics_event), then batches as the snippet sends them when
