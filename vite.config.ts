@@ -47,7 +47,20 @@ function refuseSecretKeys(): Plugin {
 export default defineConfig({
   plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Rolldown splits the modules the entry shares with lazy routes (React, React Router, the JSX runtime, its
+        // own runtime) into chunks of their own, although every page loads them all at once: one chunk for all the
+        // entry's static imports gzips 2.4 KB smaller (shared dictionary, fewer files). Lazy routes stay split.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     proxy: {
       '/auth/v1': apiTarget,
