@@ -44,9 +44,20 @@ function refuseSecretKeys(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7 exports only its development build (remix-run/react-router#12532, #14102): in a production build
+ * that ships dev-only warnings and checks. Its production build sits beside it in the package; builds use it.
+ */
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
+    },
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -68,4 +79,4 @@ export default defineConfig({
       '/storage/v1': apiTarget,
     },
   },
-});
+}));
