@@ -83,6 +83,10 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // The polyfill fetches <link rel="modulepreload"> early in browsers without support (Safari < 17, Firefox < 115).
+    // The entry is one chunk now and the preload helper of lazy routes checks support itself: those browsers only
+    // fetch a prerendered route's own chunks (hydrate.js preloads them) when the entry imports them.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Rolldown splits the modules the entry shares with lazy routes (React, React Router, the JSX runtime, its
