@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, minify, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import { secretBuildVariables } from './src/config/api-keys.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '3000'}`;
@@ -28,6 +27,27 @@ function devBackendMeta(): Plugin {
   };
 }
 
+/**
+ * Vite copies public/ as it is: hydrate.js, loaded by every prerendered page, and analytics.js, the snippet every
+ * measured site loads, are readable commented sources. Minify the copies in the build output (hydrate.js 846 -> 461 B
+ * gzip).
+ */
+function minifyPublicScripts(names: readonly string[]): Plugin {
+  return {
+    name: 'minify-public-scripts',
+    apply: 'build',
+    writeBundle(options) {
+      for (const name of names) {
+        const file = path.join(options.dir ?? 'dist/client', name);
+        if (!existsSync(file)) continue;
+        const { code, errors } = minifySync(name, readFileSync(file, 'utf8'));
+        if (errors.length > 0) throw new Error(`${name}: ${errors.map((error) => error.message).join('; ')}`);
+        writeFileSync(file, code);
+      }
+    },
+  };
+}
+
 /** Vite puts every VITE_* variable into the browser bundle: a secret (service-role) key there is refused outright. */
 function refuseSecretKeys(): Plugin {
   return {
@@ -46,31 +66,37 @@ function refuseSecretKeys(): Plugin {
 }
 
 /**
- * The analytics snippet (public/analytics.js) stays readable in the repository and is served minified: every byte
- * of it is downloaded by every page of every measured site, the agency's public pages included.
+ * React Router 7 exports only its development build (remix-run/react-router#12532, #14102): in a production build
+ * that ships dev-only warnings and checks. Its production build sits beside it in the package; builds use it.
  */
-function minifyAnalyticsSnippet(): Plugin {
-  let outDir = '';
-  return {
-    name: 'minify-analytics-snippet',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const file = path.join(outDir, 'analytics.js');
-      if (!outDir || !existsSync(file)) return;
-      const result = await minify('analytics.js', readFileSync(file, 'utf8'));
-      if (result.errors.length > 0) throw new Error(`public/analytics.js does not minify: ${result.errors.map((error) => error.message).join('; ')}`);
-      await writeFile(file, result.code);
-    },
-  };
-}
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
 
-export default defineConfig({
-  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyAnalyticsSnippet()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+export default defineConfig(({ command }) => ({
+  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyPublicScripts(['hydrate.js', 'analytics.js'])],
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // The polyfill fetches <link rel="modulepreload"> early in browsers without support (Safari < 17, Firefox < 115).
+    // The entry is one chunk now and the preload helper of lazy routes checks support itself: those browsers only
+    // fetch a prerendered route's own chunks (hydrate.js preloads them) when the entry imports them.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Rolldown splits the modules the entry shares with lazy routes (React, React Router, the JSX runtime, its
+        // own runtime) into chunks of their own, although every page loads them all at once: one chunk for all the
+        // entry's static imports gzips 2.4 KB smaller (shared dictionary, fewer files). Lazy routes stay split.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     proxy: {
       '/auth/v1': apiTarget,
@@ -78,4 +104,4 @@ export default defineConfig({
       '/storage/v1': apiTarget,
     },
   },
-});
+}));
