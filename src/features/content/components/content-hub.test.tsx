@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeResult } from '@/testing/fake-supabase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHub, item, itemsCard, listCalls, renderHub, resetContentHub } from '@/features/content/testing/content-hub-fixture';
+import { contentHub, fake, item, itemsCard, listCalls, renderHub, resetContentHub } from '@/features/content/testing/content-hub-fixture';
 
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
@@ -166,7 +166,7 @@ describe('Content Views', () => {
   const sampleSection = () => screen.getAllByRole('heading', { name: 'Content Performance' })[0].closest('section') as HTMLElement;
 
   it("are the page views of the workspace's measured sites over the last 30 days, outside the samples", async () => {
-    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: figures(1), error: null } : respond(call)));
+    contentHub.siteFigures = figures(1);
     renderHub();
     const real = (await screen.findByRole('heading', { name: 'Your Websites' })).closest('section') as HTMLElement;
     expect(within(real).getByText('1,234')).toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('Content Views', () => {
   });
 
   it('stay a marked sample while the workspace measures no site', async () => {
-    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: figures(0), error: null } : respond(call)));
+    contentHub.siteFigures = figures(0);
     renderHub();
     await screen.findByText('Launch post');
     await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:workspace_site_figures')).toBe(true));
