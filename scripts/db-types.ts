@@ -23,6 +23,8 @@ interface FunctionRow {
   name: string;
   arg_names: string[] | null;
   arg_types: string[];
+  /** How many of the last arguments have a default. */
+  defaults: number;
   returns_set: boolean;
   return_type: string;
   return_relation: string | null;
@@ -70,7 +72,7 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'
     order by c.relname, con.conname`;
   const functions = await sql<FunctionRow[]>`
-    select p.proname as name, p.proargnames as arg_names,
+    select p.proname as name, p.proargnames as arg_names, p.pronargdefaults as defaults,
            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as arg_types,
            p.proretset as returns_set, rt.typname as return_type,
            (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation,
@@ -139,7 +141,8 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
   for (const fn of functions) {
     const names = fn.arg_names ?? [];
     const args = fn.arg_types.length
-      ? `{ ${fn.arg_types.map((type, index) => `${names[index] ?? `arg${index}`}: ${tsType(type, null)}`).join('; ')} }`
+      ? // The last `defaults` arguments have default values: optional, as supabase-js may leave them out.
+        `{ ${fn.arg_types.map((type, index) => `${names[index] ?? `arg${index}`}${index >= fn.arg_types.length - fn.defaults ? '?' : ''}: ${tsType(type, null)}`).join('; ')} }`
       : 'never';
     const base = fn.table_columns
       ? `{ ${fn.table_columns.map((column) => `${column.name}: ${tsType(column.type, null)}`).join('; ')} }`

@@ -27,6 +27,7 @@ export const ids = {
   invitationExpired: '11111111-0000-4000-8000-000000000004',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
+  campaignResult: '44444444-0000-4000-8000-000000000001',
 } as const;
 
 export interface WorkspaceWorld {
@@ -51,6 +52,9 @@ select json_build_object(
     from private.workspace_invitation_tokens t join public.workspace_invitations i on i.id = t.invitation_id where i.organization_id = $1),
   'content_items', (select coalesce(json_object_agg(c.id, c), '{}') from public.content_items c where c.organization_id = $1),
   'campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.campaigns c where c.organization_id = $1),
+  'campaign_results', (select coalesce(json_object_agg(r.id, r), '{}') from public.campaign_results r where r.organization_id = $1),
+  'csv_column_mappings', (select coalesce(json_object_agg(m.kind, m), '{}') from public.csv_column_mappings m where m.organization_id = $1),
+  'workspace_activity_days', (select coalesce(json_object_agg(a.user_id || '/' || a.day, true), '{}') from public.workspace_activity_days a where a.organization_id = $1),
   'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[]))
 ) as snapshot`;
 
@@ -80,7 +84,7 @@ async function issueToken(sql: Sql, invitationId: string): Promise<string> {
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item and a campaign) and workspace 2 (its owner and `outsider` as member, a content item and a
+ * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day) and workspace 2 (its owner and `outsider` as member, a content item and a
  * pending invitation). `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
@@ -128,6 +132,9 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
       await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
       await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
+      await tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`;
+      await tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`;
+      await tx`insert into public.workspace_activity_days (organization_id, user_id, day) values (${workspace1}, ${owner.id}, '2026-01-01')`;
     });
     tokens.pending = await issueToken(sql, ids.invitationPending);
     tokens.used = await issueToken(sql, ids.invitationUsed);
