@@ -103,6 +103,124 @@ export type Database = {
           },
         ];
       };
+      contact_score_rules: {
+        Row: {
+          id: string;
+          organization_id: string;
+          kind: string;
+          value: string;
+          points: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          kind: string;
+          value: string;
+          points: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          kind?: string;
+          value?: string;
+          points?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contact_score_rules_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      contacts: {
+        Row: {
+          id: string;
+          organization_id: string;
+          first_name: string | null;
+          last_name: string | null;
+          email: string | null;
+          company: string | null;
+          job_title: string | null;
+          phone: string | null;
+          source: string;
+          lifecycle_stage: string;
+          tags: string[];
+          score_adjustment: number;
+          lead_score: number;
+          score_band: string | null;
+          owner_id: string | null;
+          notes: string | null;
+          last_activity_at: string | null;
+          created_at: string;
+          updated_at: string;
+          sort_name: string | null;
+          search_document: unknown | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          first_name?: string | null;
+          last_name?: string | null;
+          email?: string | null;
+          company?: string | null;
+          job_title?: string | null;
+          phone?: string | null;
+          source?: string;
+          lifecycle_stage?: string;
+          tags?: string[];
+          score_adjustment?: number;
+          lead_score?: number;
+          score_band?: never;
+          owner_id?: string | null;
+          notes?: string | null;
+          last_activity_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          sort_name?: never;
+          search_document?: never;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          first_name?: string | null;
+          last_name?: string | null;
+          email?: string | null;
+          company?: string | null;
+          job_title?: string | null;
+          phone?: string | null;
+          source?: string;
+          lifecycle_stage?: string;
+          tags?: string[];
+          score_adjustment?: number;
+          lead_score?: number;
+          score_band?: never;
+          owner_id?: string | null;
+          notes?: string | null;
+          last_activity_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          sort_name?: never;
+          search_document?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contacts_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       content_items: {
         Row: {
           id: string;
@@ -170,6 +288,10 @@ export type Database = {
           company: string | null;
           message: string;
           created_at: string;
+          status: string;
+          note: string | null;
+          status_changed_at: string | null;
+          updated_at: string;
         };
         Insert: {
           id?: string;
@@ -178,6 +300,10 @@ export type Database = {
           company?: string | null;
           message: string;
           created_at?: string;
+          status?: string;
+          note?: string | null;
+          status_changed_at?: string | null;
+          updated_at?: string;
         };
         Update: {
           id?: string;
@@ -186,6 +312,10 @@ export type Database = {
           company?: string | null;
           message?: string;
           created_at?: string;
+          status?: string;
+          note?: string | null;
+          status_changed_at?: string | null;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -372,9 +502,21 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      bulk_delete_contacts: {
+        Args: { workspace_id: string; contact_ids: unknown };
+        Returns: number;
+      };
+      bulk_tag_contacts: {
+        Args: { workspace_id: string; contact_ids: unknown; add_tags: unknown; remove_tags: unknown };
+        Returns: number;
+      };
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
+      };
+      contact_overview: {
+        Args: { workspace_id: string; quiet_days: unknown };
+        Returns: Json;
       };
       create_invitation_link: {
         Args: { invitation_id: string };
@@ -392,6 +534,10 @@ export type Database = {
         Args: { token: string };
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
       };
+      import_contacts: {
+        Args: { workspace_id: string; rows: Json; on_duplicate: string; dry_run: unknown };
+        Returns: Json;
+      };
       invite_to_workspace: {
         Args: { workspace_id: string; email: string; access_role: string };
         Returns: { invitation_id: string; token: string; email_queued: boolean; expires_at: string }[];
@@ -403,6 +549,10 @@ export type Database = {
       leave_workspace: {
         Args: { workspace_id: string };
         Returns: undefined;
+      };
+      recompute_lead_scores: {
+        Args: { workspace_id: string };
+        Returns: number;
       };
       remove_member: {
         Args: { workspace_id: string; user_id: string };

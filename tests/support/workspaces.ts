@@ -27,7 +27,16 @@ export const ids = {
   invitationExpired: '11111111-0000-4000-8000-000000000004',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
+  /** Workspace 1's contact (stage customer, so a change of the default customer rule rescores it). */
+  contact: '44444444-0000-4000-8000-000000000001',
+  /** Workspace 2's contact: a foreign id for workspace 1's people. */
+  contactOfWorkspace2: '44444444-0000-4000-8000-000000000002',
+  /** A contact-form lead (not of any workspace: only site admins read leads). */
+  lead: '55555555-0000-4000-8000-000000000001',
 } as const;
+
+/** Workspace 1's contact's address (workspace 2 has no contact with it). */
+export const CONTACT_EMAIL = 'dana@northwind.example';
 
 export interface WorkspaceWorld {
   workspace1: string;
@@ -51,6 +60,9 @@ select json_build_object(
     from private.workspace_invitation_tokens t join public.workspace_invitations i on i.id = t.invitation_id where i.organization_id = $1),
   'content_items', (select coalesce(json_object_agg(c.id, c), '{}') from public.content_items c where c.organization_id = $1),
   'campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.campaigns c where c.organization_id = $1),
+  'contacts', (select coalesce(json_object_agg(c.id, c), '{}') from public.contacts c where c.organization_id = $1),
+  'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
+  'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
   'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[]))
 ) as snapshot`;
 
@@ -80,8 +92,8 @@ async function issueToken(sql: Sql, invitationId: string): Promise<string> {
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item and a campaign) and workspace 2 (its owner and `outsider` as member, a content item and a
- * pending invitation). `removed` was a member of workspace 1 and was removed; their session still exists.
+ * one; a content item, a campaign, a contact, its default scoring rules) and workspace 2 (its owner and `outsider` as
+ * member, a content item, a pending invitation and a contact); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -96,6 +108,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace2, outsider!.id, 'member');
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
+  await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
 
   const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
   const actors = {} as Record<ActorName, Actor>;
@@ -128,6 +141,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
       await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
       await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
+      await tx`insert into public.contacts (id, organization_id, first_name, email, lifecycle_stage) values (${ids.contact}, ${workspace1}, 'Dana', ${CONTACT_EMAIL}, 'customer')`;
+      await tx`
+        insert into public.leads (id, name, email, message) values (${ids.lead}, 'Lena Lead', 'lena@example.com', 'Please send a quote for a new site.')
+        on conflict (id) do update set status = 'new', note = null`;
     });
     tokens.pending = await issueToken(sql, ids.invitationPending);
     tokens.used = await issueToken(sql, ids.invitationUsed);
@@ -136,7 +153,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   }
 
   async function snapshot(): Promise<Snapshot> {
-    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds]);
+    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds, ids.lead]);
     return row!.snapshot;
   }
 
