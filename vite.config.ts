@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { secretBuildVariables } from './src/config/api-keys.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '3000'}`;
 
@@ -26,8 +27,25 @@ function devBackendMeta(): Plugin {
   };
 }
 
+/** Vite puts every VITE_* variable into the browser bundle: a secret (service-role) key there is refused outright. */
+function refuseSecretKeys(): Plugin {
+  return {
+    name: 'refuse-secret-keys',
+    config(_config, { mode }) {
+      const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+      const names = secretBuildVariables(env);
+      if (names.length > 0) {
+        throw new Error(
+          `${names.join(', ')} holds a secret (service-role) key, which Vite would bake into the browser bundle. ` +
+            'Build with the publishable (anon) key; the secret key is only for `npm run hosted:setup`, as SUPABASE_SERVICE_ROLE_KEY.',
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devBackendMeta()],
+  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {

@@ -45,6 +45,22 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:hosted`: the migrations on a Supabase-shaped PostgreSQL 15 and the static-host files under
+          // nginx (CI installs both; see scripts/test-hosted.sh).
+          name: 'hosted',
+          environment: 'node',
+          include: ['tests/hosted/**/*.test.ts'],
+          globalSetup: ['tests/hosted/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          execArgv: ['--experimental-websocket'],
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

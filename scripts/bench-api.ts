@@ -95,7 +95,7 @@ async function runCeiling(): Promise<void> {
             { prepare: true },
           )
           .execute(),
-        conn.unsafe('select auth.require_active_session()').execute(),
+        conn.unsafe('select private.require_active_session()').execute(),
         conn.unsafe(statement.text, statement.values.map((value) => conn.typed(value, 705)) as never[], { prepare: true }).execute(),
         conn.unsafe('commit').execute(),
       ];

@@ -24,6 +24,3 @@ for await (const file of walk(root)) {
 }
 console.log(`precompressed ${count} files`);
 
-// The last step of `npm run build`: a complete build leaves its stamp.
-const { writeStamp } = await import('./build-stamp.mjs');
-writeStamp();

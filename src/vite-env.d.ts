@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Hosted Supabase: set both at build time. Unset: the own server's same-origin backend. */
+  /** Hosted Supabase: the project URL and its publishable key (or legacy anon key) at build time. Unset: the own server. */
   readonly VITE_SUPABASE_URL?: string;
+  readonly VITE_SUPABASE_PUBLISHABLE_KEY?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
 }
 

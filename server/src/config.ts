@@ -60,6 +60,7 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+  STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
@@ -93,6 +94,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Stored objects (`<bucket>/<path>`): DATA_DIR/storage unless STORAGE_DIR names a folder several servers share. */
+  storageDir: string;
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: value.PORT,
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
+    storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
     jwtExpiry: value.JWT_EXPIRY,

@@ -113,7 +113,7 @@ export async function startServer(config: Config, log: (message: string) => void
       log(`Site admin created: username "${admin.username}" with ADMIN_PASSWORD`);
     }
 
-    const seeded = await seedStorage(config.dataDir, STORAGE_SEED_DIR);
+    const seeded = await seedStorage(sql, config.storageDir, STORAGE_SEED_DIR);
     for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);

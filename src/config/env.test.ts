@@ -11,6 +11,16 @@ describe('resolveBackend', () => {
     });
   });
 
+  it('takes the publishable key under its current name too, and refuses two different keys', () => {
+    expect(resolveBackend({ VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x' }, page)).toEqual({
+      url: 'https://abc.supabase.co',
+      anonKey: 'sb_publishable_x',
+    });
+    expect(() =>
+      resolveBackend({ VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_PUBLISHABLE_KEY: 'a', VITE_SUPABASE_ANON_KEY: 'b' }, page),
+    ).toThrow('not both');
+  });
+
   it('otherwise uses the same origin and the key the own server injected', () => {
     expect(resolveBackend({}, page)).toEqual({ url: 'http://localhost:3000', anonKey: 'injected-key' });
   });

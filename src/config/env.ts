@@ -8,22 +8,30 @@ export class BackendConfigError extends Error {
 }
 
 /**
- * Where the backend is: the build-time VITE_SUPABASE_* variables (hosted Supabase) when set,
- * otherwise the same origin with the anon key the own server injects into the page.
+ * Where the backend is: the build-time VITE_SUPABASE_* variables (hosted Supabase: the project URL and its
+ * publishable key, or the legacy anon key) when set, otherwise the same origin with the anon key the own server
+ * injects into the page.
  */
 export function resolveBackend(
-  env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string },
+  env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_PUBLISHABLE_KEY?: string; VITE_SUPABASE_ANON_KEY?: string },
   page: { origin: string; metaAnonKey: string | null | undefined },
 ): BackendSettings {
   const url = env.VITE_SUPABASE_URL?.trim();
-  const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
+  const publishable = env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim();
+  const legacy = env.VITE_SUPABASE_ANON_KEY?.trim();
+  if (publishable && legacy && publishable !== legacy) {
+    throw new BackendConfigError('Set VITE_SUPABASE_PUBLISHABLE_KEY or VITE_SUPABASE_ANON_KEY at build time, not both.');
+  }
+  const anonKey = publishable || legacy;
   if (url && anonKey) return { url, anonKey };
   if (url || anonKey) {
-    throw new BackendConfigError('Set both VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY at build time, or neither.');
+    throw new BackendConfigError(
+      'Set both VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_ANON_KEY) at build time, or neither.',
+    );
   }
   if (!page.metaAnonKey) {
     throw new BackendConfigError(
-      'No backend configured: build with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, or serve the app with the own server.',
+      'No backend configured: build with VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY, or serve the app with the own server.',
     );
   }
   return { url: page.origin, anonKey: page.metaAnonKey };

@@ -79,7 +79,7 @@ describe('error bodies', () => {
   });
 
   it('answers anything else under /auth/v1 with a GoTrue-shaped 404', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['POST', '/admin/users'], ['GET', '/token'], ['DELETE', '/user']]) {
+    for (const [method, path] of [['GET', '/nope'], ['POST', '/invite'], ['DELETE', '/admin/users/00000000-0000-4000-8000-000000000000'], ['GET', '/token'], ['DELETE', '/user']]) {
       const response = await authFetch(server, path!, { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');

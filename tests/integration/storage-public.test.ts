@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { site } from '../../src/config/site';
-import { seedStorage, storageRoot } from '../../server/src/modules/storage/buckets';
+import { seedStorage } from '../../server/src/modules/storage/buckets';
 import { STORAGE_SEED_DIR } from '../../server/src/server';
 import { createDatabaseFromTemplate } from '../support/cluster';
 import { spawnServer } from '../support/spawn-server';
@@ -19,8 +19,8 @@ let audioUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedStorage(server.config.dataDir, STORAGE_SEED_DIR);
-  root = storageRoot(server.config.dataDir);
+  await seedStorage(server.sql, server.config.storageDir, STORAGE_SEED_DIR);
+  root = server.config.storageDir;
   seedBytes = await readFile(path.join(STORAGE_SEED_DIR, site.audio.bucket, site.audio.path));
   audioUrl = server.client().storage.from(site.audio.bucket).getPublicUrl(site.audio.path).data.publicUrl;
 });
@@ -152,13 +152,12 @@ describe('errors, as Supabase Storage answers them', () => {
       400,
       { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' },
     ]);
-    const original = await readFile(path.join(root, 'buckets.json'), 'utf8');
     try {
-      await writeFile(path.join(root, 'buckets.json'), JSON.stringify({ audio: { public: false } }));
+      await server.sql`update storage.buckets set public = false where id = 'audio'`;
       const hidden = await fetch(audioUrl);
       expect([hidden.status, ((await hidden.json()) as { code: string }).code]).toEqual([400, 'NoSuchBucket']);
     } finally {
-      await writeFile(path.join(root, 'buckets.json'), original);
+      await server.sql`update storage.buckets set public = true where id = 'audio'`;
     }
     expect((await fetch(audioUrl)).status).toBe(200);
   });
@@ -188,7 +187,8 @@ describe('errors, as Supabase Storage answers them', () => {
   });
 
   it('other storage routes are 404', async () => {
-    expect((await fetch(`${server.url}/storage/v1/bucket`)).status).toBe(404);
+    expect((await fetch(`${server.url}/storage/v1/bucket/audio`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${server.url}/storage/v1/render/image/public/audio/x.png`)).status).toBe(404);
   });
 });
 
@@ -206,7 +206,7 @@ describe('first start', () => {
       first.child.kill('SIGTERM');
       await first.exited;
 
-      const copy = path.join(storageRoot(dataDir), 'audio', 'beyond-brochures.mp3');
+      const copy = path.join(dataDir, 'storage', 'audio', 'beyond-brochures.mp3');
       await writeFile(copy, 'replaced by the operator');
       const second = spawnServer(env);
       const secondUrl = await second.ready;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSql, quoteIdent, withDatabase } from '../../server/src/db/client';
+import { createSql, quoteIdent, withDatabase, type Sql } from '../../server/src/db/client';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { migrate } from '../../server/src/db/migrate';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../../server/src/server';
@@ -71,6 +71,27 @@ export async function startTestCluster(): Promise<TestCluster> {
   return { adminUrl, template, prefix, stop: stopCluster };
 }
 
+/**
+ * `create database … template` copies the schema but not the roles' per-database settings (`alter role … in
+ * database … set`), which migrations write (the data API's pre-request function): copy them too.
+ */
+async function copyDatabaseRoleSettings(admin: Sql, from: string, to: string): Promise<void> {
+  const rows = await admin<{ role: string; setting: string }[]>`
+    select r.rolname as role, unnest(s.setconfig) as setting
+    from pg_db_role_setting s join pg_roles r on r.oid = s.setrole join pg_database d on d.oid = s.setdatabase
+    where d.datname = ${from}`;
+  for (const { role, setting } of rows) {
+    const index = setting.indexOf('=');
+    await admin.unsafe(
+      `alter role ${quoteIdent(role)} in database ${quoteIdent(to)} set ${quoteIdent(setting.slice(0, index))} = ${quoteLiteral(setting.slice(index + 1))}`,
+    );
+  }
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 export interface TestDatabase {
   name: string;
   url: string;
@@ -90,6 +111,7 @@ export async function createDatabaseFromTemplate(
         ? `create database ${quoteIdent(name)}`
         : `create database ${quoteIdent(name)} template ${quoteIdent(cluster.template)}`,
     );
+    if (!options.empty) await copyDatabaseRoleSettings(admin, cluster.template, name);
   } finally {
     await admin.end();
   }

@@ -3,6 +3,7 @@ import type { ModuleContext } from '../../app-context';
 import { isConnectionFailure } from '../../db/availability';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
+import { adminCreateUserHandler, adminGetUserHandler, adminListUsersHandler, adminUpdateUserHandler } from './admin-user-handlers';
 import { AuthError, badRequest, databaseUnavailable, errorResponse, notFound } from './auth-error';
 import type { AuthDeps } from './auth-deps';
 import { logoutHandler } from './logout-handler';
@@ -109,6 +110,11 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
   app.get('/verify', verifyLinkHandler(deps));
   app.post('/verify', verifyOtpHandler(deps));
   app.get('/settings', settingsHandler(deps));
+  // Service-role key only (admin-guard.ts): what `npm run hosted:setup` calls on either backend.
+  app.get('/admin/users', adminListUsersHandler(deps));
+  app.post('/admin/users', adminCreateUserHandler(deps));
+  app.get('/admin/users/:id', adminGetUserHandler(deps));
+  app.put('/admin/users/:id', adminUpdateUserHandler(deps));
   // Tokens are signed with the HS256 secret, which GoTrue never lists: supabase-js getClaims() then asks GET /user.
   app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').send({ keys: [] }));
   app.all('/*', async () => {

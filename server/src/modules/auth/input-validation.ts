@@ -28,8 +28,8 @@ export function decodeBody<T extends Record<string, unknown>>(
   body: unknown,
   struct: string,
   fields: Record<keyof T & string, FieldType>,
+  prefix = 'Could not parse request body as JSON: ',
 ): Partial<T> {
-  const prefix = 'Could not parse request body as JSON: ';
   if (body === undefined) throw badRequest('bad_json', `${prefix}unexpected end of JSON input`);
   if (body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {

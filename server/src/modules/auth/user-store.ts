@@ -77,6 +77,21 @@ export async function findUserById(db: Db, id: string): Promise<AuthUser | undef
   return row;
 }
 
+/** A page of users, newest first, whose e-mail contains `filter` (GoTrue's admin list); with the total count. */
+export async function listUsers(
+  db: Db,
+  options: { filter: string; limit: number; offset: number },
+): Promise<{ users: AuthUser[]; total: number }> {
+  const pattern = `%${options.filter.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const [counted] = await db<{ total: number }[]>`
+    select count(*)::int as total from auth.users u where u.deleted_at is null and coalesce(u.email, '') ilike ${pattern}`;
+  const users = await db<AuthUser[]>`
+    select ${db.unsafe(USER_COLUMNS)} from auth.users u
+    where u.deleted_at is null and coalesce(u.email, '') ilike ${pattern}
+    order by u.created_at desc, u.id limit ${options.limit} offset ${options.offset}`;
+  return { users, total: counted!.total };
+}
+
 /** GoTrue's `User.Confirm`: confirmed now, `email_verified: true` merged into the user metadata. */
 export async function confirmUser(db: Db, userId: string): Promise<void> {
   await db`

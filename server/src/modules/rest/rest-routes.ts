@@ -13,19 +13,15 @@ import {
   RestError,
 } from './errors';
 import { parseRequest } from './query-parser';
+import { createDbConfigCache } from './db-config';
 import { createAuthenticator, type RequestAuth } from './request-auth';
 import { requestHeadersSetting } from './request-headers';
 import { buildResponse, isSingularSatisfied } from './response';
 import { createSchemaCache } from './schema-cache';
 import { buildStatement, parseBody } from './sql-builder';
-import { runInTransaction, SessionEndedError } from './transaction';
+import { runInTransaction } from './transaction';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-const SESSION_ENDED = new RestError(
-  401,
-  { code: 'PGRST303', message: 'Session from session_id claim in JWT does not exist' },
-  { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Session from session_id claim in JWT does not exist"' },
-);
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
   // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
@@ -49,7 +45,8 @@ function cookiesOf(header: string | undefined): string {
 /** PostgREST-compatible data API under /rest/v1 (contract §3). Authorization is PostgreSQL's row-level security. */
 export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const schema = await createSchemaCache(ctx.sql, (message) => app.log.warn(message));
-  app.addHook('onClose', async () => schema.close());
+  const dbConfig = await createDbConfigCache(ctx.sql, { log: (message) => app.log.warn(message) });
+  app.addHook('onClose', async () => Promise.all([schema.close(), dbConfig.close()]));
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
 
   // Bodies are kept as text: the statement receives the JSON as sent, PostgreSQL types it.
@@ -105,11 +102,10 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
           cookies: cookiesOf(request.headers.cookie),
         },
         statement,
-        sessionCheckInPipeline: schema.current().hasSessionCheck,
+        preRequest: dbConfig.current().preRequest,
         keep: apiRequest.singular && !statement.readOnly ? (row) => isSingularSatisfied(apiRequest, row) : undefined,
       });
     } catch (error) {
-      if (error instanceof SessionEndedError) throw SESSION_ENDED;
       if (isConnectionFailure(error)) {
         ctx.database.reportConnectionFailure();
         throw connectionError();

@@ -42,8 +42,6 @@ export interface Routine {
 export interface Catalogue {
   tables: Map<string, Table>;
   routines: Map<string, Routine[]>;
-  /** `auth.require_active_session()` of the local auth shim is installed (one-round-trip session check). */
-  hasSessionCheck: boolean;
 }
 
 export interface TableRow {
@@ -163,9 +161,6 @@ export async function loadCatalogue(sql: Sql): Promise<Catalogue> {
     await tx.unsafe(`set local search_path = pg_catalog`);
     const tables = await tx.unsafe<TableRow[]>(TABLES_SQL);
     const routines = await tx.unsafe<RoutineRow[]>(ROUTINES_SQL);
-    const [probe] = await tx.unsafe<{ found: boolean }[]>(
-      `select to_regprocedure('auth.require_active_session()') is not null as found`,
-    );
     const byName = new Map<string, Routine[]>();
     for (const row of routines) {
       const routine = routineFromRow(row);
@@ -174,7 +169,6 @@ export async function loadCatalogue(sql: Sql): Promise<Catalogue> {
     return {
       tables: new Map(tables.map((row) => [row.name, tableFromRow(row)])),
       routines: byName,
-      hasSessionCheck: probe!.found,
     };
   });
 }

@@ -32,7 +32,6 @@ const catalogue: Catalogue = {
     ['add', [routineFromRow({ name: 'add', volatility: 'i', returns_set: false, return_type: 'integer', return_columns: null, arg_names: ['a', 'b'], arg_modes: null, arg_types: ['integer', 'integer'], defaults: 1 })]],
     ['touch', [routineFromRow({ name: 'touch', volatility: 'v', returns_set: false, return_type: 'void', return_columns: null, arg_names: null, arg_modes: null, arg_types: [], defaults: 0 })]],
   ]),
-  hasSessionCheck: true,
 };
 
 function build(query: string, overrides: Partial<RequestInput> & { body?: string } = {}): Statement {

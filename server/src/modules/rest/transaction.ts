@@ -3,8 +3,9 @@ import type { RequestAuth } from './request-auth';
 
 /**
  * One request = one transaction on one connection, pipelined (docs/decisions/0001): `begin`, the settings
- * (role, claims, request.*, statement_timeout), the session check, the statement and `commit` are written
- * together and their replies read together, so the common path costs one round trip. A failing step aborts
+ * (role, claims, request.*, statement_timeout), the configured pre-request function (PostgREST's
+ * `db-pre-request`, see db-config.ts), the statement and `commit` are written together and their replies read
+ * together, so the common path costs one round trip. A failing step aborts
  * the transaction; later steps then fail with 25P02 and `commit` becomes a rollback, so the first error is
  * the one reported. Singular writes wait for the statement, then commit or roll back (two round trips).
  */
@@ -36,25 +37,15 @@ const SETTINGS_SQL =
 
 const UNKNOWN_OID = 705;
 
-const SESSION_CHECK_SQL = 'select auth.require_active_session()';
-
-const FALLBACK_SESSION_SQL =
-  `select exists (select 1 from auth.sessions s where s.id = $1::uuid and s.user_id = $2::uuid ` +
-  `and (s.not_after is null or s.not_after > now())) as active`;
-
 export interface RunOptions {
   readOnly: boolean;
   auth: RequestAuth;
   settings: RequestSettings;
   statement: { text: string; values: string[] };
-  /** The shim's `auth.require_active_session()` exists: check the session inside the pipeline. */
-  sessionCheckInPipeline: boolean;
+  /** Quoted name of the pre-request function (`"private"."require_active_session"`), run after the settings. */
+  preRequest: string | undefined;
   /** Called with the statement's row before commit; returning false rolls the transaction back. */
   keep?: (row: ResultRow) => boolean;
-}
-
-export class SessionEndedError extends Error {
-  override name = 'SessionEndedError';
 }
 
 function firstError(results: PromiseSettledResult<unknown>[]): unknown {
@@ -64,14 +55,6 @@ function firstError(results: PromiseSettledResult<unknown>[]): unknown {
 
 export async function runInTransaction(sql: Sql, options: RunOptions): Promise<{ row: ResultRow; committed: boolean }> {
   const { auth } = options;
-  if (auth.session && !options.sessionCheckInPipeline) {
-    // Without the shim function (a Supabase database): one extra round trip before the transaction.
-    const [found] = await sql.unsafe<{ active: boolean }[]>(FALLBACK_SESSION_SQL, [auth.session.id, auth.session.userId], {
-      prepare: true,
-    });
-    if (!found?.active) throw new SessionEndedError('session ended');
-  }
-
   const conn = await sql.reserve();
   try {
     const steps: Promise<unknown>[] = [];
@@ -94,7 +77,8 @@ export async function runInTransaction(sql: Sql, options: RunOptions): Promise<{
         )
         .execute(),
     );
-    if (auth.session && options.sessionCheckInPipeline) steps.push(conn.unsafe(SESSION_CHECK_SQL).execute());
+    // As PostgREST: every request, whatever its role, inside the transaction; raising aborts the request.
+    if (options.preRequest) steps.push(conn.unsafe(`select ${options.preRequest}()`, [], { prepare: true }).execute());
     // Every value is declared `unknown` (OID 705), as PostgREST does: PostgreSQL infers its type from the
     // column, and postgres.js sends the text as is instead of re-serialising it for the inferred type.
     const values = options.statement.values.map((value) => conn.typed(value, UNKNOWN_OID));

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CACHE_CONTROL, HASHED_ASSETS_PREFIX } from '../../../../src/config/security-headers';
 import { loadHtmlPages, pickPage } from './html-pages';
 
 export interface StaticOptions {
@@ -26,11 +27,8 @@ export async function staticModule(app: FastifyInstance, options: StaticOptions)
       // Folders and HTML always go through the page handler (runtime settings injected, right status).
       allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.endsWith('.html'),
       setHeaders(reply, filePath) {
-        const isHashedAsset = filePath.includes('/assets/');
-        reply.header(
-          'Cache-Control',
-          isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        const isHashedAsset = filePath.includes(HASHED_ASSETS_PREFIX);
+        reply.header('Cache-Control', isHashedAsset ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.otherFile);
       },
     });
   }
@@ -41,7 +39,7 @@ export async function staticModule(app: FastifyInstance, options: StaticOptions)
     if (status === 404) request.log.info({ path: request.url }, 'page not found');
     return reply
       .code(status)
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', CACHE_CONTROL.html)
       .type('text/html; charset=utf-8')
       .send(html);
   };

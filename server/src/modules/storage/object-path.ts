@@ -6,8 +6,13 @@
 
 export type ObjectPath = { ok: true; bucket: string; key: string; segments: string[] } | { ok: false; reason: string };
 
+/** Bucket ids name folders here, so stricter than Storage's rule: letters, digits, `.`, `_`, `-`, up to 63. */
 const BUCKET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const MAX_KEY_LENGTH = 1024;
+
+export function isValidBucketName(name: string): boolean {
+  return BUCKET_NAME.test(name);
+}
 
 function decodeSegment(segment: string): string | undefined {
   try {

@@ -1,98 +1,30 @@
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { readBucket, storageRoot } from './buckets';
-import { contentDisposition, contentTypeOf, etagMatches, parseByteRange, parseObjectPath } from './object-path';
+import { registerBucketRoutes } from './bucket-routes';
+import { MAX_UPLOAD_BYTES, registerObjectUploadRoutes } from './object-upload-route';
+import { registerPublicObjectRoute } from './public-object-route';
+import { entityTooLarge, invalidRequest, sendStorageError, StorageError } from './storage-errors';
 
 /**
- * Supabase Storage compatible public objects under /storage/v1 (contract §5.2):
- * `GET`/`HEAD /object/public/<bucket>/<path>` with ETag/304, Range/206/416 and Supabase's error bodies.
+ * Supabase Storage compatible routes under /storage/v1: public objects of public buckets (the audio element's
+ * recording), and for the service key the bucket API and uploads that `npm run hosted:setup` calls on either backend.
  */
-
-const PUBLIC_PREFIX = '/storage/v1/object/public/';
-
-function storageError(reply: FastifyReply, status: number, body: Record<string, string>): FastifyReply {
-  return reply.code(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(body);
-}
-
-const NO_SUCH_BUCKET = { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' };
-const NO_SUCH_KEY = { statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' };
-const INVALID_KEY = { statusCode: '400', code: 'InvalidKey', error: 'Invalid key', message: 'Invalid key' };
-
-/** The file of an object when it exists inside the bucket's folder (symbolic links out of it refused). */
-async function objectFile(root: string, bucket: string, segments: string[]) {
-  const bucketDir = path.resolve(root, bucket);
-  const candidate = path.resolve(bucketDir, ...segments);
-  if (!candidate.startsWith(bucketDir + path.sep)) return undefined;
-  try {
-    const [realBucket, realFile] = await Promise.all([realpath(bucketDir), realpath(candidate)]);
-    if (!realFile.startsWith(realBucket + path.sep)) return undefined;
-    const info = await stat(realFile);
-    return info.isFile() ? { file: realFile, info } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function storageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const root = storageRoot(ctx.config.dataDir);
+  // Bodies stay bytes: an upload is the file itself, whatever its type; bucket routes parse their JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-  const servePublicObject = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.raw.url ?? '';
-    const queryStart = url.indexOf('?');
-    const rawPath = (queryStart < 0 ? url : url.slice(0, queryStart)).slice(PUBLIC_PREFIX.length);
-    const parsed = parseObjectPath(rawPath);
-    if (!parsed.ok) return storageError(reply, 400, INVALID_KEY);
+  app.setErrorHandler((error: FastifyError | StorageError, request, reply) => {
+    if (error instanceof StorageError) return sendStorageError(reply, error);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendStorageError(reply, entityTooLarge());
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendStorageError(reply, invalidRequest(error.message));
+    request.log.error({ err: error }, 'storage request failed');
+    return sendStorageError(reply, new StorageError(500, 'InternalError', 'Internal', 'Internal server error'));
+  });
 
-    const bucket = await readBucket(root, parsed.bucket);
-    if (!bucket || !bucket.public) return storageError(reply, 400, NO_SUCH_BUCKET);
-    const found = await objectFile(root, parsed.bucket, parsed.segments);
-    if (!found) return storageError(reply, 400, NO_SUCH_KEY);
-
-    const { info, file } = found;
-    const size = info.size;
-    const etag = `"${Math.floor(info.mtimeMs).toString(16)}-${size.toString(16)}"`;
-    const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
-    reply.headers({
-      'Content-Type': contentTypeOf(parsed.key),
-      ETag: etag,
-      'Last-Modified': lastModified.toUTCString(),
-      'Cache-Control': bucket.cacheControl,
-      'Accept-Ranges': 'bytes',
-      'X-Robots-Tag': 'none',
-    });
-    const query = new URLSearchParams(queryStart < 0 ? '' : url.slice(queryStart + 1));
-    const download = query.get('download');
-    if (download !== null) reply.header('Content-Disposition', contentDisposition(download));
-
-    const ifNoneMatch = request.headers['if-none-match'];
-    const ifModifiedSince = request.headers['if-modified-since'];
-    const notModified =
-      ifNoneMatch !== undefined
-        ? etagMatches(ifNoneMatch, etag)
-        : ifModifiedSince !== undefined && !Number.isNaN(Date.parse(ifModifiedSince)) && Date.parse(ifModifiedSince) >= lastModified.getTime();
-    if (notModified) return reply.code(304).send();
-
-    const range = parseByteRange(request.headers.range, size);
-    if (range === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .header('Content-Range', `bytes */${size}`)
-        .header('Cache-Control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send({ statusCode: '416', code: 'InvalidRange', error: 'invalid_range', message: 'The requested range is not satisfiable' });
-    }
-    const start = range ? range.start : 0;
-    const end = range ? range.end : size - 1;
-    if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
-    reply.header('Content-Length', String(Math.max(0, end - start + 1)));
-    if (request.method === 'HEAD' || size === 0) return reply.send();
-    return reply.send(createReadStream(file, { start, end }));
-  };
-
-  app.route({ method: ['GET', 'HEAD'], url: '/object/public/*', config: {}, compress: false, handler: servePublicObject });
+  registerPublicObjectRoute(app, ctx);
+  registerBucketRoutes(app, ctx);
+  registerObjectUploadRoutes(app, ctx);
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

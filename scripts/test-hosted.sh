@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# CI step after `npm test` (`npm run test:hosted` with a fresh build when there is none):
+#  - supabase/migrations pushed as `postgres` to a PostgreSQL 15 shaped like hosted Supabase, then the app's requests
+#    as anon / authenticated / service_role through `authenticator` (tests/hosted, scripts/hosted-shape);
+#  - the static-host build output (dist/static) served by nginx with the generated configuration.
+# Needs postgresql-15 and nginx (scripts/install-ci-packages.sh); PostgreSQL runs from a throwaway folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-ci-packages.sh
+if [ ! -f dist/static/index.html ]; then
+  npm run build
+fi
+npm run test:hosted

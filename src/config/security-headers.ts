@@ -1,0 +1,83 @@
+/**
+ * The security headers of every response, once: the own server sends them (server/src/plugins/security-headers.ts)
+ * and the build writes them into the static hosts' files (scripts/static-host.ts), so a deployment to Netlify,
+ * Cloudflare Pages, Vercel or nginx answers with the same ones.
+ */
+
+export interface SecurityHeaderOptions {
+  /** The site is served over HTTPS: add Strict-Transport-Security. */
+  https: boolean;
+  /** A backend on another origin (hosted Supabase): the page may call it and play its stored audio. */
+  backendOrigin?: string;
+}
+
+/** Content-Security-Policy directives; Radix and sonner set inline styles at run time. */
+function cspDirectives(backendOrigin: string | undefined): [string, string[]][] {
+  const backend = backendOrigin ? [backendOrigin] : [];
+  const realtime = backendOrigin ? [backendOrigin.replace(/^http/, 'ws')] : [];
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...backend]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...backend, ...realtime]],
+    ['media-src', ["'self'", 'blob:', ...backend]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'self'"]],
+  ];
+}
+
+export function contentSecurityPolicy(backendOrigin?: string): string {
+  return cspDirectives(backendOrigin)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
+}
+
+/**
+ * Browser features no page of the product uses: off for the page and anything it embeds. Autoplay and
+ * fullscreen keep the browser's defaults (the home page's audio player).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** Header name → value, in a stable order. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options.backendOrigin),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // The API is called cross-origin by design (anon key + bearer token, no cookies).
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Origin-Agent-Cluster': '?1',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+  };
+}
+
+/** Cache policy of the built files, as the own server applies it: content-hashed assets never change. */
+export const CACHE_CONTROL = {
+  hashedAsset: 'public, max-age=31536000, immutable',
+  html: 'no-cache',
+  otherFile: 'public, max-age=3600',
+} as const;
+
+/** Where the content-hashed assets of the build live (Vite's `assets/`). */
+export const HASHED_ASSETS_PREFIX = '/assets/';

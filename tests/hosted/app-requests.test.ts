@@ -1,0 +1,185 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+import { createSql, type Sql } from '../../server/src/db/client';
+import { createAvailability, type DatabaseAvailability } from '../../server/src/db/availability';
+import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
+import { signJwt } from '../../server/src/lib/jwt';
+import { restModule } from '../../server/src/modules/rest/rest-routes';
+import type { Database } from '../../src/types/database';
+
+/**
+ * The app's own requests on the Supabase-shaped database, each as the role hosted Supabase uses: the data API
+ * connects as `authenticator` and switches to anon / authenticated / service_role per request, as PostgREST does
+ * (the own server's /rest/v1 module stands in for PostgREST); accounts and sessions are written as
+ * `supabase_auth_admin`, as Supabase Auth writes them, so the sign-up trigger runs as that role.
+ */
+
+const shape = inject('supabaseShape');
+const jwtSecret = randomBytes(32).toString('hex');
+let api: FastifyInstance;
+let url: string;
+let keys: ApiKeys;
+let dataDir: string;
+let authenticatorSql: Sql;
+let authAdmin: Sql;
+/** Read-back only (authenticator itself holds no table privileges, as on Supabase). */
+let readBack: Sql;
+let database: DatabaseAvailability;
+
+interface Account {
+  id: string;
+  sessionId: string;
+  client: SupabaseClient<Database>;
+  organizationId: string;
+}
+
+function client(token?: string): SupabaseClient<Database> {
+  return createClient<Database>(url, keys.anonKey, {
+    ...(token ? { accessToken: async () => token } : {}),
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+/** A confirmed sign-up and a session, written as Supabase Auth writes them, and its access token's claims. */
+async function signUp(metadata: Record<string, unknown>, appMetadata: Record<string, unknown> = {}): Promise<Account> {
+  const id = randomUUID();
+  const sessionId = randomUUID();
+  const email = `${id.slice(0, 8)}@example.com`;
+  const app = { provider: 'email', providers: ['email'], ...appMetadata };
+  await authAdmin.begin(async (tx) => {
+    await tx`
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token)
+      values ('00000000-0000-0000-0000-000000000000', ${id}, 'authenticated', 'authenticated', ${email}, '', now(),
+        ${tx.json(app)}, ${tx.json(metadata as never)}, now(), now(), '', '')`;
+    await tx`
+      insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+      values (${id}, ${id}, ${tx.json({ sub: id, email })}, 'email', now(), now())`;
+    await tx`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${sessionId}, ${id}, now(), now(), 'aal1')`;
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signJwt(
+    {
+      iss: 'https://example.supabase.co/auth/v1', sub: id, aud: 'authenticated', exp: now + 3600, iat: now, email,
+      phone: '', app_metadata: app, user_metadata: metadata, role: 'authenticated', aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }], session_id: sessionId, is_anonymous: false,
+    },
+    jwtSecret,
+  );
+  const account = client(token);
+  const profile = await account.from('profiles').select('*').eq('user_id', id).single();
+  if (profile.error || !profile.data.organization_id) throw new Error(`no profile or organization for the new account: ${profile.error?.message}`);
+  return { id, sessionId, client: account, organizationId: profile.data.organization_id };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bb-hosted-'));
+  keys = await deriveApiKeys(jwtSecret);
+  authenticatorSql = createSql(shape.urls.authenticator, { max: 4 });
+  authAdmin = createSql(shape.urls.supabaseAuthAdmin, { max: 2 });
+  readBack = createSql(shape.urls.postgres, { max: 1 });
+  const config = {
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: shape.urls.authenticator, LOG_LEVEL: 'silent' }),
+    jwtSecret,
+  };
+  api = Fastify({ logger: false });
+  database = createAvailability(() => authenticatorSql`select 1`);
+  await api.register(restModule, { prefix: '/rest/v1', config, sql: authenticatorSql, keys, database });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await api?.close();
+  database?.close();
+  await Promise.all([authenticatorSql?.end(), authAdmin?.end(), readBack?.end()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the app’s requests on the Supabase-shaped database', () => {
+  it('the data API really connects as authenticator, which is no superuser', async () => {
+    expect(await authenticatorSql`select current_user, rolsuper from pg_roles where rolname = current_user`).toEqual([
+      { current_user: 'authenticator', rolsuper: false },
+    ]);
+  });
+
+  it('a visitor (anon) reads the menu (admin pages: an empty list), may send a lead but not read leads', async () => {
+    const anon = client();
+    const menu = await anon.from('menu_items').select('*').order('sort_order');
+    expect(menu.error).toBeNull();
+    expect(menu.data?.map((item) => item.href)).toEqual(['/', '/portfolio', '/about', '/roi']);
+    const pages = await anon.from('admin_pages').select('*').order('number');
+    expect(pages).toMatchObject({ status: 200, data: [] });
+    const lead = await anon.from('leads').insert({ name: 'Visitor', email: 'visitor@example.com', message: 'Please call me back.' });
+    expect(lead.error).toBeNull();
+    expect((await anon.from('leads').select('*')).status).toBe(401);
+    expect((await anon.from('menu_items').update({ name: 'Hacked' }).eq('href', '/')).data).toBeNull();
+    expect(await readBack`select count(*)::int as hacked from public.menu_items where name = 'Hacked'`).toEqual([{ hacked: 0 }]);
+  });
+
+  it('sign-up (as Supabase Auth) creates profile and organization; the member works with its own content and campaigns only', async () => {
+    const owner = await signUp({ first_name: 'Olive', last_name: 'Owner', company_name: 'Olive Co' });
+    const stranger = await signUp({ first_name: 'Stan', last_name: 'Ger' });
+    const organization = await owner.client.from('organizations').select('id, name').eq('id', owner.organizationId).single();
+    expect(organization.data).toEqual({ id: owner.organizationId, name: 'Olive Co' });
+    expect((await owner.client.from('profiles').update({ last_active: new Date().toISOString() }).eq('user_id', owner.id)).error).toBeNull();
+
+    const item = await owner.client
+      .from('content_items')
+      .insert({ title: 'Hosted item', user_id: owner.id, organization_id: owner.organizationId })
+      .select()
+      .single();
+    expect(item.error).toBeNull();
+    const campaign = await owner.client
+      .from('campaigns')
+      .insert({ title: 'Hosted campaign', type: 'advertising', user_id: owner.id, organization_id: owner.organizationId })
+      .select()
+      .single();
+    expect(campaign.error).toBeNull();
+    expect((await owner.client.from('content_items').select('*').order('created_at', { ascending: false })).data).toHaveLength(1);
+    expect((await owner.client.from('campaigns').select('*').eq('type', 'advertising')).data).toHaveLength(1);
+    expect((await owner.client.from('content_items').update({ status: 'published' }).eq('id', item.data!.id)).error).toBeNull();
+
+    expect((await stranger.client.from('content_items').select('*')).data).toEqual([]);
+    expect((await stranger.client.from('campaigns').delete().eq('id', campaign.data!.id).select()).data).toEqual([]);
+    const intrusion = await stranger.client
+      .from('content_items')
+      .insert({ title: 'Planted', user_id: stranger.id, organization_id: owner.organizationId });
+    expect(intrusion.error?.code).toBe('42501');
+    expect((await owner.client.from('content_items').delete().eq('id', item.data!.id)).error).toBeNull();
+  });
+
+  it('the site admin (app_metadata, set by the service key) edits the menu; a member cannot', async () => {
+    const siteAdmin = await signUp({ first_name: 'Site', last_name: 'Admin' }, { site_admin: true });
+    const member = await signUp({ first_name: 'Mo', last_name: 'Member' });
+    expect((await siteAdmin.client.rpc('is_site_admin')).data).toBe(true);
+    expect((await member.client.rpc('is_site_admin')).data).toBe(false);
+    expect((await siteAdmin.client.from('admin_pages').select('*').order('number')).data).toHaveLength(20);
+    expect((await member.client.from('admin_pages').select('*')).data).toEqual([]);
+    const renamed = await siteAdmin.client.from('menu_items').update({ name: 'Start' }).eq('href', '/').select();
+    expect(renamed.data?.map((item) => item.name)).toEqual(['Start']);
+    expect((await member.client.from('menu_items').update({ name: 'Mine' }).eq('href', '/').select()).data).toEqual([]);
+    expect((await member.client.rpc('reset_menu_items')).error).not.toBeNull();
+    expect((await siteAdmin.client.rpc('reset_menu_items')).error).toBeNull();
+    expect((await client().from('menu_items').select('name').eq('href', '/')).data).toEqual([{ name: 'Home' }]);
+  });
+
+  it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {
+    const user = await signUp({ first_name: 'Sue', last_name: 'Signout' });
+    expect((await user.client.from('profiles').select('user_id')).status).toBe(200);
+    await authAdmin`delete from auth.sessions where id = ${user.sessionId}`;
+    const refused = await user.client.from('profiles').select('user_id');
+    expect(refused.status).toBe(401);
+    expect(refused.error).toMatchObject({ code: 'PGRST303', message: 'Session from session_id claim in JWT does not exist' });
+
+    const service = createClient<Database>(url, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const profiles = await service.from('profiles').select('user_id').eq('user_id', user.id);
+    expect(profiles.data).toEqual([{ user_id: user.id }]);
+  });
+});

@@ -1,0 +1,87 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSql, type Sql } from '../../server/src/db/client';
+import { MIGRATIONS_DIR } from '../../server/src/server';
+import { dbPush } from '../../scripts/hosted-shape/db-push';
+
+/**
+ * supabase/migrations on a PostgreSQL 15 shaped like a hosted Supabase database, pushed as `postgres` the way
+ * `supabase db push` does (global setup). These tests first prove the shape bites — `postgres` is no superuser and
+ * cannot create in auth or storage — so that "the migrations applied" means they would apply there too.
+ */
+
+const shape = inject('supabaseShape');
+let postgres: Sql;
+let admin: Sql;
+
+beforeAll(() => {
+  postgres = createSql(shape.urls.postgres, { max: 2 });
+  admin = createSql(shape.urls.supabaseAdmin, { max: 1 });
+});
+
+afterAll(async () => {
+  await Promise.all([postgres?.end(), admin?.end()]);
+});
+
+/** Runs `statement` as postgres in a transaction that is always rolled back; returns PostgreSQL's error message. */
+async function refusal(statement: string): Promise<string | undefined> {
+  const conn = await postgres.reserve();
+  try {
+    await conn.unsafe('begin');
+    await conn.unsafe(statement);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await conn.unsafe('rollback').catch(() => {});
+    conn.release();
+  }
+}
+
+describe('the Supabase-shaped PostgreSQL 15', () => {
+  it('is PostgreSQL 15 and postgres is not a superuser there', async () => {
+    expect(shape.version).toMatch(/^15\./);
+    expect(await postgres`select rolsuper, rolbypassrls, rolcreaterole from pg_roles where rolname = current_user`).toEqual([
+      { rolsuper: false, rolbypassrls: true, rolcreaterole: true },
+    ]);
+    expect(
+      await postgres`select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by 1`,
+    ).toHaveLength(4);
+  });
+
+  it('keeps postgres out of auth and storage: no functions, tables or triggers of its own there', async () => {
+    expect(await refusal('create function auth.mine() returns int language sql as $$ select 1 $$')).toBe('permission denied for schema auth');
+    expect(await refusal('create table auth.mine (id int)')).toBe('permission denied for schema auth');
+    expect(await refusal('create table storage.mine (id int)')).toBe('permission denied for schema storage');
+    expect(await refusal('alter table auth.sessions add column mine int')).toBe('must be owner of table sessions');
+    const [owners] = await admin<{ schemas: string[] }[]>`
+      select coalesce(array_agg(distinct n.nspname), '{}') as schemas
+      from pg_namespace n
+      left join pg_class c on c.relnamespace = n.oid
+      left join pg_proc p on p.pronamespace = n.oid
+      where n.nspname in ('auth', 'storage') and ('postgres'::regrole in (c.relowner, p.proowner))`;
+    expect(owners).toEqual({ schemas: [] });
+  });
+
+  it('took every migration, each recorded with its statements as the CLI records them, and a second push has none left', async () => {
+    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort();
+    expect(shape.pushed).toEqual(files);
+    const rows = await postgres<{ version: string; name: string; statements: number }[]>`
+      select version, name, cardinality(statements) as statements from supabase_migrations.schema_migrations order by version`;
+    expect(rows.map((row) => `${row.version}_${row.name}.sql`)).toEqual(files);
+    for (const row of rows) expect(row.statements).toBeGreaterThan(0);
+    expect(await dbPush(postgres, MIGRATIONS_DIR)).toEqual([]);
+  });
+
+  it('wires the session check as PostgREST reads it: authenticator’s pgrst.db_pre_request for this database', async () => {
+    const [row] = await postgres<{ setting: string }[]>`
+      select setting from pg_db_role_setting s, unnest(s.setconfig) as setting
+      where s.setrole = 'authenticator'::regrole
+        and s.setdatabase = (select oid from pg_database where datname = current_database())`;
+    expect(row).toEqual({ setting: 'pgrst.db_pre_request=private.require_active_session' });
+  });
+
+  it('ran supabase/seed.sql: the public audio bucket exists', async () => {
+    expect(await postgres`select id, public from storage.buckets`).toEqual([{ id: 'audio', public: true }]);
+  });
+});

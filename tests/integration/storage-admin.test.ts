@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../server/src/lib/jwt';
+import { seedStorage } from '../../server/src/modules/storage/buckets';
+import { STORAGE_SEED_DIR } from '../../server/src/server';
+import { signedInUser } from '../support/rest-clients';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Storage's bucket API and uploads on the own server — what `npm run hosted:setup` calls — through storage-js as
+ * on hosted Supabase, where storage.buckets/objects have RLS without policies: only the service key manages them.
+ * Every other caller is tried from the attacker's side.
+ */
+
+let server: TestServer;
+let service: SupabaseClient;
+
+function clientWith(key: string, token?: string): SupabaseClient {
+  return createClient(server.url, key, {
+    ...(token ? { accessToken: async () => token } : {}),
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+const bytes = (text: string) => Buffer.from(text);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedStorage(server.sql, server.config.storageDir, STORAGE_SEED_DIR);
+  service = clientWith(server.serviceRoleKey);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('buckets with the service key', () => {
+  it('lists, gets, creates and updates buckets as Storage answers', async () => {
+    const listed = await service.storage.listBuckets();
+    expect(listed.error).toBeNull();
+    expect(listed.data?.map((bucket) => [bucket.id, bucket.public])).toEqual([['audio', true]]);
+
+    const created = await service.storage.createBucket('media', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['image/*'] });
+    expect(created).toEqual({ data: { name: 'media' }, error: null });
+    const got = await service.storage.getBucket('media');
+    expect(got.data).toMatchObject({ id: 'media', name: 'media', public: false, file_size_limit: 1000, allowed_mime_types: ['image/*'], owner: null });
+    expect(got.data?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+
+    const again = await service.storage.createBucket('media');
+    expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+
+    expect((await service.storage.updateBucket('media', { public: true })).data).toEqual({ message: 'Successfully updated' });
+    expect((await service.storage.getBucket('media')).data).toMatchObject({ public: true, file_size_limit: 1000 });
+    expect((await service.storage.updateBucket('missing', { public: true })).error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+    expect((await service.storage.getBucket('missing')).error).toMatchObject({ statusCode: '404' });
+  });
+
+  it('refuses bucket names that could leave the storage folder', async () => {
+    for (const name of ['../outside', '.hidden', 'a/b', '%2e%2e']) {
+      const { error } = await service.storage.createBucket(name);
+      expect(error, name).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
+    }
+  });
+});
+
+describe('uploads with the service key', () => {
+  it('uploads, refuses a second upload without upsert, replaces with upsert, and serves the public object', async () => {
+    const bucket = service.storage.from('audio');
+    const first = await bucket.upload('tests/clip.mp3', bytes('first'), { contentType: 'audio/mpeg' });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({ path: 'tests/clip.mp3', fullPath: 'audio/tests/clip.mp3' });
+
+    const duplicate = await bucket.upload('tests/clip.mp3', bytes('second'), { contentType: 'audio/mpeg' });
+    expect(duplicate.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+
+    expect((await bucket.upload('tests/clip.mp3', bytes('replaced'), { contentType: 'audio/mpeg', upsert: true })).error).toBeNull();
+    const served = await fetch(bucket.getPublicUrl('tests/clip.mp3').data.publicUrl);
+    expect([served.status, served.headers.get('content-type'), await served.text()]).toEqual([200, 'audio/mpeg', 'replaced']);
+
+    expect((await bucket.update('tests/clip.mp3', bytes('updated'), { contentType: 'audio/mpeg' })).error).toBeNull();
+    expect(await readFile(path.join(server.config.storageDir, 'audio/tests/clip.mp3'), 'utf8')).toBe('updated');
+    expect((await bucket.update('tests/none.mp3', bytes('x'), { contentType: 'audio/mpeg' })).error).toMatchObject({ statusCode: '404' });
+  });
+
+  it('applies the bucket’s size limit and allowed types, and the bucket must exist', async () => {
+    await service.storage.createBucket('limited', { public: true, fileSizeLimit: 10, allowedMimeTypes: ['audio/mpeg'] });
+    const limited = service.storage.from('limited');
+    expect((await limited.upload('big.mp3', bytes('x'.repeat(11)), { contentType: 'audio/mpeg' })).error).toMatchObject({ statusCode: '413' });
+    expect((await limited.upload('page.html', bytes('<h1>'), { contentType: 'text/html' })).error).toMatchObject({ statusCode: '415' });
+    expect((await limited.upload('ok.mp3', bytes('small'), { contentType: 'audio/mpeg' })).error).toBeNull();
+    expect((await service.storage.from('nope').upload('x.mp3', bytes('x'))).error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+  });
+
+  it('never writes outside the bucket: traversal keys and a symbolic link out of the bucket are refused', async () => {
+    const outside = path.join(server.config.dataDir, 'outside');
+    await mkdir(outside, { recursive: true });
+    await symlink(outside, path.join(server.config.storageDir, 'audio', 'escape'));
+    for (const key of ['../jwt-secret', '..%2fjwt-secret', 'a/../../b', '%2e%2e/x', 'x%5c..%5cy', 'escape/planted.mp3', '']) {
+      const response = await fetch(`${server.url}/storage/v1/object/audio/${key}`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'audio/mpeg', 'x-upsert': 'true' },
+        body: 'planted',
+      });
+      expect(response.status, key).toBe(400);
+    }
+    const contentOf = (file: string) => readFile(file, 'utf8').catch(() => undefined);
+    for (const file of [
+      path.join(outside, 'planted.mp3'),
+      path.join(server.config.storageDir, 'jwt-secret'),
+      path.join(server.config.dataDir, 'jwt-secret'),
+      path.join(server.config.storageDir, 'b'),
+    ]) {
+      expect(await contentOf(file), file).not.toBe('planted');
+    }
+    await rm(path.join(server.config.storageDir, 'audio', 'escape'));
+  });
+
+  it('refuses multipart bodies clearly instead of storing the form', async () => {
+    const form = new FormData();
+    form.append('', new Blob(['x'], { type: 'audio/mpeg' }), 'x.mp3');
+    const { error } = await service.storage.from('audio').upload('form.mp3', form);
+    expect(error).toMatchObject({ statusCode: '400', message: expect.stringContaining('Multipart uploads are not supported') });
+  });
+});
+
+describe('from the attacker’s side', () => {
+  it('anon key, a user’s session, a service token signed with another secret, and no key at all manage nothing', async () => {
+    const user = await signedInUser(server);
+    const forged = await signJwt({ role: 'service_role', iss: 'supabase', iat: 1_767_225_600, exp: 4_102_444_800 }, randomBytes(32).toString('hex'));
+    const callers: [string, SupabaseClient][] = [
+      ['anon', clientWith(server.anonKey)],
+      ['user', clientWith(server.anonKey, user.session.accessToken)],
+    ];
+    for (const [who, client] of callers) {
+      expect((await client.storage.listBuckets()).data, who).toEqual([]);
+      expect((await client.storage.getBucket('audio')).error, who).toMatchObject({ statusCode: '404' });
+      expect((await client.storage.createBucket(`mine-${who}`, { public: true })).error, who).toMatchObject({ statusCode: '403' });
+      expect((await client.storage.updateBucket('audio', { public: false })).error, who).toMatchObject({ statusCode: '403' });
+      expect((await client.storage.from('audio').upload('beyond-brochures.mp3', bytes('defaced'), { upsert: true })).error, who).toMatchObject({ statusCode: '403' });
+    }
+    const forgedClient = clientWith(server.anonKey, forged);
+    expect((await forgedClient.storage.createBucket('forged')).error).toMatchObject({ statusCode: '400', message: 'invalid signature' });
+    expect((await forgedClient.storage.from('audio').upload('beyond-brochures.mp3', bytes('defaced'), { upsert: true })).error).toMatchObject({ statusCode: '400' });
+
+    const noKey = await fetch(`${server.url}/storage/v1/bucket`, { method: 'POST', body: '{"name":"nokey"}' });
+    expect([noKey.status, await noKey.json()]).toEqual([401, { message: 'No API key found in request' }]);
+
+    expect(await server.sql`select id from storage.buckets where id like 'mine-%' or id in ('forged', 'nokey')`).toEqual([]);
+    expect((await service.storage.getBucket('audio')).data).toMatchObject({ public: true });
+    const recording = await readFile(path.join(server.config.storageDir, 'audio', 'beyond-brochures.mp3'));
+    expect(recording.equals(await readFile(path.join(STORAGE_SEED_DIR, 'audio', 'beyond-brochures.mp3')))).toBe(true);
+  });
+});
+
+describe('seeding at start', () => {
+  it('imports an older DATA_DIR/storage/buckets.json once, keeps the operator’s choices, never overwrites objects', async () => {
+    const dir = path.join(server.config.dataDir, `legacy-${randomBytes(3).toString('hex')}`);
+    await mkdir(path.join(dir, 'audio'), { recursive: true });
+    await writeFile(path.join(dir, 'buckets.json'), JSON.stringify({ private: { public: false, cacheControl: 'max-age=60' } }));
+    await writeFile(path.join(dir, 'audio', 'beyond-brochures.mp3'), 'the operator’s own recording');
+    await server.sql`update storage.buckets set public = false where id = 'audio'`;
+    try {
+      expect((await seedStorage(server.sql, dir, STORAGE_SEED_DIR)).copied).toEqual([]);
+      expect(await server.sql`select id, public from storage.buckets where id in ('audio', 'private') order by id`).toEqual([
+        { id: 'audio', public: false },
+        { id: 'private', public: false },
+      ]);
+      await expect(readFile(path.join(dir, 'buckets.json.imported'), 'utf8')).resolves.toContain('private');
+      await expect(readFile(path.join(dir, 'buckets.json'))).rejects.toThrow();
+      expect(await readFile(path.join(dir, 'audio', 'beyond-brochures.mp3'), 'utf8')).toBe('the operator’s own recording');
+    } finally {
+      await server.sql`update storage.buckets set public = true where id = 'audio'`;
+      await server.sql`delete from storage.buckets where id = 'private'`;
+    }
+  });
+});
