@@ -1,0 +1,88 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
+import type { CsvMapping } from '@/components/csv/csv-schema';
+import { testSchema, type TestKey } from '@/components/csv/csv-test-schema';
+
+type Batch = (rows: unknown[]) => Promise<{ added: number; updated: number; unchanged: number }>;
+
+function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?: Batch } = {}) {
+  const store = { load: vi.fn(async () => options.remembered ?? null), save: vi.fn(async () => undefined) };
+  const importBatch = options.importBatch ?? vi.fn<Batch>(async (rows: unknown[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
+  const onClose = vi.fn();
+  render(
+    <CsvImportDialog
+      title="Import results"
+      description="From a CSV file"
+      schema={testSchema}
+      mappingStore={store}
+      importBatch={importBatch}
+      describeError={(error) => (error instanceof Error ? error.message : 'unknown')}
+      onClose={onClose}
+    />,
+  );
+  return { store, importBatch, onClose, user: userEvent.setup() };
+}
+
+const csvFile = (text: string, name = 'results.csv') => new File([text], name, { type: 'text/csv' });
+
+describe('CsvImportDialog', () => {
+  it('maps the columns, shows the lines with errors, imports the rest and says which lines were skipped', async () => {
+    const { store, importBatch, onClose, user } = setup();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('Day,Platform,Link clicks,Cost\n2026-01-01,Google Ads,5,1.5\n2026-01-02,MySpace,x,1\n2026-01-03,Facebook Ads,7,\n'));
+
+    expect(await screen.findByText('Step 2 of 4: Match the columns')).toBeInTheDocument();
+    expect(screen.getByText('First row: 2026-01-01')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('2 rows are ready; 1 lines have errors and will not be imported.')).toBeInTheDocument();
+    expect(screen.getByText(/Platform: must be Google Ads or Facebook Ads; Clicks: must be a whole number of 0 or more/)).toBeInTheDocument();
+    expect(screen.getByText('Line 3:')).toBeInTheDocument();
+    expect(store.save).toHaveBeenCalledWith({ date: 'Day', platform: 'Platform', clicks: 'Link clicks', spend: 'Cost' });
+
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }));
+    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    expect(importBatch).toHaveBeenCalledTimes(1);
+    expect(importBatch).toHaveBeenCalledWith([
+      { date: '2026-01-01', platform: 'Google Ads', clicks: 5, spend: 1.5 },
+      { date: '2026-01-03', platform: 'Facebook Ads', clicks: 7, spend: 0 },
+    ]);
+    expect(screen.getByText('Skipped lines: 3')).toBeInTheDocument();
+    expect(screen.getByText('2 new')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ added: 2, skippedLines: [3] }));
+  });
+
+  it('starts from the remembered mapping and keeps the user on the mapping step while a required field has no column', async () => {
+    const { user } = setup({ remembered: { date: 'When' } });
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('When,Platform,Spend\n2026-01-01,Google Ads,1\n'));
+    expect(await screen.findByText('First row: 2026-01-01')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a column for: Clicks.');
+  });
+
+  it('refuses a file that is too large or not a CSV, by the file field', async () => {
+    const { user } = setup();
+    const huge = csvFile('a,b\n1,2\n');
+    Object.defineProperty(huge, 'size', { value: 20 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('CSV file'), huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is larger than 5 MB.');
+    // What a browser lets through when the user picks "All files".
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This is not a CSV file.'));
+  });
+
+  it('says the import stopped when the batch fails, and nothing counts as imported', async () => {
+    const importBatch = vi.fn<Batch>(async () => {
+      throw new Error('The campaign was deleted');
+    });
+    const { user } = setup({ importBatch });
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n'));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 rows' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The import stopped: 1 rows were not imported. The campaign was deleted');
+    expect(screen.getByText('0 new')).toBeInTheDocument();
+  });
+});

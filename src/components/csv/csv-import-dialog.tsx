@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import { CsvFileStep } from '@/components/csv/csv-file-step';
+import { CsvImportProgress } from '@/components/csv/csv-import-progress';
+import { CsvMappingStep } from '@/components/csv/csv-mapping-step';
+import { CsvPreviewStep } from '@/components/csv/csv-preview-step';
+import { doublyMappedHeaders, missingRequiredFields, suggestMapping, type CsvImportSchema, type CsvMapping, type CsvMappingStore } from '@/components/csv/csv-schema';
+import type { ParsedCsv } from '@/components/csv/parse-csv';
+import { DEFAULT_MAX_CSV_BYTES } from '@/components/csv/read-csv-file';
+import { runImport, type ImportBatch, type ImportSummary } from '@/components/csv/run-import';
+import { validateRows, type CsvValidation } from '@/components/csv/validate-rows';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { csvCopy } from '@/config/csv-copy';
+
+export interface CsvImportDialogProps<Key extends string, Row> {
+  title: string;
+  description: string;
+  schema: CsvImportSchema<Key, Row>;
+  /** Where the column mapping is remembered (per workspace, by the caller). */
+  mappingStore: CsvMappingStore<Key>;
+  /** Stores one batch; throw to stop the import (the summary says what was not sent). */
+  importBatch: ImportBatch<Row>;
+  /** Rows per `importBatch` call; default: all rows in one call, so an atomic `importBatch` makes the import all-or-nothing. */
+  batchSize?: number;
+  maxBytes?: number;
+  /** A failed batch's error in words (the feature's error mapping). */
+  describeError(error: unknown): string;
+  /** Called when the dialog closes: with the summary when something was imported, else null. */
+  onClose(summary: ImportSummary | null): void;
+}
+
+type Step = 'file' | 'mapping' | 'preview' | 'import';
+const STEP_ORDER: Step[] = ['file', 'mapping', 'preview', 'import'];
+
+/**
+ * The CSV import wizard: choose a file → match its columns to the fields (remembered) → check every row (per-line
+ * errors) → import with a progress bar → summary. Mounted while open; it cannot be closed while rows are being sent.
+ */
+export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogProps<Key, Row>) {
+  const { schema, mappingStore } = props;
+  const [step, setStep] = useState<Step>('file');
+  const [csv, setCsv] = useState<ParsedCsv | null>(null);
+  const [mapping, setMapping] = useState<CsvMapping<Key>>({});
+  const [mappingError, setMappingError] = useState<string | undefined>();
+  const [validation, setValidation] = useState<CsvValidation<Row> | null>(null);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const remembered = useRef<Promise<CsvMapping<Key> | null> | null>(null);
+  const isImporting = step === 'import' && summary === null;
+
+  useEffect(() => {
+    remembered.current = mappingStore.load().catch(() => null);
+  }, [mappingStore]);
+
+  async function handleParsed(parsed: ParsedCsv) {
+    const stored = await (remembered.current ?? Promise.resolve(null));
+    setCsv(parsed);
+    setMapping(suggestMapping(parsed.headers, schema.fields, stored));
+    setMappingError(undefined);
+    setStep('mapping');
+  }
+
+  async function handleMappingNext() {
+    if (!csv) return;
+    const missing = missingRequiredFields(schema.fields, mapping);
+    const doubled = doublyMappedHeaders(mapping);
+    if (missing.length > 0) return setMappingError(csvCopy.missingRequired(missing.map((field) => field.label).join(', ')));
+    if (doubled.length > 0) return setMappingError(csvCopy.doublyMapped(doubled.join(', ')));
+    setMappingError(undefined);
+    setValidation(null);
+    setStep('preview');
+    void mappingStore.save(mapping).catch(() => undefined);
+    setValidation(await validateRows(csv, mapping, schema));
+  }
+
+  async function handleImport() {
+    if (!validation) return;
+    setStep('import');
+    const rows = validation.valid.map((row) => row.value);
+    const result = await runImport(rows, props.importBatch, {
+      batchSize: props.batchSize ?? Math.max(1, rows.length),
+      skippedLines: validation.errors.map((error) => error.line),
+      onProgress: (done, total) => setProgress({ done, total }),
+    });
+    setSummary(result);
+  }
+
+  function handleOpenChange(open: boolean) {
+    if (!open && !isImporting) props.onClose(summary);
+  }
+
+  const stepNumber = STEP_ORDER.indexOf(step) + 1;
+  const validCount = validation?.valid.length ?? 0;
+  const errorCount = validation?.errors.length ?? 0;
+
+  return (
+    <Dialog open onOpenChange={handleOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogDescription>{props.description}</DialogDescription>
+          <p className="text-sm font-medium">
+            {csvCopy.stepLabel(stepNumber, STEP_ORDER.length)}: {csvCopy.steps[stepNumber - 1]}
+          </p>
+        </DialogHeader>
+        {step === 'file' ? <CsvFileStep maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES} onParsed={(parsed) => void handleParsed(parsed)} /> : null}
+        {step === 'mapping' && csv ? <CsvMappingStep csv={csv} fields={schema.fields} mapping={mapping} onChange={setMapping} error={mappingError} /> : null}
+        {step === 'preview' && csv ? (
+          validation ? (
+            <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} validation={validation} />
+          ) : (
+            <p role="status" className="text-sm text-muted-foreground">
+              {csvCopy.checking}
+            </p>
+          )
+        ) : null}
+        {step === 'import' ? <CsvImportProgress done={progress.done} total={progress.total} summary={summary} describeError={props.describeError} /> : null}
+        <DialogFooter className="gap-2">
+          {step === 'mapping' ? (
+            <>
+              <Button variant="outline" onClick={() => setStep('file')}>
+                {csvCopy.chooseAnother}
+              </Button>
+              <Button onClick={() => void handleMappingNext()}>{csvCopy.next}</Button>
+            </>
+          ) : null}
+          {step === 'preview' ? (
+            <>
+              <Button variant="outline" onClick={() => setStep('mapping')}>
+                {csvCopy.back}
+              </Button>
+              <Button onClick={() => void handleImport()} disabled={!validation || validCount === 0}>
+                {errorCount > 0 ? csvCopy.importValid(validCount, errorCount) : csvCopy.importAll(validCount)}
+              </Button>
+            </>
+          ) : null}
+          {step === 'import' ? (
+            <Button onClick={() => handleOpenChange(false)} disabled={isImporting}>
+              {csvCopy.done}
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={() => handleOpenChange(false)}>
+              {csvCopy.cancel}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+
+/**
+ * What a CSV import expects, supplied by the feature that imports: the fields a file's columns map to, and a zod
+ * schema that turns one mapped row (field key → cell text) into the record the feature stores.
+ */
+export interface CsvField<Key extends string = string> {
+  key: Key;
+  /** Shown in the mapping step and in error messages ('Impressions: …'). */
+  label: string;
+  isRequired: boolean;
+  /** Other header names ad platforms use for this field, matched case- and punctuation-insensitively. */
+  aliases?: readonly string[];
+}
+
+export interface CsvImportSchema<Key extends string, Row> {
+  fields: readonly CsvField<Key>[];
+  /** Parses a mapped row; unmapped optional fields are absent from the input object. */
+  row: z.ZodType<Row, Partial<Record<Key, string>>>;
+}
+
+/** Field key → the header name of the file's column that holds it (absent: not mapped). */
+export type CsvMapping<Key extends string = string> = Partial<Record<Key, string>>;
+
+/**
+ * Where the mapping of a workspace is remembered between imports (a table, local storage: the caller decides).
+ * `load` answers null when nothing is remembered; `save` may fail, the import goes on.
+ */
+export interface CsvMappingStore<Key extends string = string> {
+  load(): Promise<CsvMapping<Key> | null>;
+  save(mapping: CsvMapping<Key>): Promise<void>;
+}
+
+/** 'Ad Spend (USD)' → 'adspendusd': how headers are compared. */
+export function normaliseHeader(header: string): string {
+  return header
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The mapping to start from: the remembered one where its columns are in this file, then for every field still open
+ * the first unused column whose header matches its key, label or an alias. A column is used at most once.
+ */
+export function suggestMapping<Key extends string>(
+  headers: readonly string[],
+  fields: readonly CsvField<Key>[],
+  remembered: CsvMapping<Key> | null = null,
+): CsvMapping<Key> {
+  const mapping: CsvMapping<Key> = {};
+  const used = new Set<string>();
+  for (const field of fields) {
+    const header = remembered?.[field.key];
+    if (header !== undefined && headers.includes(header) && !used.has(header)) {
+      mapping[field.key] = header;
+      used.add(header);
+    }
+  }
+  for (const field of fields) {
+    if (mapping[field.key] !== undefined) continue;
+    const names = new Set([field.key, field.label, ...(field.aliases ?? [])].map(normaliseHeader));
+    const header = headers.find((candidate) => !used.has(candidate) && names.has(normaliseHeader(candidate)));
+    if (header !== undefined) {
+      mapping[field.key] = header;
+      used.add(header);
+    }
+  }
+  return mapping;
+}
+
+/** The required fields that no column maps to yet (the mapping step cannot go on while there are any). */
+export function missingRequiredFields<Key extends string>(fields: readonly CsvField<Key>[], mapping: CsvMapping<Key>): CsvField<Key>[] {
+  return fields.filter((field) => field.isRequired && !mapping[field.key]);
+}
+
+/** Columns mapped to more than one field (allowed by nobody: each column feeds one field). */
+export function doublyMappedHeaders<Key extends string>(mapping: CsvMapping<Key>): string[] {
+  const seen = new Set<string>();
+  const doubled = new Set<string>();
+  for (const header of Object.values<string | undefined>(mapping)) {
+    if (!header) continue;
+    if (seen.has(header)) doubled.add(header);
+    seen.add(header);
+  }
+  return [...doubled];
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { testSchema } from '@/components/csv/csv-test-schema';
+import { checkRow, mapRow, validateRows } from '@/components/csv/validate-rows';
+
+const headers = ['Day', 'Platform', 'Clicks', 'Cost'];
+const mapping = { date: 'Day', platform: 'Platform', clicks: 'Clicks', spend: 'Cost' } as const;
+
+describe('mapRow', () => {
+  it('keys the trimmed cells by field and leaves unmapped fields out', () => {
+    expect(mapRow(headers, [' 2026-01-01 ', 'Google Ads', '5', '1.5'], { date: 'Day', clicks: 'Clicks' })).toEqual({ date: '2026-01-01', clicks: '5' });
+  });
+});
+
+describe('checkRow', () => {
+  it('returns the parsed record of a good row', () => {
+    expect(checkRow({ headers }, ['2026-01-01', 'Google Ads', '5', '1.5'], mapping, testSchema)).toEqual({
+      ok: true,
+      value: { date: '2026-01-01', platform: 'Google Ads', clicks: 5, spend: 1.5 },
+    });
+  });
+
+  it('names every problem with its field', () => {
+    expect(checkRow({ headers }, ['01/02/2026', 'MySpace', '-3', 'x'], mapping, testSchema)).toEqual({
+      ok: false,
+      messages: ['Date: must be a date like 2026-11-23', 'Platform: must be Google Ads or Facebook Ads', 'Clicks: must be a whole number of 0 or more', 'Spend: must be an amount of 0 or more'],
+    });
+  });
+
+  it('refuses a row whose cell count differs from the header', () => {
+    expect(checkRow({ headers }, ['2026-01-01', 'Google Ads'], mapping, testSchema)).toEqual({ ok: false, messages: ['2 cells where the header has 4'] });
+  });
+});
+
+describe('validateRows', () => {
+  it('splits 10,000 rows into valid ones and lines with errors, reporting progress up to 1', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({
+      line: index + 2,
+      cells: ['2026-01-01', 'Google Ads', index % 1000 === 0 ? 'many' : String(index), '0'],
+    }));
+    const progress: number[] = [];
+    const result = await validateRows({ headers, rows, encoding: 'utf-8' }, mapping, testSchema, { onProgress: (done) => progress.push(done) });
+    expect(result.valid).toHaveLength(9_990);
+    expect(result.errors.map((error) => error.line)).toEqual([2, 1002, 2002, 3002, 4002, 5002, 6002, 7002, 8002, 9002]);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toHaveLength(10);
+  });
+});
