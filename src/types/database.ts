@@ -503,11 +503,11 @@ export type Database = {
         Returns: string;
       };
       bulk_delete_contacts: {
-        Args: { workspace_id: string; contact_ids: unknown };
+        Args: { workspace_id: string; contact_ids: string[] };
         Returns: number;
       };
       bulk_tag_contacts: {
-        Args: { workspace_id: string; contact_ids: unknown; add_tags: unknown; remove_tags: unknown };
+        Args: { workspace_id: string; contact_ids: string[]; add_tags?: string[]; remove_tags?: string[] };
         Returns: number;
       };
       change_member_role: {
@@ -515,7 +515,7 @@ export type Database = {
         Returns: undefined;
       };
       contact_overview: {
-        Args: { workspace_id: string; quiet_days: unknown };
+        Args: { workspace_id: string; quiet_days?: number };
         Returns: Json;
       };
       create_invitation_link: {
@@ -535,7 +535,7 @@ export type Database = {
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
       };
       import_contacts: {
-        Args: { workspace_id: string; rows: Json; on_duplicate: string; dry_run: unknown };
+        Args: { workspace_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean };
         Returns: Json;
       };
       invite_to_workspace: {

@@ -124,7 +124,7 @@ describe('import_contacts()', () => {
     ['more than 1,000 rows', { rows: Array.from({ length: 1001 }, (_, n) => ({ line: n, first_name: 'x' })), on_duplicate: 'skip' }, 'invalid_batch'],
   ])('refuses %s with a 400 and imports nothing', async (_label, args, details) => {
     const user = await signedInUser(server);
-    const { error, status } = await user.client.rpc('import_contacts', { workspace_id: user.organizationId, ...(args as never) });
+    const { error, status } = await user.client.rpc('import_contacts', { workspace_id: user.organizationId, ...(args as { rows: never; on_duplicate: string }) });
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: 'P0001', details });
     expect(await contactsOf(user)).toEqual([]);
