@@ -7,7 +7,7 @@ import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluste
  * own `rollback` after the in-flight query failed, and `reserve().release()` put the dead connection back
  * into the pool, where the next query wrote to it. The write ran in a setImmediate, so the TypeError
  * "Cannot read properties of null (reading 'write')" reached the top of the process and ended it.
- * scripts/patch-postgres.mjs fixes both paths; these tests fail (the run reports an uncaught exception) without it.
+ * patches/postgres+3.4.9.patch (patch-package, postinstall) fixes both paths; these tests fail (the run reports an uncaught exception) without it.
  */
 
 let db: TestDatabase;
