@@ -1,10 +1,7 @@
-import { Megaphone, Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListStatus } from '@/components/module/list-status';
+import { Megaphone } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { RecordCardList } from '@/components/records/record-card';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { RecordListCard, type RecordListCopy } from '@/components/records/record-list-card';
 import { campaignCopy } from '@/config/campaign-copy';
 import { messages } from '@/config/messages';
 import { useDeleteCampaign } from '@/features/campaigns/api/delete-campaign';
@@ -12,130 +9,59 @@ import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
 import { CampaignRow } from '@/features/campaigns/components/campaign-row';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { toggleOpenRow, visibleOpenRow } from '@/features/campaigns/utils/open-row';
-import { workspaceCopy } from '@/config/team-copy';
-import { useAuth } from '@/lib/auth';
-import { useWorkspace } from '@/lib/workspace';
-import { describeLoadFailure } from '@/lib/error-kinds';
-import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 interface CampaignsCardProps {
   onCreate(): void;
   onEdit(campaign: Campaign): void;
+  /** More header buttons (export, import). */
+  headerActions?: ReactNode;
 }
 
-/**
- * The workspace's advertising campaigns: loading → error (with retry) → empty → rows, one open at a time. Viewers
- * only view: no create, edit or delete buttons.
- */
-export function CampaignsCard({ onCreate, onEdit }: CampaignsCardProps) {
-  const { loading: isAuthLoading } = useAuth();
-  const workspace = useWorkspace();
+const listCopy: RecordListCopy = {
+  title: campaignCopy.listTitle,
+  description: campaignCopy.listDescription,
+  create: campaignCopy.createCampaign,
+  createFirst: campaignCopy.createFirst,
+  emptyTitle: messages.campaigns.empty,
+  emptyDescription: campaignCopy.emptyDescription,
+  emptyReadOnly: campaignCopy.emptyReadOnly,
+  loading: campaignCopy.loading,
+  loadFailed: messages.campaigns.loadFailed,
+  retry: campaignCopy.retry,
+  loadMore: campaignCopy.loadMore,
+  loadingMore: campaignCopy.loadingMore,
+  organizationUnavailable: campaignCopy.organizationUnavailable,
+  confirmDelete: messages.campaigns.confirmDelete,
+  deleteConfirm: campaignCopy.deleteConfirm,
+  deleting: campaignCopy.deleting,
+  cancel: campaignCopy.cancel,
+};
+
+/** The workspace's advertising campaigns as expandable rows, one open at a time (the list itself: RecordListCard). */
+export function CampaignsCard({ onCreate, onEdit, headerActions }: CampaignsCardProps) {
   const query = useCampaigns();
   const remove = useDeleteCampaign();
   const [openId, setOpenId] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const runOne = useOneAtATime();
-  const [deleting, setDeleting] = useState<Campaign | null>(null);
-  const campaigns = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
-  const hasOrganization = workspace.current !== null;
-  const canWrite = hasOrganization && workspace.canWrite;
-
-  function handleConfirmDelete() {
-    if (!deleting) return;
-    const { id } = deleting;
-    runOne(() => remove.mutateAsync(id).finally(() => setDeleting(null)));
-  }
-
-  let body;
-  if (!hasOrganization && !isAuthLoading && !workspace.isLoading) {
-    body = workspace.error ? (
-      <ListStatus kind="error" title={campaignCopy.organizationUnavailable} />
-    ) : (
-      <ListStatus kind="empty" icon={Megaphone} title={workspaceCopy.noWorkspaceTitle} description={workspaceCopy.noWorkspaceDescription} />
-    );
-  } else if (!hasOrganization || query.isPending) {
-    body = <ListStatus kind="loading" title={campaignCopy.loading} />;
-  } else if (query.isError && !query.data) {
-    body = (
-      <ListStatus kind="error" title={messages.campaigns.loadFailed} description={describeLoadFailure(query.error)}>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {campaignCopy.retry}
-        </Button>
-      </ListStatus>
-    );
-  } else if (campaigns.length === 0) {
-    body = (
-      <ListStatus kind="empty" icon={Megaphone} title={messages.campaigns.empty} description={canWrite ? campaignCopy.emptyDescription : campaignCopy.emptyReadOnly}>
-        {canWrite ? (
-          <Button onClick={onCreate}>
-            <Plus aria-hidden="true" />
-            {campaignCopy.createFirst}
-          </Button>
-        ) : null}
-      </ListStatus>
-    );
-  } else {
-    body = (
-      <>
-        <RecordCardList>
-          {campaigns.map((campaign) => (
-            <CampaignRow
-              key={campaign.id}
-              campaign={campaign}
-              isOpen={campaign.id === shownOpenId}
-              onToggle={() => setOpenId(toggleOpenRow(shownOpenId, campaign.id))}
-              onEdit={canWrite ? () => onEdit(campaign) : undefined}
-              onDelete={canWrite ? () => setDeleting(campaign) : undefined}
-            />
-          ))}
-        </RecordCardList>
-        {query.isError ? (
-          // A later page (or a reload) failed: the rows already shown stay, the failure is said here.
-          <p role="alert" className="pt-4 text-center text-sm text-destructive">
-            {messages.campaigns.loadFailed}. {describeLoadFailure(query.error)}
-          </p>
-        ) : null}
-        {query.hasNextPage ? (
-          <div className="flex justify-center pt-4">
-            <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? campaignCopy.loadingMore : campaignCopy.loadMore}
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
-        <div className="space-y-1.5">
-          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
-            {campaignCopy.listTitle}
-          </h2>
-          <CardDescription>{campaignCopy.listDescription}</CardDescription>
-        </div>
-        {canWrite ? (
-          <Button onClick={onCreate}>
-            <Plus aria-hidden="true" />
-            {campaignCopy.createCampaign}
-          </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={messages.campaigns.confirmDelete}
-        description={deleting?.title}
-        confirmLabel={campaignCopy.deleteConfirm}
-        pendingLabel={campaignCopy.deleting}
-        cancelLabel={campaignCopy.cancel}
-        isPending={remove.isPending}
-        onConfirm={handleConfirmDelete}
-        focusAfterConfirm={headingRef}
-      />
-    </Card>
+    <RecordListCard copy={listCopy} icon={Megaphone} query={query} remove={remove} onCreate={onCreate} headerActions={headerActions}>
+      {(campaigns, { canWrite, onDelete }) => {
+        const shownOpenId = visibleOpenRow(openId, campaigns.map((campaign) => campaign.id));
+        return (
+          <RecordCardList>
+            {campaigns.map((campaign) => (
+              <CampaignRow
+                key={campaign.id}
+                campaign={campaign}
+                isOpen={campaign.id === shownOpenId}
+                onToggle={() => setOpenId(toggleOpenRow(shownOpenId, campaign.id))}
+                onEdit={canWrite ? () => onEdit(campaign) : undefined}
+                onDelete={onDelete ? () => onDelete(campaign) : undefined}
+              />
+            ))}
+          </RecordCardList>
+        );
+      }}
+    </RecordListCard>
   );
 }
