@@ -83,7 +83,8 @@ begin
         existing_id := null;
         if candidate.email is not null then
           select c.id into existing_id from public.contacts c
-          where c.organization_id = org and lower(c.email) = lower(candidate.email)
+          -- `email is not null` lets the planner use the partial unique index (organization_id, lower(email)).
+          where c.organization_id = org and c.email is not null and lower(c.email) = lower(candidate.email)
           for update;
         end if;
 

@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -25,10 +24,7 @@ export function ContactsToolbar({ filters, owners, onChange }: ContactsToolbarPr
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
       <FormField label={copy.search} className="sm:col-span-2">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input type="search" value={filters.search} onChange={(event) => set('search')(event.target.value)} placeholder={copy.searchPlaceholder} className="pl-9" />
-        </div>
+        <Input type="search" value={filters.search} onChange={(event) => set('search')(event.target.value)} placeholder={copy.searchPlaceholder} />
       </FormField>
       <FormField label={copy.band}>
         <OptionSelect value={filters.band} options={bandOptions} onChange={(value) => set('band')(value as ContactFilters['band'])} />

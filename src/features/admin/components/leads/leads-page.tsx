@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { OptionSelect } from '@/components/option-select';
 import { CsvExportButton } from '@/components/csv/csv-export-button';
@@ -33,10 +32,7 @@ export function LeadsPage() {
       </AdminPageHeader>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <FormField label={leadsCopy.searchLabel} className="flex-1">
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={leadsCopy.searchPlaceholder} className="pl-9" />
-          </div>
+          <Input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder={leadsCopy.searchPlaceholder} />
         </FormField>
         <FormField label={leadsCopy.statusFilterLabel} className="sm:w-60">
           <OptionSelect<LeadFilterValue> value={filter} options={leadFilters} onChange={setFilter} />
