@@ -35,7 +35,7 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.marketing.email, area: 'account', heading: 'Email Platform' },
   { path: paths.marketing.social, area: 'account', heading: 'Social Hub' },
   { path: paths.marketing.seo, area: 'account', heading: 'SEO Toolkit' },
-  { path: paths.marketing.retention, area: 'account', heading: 'Retention Center', ready: seedTexts.contactCompany },
+  { path: paths.marketing.retention, area: 'account', heading: 'Retention Center', ready: `${seedTexts.contactFirstName} ${seedTexts.contactLastName}` },
   { path: paths.marketing.analytics, area: 'account', heading: 'Analytics Console' },
   { path: paths.marketing.automation, area: 'account', heading: 'Automation Platform' },
   { path: paths.marketing.creative, area: 'account', heading: 'Creative Studio' },

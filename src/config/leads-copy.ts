@@ -4,6 +4,7 @@ export const leadsCopy = {
   navNewCount: (count: number) => `${count} new`,
   title: 'Leads',
   description: 'Messages sent through the contact form, newest first. Open one to read it whole, answer it and file it.',
+  listHeading: 'Lead list',
   searchLabel: 'Search leads',
   searchPlaceholder: 'Name, e-mail, company or message',
   statusFilterLabel: 'Status',

@@ -68,7 +68,10 @@ export function ContactsPage() {
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{isFiltered(filters) ? contactsCopy.emptyFiltered : contactsCopy.empty}</p>
       ) : (
-        <div className="space-y-4" aria-busy={contacts.isPlaceholderData}>
+        <section className="space-y-4" aria-labelledby="contact-list-heading" aria-busy={contacts.isPlaceholderData}>
+          <h2 id="contact-list-heading" className="sr-only">
+            {contactsCopy.listHeading}
+          </h2>
           <p className="text-sm text-muted-foreground">{contactsCopy.count(rows.length, contacts.hasNextPage)}</p>
           <ContactsList
             contacts={rows}
@@ -92,7 +95,7 @@ export function ContactsPage() {
               {contacts.isFetchingNextPage ? contactsCopy.loadingMore : contactsCopy.loadMore}
             </Button>
           ) : null}
-        </div>
+        </section>
       )}
       <ScoreRulesCard />
       {editing ? <ContactDialog contact={editing === 'new' ? null : editing} owners={owners} onClose={() => setEditing(null)} /> : null}

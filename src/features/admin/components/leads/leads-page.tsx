@@ -51,14 +51,17 @@ export function LeadsPage() {
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{isFiltered ? leadsCopy.emptyFiltered : leadsCopy.empty}</p>
       ) : (
-        <div className="space-y-4" aria-busy={leads.isPlaceholderData}>
+        <section className="space-y-4" aria-labelledby="lead-list-heading" aria-busy={leads.isPlaceholderData}>
+          <h2 id="lead-list-heading" className="sr-only">
+            {leadsCopy.listHeading}
+          </h2>
           <LeadsList leads={rows} onOpen={setOpenLead} />
           {leads.hasNextPage ? (
             <Button variant="outline" onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
               {leads.isFetchingNextPage ? leadsCopy.loadingMore : leadsCopy.loadMore}
             </Button>
           ) : null}
-        </div>
+        </section>
       )}
       {openLead ? <LeadDialog key={openLead.id} lead={openLead} onClose={() => setOpenLead(null)} /> : null}
     </main>
