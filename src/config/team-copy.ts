@@ -32,7 +32,6 @@ export const workspaceCopy = {
 export const teamCopy = {
   title: 'Team',
   subtitle: (workspace: string) => `The people of ${workspace}, what they do and what they may do here.`,
-  backToDashboard: 'Back to Dashboard',
   membersTitle: 'Members',
   membersDescription: 'Everyone in this workspace. Access roles say what each person may do here.',
   membersLoading: 'Loading members...',

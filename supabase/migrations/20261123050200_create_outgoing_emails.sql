@@ -1,5 +1,5 @@
 -- Outgoing e-mails: a queue that database functions write and the own server's mail worker delivers
--- (server/src/modules/mail/, docs/decisions/0007-outgoing-email-queue.md). Generic: a row names a kind, the
+-- (server/src/modules/mail/, docs/decisions/0008-outgoing-email-queue.md). Generic: a row names a kind, the
 -- recipient and the kind's data; the worker renders the kind's template and sends it through the mailer
 -- (SMTP when configured, always DATA_DIR/outbox/). First kind: 'workspace_invitation'; more kinds (e.g. issue 19's
 -- new-lead notices) add a template in the worker and call private.enqueue_email from their own functions.

@@ -34,6 +34,7 @@ let database: DatabaseAvailability;
 
 interface Account {
   id: string;
+  email: string;
   sessionId: string;
   client: SupabaseClient<Database>;
   organizationId: string;
@@ -75,7 +76,7 @@ async function signUp(metadata: Record<string, unknown>, appMetadata: Record<str
   const account = client(token);
   const profile = await account.from('profiles').select('*').eq('user_id', id).single();
   if (profile.error || !profile.data.organization_id) throw new Error(`no profile or organization for the new account: ${profile.error?.message}`);
-  return { id, sessionId, client: account, organizationId: profile.data.organization_id };
+  return { id, email, sessionId, client: account, organizationId: profile.data.organization_id };
 }
 
 beforeAll(async () => {
@@ -168,6 +169,36 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect((await member.client.rpc('reset_menu_items')).error).not.toBeNull();
     expect((await siteAdmin.client.rpc('reset_menu_items')).error).toBeNull();
     expect((await client().from('menu_items').select('name').eq('href', '/')).data).toEqual([{ name: 'Home' }]);
+  });
+
+  it('workspace invitations by copied link: nothing queued without a mail worker; the invitee joins as viewer, reads and writes nothing; removal ends access', async () => {
+    const owner = await signUp({ first_name: 'Ivy', last_name: 'Inviter', company_name: 'Ivy Co' });
+    const invitee = await signUp({ first_name: 'Vic', last_name: 'Viewer' });
+    const other = await signUp({ first_name: 'Ott', last_name: 'Other' });
+    await owner.client.from('content_items').insert({ title: 'Team plan', user_id: owner.id, organization_id: owner.organizationId });
+    const invited = await owner.client
+      .rpc('invite_to_workspace', { workspace_id: owner.organizationId, email: invitee.email.toUpperCase(), access_role: 'viewer' })
+      .single();
+    expect(invited.error).toBeNull();
+    expect(invited.data).toMatchObject({ email_queued: false });
+    expect(await readBack`select count(*)::int as queued from private.outgoing_emails`).toEqual([{ queued: 0 }]);
+    const token = invited.data!.token;
+
+    const shown = await client().rpc('get_invitation', { token }).single();
+    expect(shown.data).toMatchObject({ status: 'pending', workspace_name: 'Ivy Co', inviter_name: 'Ivy Inviter', access_role: 'viewer' });
+    expect((await other.client.rpc('accept_invitation', { token })).error).toMatchObject({ code: '42501', details: 'email_mismatch' });
+    expect((await invitee.client.rpc('accept_invitation', { token })).data).toBe(owner.organizationId);
+    expect((await invitee.client.rpc('accept_invitation', { token })).error).toMatchObject({ details: 'invitation_used' });
+
+    expect((await invitee.client.from('content_items').select('title').eq('organization_id', owner.organizationId)).data).toEqual([{ title: 'Team plan' }]);
+    const members = await invitee.client.rpc('workspace_members', { workspace_id: owner.organizationId });
+    expect(members.data?.map((member) => member.access_role).sort()).toEqual(['owner', 'viewer']);
+    const write = await invitee.client.from('content_items').insert({ title: 'Viewer wrote', user_id: invitee.id, organization_id: owner.organizationId });
+    expect(write.error?.code).toBe('42501');
+    expect((await invitee.client.rpc('change_member_role', { workspace_id: owner.organizationId, user_id: invitee.id, access_role: 'owner' })).error?.code).toBe('42501');
+
+    expect((await owner.client.rpc('remove_member', { workspace_id: owner.organizationId, user_id: invitee.id })).error).toBeNull();
+    expect((await invitee.client.from('content_items').select('title').eq('organization_id', owner.organizationId)).data).toEqual([]);
   });
 
   it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {

@@ -38,7 +38,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Delivers `private.outgoing_emails` (docs/decisions/0007-outgoing-email-queue.md): woken by NOTIFY
+ * Delivers `private.outgoing_emails` (docs/decisions/0008-outgoing-email-queue.md): woken by NOTIFY
  * outgoing_emails, polling as a safety net, claiming rows with FOR UPDATE SKIP LOCKED so several servers share one
  * database, rendering each row's kind and sending it through the shared mail transport.
  */

@@ -1,12 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { moduleCopy } from '@/config/account-copy';
-import { paths, type MarketingModule } from '@/config/paths';
+import type { MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
 import { site } from '@/config/site';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
+import { BackToDashboardLink } from '@/components/layouts/back-to-dashboard-link';
 import { SampleDataBadge } from '@/components/module/sample-data-badge';
 import { workspaceCopy } from '@/config/team-copy';
 import { useWorkspace } from '@/lib/workspace';
@@ -34,10 +32,7 @@ export function ModulePage({ module, subtitle, isSample = true, children }: Modu
       <title>{`${role.moduleTitle} | ${site.platformName}`}</title>
       <DashboardHeader />
       <main className="container mx-auto space-y-6 px-4 py-8">
-        <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {moduleCopy.backToDashboard}
-        </Link>
+        <BackToDashboardLink />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
             <span className="rounded-md bg-primary p-2 text-primary-foreground">

@@ -1,9 +1,8 @@
-import { ArrowLeft, UserPlus, Users } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { BackToDashboardLink } from '@/components/layouts/back-to-dashboard-link';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { teamCopy, workspaceCopy } from '@/config/team-copy';
 import { InvitationsCard } from '@/features/team/components/invitations-card';
@@ -38,10 +37,7 @@ export function TeamPage() {
   return (
     <main className="container mx-auto space-y-6 px-4 py-8">
       <title>{`${teamCopy.title} · ${current.name} | ${site.platformName}`}</title>
-      <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {teamCopy.backToDashboard}
-      </Link>
+      <BackToDashboardLink />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{teamCopy.title}</h1>
