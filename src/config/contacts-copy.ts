@@ -2,7 +2,6 @@
 export const contactsCopy = {
   title: 'Contacts',
   description: 'The people your workspace markets to. Lead scores come from your scoring rules plus a manual adjustment.',
-  backToDashboard: 'Back to Dashboard',
   listHeading: 'Contact list',
   add: 'Add Contact',
   importCsv: 'Import CSV',

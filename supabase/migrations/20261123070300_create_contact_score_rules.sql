@@ -95,38 +95,21 @@ create trigger contacts_b_score
   before insert or update on public.contacts
   for each row execute function private.score_contact();
 
--- After any change of rules: every contact of the workspaces concerned gets its new score.
+-- After any change of rules: every contact of the workspaces concerned gets its new score (one statement-level
+-- trigger per operation, as each names its own transition tables).
 create function private.rescore_workspaces_of_changed_rules() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  update public.contacts c set lead_score = c.lead_score
-  where c.organization_id in (
-    select organization_id from changed_new union select organization_id from changed_old
-  );
-  return null;
-end
-$$;
-
-create function private.rescore_workspaces_of_inserted_rules() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  update public.contacts c set lead_score = c.lead_score
-  where c.organization_id in (select organization_id from changed_new);
-  return null;
-end
-$$;
-
-create function private.rescore_workspaces_of_deleted_rules() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  update public.contacts c set lead_score = c.lead_score
-  where c.organization_id in (select organization_id from changed_old);
+  if tg_op = 'INSERT' then
+    update public.contacts c set lead_score = c.lead_score where c.organization_id in (select organization_id from changed_new);
+  elsif tg_op = 'DELETE' then
+    update public.contacts c set lead_score = c.lead_score where c.organization_id in (select organization_id from changed_old);
+  else
+    update public.contacts c set lead_score = c.lead_score
+    where c.organization_id in (select organization_id from changed_new union select organization_id from changed_old);
+  end if;
   return null;
 end
 $$;
@@ -146,8 +129,7 @@ end
 $$;
 
 revoke all on function private.contact_lead_score(public.contacts), private.score_contact(),
-  private.rescore_workspaces_of_changed_rules(), private.rescore_workspaces_of_inserted_rules(),
-  private.rescore_workspaces_of_deleted_rules(), private.limit_contact_score_rules() from public, anon, authenticated;
+  private.rescore_workspaces_of_changed_rules(), private.limit_contact_score_rules() from public, anon, authenticated;
 
 create trigger contact_score_rules_limit
   before insert on public.contact_score_rules
@@ -156,7 +138,7 @@ create trigger contact_score_rules_limit
 create trigger contact_score_rules_rescore_insert
   after insert on public.contact_score_rules
   referencing new table as changed_new
-  for each statement execute function private.rescore_workspaces_of_inserted_rules();
+  for each statement execute function private.rescore_workspaces_of_changed_rules();
 
 create trigger contact_score_rules_rescore_update
   after update on public.contact_score_rules
@@ -166,7 +148,7 @@ create trigger contact_score_rules_rescore_update
 create trigger contact_score_rules_rescore_delete
   after delete on public.contact_score_rules
   referencing old table as changed_old
-  for each statement execute function private.rescore_workspaces_of_deleted_rules();
+  for each statement execute function private.rescore_workspaces_of_changed_rules();
 
 -- Brings the scores of a workspace up to date with the calendar (recent-activity rules). Any member may ask; the
 -- answer is how many scores changed.

@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackToDashboardLink } from '@/components/layouts/back-to-dashboard-link';
 import { contactsCopy } from '@/config/contacts-copy';
-import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -15,10 +13,7 @@ export function ContactsRoute() {
       <title>{`${contactsCopy.title} | ${site.platformName}`}</title>
       <DashboardHeader />
       <main className="container mx-auto space-y-6 px-4 py-8">
-        <Link to={paths.dashboard} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {contactsCopy.backToDashboard}
-        </Link>
+        <BackToDashboardLink />
         <header className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{contactsCopy.title}</h1>
           <p className="text-muted-foreground">{current ? `${current.name} · ${contactsCopy.description}` : contactsCopy.description}</p>
