@@ -13,6 +13,7 @@ export const leadsCopy = {
   loadMore: 'Load More',
   loadingMore: 'Loading...',
   empty: 'No lead yet. Messages sent through the contact form appear here.',
+  emptyOpen: 'No open lead: new and contacted leads appear here. Choose “All leads” to see the others.',
   emptyFiltered: 'No lead matches this search or status.',
   columns: { name: 'Name', company: 'Company', message: 'Message', received: 'Received', status: 'Status', actions: 'Actions' },
   open: 'Open',

@@ -13,6 +13,7 @@ import { AdminPageHeader } from '../admin-page-header';
 import { LoadingLine, QueryError } from '../query-state';
 import { LeadDialog } from './lead-dialog';
 import { leadExportColumns } from './lead-export-columns';
+import { emptyLeadsMessage } from './leads.utils';
 import { LeadsList } from './leads-list';
 
 /** /admin/leads: the contact form's leads, newest first; search, filter by status, open one, export as CSV. */
@@ -23,7 +24,6 @@ export function LeadsPage() {
   const leads = useLeads(filter, search);
   const [openLead, setOpenLead] = useState<Lead | null>(null);
   const rows = leads.data?.pages.flatMap((page) => page.items) ?? [];
-  const isFiltered = search !== '' || filter !== 'all';
 
   return (
     <main className="space-y-6">
@@ -49,7 +49,7 @@ export function LeadsPage() {
       ) : leads.isError ? (
         <QueryError message={leadsCopy.loadFailed} error={leads.error} onRetry={() => void leads.refetch()} />
       ) : rows.length === 0 ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{isFiltered ? leadsCopy.emptyFiltered : leadsCopy.empty}</p>
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{emptyLeadsMessage(filter, search)}</p>
       ) : (
         <section className="space-y-4" aria-labelledby="lead-list-heading" aria-busy={leads.isPlaceholderData}>
           <h2 id="lead-list-heading" className="sr-only">
