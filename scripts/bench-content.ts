@@ -12,26 +12,24 @@
 // (role authenticated, the member's JWT claims, RLS on), both as a custom plan and as the generic plan a
 // prepared statement settles on; and, for comparison, the same query without the organization filter (RLS alone).
 // Prints figures only; asserts nothing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createSql, ensureDatabase, withDatabase, type Sql } from '../server/src/db/client';
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
-import { signJwt } from '../server/src/lib/jwt';
 import { insertUser } from '../server/src/modules/auth/user-store';
-import { parseRequest } from '../server/src/modules/rest/query-parser';
-import { loadCatalogue } from '../server/src/modules/rest/schema-cache';
-import { buildStatement } from '../server/src/modules/rest/sql-builder';
-import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR } from '../server/src/server';
+import { parseRequest } from '../server/src/modules/rest/parse/request';
+import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
+import { buildStatement } from '../server/src/modules/rest/sql/build';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
 import { contentItemsPageQuery } from '../src/features/content/api/content-items-query';
 import { LIST_PAGE_SIZE } from '../src/lib/keyset';
 import type { Database } from '../src/types/database';
+import { canPin, has, pinSelfToCpu0, runWrk, sessionToken, startServerProcess, type Figures } from './bench-support';
 
 const BIG_ORG_ITEMS = 10_000;
 const SMALL_ORGS = 100;
@@ -40,47 +38,6 @@ const DEEP_ROW = 5_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOADED_CONNECTIONS = 50;
 const UNUSABLE_HASH = '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva';
-
-function has(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-const canPin = has('taskset') && cpus().length >= 2;
-const pin = (cpu: number, command: string, args: string[]): [string, string[]] =>
-  canPin ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function runWrk(url: string, headers: Record<string, string>, connections: number, seconds: number): Figures {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const [command, args] = pin(1, 'wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url]);
-  const output = execFileSync(command, args, { encoding: 'utf8' });
-  const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit]!;
-  const latency = (p: string) => {
-    const match = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
-    return match ? toMs(match[1]!, match[2]!) : NaN;
-  };
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]), p50: latency('50'), p99: latency('99'), errors };
-}
 
 interface Member {
   userId: string;
@@ -97,14 +54,7 @@ async function createMember(sql: Sql, jwtSecret: string, label: string): Promise
     confirmed: true,
   });
   const [profile] = await sql<{ organization_id: string }[]>`select organization_id from public.profiles where user_id = ${user.id}`;
-  const [session] = await sql<{ id: string }[]>`insert into auth.sessions (user_id) values (${user.id}) returning id`;
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: 'http://127.0.0.1/auth/v1', sub: user.id, aud: 'authenticated', exp: now + 3600, iat: now, email: user.email, phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, role: 'authenticated', aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }], session_id: session!.id, is_anonymous: false,
-  };
-  return { userId: user.id, organizationId: profile!.organization_id, token: await signJwt(claims, jwtSecret), claims };
+  return { userId: user.id, organizationId: profile!.organization_id, ...(await sessionToken(sql, user, jwtSecret)) };
 }
 
 /** The data-API URL supabase-js builds for a query (postgrest-js keeps it on the builder). */
@@ -144,18 +94,13 @@ async function explain(sql: Sql, url: URL, member: Member): Promise<{ custom: st
 }
 
 async function main(): Promise<void> {
-  if (!process.env.BENCH_PINNED && canPin) {
-    // Re-run this orchestrator on CPU 0: the embedded PostgreSQL and the server it starts inherit the pinning.
-    const [command, args] = pin(0, process.execPath, [...process.execArgv, ...process.argv.slice(1)]);
-    const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } });
-    process.exit(child.status ?? 1);
-  }
+  pinSelfToCpu0();
   if (!has('wrk')) throw new Error('bench:content needs wrk (Debian package: apt-get install wrk)');
 
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-bench-content-'));
   await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), password: randomBytes(12).toString('hex'), fast: true });
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   let sql: Sql | undefined;
   try {
     await ensureDatabase(pg.url, 'bench');
@@ -192,23 +137,8 @@ async function main(): Promise<void> {
     const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from public.content_items`;
     const seedSeconds = (performance.now() - started) / 1000;
 
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts')], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Ready on')) resolve();
-      };
-      server!.stdout!.on('data', onData);
-      server!.stderr!.on('data', onData);
-      server!.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    });
-    const apiUrl = `http://127.0.0.1:${port}`;
+    server = await startServerProcess({ databaseUrl: dbUrl, dataDir: path.join(dir, 'data'), jwtSecret });
+    const apiUrl = server.url;
     const client = createClient<Database>(apiUrl, keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
     // The cursor after row DEEP_ROW of the big organization, in the list's order.
@@ -261,8 +191,7 @@ async function main(): Promise<void> {
       console.log(`\n${scenario.name}\n  custom plan:\n${plans.custom}\n  generic plan (prepared statement):\n${plans.generic}`);
     }
   } finally {
-    server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
+    await server?.stop();
     await sql?.end({ timeout: 2 }).catch(() => {});
     await pg.stop().catch(() => {});
     await rm(dir, { recursive: true, force: true });

@@ -38,7 +38,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   if (!appContext.database) app.addHook('onClose', async () => ctx.database.close());
 
   registerJsonBodyParser(app);
-  await registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });
   await registerCors(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

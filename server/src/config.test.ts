@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_DB_POOL, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -110,5 +110,22 @@ describe('ADDITIONAL_REDIRECT_URLS', () => {
 describe('error messages never print secrets', () => {
   it('masks the password of a URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://me:hunter2@db/x' })).toThrow('(got "mysql://me:***@db/x")');
+  });
+
+  it('data API settings: exposed schemas, aggregates (off, as on Supabase), pool size', () => {
+    expect(loadConfig({})).toMatchObject({ dbSchemas: ['public'], dbAggregatesEnabled: false, dbPool: DEFAULT_DB_POOL });
+    expect(DEFAULT_DB_POOL).toBe(10);
+    expect(loadConfig({ DB_SCHEMAS: ' public , api ', DB_AGGREGATES_ENABLED: 'true', DB_POOL: '20' })).toMatchObject({
+      dbSchemas: ['public', 'api'],
+      dbAggregatesEnabled: true,
+      dbPool: 20,
+    });
+    for (const [key, value, message] of [
+      ['DB_SCHEMAS', 'public,auth', 'must not expose auth, storage, private or system schemas'],
+      ['DB_SCHEMAS', 'public;drop', 'must be a comma-separated list of schema names'],
+      ['DB_POOL', '0', 'must be at least 1'],
+    ]) {
+      expect(() => loadConfig({ [key!]: value })).toThrow(new RegExp(`${key} ${message}`));
+    }
   });
 });

@@ -56,6 +56,12 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 /** bcrypt reads at most 72 bytes. */
 export const ADMIN_PASSWORD_MAX_BYTES = 72;
 
+/**
+ * PostgREST's `db-pool` default. On this 2-core machine 4 connections did no better than 10 once the server's CPU
+ * per request was down to a quarter of PostgreSQL's (docs/decisions/0007-data-api-speed.md has the figures).
+ */
+export const DEFAULT_DB_POOL = 10;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -84,6 +90,17 @@ const envSchema = z.object({
   AUTH_EMAIL_MAX_FREQUENCY: seconds(0, 86400).default(60),
   AUTH_EMAIL_LINK_EXPIRY: seconds(60, 604800).default(86400),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds(0, 3600).default(10),
+  // PostgREST's db-schemas (Supabase: "public, graphql_public" plus any the project exposes) and
+  // db-aggregates-enabled (off on Supabase).
+  DB_SCHEMAS: z
+    .string()
+    .transform((value) => value.split(',').map((schema) => schema.trim()).filter(Boolean))
+    .refine((schemas) => schemas.length > 0 && schemas.every((schema) => /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(schema)), 'must be a comma-separated list of schema names')
+    .refine((schemas) => !schemas.some((schema) => ['auth', 'storage', 'private', 'pg_catalog', 'information_schema'].includes(schema)), 'must not expose auth, storage, private or system schemas')
+    .default(['public']),
+  DB_AGGREGATES_ENABLED: booleanFlag.default(false),
+  // PostgREST's db-pool: connections of the data API's pool (default: see DEFAULT_DB_POOL).
+  DB_POOL: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(DEFAULT_DB_POOL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_DIR: z.string().min(1).default('dist/client'),
 });
@@ -128,6 +145,12 @@ export interface Config {
   emailLinkExpiry: number;
   /** Seconds a rotated refresh token may still be presented (concurrent refreshes) before it counts as reuse. */
   refreshTokenReuseInterval: number;
+  /** Schemas the data API exposes (the first is the default), PostgREST's `db-schemas`. */
+  dbSchemas: string[];
+  /** Aggregate functions in `select` (PostgREST's `db-aggregates-enabled`). */
+  dbAggregatesEnabled: boolean;
+  /** Connections of the data API's pool (PostgREST's `db-pool`). */
+  dbPool: number;
   logLevel: string;
   staticDir: string;
 }
@@ -138,6 +161,7 @@ const hints: Record<string, string> = {
   JWT_SECRET: 'or unset it to have one generated and kept in DATA_DIR',
   SITE_URL: 'e.g. SITE_URL=https://example.com',
   ADMIN_PASSWORD: 'or unset it to have one generated and printed once',
+  DB_SCHEMAS: 'e.g. DB_SCHEMAS=public,api',
 };
 
 const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
@@ -190,6 +214,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailMaxFrequency: value.AUTH_EMAIL_MAX_FREQUENCY,
     emailLinkExpiry: value.AUTH_EMAIL_LINK_EXPIRY,
     refreshTokenReuseInterval: value.REFRESH_TOKEN_REUSE_INTERVAL,
+    dbSchemas: value.DB_SCHEMAS,
+    dbAggregatesEnabled: value.DB_AGGREGATES_ENABLED,
+    dbPool: value.DB_POOL,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
   };

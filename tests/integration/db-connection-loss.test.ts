@@ -68,4 +68,37 @@ describe('a connection that dies under postgres.js', () => {
       await sql.end({ timeout: 1 });
     }
   });
+
+  // porsager/postgres#1195: the close handed the queued reservation to the reconnect as its first query, and a
+  // reconnect drops a reservation instead of answering it. It never settled: issue 13's data API (on
+  // `reserve()`) left a request of the self-healing test waiting past the writers' 15 s guard on CI.
+  it('a reservation queued behind a connection that dies gets a connection (or an error), never waits forever', async () => {
+    const sql = createSql(db.url, { max: 1 });
+    try {
+      const holder = await sql.reserve();
+      const pid = await backendPid((q) => holder(q));
+      const queued = sql.reserve();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await killer`select pg_terminate_backend(${pid})`;
+      const outcome = await Promise.race([
+        queued.then(
+          async (reserved) => {
+            const [row] = await reserved`select 1 as n`;
+            reserved.release();
+            return `served ${row!.n}`;
+          },
+          (error: { code?: string }) => `refused ${error.code}`,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+      ]);
+      expect(outcome).toBe('served 1');
+      // The pool still has its one connection: the next reservation and query are served.
+      const next = await sql.reserve();
+      expect(await next`select 2 as n`).toEqual([{ n: 2 }]);
+      next.release();
+      expect(await sql`select 3 as n`).toEqual([{ n: 3 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
 });

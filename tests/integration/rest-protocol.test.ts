@@ -233,7 +233,7 @@ describe('responses', () => {
         { k: 'a', v: 'four', note: 'default note' },
         { k: 'b', v: null, note: 'default note' },
       ],
-      'return=representation, missing=default, resolution=merge-duplicates',
+      'resolution=merge-duplicates, missing=default, return=representation',
     ]);
   });
 
@@ -253,11 +253,11 @@ describe('errors', () => {
   it.each([
     ['GET', '/nope', undefined, {}, 404, { code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache" }],
     ['GET', '/numbers?select=labl', undefined, {}, 400, { code: '42703', message: 'column numbers.labl does not exist', hint: 'Perhaps you meant to reference the column "numbers.label".' }],
-    ['GET', '/numbers?n=eqq.1', undefined, {}, 400, { code: 'PGRST100', message: '"failed to parse filter (eqq.1)" (line 1, column 5)' }],
+    ['GET', '/numbers?n=eqq.1', undefined, {}, 400, { code: 'PGRST100', message: '"failed to parse filter (eqq.1)" (line 1, column 1)', details: 'unknown single value operator eqq' }],
     ['GET', '/numbers?n=eq.abc', undefined, {}, 400, { code: '22P02', message: 'invalid input syntax for type integer: "abc"' }],
     ['GET', '/numbers', undefined, { 'accept-profile': 'auth' }, 406, { code: 'PGRST106', message: 'Invalid schema: auth', hint: 'Only the following schemas are exposed: public' }],
     ['POST', '/numbers', { n: 1 }, { 'content-profile': 'private' }, 406, { code: 'PGRST106' }],
-    ['GET', '/numbers', undefined, { accept: 'text/csv' }, 406, { code: 'PGRST107' }],
+    ['GET', '/numbers', undefined, { accept: 'application/xml' }, 406, { code: 'PGRST107' }],
     ['POST', '/numbers', '{"n":', {}, 400, { code: 'PGRST102', message: 'Empty or invalid json' }],
     ['POST', '/numbers', { nope: 1 }, {}, 400, { code: 'PGRST204', message: "Could not find the 'nope' column of 'numbers' in the schema cache" }],
     ['POST', '/numbers', 'n=1', { 'content-type': 'application/x-www-form-urlencoded' }, 400, { code: 'PGRST102', message: 'Content-Type not acceptable: application/x-www-form-urlencoded' }],

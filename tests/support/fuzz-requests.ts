@@ -5,23 +5,14 @@
  * get past the first check and reach the deeper ones.
  */
 
+// The seeded generator (mulberry32) is the data API's grammar fuzz's.
+import { random as seededRandom } from '../../server/src/modules/rest/testing/fuzz';
+
 export interface FuzzRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
   body?: string;
-}
-
-/** mulberry32: a small seeded PRNG. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TABLES = ['menu_items', 'leads', 'profiles', 'content_items', 'campaigns', 'organizations', 'organization_members', 'admin_pages'];

@@ -7,19 +7,21 @@ import type { ApiKeys } from '../lib/api-keys';
  */
 export function apiKeyGate(keys: ApiKeys) {
   const known = new Set([keys.anonKey, keys.serviceRoleKey]);
-  return async function checkApiKey(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method === 'OPTIONS') return;
+  // A callback hook, not an async one: it runs on every API request and needs no promise.
+  return function checkApiKey(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    if (request.method === 'OPTIONS') return done();
     const header = request.headers.apikey;
     const query = (request.query as Record<string, unknown> | undefined)?.apikey;
     const apikey = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
     if (!apikey) {
-      return reply.code(401).send({ message: 'No API key found in request' });
+      reply.code(401).send({ message: 'No API key found in request' });
+      return;
     }
     if (!known.has(apikey)) {
-      return reply
-        .code(401)
-        .send({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+      reply.code(401).send({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+      return;
     }
+    done();
   };
 }
 

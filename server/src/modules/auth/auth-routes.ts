@@ -82,12 +82,15 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
   });
 
   const gate = apiKeyGate(ctx.keys);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const route = request.routeOptions.url ?? '';
-    if (!OPEN_ROUTES.has(route)) await gate(request, reply);
-    if (reply.sent) return;
-    // While the database is away, answer at once instead of waiting on connections that cannot succeed.
-    if (request.method !== 'OPTIONS' && !NO_DATABASE_ROUTES.has(route) && !ctx.database.isAvailable()) throw databaseUnavailable();
+    const next = () => {
+      // While the database is away, answer at once instead of waiting on connections that cannot succeed.
+      if (request.method !== 'OPTIONS' && !NO_DATABASE_ROUTES.has(route) && !ctx.database.isAvailable()) return done(databaseUnavailable());
+      done();
+    };
+    if (OPEN_ROUTES.has(route)) return next();
+    gate(request, reply, next);
   });
   // Tokens and user data are never kept by a shared cache (GoTrue sends the same).
   app.addHook('onSend', async (_request, reply) => {

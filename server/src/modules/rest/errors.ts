@@ -7,7 +7,8 @@
 export interface RestErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** Text, or a JSON value (PGRST201 lists the candidate relationships). */
+  details: unknown;
   hint: string | null;
 }
 
@@ -16,13 +17,13 @@ export class RestError extends Error {
   override name = 'RestError';
   readonly status: number;
   readonly code: string;
-  readonly details: string | null;
+  readonly details: unknown;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    body: { code: string; message: string; details?: string | null; hint?: string | null },
+    body: { code: string; message: string; details?: unknown; hint?: string | null },
     headers: Record<string, string> = {},
   ) {
     super(body.message);
@@ -52,44 +53,6 @@ export function unsupported(what: string): RestError {
   return new RestError(400, { code: 'PGRST100', message: `${what} is not supported by this server`, details: null });
 }
 
-export function tableNotFound(name: string, suggestion: string | undefined): RestError {
-  return new RestError(404, {
-    code: 'PGRST205',
-    message: `Could not find the table 'public.${name}' in the schema cache`,
-    hint: suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
-  });
-}
-
-export function columnNotFound(table: string, column: string, suggestion: string | undefined): RestError {
-  return new RestError(400, {
-    code: '42703',
-    message: `column ${table}.${column} does not exist`,
-    hint: suggestion ? `Perhaps you meant to reference the column "${table}.${suggestion}".` : null,
-  });
-}
-
-/** A key of the JSON body, `columns` or `on_conflict` that is not a column (PGRST204). */
-export function payloadColumnNotFound(table: string, column: string): RestError {
-  return new RestError(400, {
-    code: 'PGRST204',
-    message: `Could not find the '${column}' column of '${table}' in the schema cache`,
-  });
-}
-
-export function functionNotFound(name: string, argumentNames: string[], suggestion: string | undefined): RestError {
-  const sorted = [...argumentNames].sort();
-  const params = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-  const searched = sorted.length
-    ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
-    : ' without parameters';
-  return new RestError(404, {
-    code: 'PGRST202',
-    message: `Could not find the function public.${name}${params} in the schema cache`,
-    details: `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    hint: suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null,
-  });
-}
-
 export function invalidBody(message: string): RestError {
   return new RestError(400, { code: 'PGRST102', message });
 }
@@ -102,11 +65,11 @@ export function bodyTooLarge(limit: number): RestError {
   });
 }
 
-export function invalidSchema(schema: string): RestError {
+export function invalidSchema(schema: string, exposed: readonly string[]): RestError {
   return new RestError(406, {
     code: 'PGRST106',
     message: `Invalid schema: ${schema}`,
-    hint: 'Only the following schemas are exposed: public',
+    hint: `Only the following schemas are exposed: ${exposed.join(', ')}`,
   });
 }
 
@@ -266,4 +229,28 @@ export function connectionError(): RestError {
 
 export function internalError(): RestError {
   return new RestError(500, { code: 'PGRSTX00', message: 'Internal server error' });
+}
+
+/** `Prefer: handling=strict, max-affected=N` and more rows changed: nothing is kept (PGRST124). */
+export function maxAffectedViolation(rows: number): RestError {
+  return new RestError(400, {
+    code: 'PGRST124',
+    message: 'Query result exceeds max-affected preference constraint',
+    details: `The query affects ${rows} rows`,
+  });
+}
+
+export function maxAffectedNotSet(): RestError {
+  return new RestError(400, {
+    code: 'PGRST128',
+    message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+  });
+}
+
+export function invalidPreferences(invalid: string[]): RestError {
+  return new RestError(400, {
+    code: 'PGRST122',
+    message: 'Invalid preferences given with handling=strict',
+    details: `Invalid preferences: ${invalid.join(', ')}`,
+  });
 }

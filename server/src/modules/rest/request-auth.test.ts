@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveApiKeys } from '../../lib/api-keys';
-import { signJwt } from '../../lib/jwt';
+import { signJwt, verifyJwt } from '../../lib/jwt';
 import { RestError } from './errors';
-import { createAuthenticator } from './request-auth';
+import { createAuthenticator, TOKEN_CACHE_SIZE } from './request-auth';
 
 const secret = 'a-test-secret-that-is-at-least-32-characters';
 const keys = await deriveApiKeys(secret);
@@ -77,5 +77,55 @@ describe('request authentication', () => {
   it('refuses a user token without a session_id', async () => {
     const token = await signJwt({ sub: userId, role: 'authenticated', exp: now() + 60 }, secret);
     expect((await rejection(`Bearer ${token}`)).code).toBe('PGRST303');
+  });
+
+  describe('the cache of verified tokens', () => {
+    it('answers a known token from the cache until its exp (+30 s skew), then 401 JWT expired', async () => {
+      let clock = now();
+      const cachedAuth = createAuthenticator(keys, secret, { now: () => clock });
+      const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: clock + 60 }, secret);
+      const first = await cachedAuth.authenticate(`Bearer ${token}`);
+      expect(await cachedAuth.authenticate(`Bearer ${token}`)).toBe(first);
+      clock += 60 + 29;
+      expect((await cachedAuth.authenticate(`Bearer ${token}`)).role).toBe('authenticated');
+      clock += 1;
+      const error = await cachedAuth.authenticate(`Bearer ${token}`).catch((caught: unknown) => caught as RestError);
+      expect([(error as RestError).status, (error as RestError).code, (error as RestError).message]).toEqual([401, 'PGRST303', 'JWT expired']);
+    });
+
+    it('a tampered copy of a cached token is verified, not taken from the cache', async () => {
+      const cachedAuth = createAuthenticator(keys, secret);
+      const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: now() + 60 }, secret);
+      await cachedAuth.authenticate(`Bearer ${token}`);
+      const [header, payload, signature] = token.split('.') as [string, string, string];
+      const forged = Buffer.from(JSON.stringify({ role: 'service_role', exp: now() + 60 })).toString('base64url');
+      const error = await cachedAuth.authenticate(`Bearer ${header}.${forged}.${signature}`).catch((caught: unknown) => caught as RestError);
+      expect((error as RestError).code).toBe('PGRST301');
+      expect(payload).not.toBe(forged);
+    });
+
+    it(`keeps at most ${TOKEN_CACHE_SIZE} tokens, and none that failed`, async () => {
+      let verifications = 0;
+      const cachedAuth = createAuthenticator(keys, secret, {
+        verify: (token, key) => {
+          verifications++;
+          return verifyJwt(token, key);
+        },
+      });
+      const tokens = await Promise.all(
+        Array.from({ length: TOKEN_CACHE_SIZE + 1 }, (_, index) => signJwt({ role: 'anon', exp: now() + 60, n: index }, secret)),
+      );
+      for (const token of tokens) await cachedAuth.authenticate(`Bearer ${token}`);
+      expect(verifications).toBe(TOKEN_CACHE_SIZE + 1);
+      await cachedAuth.authenticate(`Bearer ${tokens[TOKEN_CACHE_SIZE]}`);
+      expect(verifications).toBe(TOKEN_CACHE_SIZE + 1);
+      await cachedAuth.authenticate(`Bearer ${tokens[0]}`); // pushed out by the last one
+      expect(verifications).toBe(TOKEN_CACHE_SIZE + 2);
+
+      const bad = `${tokens[1]!.slice(0, -4)}AAAA`;
+      await cachedAuth.authenticate(`Bearer ${bad}`).catch(() => {});
+      await cachedAuth.authenticate(`Bearer ${bad}`).catch(() => {});
+      expect(verifications).toBe(TOKEN_CACHE_SIZE + 4);
+    });
   });
 });

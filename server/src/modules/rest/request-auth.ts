@@ -22,6 +22,17 @@ export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<RequestAuth>;
 }
 
+/** Verified tokens kept (PostgREST's JWT cache): verifying an HS256 token costs more than the rest of a request. */
+export const TOKEN_CACHE_SIZE = 1000;
+/** The clock skew PostgREST allows on `exp` (seconds), as `verifyJwt` does. */
+const CLOCK_SKEW = 30;
+
+interface CachedToken {
+  auth: RequestAuth;
+  /** `exp` of the token (seconds), if it has one. */
+  expiresAt: number | undefined;
+}
+
 function fromClaims(claims: Record<string, unknown>): RequestAuth {
   const role = claims.role === undefined ? 'anon' : claims.role;
   if (typeof role !== 'string' || !ROLES.has(role)) {
@@ -45,8 +56,19 @@ function fromClaims(claims: Record<string, unknown>): RequestAuth {
  * not valid is a 401 (PGRST301 for a bad token, PGRST303 for rejected claims) — never a fallback to anon.
  * The API keys themselves, used as bearer tokens, stand for their roles.
  */
-export function createAuthenticator(keys: ApiKeys, jwtSecret: string): Authenticator {
+export interface AuthenticatorOptions {
+  /** Seconds since the epoch (tests move it). */
+  now?: () => number;
+  verify?: typeof verifyJwt;
+}
+
+export function createAuthenticator(keys: ApiKeys, jwtSecret: string, options: AuthenticatorOptions = {}): Authenticator {
+  const now = options.now ?? (() => Date.now() / 1000);
+  const verify = options.verify ?? verifyJwt;
   const keyAuth = new Map<string, RequestAuth>();
+  // Keyed by the whole token: the same text has the same signature, so it was verified with this secret. Only
+  // tokens that passed are kept, and `exp` is checked again on every use; the oldest entry leaves first.
+  const verified = new Map<string, CachedToken>();
   for (const key of [keys.anonKey, keys.serviceRoleKey]) {
     const role = roleOfApiKey(keys, key)!;
     keyAuth.set(key, { role, claims: JSON.stringify({ ...decodeJwt(key), role }), session: null });
@@ -60,9 +82,15 @@ export function createAuthenticator(keys: ApiKeys, jwtSecret: string): Authentic
       if (!token) throw jwtDecodeError('Empty JWT is sent in Authorization header');
       const known = keyAuth.get(token);
       if (known) return known;
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.expiresAt === undefined || now() < cached.expiresAt + CLOCK_SKEW) return cached.auth;
+        verified.delete(token);
+        throw jwtClaimsError('JWT expired');
+      }
       const parts = token.split('.').length;
       if (parts !== 3) throw jwtDecodeError(`Expected 3 parts in JWT; got ${parts}`);
-      const result = await verifyJwt(token, jwtSecret);
+      const result = await verify(token, jwtSecret);
       if (!result.ok) {
         if (result.reason === 'expired') throw jwtClaimsError('JWT expired');
         if (/"nbf" claim/.test(result.message)) throw jwtClaimsError('JWT not yet valid');
@@ -70,7 +98,14 @@ export function createAuthenticator(keys: ApiKeys, jwtSecret: string): Authentic
         if (/"alg"/.test(result.message)) throw jwtDecodeError('Wrong or unsupported encoding algorithm');
         throw jwtDecodeError('JWT cryptographic operation failed');
       }
-      return fromClaims(result.claims);
+      const auth = fromClaims(result.claims);
+      const nbf = result.claims.nbf;
+      // A token not yet valid (within the skew) is not kept: it will be checked again until it is.
+      if (typeof nbf !== 'number' || nbf <= now()) {
+        if (verified.size >= TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { auth, expiresAt: typeof result.claims.exp === 'number' ? result.claims.exp : undefined });
+      }
+      return auth;
     },
   };
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../app-context';
 import { RETRY_AFTER_SECONDS, isConnectionFailure } from '../../db/availability';
+import { connectOptionsOf } from '../../db/pipeline/options';
+import { createPipelinePool } from '../../db/pipeline/pool';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
+import { createSchemaCache } from './catalogue/schema-cache';
 import {
   bodyTooLarge,
   connectionError,
@@ -10,18 +13,20 @@ import {
   internalError,
   invalidBody,
   isPgError,
+  maxAffectedViolation,
   RestError,
 } from './errors';
-import { parseRequest } from './query-parser';
+import { bodyKindOf } from './parse/media';
+import { parseRequest } from './parse/request';
 import { createDbConfigCache } from './db-config';
 import { createAuthenticator, type RequestAuth } from './request-auth';
 import { requestHeadersSetting } from './request-headers';
-import { buildResponse, isSingularSatisfied } from './response';
-import { createSchemaCache } from './schema-cache';
-import { buildStatement, parseBody } from './sql-builder';
-import { runInTransaction } from './transaction';
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+import { buildResponse, exceedsMaxAffected, isSingularSatisfied, withSqlOverrides } from './response';
+import { buildStatement, type Body } from './sql/build';
+import { quoteIdent } from './sql/identifiers';
+import { createStatementCache, readKey } from './statement-cache';
+import { parseBody } from './sql/payload';
+import { runInTransaction, type TransactionEnd } from './transaction';
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
   // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
@@ -42,21 +47,43 @@ function cookiesOf(header: string | undefined): string {
   return JSON.stringify(cookies);
 }
 
+/** The request body by its Content-Type: JSON (parsed and kept as sent), raw text or XML, or bytes. */
+function bodyOf(request: FastifyRequest): Body | undefined {
+  const raw = request.body as string | Buffer | undefined;
+  if (raw === undefined || raw.length === 0) return undefined;
+  const kind = bodyKindOf(request.headers['content-type']);
+  if (kind === 'binary') return { kind, data: Buffer.isBuffer(raw) ? raw : Buffer.from(raw) };
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+  if (kind === 'text' || kind === 'xml') return { kind, text };
+  if (kind === 'unsupported') throw invalidBody(`Content-Type not acceptable: ${(request.headers['content-type'] ?? '').split(';')[0]}`);
+  const body = parseBody(text);
+  return body && { kind: 'json', body };
+}
+
 /** PostgREST-compatible data API under /rest/v1 (contract §3). Authorization is PostgreSQL's row-level security. */
 export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const schema = await createSchemaCache(ctx.sql, (message) => app.log.warn(message));
+  const schemas = ctx.config.dbSchemas;
+  const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
   const dbConfig = await createDbConfigCache(ctx.sql, { log: (message) => app.log.warn(message) });
-  app.addHook('onClose', async () => Promise.all([schema.close(), dbConfig.close()]));
+  // The per-request transactions go through the pipeline (docs/decisions/0007); everything else uses postgres.js.
+  const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: ctx.config.dbPool, idleTimeout: 30 });
+  app.addHook('onClose', async () => {
+    await Promise.all([schema.close(), dbConfig.close()]);
+    await pool.end();
+  });
   const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
+  const statements = createStatementCache();
 
-  // Bodies are kept as text: the statement receives the JSON as sent, PostgreSQL types it.
+  // Bodies are kept as sent: the statement receives the JSON text, PostgreSQL types it; bytes stay bytes.
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('preHandler', apiKeyGate(ctx.keys));
   // Data may be personal: no shared cache keeps it (PostgREST leaves this to the gateway).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
@@ -80,19 +107,25 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     const path = fullPath.slice(fullPath.indexOf('/rest/v1') + '/rest/v1'.length);
 
     const auth: RequestAuth = await authenticator.authenticate(request.headers.authorization);
-    const apiRequest = parseRequest({ method: request.method, path, query, headers: request.headers });
+    const catalogue = schema.current();
+    const key = readKey(request.method, url, request.headers);
+    const cached = key === null ? undefined : statements.get(key, catalogue);
+    const apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
+    const statement =
+      cached?.statement ?? buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
+    if (key !== null && !cached) statements.set(key, { catalogue, request: apiRequest, statement });
 
-    let body;
-    if (typeof request.body === 'string' && request.body.trim() !== '') {
-      const contentType = request.headers['content-type'] ?? '';
-      if (!JSON_TYPE.test(contentType)) throw invalidBody(`Content-Type not acceptable: ${contentType.split(';')[0]}`);
-      body = parseBody(request.body);
-    }
-
-    const statement = buildStatement(apiRequest, schema.current(), body);
+    // The end of the transaction: tx=rollback at once; singular answers and max-affected after seeing the rows.
+    const checksRows = !statement.readOnly && (apiRequest.media.kind === 'object' || apiRequest.preferences.maxAffected !== undefined);
+    const rollback = apiRequest.preferences.tx === 'rollback';
+    const end: TransactionEnd | ((row: Parameters<typeof isSingularSatisfied>[1]) => TransactionEnd) = checksRows
+      ? (row) => (!rollback && isSingularSatisfied(apiRequest, row) && !exceedsMaxAffected(apiRequest, row) ? 'commit' : 'rollback')
+      : rollback
+        ? 'rollback'
+        : 'commit';
     let result;
     try {
-      result = await runInTransaction(ctx.sql, {
+      result = await runInTransaction(pool, {
         readOnly: statement.readOnly,
         auth,
         settings: {
@@ -100,10 +133,13 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
           path: statement.path,
           headers: requestHeadersSetting(request.headers, request.ip),
           cookies: cookiesOf(request.headers.cookie),
+          searchPath: apiRequest.schema === 'public' ? 'public, extensions' : `${quoteIdent(apiRequest.schema)}, public, extensions`,
+          timezone: statement.timezone,
         },
         statement,
+        explain: statement.explain,
         preRequest: dbConfig.current().preRequest,
-        keep: apiRequest.singular && !statement.readOnly ? (row) => isSingularSatisfied(apiRequest, row) : undefined,
+        end,
       });
     } catch (error) {
       if (isConnectionFailure(error)) {
@@ -113,13 +149,10 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
       if (isPgError(error)) throw fromDatabaseError(error, auth.role === 'anon');
       throw error;
     }
+    if (exceedsMaxAffected(apiRequest, result.row)) throw maxAffectedViolation(result.row.page_total);
 
-    const response = buildResponse(apiRequest, statement, result.row, query);
-    if (apiRequest.method === 'GET' || apiRequest.method === 'HEAD') {
-      if (request.headers['accept-profile'] !== undefined) response.headers['Content-Profile'] = 'public';
-    } else if (request.headers['content-profile'] !== undefined) {
-      response.headers['Content-Profile'] = 'public';
-    }
+    const response = withSqlOverrides(buildResponse(apiRequest, statement, result.row, query, result.plannedRows), result.row);
+    if (apiRequest.negotiatedByProfile) response.headers['Content-Profile'] = apiRequest.schema;
     reply.code(response.status).headers(response.headers);
     if (response.body === null) return reply.send();
     return reply.send(response.body);

@@ -1,0 +1,80 @@
+// The ceiling of `npm run bench:api`, run in its own process on the load generator's CPU: the transaction the
+// API sends for a request (begin, the settings, the session check, the statement, commit), written the way the API
+// writes it (the data API's pipeline: one write, one Sync), on a pool of the server's size, 50 requests in flight.
+// No HTTP, no token check, no parsing or building: what PostgreSQL alone can answer.
+import { performance } from 'node:perf_hooks';
+import { createSql } from '../server/src/db/client';
+import { connectOptionsOf } from '../server/src/db/pipeline/options';
+import { createPipelinePool } from '../server/src/db/pipeline/pool';
+import { transactionSteps } from '../server/src/modules/rest/transaction';
+import { percentile, type Figures } from './bench-support';
+
+export interface CeilingInput {
+  url: string;
+  token: string;
+  claims: string;
+  path: string;
+  text: string;
+  values: string[];
+  connections: number;
+  poolSize: number;
+  seconds: number;
+}
+
+export async function runCeiling(input: CeilingInput, check: (body: string) => boolean): Promise<Figures & { clientMs: number }> {
+  const sql = createSql(input.url, { max: 1, applicationName: 'bench-ceiling' });
+  const pool = createPipelinePool(connectOptionsOf(sql, 'bench-ceiling'), { max: input.poolSize, idleTimeout: 60 });
+  const steps = transactionSteps({
+    readOnly: true,
+    auth: { role: 'authenticated', claims: input.claims, session: { id: 'bench', userId: 'bench' } },
+    settings: {
+      method: 'GET',
+      path: input.path,
+      headers: JSON.stringify({ authorization: `Bearer ${input.token}` }),
+      cookies: '{}',
+      searchPath: 'public, extensions',
+      timezone: null,
+    },
+    statement: { text: input.text, values: input.values },
+    explain: null,
+    preRequest: '"private"."require_active_session"',
+    end: 'commit',
+  });
+  steps.push({ text: 'commit', values: [] });
+  const once = () =>
+    pool.use(async (connection) => {
+      const results = await connection.run(steps);
+      const failed = results.find((result) => result.error);
+      if (failed) throw failed.error;
+      const body = results[3]!.rows[0]![2]!.toString();
+      if (!check(body)) throw new Error(`unexpected body: ${body.slice(0, 200)}`);
+    });
+  const measure = async (seconds: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: input.connections }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          try {
+            await once();
+            latencies.push(performance.now() - start);
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  };
+  await measure(2); // warm-up: connections, prepared statements
+  const cpu = process.cpuUsage();
+  const figures = await measure(input.seconds);
+  const used = process.cpuUsage(cpu);
+  await pool.end();
+  await sql.end();
+  // The client's own CPU per request: what the pipeline alone costs for this transaction (the server pays it too).
+  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * input.seconds) };
+}

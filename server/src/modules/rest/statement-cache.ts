@@ -1,0 +1,51 @@
+import type { Catalogue } from './catalogue/types';
+import type { ApiRequest } from './request-types';
+import type { Statement } from './sql/statement';
+
+/**
+ * Parsed and built reads, by everything they are built from: method, URL and the headers the grammar reads
+ * (Accept, Prefer, Accept-Profile, Range). A page that loads the same list again skips parsing and building
+ * (a fifth of the server's CPU per request, docs/decisions/0007). Only reads are kept (no body); an entry
+ * built on an older catalogue is not used; the least recently used leaves first.
+ */
+
+export const STATEMENT_CACHE_SIZE = 256;
+
+interface Entry {
+  catalogue: Catalogue;
+  request: ApiRequest;
+  statement: Statement;
+}
+
+export interface StatementCache {
+  get(key: string, catalogue: Catalogue): Entry | undefined;
+  set(key: string, entry: Entry): void;
+}
+
+export function readKey(method: string, url: string, headers: Record<string, string | string[] | undefined>): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? '');
+  };
+  return `${method}\n${url}\n${header('accept')}\n${header('prefer')}\n${header('accept-profile')}\n${header('range')}`;
+}
+
+export function createStatementCache(size = STATEMENT_CACHE_SIZE): StatementCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get(key, catalogue) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.catalogue !== catalogue) return undefined;
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key, entry) {
+      entries.delete(key);
+      if (entries.size >= size) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+    },
+  };
+}
