@@ -1,4 +1,3 @@
-import type { BadgeProps } from '@/components/ui/badge';
 import type { LeadScoreBand } from './sample-figures';
 
 /** Value lists of contacts; the database checks the same lists (20261123070200_create_contacts.sql). */
@@ -23,7 +22,7 @@ export const lifecycleStages = [
 export type LifecycleStage = (typeof lifecycleStages)[number]['value'];
 
 /** Badge colour of each lead score band (the bands themselves: leadScoreBands in sample-figures.ts, spec §9). */
-export const bandTones: Record<LeadScoreBand, NonNullable<BadgeProps['variant']>> = { hot: 'red', warm: 'yellow', cool: 'blue', cold: 'grey' };
+export const bandTones: Record<LeadScoreBand, 'red' | 'yellow' | 'blue' | 'grey'> = { hot: 'red', warm: 'yellow', cool: 'blue', cold: 'grey' };
 
 /** Kinds of scoring rule, as the rule editor names them. */
 export const scoreRuleKinds = [
