@@ -47,6 +47,7 @@ export const csvCopy = {
   summaryUpdated: (count: number) => `${count} updated`,
   summaryUnchanged: (count: number) => `${count} already imported (unchanged)`,
   summarySkipped: (lines: string) => `Skipped lines: ${lines}`,
+  summaryNotTaken: (count: number) => `${count} rows were not imported:`,
   summaryFailed: (notSent: number) => `The import stopped: ${notSent} rows were not imported.`,
 
   back: 'Back',

@@ -1,13 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
 import type { CsvMapping } from '@/components/csv/csv-schema';
 import { testSchema, type TestKey } from '@/components/csv/csv-test-schema';
 
-type Batch = (rows: unknown[]) => Promise<{ added: number; updated: number; unchanged: number }>;
+type Batch = (rows: unknown[], lines: number[]) => Promise<{ added: number; updated: number; unchanged: number; skipped?: { line: number; reason: string }[] }>;
 
-function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?: Batch } = {}) {
+function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?: Batch; extra?: ReactNode } = {}) {
   const store = { load: vi.fn(async () => options.remembered ?? null), save: vi.fn(async () => undefined) };
   const importBatch = options.importBatch ?? vi.fn<Batch>(async (rows: unknown[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
   const onClose = vi.fn();
@@ -20,6 +21,7 @@ function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?:
       importBatch={importBatch}
       describeError={(error) => (error instanceof Error ? error.message : 'unknown')}
       onClose={onClose}
+      options={options.extra}
     />,
   );
   return { store, importBatch, onClose, user: userEvent.setup() };
@@ -44,10 +46,13 @@ describe('CsvImportDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }));
     expect(await screen.findByText('Import finished')).toBeInTheDocument();
     expect(importBatch).toHaveBeenCalledTimes(1);
-    expect(importBatch).toHaveBeenCalledWith([
-      { date: '2026-01-01', platform: 'Google Ads', clicks: 5, spend: 1.5 },
-      { date: '2026-01-03', platform: 'Facebook Ads', clicks: 7, spend: 0 },
-    ]);
+    expect(importBatch).toHaveBeenCalledWith(
+      [
+        { date: '2026-01-01', platform: 'Google Ads', clicks: 5, spend: 1.5 },
+        { date: '2026-01-03', platform: 'Facebook Ads', clicks: 7, spend: 0 },
+      ],
+      [2, 4],
+    );
     expect(screen.getByText('Skipped lines: 3')).toBeInTheDocument();
     expect(screen.getByText('2 new')).toBeInTheDocument();
 
@@ -72,6 +77,17 @@ describe('CsvImportDialog', () => {
     // What a browser lets through when the user picks "All files".
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This is not a CSV file.'));
+  });
+
+  it('shows the feature’s options before importing, and lists the rows the store did not take with why', async () => {
+    const importBatch = vi.fn<Batch>(async (_rows, lines) => ({ added: 0, updated: 0, unchanged: 0, skipped: [{ line: lines[0]!, reason: 'Already there.' }] }));
+    const { user } = setup({ importBatch, extra: <p>Duplicates: skip</p> });
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n'));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Duplicates: skip')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 1 rows' }));
+    expect(await screen.findByText('1 rows were not imported:')).toBeInTheDocument();
+    expect(screen.getByText('Line 2: Already there.')).toBeInTheDocument();
   });
 
   it('says the import stopped when the batch fails, and nothing counts as imported', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CsvFileStep } from '@/components/csv/csv-file-step';
 import { CsvImportProgress } from '@/components/csv/csv-import-progress';
 import { CsvMappingStep } from '@/components/csv/csv-mapping-step';
@@ -18,8 +18,10 @@ export interface CsvImportDialogProps<Key extends string, Row> {
   schema: CsvImportSchema<Key, Row>;
   /** Where the column mapping is remembered (per workspace, by the caller). */
   mappingStore: CsvMappingStore<Key>;
-  /** Stores one batch; throw to stop the import (the summary says what was not sent). */
+  /** Stores one batch (rows and their file lines); throw to stop the import (the summary says what was not sent). */
   importBatch: ImportBatch<Row>;
+  /** The feature's choices before importing (e.g. what to do with duplicates), shown on the preview step. */
+  options?: ReactNode;
   /** Rows per `importBatch` call; default: all rows in one call, so an atomic `importBatch` makes the import all-or-nothing. */
   batchSize?: number;
   maxBytes?: number;
@@ -79,6 +81,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
     const rows = validation.valid.map((row) => row.value);
     const result = await runImport(rows, props.importBatch, {
       batchSize: props.batchSize ?? Math.max(1, rows.length),
+      lines: validation.valid.map((row) => row.line),
       skippedLines: validation.errors.map((error) => error.line),
       onProgress: (done, total) => setProgress({ done, total }),
     });
@@ -107,7 +110,10 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
         {step === 'mapping' && csv ? <CsvMappingStep csv={csv} fields={schema.fields} mapping={mapping} onChange={setMapping} error={mappingError} /> : null}
         {step === 'preview' && csv ? (
           validation ? (
-            <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} validation={validation} />
+            <>
+              <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} validation={validation} />
+              {props.options}
+            </>
           ) : (
             <p role="status" className="text-sm text-muted-foreground">
               {csvCopy.checking}

@@ -40,6 +40,18 @@ export function CsvImportProgress({ done, total, summary, describeError }: CsvIm
         <li>{csvCopy.summaryUnchanged(summary.unchanged)}</li>
       </ul>
       {summary.skippedLines.length > 0 ? <p className="break-words text-sm">{csvCopy.summarySkipped(summary.skippedLines.join(', '))}</p> : null}
+      {summary.skipped.length > 0 ? (
+        <div className="space-y-1 text-sm">
+          <p>{csvCopy.summaryNotTaken(summary.skipped.length)}</p>
+          <ul className="max-h-40 list-inside list-disc overflow-y-auto break-words" tabIndex={0} aria-label={csvCopy.summaryNotTaken(summary.skipped.length)}>
+            {summary.skipped.map((row) => (
+              <li key={row.line}>
+                {csvCopy.errorLine(row.line)}: {row.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {summary.failure ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {csvCopy.summaryFailed(summary.failure.rowsNotSent)} {describeError(summary.failure.error)}

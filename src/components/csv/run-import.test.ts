@@ -3,11 +3,15 @@ import { runImport } from '@/components/csv/run-import';
 
 describe('runImport', () => {
   it('sends the rows in batches, sums the results and reports progress', async () => {
-    const importBatch = vi.fn(async (rows: number[]) => ({ added: rows.length - 1, updated: 0, unchanged: 1 }));
+    const importBatch = vi.fn(async (rows: number[], _lines: number[]) => ({ added: rows.length - 1, updated: 0, unchanged: 1 }));
     const progress: [number, number][] = [];
     const summary = await runImport([1, 2, 3, 4, 5], importBatch, { batchSize: 2, skippedLines: [7], onProgress: (done, total) => progress.push([done, total]) });
-    expect(importBatch.mock.calls.map(([rows]) => rows)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 3, skippedLines: [7], failure: null });
+    expect(importBatch.mock.calls.map(([rows, lines]) => [rows, lines])).toEqual([
+      [[1, 2], [1, 2]],
+      [[3, 4], [3, 4]],
+      [[5], [5]],
+    ]);
+    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 3, skippedLines: [7], skipped: [], failure: null });
     expect(progress).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
   });
 
@@ -19,6 +23,19 @@ describe('runImport', () => {
     });
     const summary = await runImport([1, 2, 3, 4, 5], importBatch, { batchSize: 2 });
     expect(importBatch).toHaveBeenCalledTimes(2);
-    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 0, skippedLines: [], failure: { error, rowsNotSent: 3 } });
+    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 0, skippedLines: [], skipped: [], failure: { error, rowsNotSent: 3 } });
+  });
+
+  it('passes each batch the file lines of its rows and sums the rows the store did not take', async () => {
+    const importBatch = vi.fn(async (rows: string[], lines: number[]) => ({
+      added: rows.length - 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: [{ line: lines[0]!, reason: `${rows[0]} exists` }],
+    }));
+    const summary = await runImport(['a', 'b', 'c', 'd'], importBatch, { batchSize: 2, lines: [2, 4, 5, 9] });
+    expect(importBatch.mock.calls.map(([, lines]) => lines)).toEqual([[2, 4], [5, 9]]);
+    expect(summary.skipped).toEqual([{ line: 2, reason: 'a exists' }, { line: 5, reason: 'c exists' }]);
+    expect(summary.added).toBe(2);
   });
 });

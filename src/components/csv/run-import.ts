@@ -13,13 +13,18 @@ export interface ImportBatchResult {
   updated: number;
   /** Rows identical to a record already there: a re-import changes nothing. */
   unchanged: number;
+  /** Rows the store did not take, by file line, with why ('A contact with this e-mail already exists.'). */
+  skipped?: { line: number; reason: string }[];
 }
 
-export type ImportBatch<Row> = (rows: Row[]) => Promise<ImportBatchResult>;
+/** Stores one batch; `lines[i]` is the file line of `rows[i]` (for messages that name lines). */
+export type ImportBatch<Row> = (rows: Row[], lines: number[]) => Promise<ImportBatchResult>;
 
-export interface ImportSummary extends ImportBatchResult {
+export interface ImportSummary extends Omit<ImportBatchResult, 'skipped'> {
   /** Lines of the file that were not sent (they failed the checks), in order. */
   skippedLines: number[];
+  /** Rows sent but not taken by the store, with the store's reason, over all batches. */
+  skipped: { line: number; reason: string }[];
   /** When a batch failed: its error, and the rows from it on are not stored. */
   failure: { error: unknown; rowsNotSent: number } | null;
 }
@@ -27,18 +32,21 @@ export interface ImportSummary extends ImportBatchResult {
 export async function runImport<Row>(
   rows: readonly Row[],
   importBatch: ImportBatch<Row>,
-  options: { batchSize: number; skippedLines?: number[]; onProgress?(done: number, total: number): void },
+  options: { batchSize: number; lines?: readonly number[]; skippedLines?: number[]; onProgress?(done: number, total: number): void },
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, skippedLines: options.skippedLines ?? [], failure: null };
+  const summary: ImportSummary = { added: 0, updated: 0, unchanged: 0, skippedLines: options.skippedLines ?? [], skipped: [], failure: null };
   const size = Math.max(1, options.batchSize);
   options.onProgress?.(0, rows.length);
   for (let start = 0; start < rows.length; start += size) {
     const batch = rows.slice(start, start + size);
+    // Without lines, the position in `rows` counts from 1.
+    const lines = options.lines?.slice(start, start + size) ?? batch.map((_, index) => start + index + 1);
     try {
-      const result = await importBatch(batch);
+      const result = await importBatch(batch, lines);
       summary.added += result.added;
       summary.updated += result.updated;
       summary.unchanged += result.unchanged;
+      summary.skipped.push(...(result.skipped ?? []));
     } catch (error) {
       summary.failure = { error, rowsNotSent: rows.length - start };
       return summary;
