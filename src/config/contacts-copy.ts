@@ -117,9 +117,9 @@ export const contactsCopy = {
   },
   import: {
     title: 'Import Contacts',
-    description: (onDuplicate: 'skip' | 'merge') =>
-      `A CSV file from Mailchimp, HubSpot, Google Contacts or a spreadsheet. Lines whose email is already a contact are ${onDuplicate === 'skip' ? 'skipped' : 'merged into it'}.`,
-    duplicates: 'Existing emails',
+    description: 'A CSV file from Mailchimp, HubSpot, Google Contacts or a spreadsheet.',
+    duplicates: 'Lines whose email is already a contact',
+    duplicatesHint: 'Merging fills the contact with the line’s values and adds its tags; a re-import then updates instead of duplicating.',
     duplicateChoices: [
       { value: 'skip', label: 'Skip them' },
       { value: 'merge', label: 'Merge into the contact' },

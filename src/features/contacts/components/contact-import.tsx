@@ -23,7 +23,7 @@ function localMappingStore(workspaceId: string): CsvMappingStore<ContactCsvKey> 
   };
 }
 
-/** Import CSV (Mailchimp, HubSpot, Google Contacts exports) with the choice for e-mails that are already contacts. */
+/** Import CSV (Mailchimp, HubSpot, Google Contacts exports); the preview asks what to do with e-mails already there. */
 export function ContactImport() {
   const workspaceId = useWorkspace().current!.id;
   const [isOpen, setOpen] = useState(false);
@@ -36,18 +36,20 @@ export function ContactImport() {
         <Upload aria-hidden="true" />
         {contactsCopy.importCsv}
       </Button>
-      <FormField label={copy.duplicates} className="flex items-center gap-2 space-y-0">
-        <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
-      </FormField>
       {isOpen ? (
         <CsvImportDialog
           title={copy.title}
-          description={copy.description(onDuplicate)}
+          description={copy.description}
           schema={contactCsvSchema}
           mappingStore={mappingStore}
           importBatch={importBatch}
           batchSize={CONTACT_IMPORT_BATCH}
-          describeError={(error) => (error instanceof Error && error.name === 'ImportRefusedError' ? error.message : contactFailureDescription(error))}
+          options={
+            <FormField label={copy.duplicates} hint={copy.duplicatesHint}>
+              <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
+            </FormField>
+          }
+          describeError={contactFailureDescription}
           onClose={() => setOpen(false)}
         />
       ) : null}
