@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ROOT_DIR } from '../server/src/server';
+import { ROOT_DIR } from '../server/src/project-paths';
 import { submitSignIn } from './support/accounts';
 import { loginAsAdmin } from './support/admin';
 import { expect, test } from './support/fixtures';

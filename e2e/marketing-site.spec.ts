@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ROOT_DIR } from '../server/src/server';
+import { ROOT_DIR } from '../server/src/project-paths';
 import { ADMIN_SESSION_STORAGE_KEY } from '../src/config/admin';
 import { expect, test } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { ROOT_DIR } from '../server/src/server';
+import { ROOT_DIR } from '../server/src/project-paths';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 

@@ -25,7 +25,7 @@ import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
 import { parseRequest } from '../server/src/modules/rest/parse/request';
 import { buildStatement } from '../server/src/modules/rest/sql/build';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { runCeiling, type CeilingInput } from './bench-api-ceiling';
 import { CASES, ITEMS, seed, type BenchCase } from './bench-api-cases';
 import { canPin, cpuSeconds, has, loadAverage, pin, pinSelfToCpu0, postgresCpuSeconds, postmasterPid, runWrk, startServerProcess, type Figures } from './bench-support';

@@ -25,7 +25,7 @@ import { insertUser } from '../server/src/modules/auth/user-store';
 import { parseRequest } from '../server/src/modules/rest/parse/request';
 import { loadCatalogue } from '../server/src/modules/rest/catalogue/schema-cache';
 import { buildStatement } from '../server/src/modules/rest/sql/build';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { contentItemsPageQuery } from '../src/features/content/api/content-items-query';
 import { LIST_PAGE_SIZE } from '../src/lib/keyset';
 import type { Database } from '../src/types/database';

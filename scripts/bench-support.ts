@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import type { Sql } from '../server/src/db/client';
 import { signJwt } from '../server/src/lib/jwt';
-import { ROOT_DIR } from '../server/src/server';
+import { ROOT_DIR } from '../server/src/project-paths';
 
 export function has(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createSql } from '../server/src/db/client';
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
-import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { renderDatabaseTypes } from './db-types';
 
 const target = path.join(ROOT_DIR, 'src/types/database.ts');

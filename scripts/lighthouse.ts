@@ -10,7 +10,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT_DIR } from '../server/src/server';
+import { ROOT_DIR } from '../server/src/project-paths';
 import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/chromium';
 import { spawnServer } from '../tests/support/spawn-server';
 import { figuresOf, medianFigures, type RunFigures } from './lighthouse-summary';

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/src/db/embedded';
-import { ROOT_DIR } from '../../server/src/server';
+import { ROOT_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate } from '../../tests/support/cluster';
 import { spawnServer } from '../../tests/support/spawn-server';
 

@@ -12,9 +12,8 @@ import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/buckets';
-import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
+import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
 
-export { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR, STORAGE_SEED_DIR };
 export const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {

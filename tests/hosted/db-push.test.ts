@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
-import { MIGRATIONS_DIR } from '../../server/src/server';
+import { MIGRATIONS_DIR } from '../../server/src/project-paths';
 import { dbPush } from '../../scripts/hosted-shape/db-push';
 
 /**

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/src/server';
+import { ROOT_DIR } from '../../server/src/project-paths';
 import { adminEmailFromUsername } from '../../src/config/admin';
 import { signIn, signUpUser } from '../support/auth';
 import { rest } from '../support/rest-clients';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../server/src/db/client';
 import { runHostedSetup } from '../../server/src/cli/hosted-setup';
-import { ROOT_DIR, STORAGE_SEED_DIR } from '../../server/src/server';
+import { ROOT_DIR, STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { adminEmailFromUsername } from '../../src/config/admin';
 import { signIn, signUpUser } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/test-server';

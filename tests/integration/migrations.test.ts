@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { migrate, MigrationError } from '../../server/src/db/migrate';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
 
 let dir: string;

@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../server/src/lib/jwt';
 import { seedStorage } from '../../server/src/modules/storage/buckets';
-import { STORAGE_SEED_DIR } from '../../server/src/server';
+import { STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { signedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { site } from '../../src/config/site';
 import { seedStorage } from '../../server/src/modules/storage/buckets';
-import { STORAGE_SEED_DIR } from '../../server/src/server';
+import { STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate } from '../support/cluster';
 import { spawnServer } from '../support/spawn-server';
 import { startTestServer, type TestServer } from '../support/test-server';

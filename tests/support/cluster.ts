@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createSql, quoteIdent, withDatabase, type Sql } from '../../server/src/db/client';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded';
 import { migrate } from '../../server/src/db/migrate';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../../server/src/project-paths';
 
 /** One PostgreSQL per test run, with a migrated template database that each test file copies. */
 export interface TestCluster {

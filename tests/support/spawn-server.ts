@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../../server/src/server';
+import { ROOT_DIR } from '../../server/src/project-paths';
 
 export interface ServerProcess {
   child: ChildProcess;

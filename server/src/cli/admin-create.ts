@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { migrate, MigrationError } from '../db/migrate';
 import { setSiteAdmin } from '../modules/auth/site-admin';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../project-paths';
 import { ADMIN_CREATE_USAGE, newAdminPasswordProblem, parseAdminCreateArgs } from './admin-create.utils';
 import { openDatabase, type OpenDatabase } from './open-database';
 import { createPasswordPrompt, PromptCancelledError } from './read-password';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createSql } from '../../../server/src/db/client';
-import { MIGRATIONS_DIR, ROOT_DIR } from '../../../server/src/server';
+import { MIGRATIONS_DIR, ROOT_DIR } from '../../../server/src/project-paths';
 import { dbPush, dbSeed } from '../../../scripts/hosted-shape/db-push';
 import { startSupabaseShapedCluster } from '../../../scripts/hosted-shape/supabase-cluster';
 
