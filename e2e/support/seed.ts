@@ -51,13 +51,19 @@ export async function seedAccountWithData(server: E2EServer): Promise<NewAccount
       from auth.users u where u.id = p.user_id and u.email = ${account.email}
       returning p.user_id, p.organization_id`;
     const { user_id: userId, organization_id: organizationId } = profile!;
-    await sql`insert into public.content_items (organization_id, user_id, title, excerpt, status, content_type) values
-      (${organizationId}, ${userId}, ${seedTexts.contentTitle}, ${seedTexts.contentExcerpt}, 'published', 'infographic'),
-      (${organizationId}, ${userId}, 'Checklist', null, 'review', 'whitepaper'),
-      (${organizationId}, ${userId}, ${seedTexts.longWord}, ${'x'.repeat(120)}, 'archived', 'case_study')`;
+    // Planned items on the Editorial Calendar (one with a long unbroken title, one overdue) and, below, a year of
+    // results for the figures and charts.
+    await sql`insert into public.content_items (organization_id, user_id, title, excerpt, status, content_type, planned_publish_at) values
+      (${organizationId}, ${userId}, ${seedTexts.contentTitle}, ${seedTexts.contentExcerpt}, 'published', 'infographic', null),
+      (${organizationId}, ${userId}, 'Checklist', null, 'review', 'whitepaper', now() + interval '1 day'),
+      (${organizationId}, ${userId}, 'Overdue draft', null, 'draft', 'article', now() - interval '2 days'),
+      (${organizationId}, ${userId}, ${seedTexts.longWord}, ${'x'.repeat(120)}, 'archived', 'case_study', now() + interval '3 days')`;
     await sql`insert into public.campaigns (organization_id, user_id, type, title, description, status, budget, start_date, end_date, platforms) values
       (${organizationId}, ${userId}, 'advertising', ${seedTexts.campaignTitle}, ${seedTexts.campaignDescription}, 'completed', 1250000.5, '2026-03-01', '2026-05-31', ${['Google Ads', 'LinkedIn Ads']}),
-      (${organizationId}, ${userId}, 'advertising', 'Brand', null, 'paused', null, null, null, '{}')`;
+      (${organizationId}, ${userId}, 'advertising', 'Brand', null, 'active', 3000, null, null, '{}')`;
+    await sql`insert into public.campaign_results (campaign_id, day, platform, impressions, clicks, conversions, spend, revenue)
+      select c.id, current_date - d, (array['Google Ads', 'LinkedIn Ads'])[1 + d % 2], 1000 + d, 40, 2, 12.5, 48
+      from public.campaigns c cross join generate_series(0, 119) d where c.organization_id = ${organizationId}`;
     await sql`insert into public.organization_members (organization_id, user_id, role)
       select ${organizationId}, id, 'admin' from auth.users where email = ${colleague.email}`;
     const [invitation] = await sql<{ id: string }[]>`insert into public.workspace_invitations (organization_id, email, role, invited_by)

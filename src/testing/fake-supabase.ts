@@ -73,6 +73,16 @@ class FakeQuery implements PromiseLike<FakeResult> {
     return this;
   }
 
+  gte(column: string, value: unknown) {
+    this.call.filters.push([column, `gte.${String(value)}`]);
+    return this;
+  }
+
+  lt(column: string, value: unknown) {
+    this.call.filters.push([column, `lt.${String(value)}`]);
+    return this;
+  }
+
   or(tree: string) {
     this.call.filters.push(['or', tree]);
     return this;

@@ -35,6 +35,110 @@ export type Database = {
         };
         Relationships: [];
       };
+      campaign_results: {
+        Row: {
+          id: string;
+          organization_id: string;
+          campaign_id: string;
+          day: string;
+          platform: string;
+          impressions: number;
+          clicks: number;
+          conversions: number;
+          spend: number;
+          revenue: number;
+          user_id: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          campaign_id: string;
+          day: string;
+          platform: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+          user_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          campaign_id?: string;
+          day?: string;
+          platform?: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+          user_id?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'campaign_results_campaign_id_fkey';
+            columns: ['campaign_id'];
+            isOneToOne: false;
+            referencedRelation: 'campaigns';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'campaign_results_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      campaign_results_daily: {
+        Row: {
+          organization_id: string;
+          day: string;
+          platform: string;
+          impressions: number;
+          clicks: number;
+          conversions: number;
+          spend: number;
+          revenue: number;
+        };
+        Insert: {
+          organization_id: string;
+          day: string;
+          platform: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+        };
+        Update: {
+          organization_id?: string;
+          day?: string;
+          platform?: string;
+          impressions?: number;
+          clicks?: number;
+          conversions?: number;
+          spend?: number;
+          revenue?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'campaign_results_daily_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaigns: {
         Row: {
           id: string;
@@ -237,6 +341,8 @@ export type Database = {
           seo_description: string | null;
           created_at: string;
           updated_at: string;
+          planned_publish_at: string | null;
+          published_at: string | null;
         };
         Insert: {
           id?: string;
@@ -253,6 +359,8 @@ export type Database = {
           seo_description?: string | null;
           created_at?: string;
           updated_at?: string;
+          planned_publish_at?: string | null;
+          published_at?: string | null;
         };
         Update: {
           id?: string;
@@ -269,10 +377,47 @@ export type Database = {
           seo_description?: string | null;
           created_at?: string;
           updated_at?: string;
+          planned_publish_at?: string | null;
+          published_at?: string | null;
         };
         Relationships: [
           {
             foreignKeyName: 'content_items_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      csv_column_mappings: {
+        Row: {
+          organization_id: string;
+          kind: string;
+          mapping: Json;
+          updated_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          organization_id: string;
+          kind: string;
+          mapping: Json;
+          updated_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          organization_id?: string;
+          kind?: string;
+          mapping?: Json;
+          updated_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'csv_column_mappings_organization_id_fkey';
             columns: ['organization_id'];
             isOneToOne: false;
             referencedRelation: 'organizations';
@@ -443,6 +588,32 @@ export type Database = {
           },
         ];
       };
+      workspace_activity_days: {
+        Row: {
+          organization_id: string;
+          user_id: string;
+          day: string;
+        };
+        Insert: {
+          organization_id: string;
+          user_id: string;
+          day: string;
+        };
+        Update: {
+          organization_id?: string;
+          user_id?: string;
+          day?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_activity_days_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       workspace_invitations: {
         Row: {
           id: string;
@@ -510,6 +681,10 @@ export type Database = {
         Args: { workspace_id: string; contact_ids: string[]; add_tags?: string[]; remove_tags?: string[] };
         Returns: number;
       };
+      campaign_pacing: {
+        Args: { workspace_id: string };
+        Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
+      };
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
@@ -517,6 +692,10 @@ export type Database = {
       contact_overview: {
         Args: { workspace_id: string; quiet_days?: number };
         Returns: Json;
+      };
+      content_overview: {
+        Args: { workspace_id: string; today: string };
+        Returns: { published_this_month: number; published_last_month: number; in_review: number; drafts: number; scheduled_next_7_days: number; overdue: number }[];
       };
       create_invitation_link: {
         Args: { invitation_id: string };
@@ -530,9 +709,17 @@ export type Database = {
         Args: { workspace_id: string; confirm_name: string };
         Returns: undefined;
       };
+      executive_overview: {
+        Args: { workspace_id: string; today: string };
+        Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];
+      };
       get_invitation: {
         Args: { token: string };
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
+      };
+      import_campaign_results: {
+        Args: { campaign_id: string; results: Json };
+        Returns: Json;
       };
       import_contacts: {
         Args: { workspace_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean };
@@ -549,6 +736,14 @@ export type Database = {
       leave_workspace: {
         Args: { workspace_id: string };
         Returns: undefined;
+      };
+      note_workspace_activity: {
+        Args: { workspace_id: string };
+        Returns: undefined;
+      };
+      platform_overview: {
+        Args: { workspace_id: string; today: string };
+        Returns: { campaigns: number; campaigns_last_month: number; clicks: number; conversions: number; revenue: number; clicks_last_month: number; conversions_last_month: number; revenue_last_month: number; active_users: number; active_users_before: number }[];
       };
       recompute_lead_scores: {
         Args: { workspace_id: string };
@@ -569,6 +764,18 @@ export type Database = {
       reset_menu_items: {
         Args: never;
         Returns: Database['public']['Tables']['menu_items']['Row'][];
+      };
+      results_by_day: {
+        Args: { workspace_id: string; from_day: string; to_day: string; campaign_id?: string };
+        Returns: { day: string; impressions: number; clicks: number; conversions: number; spend: number; revenue: number }[];
+      };
+      results_by_platform: {
+        Args: { workspace_id: string; from_day: string; to_day: string };
+        Returns: { platform: string; spend: number; revenue: number; clicks: number; conversions: number }[];
+      };
+      results_summary: {
+        Args: { workspace_id: string; from_day: string; to_day: string; campaign_id?: string };
+        Returns: { period: string; impressions: number; clicks: number; conversions: number; spend: number; revenue: number }[];
       };
       revoke_invitation: {
         Args: { invitation_id: string };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { figuresOperations } from '../support/figures-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type WorkspaceWorld } from '../support/workspaces';
 
@@ -104,7 +105,7 @@ const operations: Record<string, Operation> = {
   'campaigns: delete workspace 1’s campaign': {
     run: (a) => a.client.from('campaigns').delete().eq('id', ids.campaign).select('id'),
     answer: 'rows',
-    cells: ['rows 1 → campaigns -1', 'rows 1 → campaigns -1', 'rows 1 → campaigns -1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    cells: ['rows 1 → campaigns -1, campaign_results -1', 'rows 1 → campaigns -1, campaign_results -1', 'rows 1 → campaigns -1, campaign_results -1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
   },
 
   // The workspace's own tables: only names change directly; memberships and invitations only through functions.
@@ -146,6 +147,7 @@ const operations: Record<string, Operation> = {
 
   // Workspace and invitation functions (tests/support/workspace-matrix-functions.ts).
   ...workspaceFunctionOperations(() => world),
+  ...figuresOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -27,10 +27,11 @@ export const ids = {
   invitationExpired: '11111111-0000-4000-8000-000000000004',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
+  campaignResult: '44444444-0000-4000-8000-000000000001',
   /** Workspace 1's contact (stage customer, so a change of the default customer rule rescores it). */
-  contact: '44444444-0000-4000-8000-000000000001',
+  contact: '66666666-0000-4000-8000-000000000001',
   /** Workspace 2's contact: a foreign id for workspace 1's people. */
-  contactOfWorkspace2: '44444444-0000-4000-8000-000000000002',
+  contactOfWorkspace2: '66666666-0000-4000-8000-000000000002',
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
 } as const;
@@ -60,6 +61,9 @@ select json_build_object(
     from private.workspace_invitation_tokens t join public.workspace_invitations i on i.id = t.invitation_id where i.organization_id = $1),
   'content_items', (select coalesce(json_object_agg(c.id, c), '{}') from public.content_items c where c.organization_id = $1),
   'campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.campaigns c where c.organization_id = $1),
+  'campaign_results', (select coalesce(json_object_agg(r.id, r), '{}') from public.campaign_results r where r.organization_id = $1),
+  'csv_column_mappings', (select coalesce(json_object_agg(m.kind, m), '{}') from public.csv_column_mappings m where m.organization_id = $1),
+  'workspace_activity_days', (select coalesce(json_object_agg(a.user_id || '/' || a.day, true), '{}') from public.workspace_activity_days a where a.organization_id = $1),
   'contacts', (select coalesce(json_object_agg(c.id, c), '{}') from public.contacts c where c.organization_id = $1),
   'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
   'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
@@ -92,8 +96,9 @@ async function issueToken(sql: Sql, invitationId: string): Promise<string> {
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item, a campaign, a contact, its default scoring rules) and workspace 2 (its owner and `outsider` as
- * member, a content item, a pending invitation and a contact); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
+ * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day, a contact, its
+ * default scoring rules) and workspace 2 (its owner and `outsider` as member, a content item, a pending invitation and
+ * a contact); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -141,6 +146,9 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
       await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
       await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
+      await tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`;
+      await tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`;
+      await tx`insert into public.workspace_activity_days (organization_id, user_id, day) values (${workspace1}, ${owner.id}, '2026-01-01')`;
       await tx`insert into public.contacts (id, organization_id, first_name, email, lifecycle_stage) values (${ids.contact}, ${workspace1}, 'Dana', ${CONTACT_EMAIL}, 'customer')`;
       await tx`
         insert into public.leads (id, name, email, message) values (${ids.lead}, 'Lena Lead', 'lena@example.com', 'Please send a quote for a new site.')

@@ -31,6 +31,8 @@ describe('Chart', () => {
     expect(rows.map((row) => row.textContent)).toEqual(['DaySpendRevenue', 'on 2026-11-01$10.00$25.50', 'on 2026-11-02$0.00$0.00']);
     expect(within(table).getByRole('rowheader', { name: 'on 2026-11-01' })).toBeInTheDocument();
     expect(container.querySelector('[aria-hidden="true"][style*="height"]')).not.toBeNull();
+    // A long table scrolls in a region a keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Spend and revenue: the figures behind the chart' })).toHaveAttribute('tabindex', '0');
   });
 
   it('says there are no figures instead of drawing an empty chart', () => {

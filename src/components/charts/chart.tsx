@@ -46,7 +46,8 @@ export function Chart({ title, kind, data, xKey, xLabel, formatX = (value) => va
       )}
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{chartCopy.showTable}</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        {/* Scrolls when long: focusable and named, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={chartCopy.tableCaption(title)}>
           <ChartDataTable caption={chartCopy.tableCaption(title)} data={data} xKey={xKey} xLabel={xLabel} formatX={formatX} series={series} />
         </div>
       </details>

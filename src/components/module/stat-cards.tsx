@@ -2,10 +2,15 @@ import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { dashboardCopy, moduleCopy } from '@/config/account-copy';
+import { overviewCopy } from '@/config/overview-copy';
 import type { SampleStat } from '@/config/sample-figures';
 import { cn } from '@/lib/utils';
 
-export interface StatCardItem extends SampleStat {
+export interface StatCardItem extends Omit<SampleStat, 'change'> {
+  /** Signed change ('+12%'), or null when there is no earlier figure to compare with (a new workspace). */
+  change: string | null;
+  /** Said instead of the change when there is none to show (a count of right now, not of a month). */
+  note?: string;
   icon?: ReactNode;
   /** Text after the change; 'from last month' unless told. */
   period?: string;
@@ -21,7 +26,7 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
   return (
     <ul className={cn('grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4', className)}>
       {stats.map((stat) => {
-        const isFall = stat.change.trim().startsWith('-');
+        const isFall = stat.change?.trim().startsWith('-') ?? false;
         const Trend = isFall ? TrendingDown : TrendingUp;
         const tone = isFall === Boolean(stat.lowerIsBetter) ? 'text-green-700' : 'text-red-700';
         return (
@@ -33,11 +38,15 @@ export function StatCards({ stats, className }: { stats: readonly StatCardItem[]
               </CardHeader>
               <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                 <p className="text-xl font-bold sm:text-2xl">{stat.value}</p>
-                <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
-                  <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />
-                  <span className={cn('font-medium', tone)}>{stat.change}</span>
-                  {stat.period ?? dashboardCopy.fromLastMonth}
-                </p>
+                {stat.change === null ? (
+                  <p className="text-xs text-muted-foreground">{stat.note ?? overviewCopy.noEarlierFigure}</p>
+                ) : (
+                  <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
+                    <Trend className={cn('h-3 w-3', tone)} aria-hidden="true" />
+                    <span className={cn('font-medium', tone)}>{stat.change}</span>
+                    {stat.period ?? dashboardCopy.fromLastMonth}
+                  </p>
+                )}
               </CardContent>
             </Card>
           </li>

@@ -63,6 +63,9 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
 }
 
 let rows: Campaign[];
+/** Whether the workspace has results, and the answers of the figure functions (rpc:<name>). */
+let hasResults = false;
+let figureAnswers: Record<string, unknown> = {};
 let onWrite: ((call: QueryCall) => FakeResult | undefined) | undefined;
 let onList: ((call: QueryCall) => FakeResult | undefined) | undefined;
 
@@ -70,6 +73,8 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'profiles') return { data: profile, error: null };
   const workspace = workspaceRows(call, workspaces);
   if (workspace) return workspace;
+  if (call.table === 'campaign_results') return { data: hasResults ? [{ id: 'r1' }] : [], error: null };
+  if (call.table.startsWith('rpc:')) return { data: figureAnswers[call.table] ?? [], error: null };
   if (call.table !== 'campaigns') return undefined;
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
@@ -333,11 +338,43 @@ describe('deleting a campaign', () => {
   });
 });
 
+describe('figures from the workspace’s results', () => {
+  it('shows the last 30 days against the 30 before, pacing and platform revenue, without sample markers', async () => {
+    hasResults = true;
+    figureAnswers = {
+      'rpc:results_summary': [
+        { period: 'current', impressions: 1_200_000, clicks: 45_600, conversions: 100, spend: 12_450, revenue: 52_290 },
+        { period: 'previous', impressions: 1_000_000, clicks: 34_000, conversions: 80, spend: 11_500, revenue: 44_850 },
+      ],
+      'rpc:campaign_pacing': [{ campaign_id: 'k1', title: 'Spring Launch', budget: 1000, spend: 640, start_date: null, end_date: null }],
+      'rpc:results_by_platform': [{ platform: 'Google Ads', spend: 100, revenue: 480, clicks: 1, conversions: 1 }],
+    };
+    try {
+      renderConsole();
+      const overview = await screen.findByRole('region', { name: 'Advertising Overview' });
+      expect(await within(overview).findByText('$12,450')).toBeInTheDocument();
+      expect(within(overview).getByText('+8.3%')).toBeInTheDocument();
+      expect(within(overview).getByText('3.8%')).toBeInTheDocument();
+      expect(within(overview).getByText('4.2x')).toBeInTheDocument();
+      expect(within(overview).queryByText('Sample data')).toBeNull();
+      expect(await screen.findByRole('progressbar', { name: /Spring Launch/ })).toHaveAttribute('aria-valuenow', '64');
+      expect(await screen.findByText('$480')).toBeInTheDocument();
+      expect(screen.getByText('ROAS 4.8x')).toBeInTheDocument();
+      // A/B tests have no source: still a marked sample.
+      expect(within(screen.getByRole('region', { name: /A\/B Tests/ })).getByText('Sample data')).toBeInTheDocument();
+    } finally {
+      hasResults = false;
+      figureAnswers = {};
+    }
+  });
+});
+
 describe('sample sections', () => {
-  it('marks the stats, active campaigns, A/B tests and platform revenue as sample data', async () => {
+  it('a workspace without results: marks the stats, active campaigns, A/B tests and platform revenue as sample data, with a prompt', async () => {
     renderConsole();
-    const overview = await screen.findByRole('region', { name: /Advertising Overview/ });
-    expect(within(overview).getByText('Sample data')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /Advertising Overview/ })).getByText('Sample data')).toBeInTheDocument());
+    const overview = screen.getByRole('region', { name: /Advertising Overview/ });
+    expect(within(overview).getByText(/Add the first results of a campaign/)).toBeInTheDocument();
     const performance = screen.getByRole('region', { name: /Campaign Performance/ });
     for (const title of ['Active Campaigns', 'A/B Tests', 'Platform Revenue']) {
       expect(within(performance).getByRole('heading', { name: title })).toBeInTheDocument();

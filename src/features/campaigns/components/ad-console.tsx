@@ -1,18 +1,27 @@
 import { useState } from 'react';
 import { CampaignDialog } from '@/features/campaigns/components/campaign-dialog';
-import { AdvertisingOverview, CampaignPerformance } from '@/features/campaigns/components/campaign-samples';
+import { AdvertisingOverview } from '@/features/campaigns/components/advertising-overview';
+import { CampaignPerformance } from '@/features/campaigns/components/campaign-performance';
+import { CampaignsExportButton } from '@/features/campaigns/components/campaigns-export-button';
 import { CampaignsCard } from '@/features/campaigns/components/campaigns-card';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; campaign: Campaign } | null;
 
-/** Digital Advertising Console (spec §2): sample figures around the workspace's real campaigns. */
+/**
+ * Digital Advertising Console (spec §2): the workspace's campaigns, their results and the figures computed from them
+ * (a workspace without results sees the spec's samples, marked).
+ */
 export function AdConsole() {
   const [dialog, setDialog] = useState<DialogState>(null);
   return (
     <>
       <AdvertisingOverview />
-      <CampaignsCard onCreate={() => setDialog({ mode: 'create' })} onEdit={(campaign) => setDialog({ mode: 'edit', campaign })} />
+      <CampaignsCard
+        onCreate={() => setDialog({ mode: 'create' })}
+        onEdit={(campaign) => setDialog({ mode: 'edit', campaign })}
+        headerActions={<CampaignsExportButton />}
+      />
       <CampaignPerformance />
       {dialog ? (
         <CampaignDialog

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { campaignCopy } from '@/config/campaign-copy';
 import { CampaignDetails } from '@/features/campaigns/components/campaign-details';
+import { CampaignResultsPanel } from '@/features/campaigns/components/campaign-results-panel';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { budgetText, campaignStatusBadge, dayText, descriptionPreview } from '@/features/campaigns/utils/campaign-display';
 import { cn } from '@/lib/utils';
@@ -16,13 +17,15 @@ interface CampaignRowProps {
   /** Absent for viewers: only the view button. */
   onEdit?(): void;
   onDelete?(): void;
+  /** Members and up add and import results in the open row. */
+  canWrite: boolean;
 }
 
 /**
  * Spec §2: title, description cut to 40 characters, status badge, budget or N/A, start date or N/A, and view/edit/
  * delete. View is a disclosure button (aria-expanded, aria-controls) opening the details below the row.
  */
-export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete }: CampaignRowProps) {
+export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete, canWrite }: CampaignRowProps) {
   const panelId = useId();
   const badge = campaignStatusBadge(campaign.status);
   return (
@@ -61,7 +64,12 @@ export function CampaignRow({ campaign, isOpen, onToggle, onEdit, onDelete }: Ca
       }
     >
       <div id={panelId} role="region" aria-label={campaign.title} hidden={!isOpen} className="border-t bg-muted/30 p-4">
-        {isOpen ? <CampaignDetails campaign={campaign} /> : null}
+        {isOpen ? (
+          <div className="space-y-4">
+            <CampaignDetails campaign={campaign} />
+            <CampaignResultsPanel campaign={campaign} canWrite={canWrite} />
+          </div>
+        ) : null}
       </div>
     </RecordCard>
   );

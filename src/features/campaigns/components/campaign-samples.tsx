@@ -32,17 +32,27 @@ const platformRevenue = [
   { primary: 'Instagram Ads', secondary: 'ROAS 3.4x', value: '$6,410' },
 ];
 
-/** The console's headline figures: fixed samples, marked as such. */
-export function AdvertisingOverview() {
+/** The console's headline figures for a workspace without results yet: fixed samples, marked, with a prompt. */
+export function SampleAdvertisingOverview({ prompt }: { prompt: string }) {
   return (
     <SampleSection title={campaignCopy.overviewTitle}>
+      <p className="text-sm text-muted-foreground">{prompt}</p>
       <StatCards stats={stats} />
     </SampleSection>
   );
 }
 
-/** Active campaigns, A/B tests and platform revenue: fixed samples, marked as such. */
-export function CampaignPerformance() {
+/** A/B tests have no data source yet: fixed samples, always marked. */
+export function SampleAbTests() {
+  return (
+    <SampleSection title={campaignCopy.abTestsTitle}>
+      <SampleListCard title={campaignCopy.abTestsTitle} items={abTests} />
+    </SampleSection>
+  );
+}
+
+/** Active campaigns, A/B tests and platform revenue of a workspace without results yet: fixed samples, marked. */
+export function SampleCampaignPerformance() {
   return (
     <SampleSection title={campaignCopy.performanceTitle}>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -57,6 +57,7 @@ export function CampaignsCard({ onCreate, onEdit, headerActions }: CampaignsCard
                 onToggle={() => setOpenId(toggleOpenRow(shownOpenId, campaign.id))}
                 onEdit={canWrite ? () => onEdit(campaign) : undefined}
                 onDelete={onDelete ? () => onDelete(campaign) : undefined}
+                canWrite={canWrite}
               />
             ))}
           </RecordCardList>

@@ -41,6 +41,9 @@ export function ContentFormFields({ values, errors, onChange }: ContentFormField
         <FormField label={fields.status}>
           <OptionSelect value={values.status} options={contentStatuses} onChange={(value) => set('status', value)} />
         </FormField>
+        <FormField label={fields.plannedPublishAt} hint={hints.plannedPublishAt} error={errors.plannedPublishAt} className="sm:col-span-2">
+          <Input type="datetime-local" value={values.plannedPublishAt} onChange={(event) => set('plannedPublishAt', event.target.value)} />
+        </FormField>
       </div>
       <FormField label={fields.excerpt} hint={hints.excerpt}>
         <Textarea rows={2} maxLength={1000} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />

@@ -48,6 +48,8 @@ function item(overrides: Partial<ContentItem> = {}): ContentItem {
     seo_description: null,
     created_at: '2026-06-01T12:00:00.000000+00:00',
     updated_at: '2026-06-01T12:00:00.000000+00:00',
+    planned_publish_at: null,
+    published_at: null,
     ...overrides,
   };
 }
@@ -61,7 +63,10 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   if (call.table === 'profiles') return { data: profile, error: null };
   const workspace = workspaceRows(call, workspaces);
   if (workspace) return workspace;
+  if (call.table === 'rpc:content_overview') return { data: { published_this_month: 0, published_last_month: 0, in_review: 0, drafts: rows.length, scheduled_next_7_days: 0, overdue: 0 }, error: null };
   if (call.table !== 'content_items') return undefined;
+  // The calendar and the overview read content items too; these tests are about the list.
+  if (call.operation === 'select' && call.columns !== '*') return { data: rows.slice(0, call.limit ?? rows.length), error: null };
   if (call.operation === 'select') return onList?.(call) ?? { data: rows, error: null };
   const answer = onWrite?.(call);
   if (answer) return answer;
@@ -70,7 +75,7 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   return { data: null, error: null };
 }
 
-const listCalls = () => fake.calls.filter((call) => call.table === 'content_items' && call.operation === 'select');
+const listCalls = () => fake.calls.filter((call) => call.table === 'content_items' && call.operation === 'select' && call.columns === '*');
 const writeCall = (operation: QueryCall['operation']) => fake.calls.find((call) => call.table === 'content_items' && call.operation === operation);
 
 function renderHub() {
@@ -107,7 +112,7 @@ describe('Content Items list', () => {
   it('shows a loading state until the items arrive', async () => {
     onList = () => new Promise<FakeResult>(() => {});
     renderHub();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading content items...');
+    expect(await within(await itemsCard()).findByRole('status')).toHaveTextContent('Loading content items...');
   });
 
   it('shows title with the excerpt cut to 100 characters, type, status badge, created date, edit and delete', async () => {
@@ -142,7 +147,7 @@ describe('Content Items list', () => {
   it("says 'Error loading content items' with a retry that loads them", async () => {
     onList = () => ({ data: null, error: { message: 'connection refused' } });
     renderHub();
-    const alert = await screen.findByRole('alert');
+    const alert = await within(await itemsCard()).findByRole('alert');
     expect(alert).toHaveTextContent('Error loading content items');
     // Plain words, not the server's text.
     expect(alert).toHaveTextContent('The server could not send it just now. Nothing was lost: try again in a moment.');
@@ -175,12 +180,12 @@ describe('Content Items list', () => {
     await screen.findByText('Item 49');
     onList = () => ({ data: null, error: { message: 'connection refused' } });
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading content items. The server could not send it just now.');
+    expect(await within(await itemsCard()).findByRole('alert')).toHaveTextContent('Error loading content items. The server could not send it just now.');
     expect(screen.getByText('Item 0')).toBeInTheDocument();
     onList = () => ({ data: [item({ id: 'c50', title: 'Item 50' })], error: null });
     await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
     expect(await screen.findByText('Item 50')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(await itemsCard()).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -234,6 +239,7 @@ describe('content dialog', () => {
       tags: ['roi', 'analytics'],
       seo_title: null,
       seo_description: null,
+      planned_publish_at: null,
       user_id: 'user-1',
       organization_id: 'org-1',
     });
@@ -443,16 +449,25 @@ describe('deleting', () => {
 });
 
 describe('the rest of the hub', () => {
-  it('marks the stat cards, calendar and performance list as sample data; the quick action creates content', async () => {
+  it('a workspace without items: marked sample overview and calendar with a prompt; performance stays a marked sample', async () => {
+    rows = [];
     renderHub();
-    const overview = await screen.findByRole('region', { name: /Content Overview/ });
-    expect(within(overview).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(overview).getByText('Sample data')).toBeInTheDocument();
-    const planning = screen.getByRole('region', { name: /Editorial Planning/ });
-    expect(within(planning).getByRole('heading', { name: 'Editorial Calendar' })).toBeInTheDocument();
-    expect(within(planning).getByRole('heading', { name: 'Content Performance' })).toBeInTheDocument();
-    expect(within(planning).getByText('Sample data')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Schedule Publishing/ })).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /Content Overview/ })).getByText('Sample data')).toBeInTheDocument());
+    const overview = screen.getByRole('region', { name: /Content Overview/ });
+    expect(within(overview).getByText('Create your first content item to see your own.', { exact: false })).toBeInTheDocument();
+    expect(within(overview).getByRole('heading', { name: 'Editorial Calendar' })).toBeInTheDocument();
+    const performance = screen.getByRole('region', { name: /Content Performance/ });
+    expect(within(performance).getByText('Sample data')).toBeInTheDocument();
+  });
+
+  it('counts the workspace’s own items, and the quick actions create and schedule content', async () => {
+    renderHub();
+    const overview = await screen.findByRole('region', { name: 'Content Overview' });
+    expect(await within(overview).findByText('Drafts')).toBeInTheDocument();
+    expect(within(overview).queryByText('Sample data')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule Publishing' }));
+    expect(await screen.findByRole('dialog', { name: 'Schedule Publishing' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create New Content' }));
     expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
   });

@@ -2,29 +2,38 @@ import { useState } from 'react';
 import { ContentDialog } from '@/features/content/components/content-dialog';
 import { ContentItemsCard } from '@/features/content/components/content-items-card';
 import { ContentQuickActions } from '@/features/content/components/content-quick-actions';
-import { ContentOverview, EditorialPlanning } from '@/features/content/components/content-samples';
+import { ContentOverview } from '@/features/content/components/content-overview';
+import { ContentPerformance } from '@/features/content/components/content-samples';
+import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
+import { ScheduleDialog } from '@/features/content/components/schedule-dialog';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { useWorkspace } from '@/lib/workspace';
 
-type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContentItem } | null;
+type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContentItem } | { mode: 'schedule' } | null;
 
-/** Content Marketing Hub (spec §2): sample figures around the workspace's real content items (viewers only read). */
+/**
+ * Content Marketing Hub (spec §2): the workspace's content items, their overview and editorial calendar (viewers only
+ * read); performance figures without a source stay marked samples.
+ */
 export function ContentHub() {
   const { current, canWrite } = useWorkspace();
   const [dialog, setDialog] = useState<DialogState>(null);
   const openCreate = () => setDialog({ mode: 'create' });
+  const canEdit = current !== null && canWrite;
 
   return (
     <>
       <ContentOverview />
       <ContentItemsCard onCreate={openCreate} onEdit={(item) => setDialog({ mode: 'edit', item })} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <EditorialPlanning className="lg:col-span-2" />
-        <div className="lg:pt-11">
-          <ContentQuickActions onCreate={openCreate} canCreate={current !== null && canWrite} />
+        <div className="min-w-0 lg:col-span-2">
+          <EditorialCalendar canWrite={canEdit} />
         </div>
+        <ContentQuickActions onCreate={openCreate} onSchedule={() => setDialog({ mode: 'schedule' })} canCreate={canEdit} />
       </div>
-      {dialog ? (
+      <ContentPerformance />
+      {dialog?.mode === 'schedule' ? <ScheduleDialog onClose={() => setDialog(null)} /> : null}
+      {dialog && dialog.mode !== 'schedule' ? (
         <ContentDialog
           key={dialog.mode === 'edit' ? dialog.item.id : 'new'}
           item={dialog.mode === 'edit' ? dialog.item : null}

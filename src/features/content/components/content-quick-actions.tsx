@@ -1,11 +1,11 @@
-import { Plus } from 'lucide-react';
+import { CalendarClock, Plus } from 'lucide-react';
 import { NotAvailableButton } from '@/components/module/not-available-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { contentCopy } from '@/config/content-copy';
 
-/** Quick actions: creating content works (not shown to viewers); the others do not exist yet and say so. */
-export function ContentQuickActions({ onCreate, canCreate }: { onCreate(): void; canCreate: boolean }) {
+/** Quick actions: creating and scheduling content (not shown to viewers); analytics does not exist yet and says so. */
+export function ContentQuickActions({ onCreate, onSchedule, canCreate }: { onCreate(): void; onSchedule(): void; canCreate: boolean }) {
   return (
     <Card className="h-full">
       <CardHeader>
@@ -18,7 +18,12 @@ export function ContentQuickActions({ onCreate, canCreate }: { onCreate(): void;
             {contentCopy.createNewContent}
           </Button>
         ) : null}
-        <NotAvailableButton className="w-full justify-start">{contentCopy.scheduleContent}</NotAvailableButton>
+        {canCreate ? (
+          <Button variant="outline" className="w-full justify-start" onClick={onSchedule}>
+            <CalendarClock aria-hidden="true" />
+            {contentCopy.scheduleContent}
+          </Button>
+        ) : null}
         <NotAvailableButton className="w-full justify-start">{contentCopy.viewAnalytics}</NotAvailableButton>
       </CardContent>
     </Card>

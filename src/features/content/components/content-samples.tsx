@@ -13,6 +13,13 @@ const stats = [
   { label: 'Leads from Content', value: '342', change: '+18%', icon: <UserPlus className={iconClass} aria-hidden="true" /> },
 ];
 
+const overviewStats = [
+  { label: 'Published This Month', value: '12', change: '+20%' },
+  { label: 'In Review', value: '4', change: null, note: 'Right now' },
+  { label: 'Drafts', value: '9', change: null, note: 'Right now' },
+  { label: 'Scheduled (Next 7 Days)', value: '3', change: null, note: 'None overdue' },
+];
+
 const calendar = [
   { primary: 'How to Measure Website ROI', secondary: 'Monday · Blog Post', badge: { label: 'Scheduled', variant: 'blue' as const } },
   { primary: 'Customer Story: Wanderlust Travel', secondary: 'Wednesday · Case Study', badge: { label: 'In Review', variant: 'yellow' as const } },
@@ -27,23 +34,23 @@ const performance = [
   { primary: 'Core Web Vitals in Two Minutes', secondary: 'Video · 4.9% engagement', value: '7,664 views' },
 ];
 
-/** The hub's headline figures: fixed samples, marked as such. */
-export function ContentOverview() {
+/** The hub's headline figures for a workspace without items yet: fixed samples, marked, with a prompt. */
+export function SampleContentOverview({ prompt }: { prompt: string }) {
   return (
     <SampleSection title={contentCopy.overviewTitle}>
-      <StatCards stats={stats} />
+      <p className="text-sm text-muted-foreground">{prompt}</p>
+      <StatCards stats={overviewStats} />
+      <SampleListCard title={contentCopy.calendarTitle} description={contentCopy.calendarDescription} items={calendar} />
     </SampleSection>
   );
 }
 
-/** Editorial calendar and performance list: fixed samples, marked as such. */
-export function EditorialPlanning({ className }: { className?: string }) {
+/** Views, engagement, shares, leads and the best pieces have no data source yet: fixed samples, always marked. */
+export function ContentPerformance({ className }: { className?: string }) {
   return (
-    <SampleSection title={contentCopy.planningTitle} className={className}>
-      <div className="grid gap-6 md:grid-cols-2">
-        <SampleListCard title={contentCopy.calendarTitle} description={contentCopy.calendarDescription} items={calendar} />
-        <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
-      </div>
+    <SampleSection title={contentCopy.performanceTitle} className={className}>
+      <StatCards stats={stats} />
+      <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
     </SampleSection>
   );
 }

@@ -67,6 +67,8 @@ const stored: ContentItem = {
   seo_description: 'Meta',
   created_at: '2026-06-01T00:00:00+00:00',
   updated_at: '2026-06-01T00:00:00+00:00',
+  planned_publish_at: null,
+  published_at: null,
 };
 
 describe('contentFormValues', () => {
@@ -81,6 +83,7 @@ describe('contentFormValues', () => {
       tags: '',
       seoTitle: '',
       seoDescription: '',
+      plannedPublishAt: '',
     });
   });
 
@@ -95,6 +98,7 @@ describe('contentFormValues', () => {
       tags: 'seo, launch',
       seoTitle: '',
       seoDescription: 'Meta',
+      plannedPublishAt: '',
     });
   });
 });
@@ -151,6 +155,7 @@ describe('contentItemInput', () => {
         tags: 'seo, , launch',
         seoTitle: '',
         seoDescription: ' Meta ',
+        plannedPublishAt: '2026-03-05T07:45',
       }),
     ).toEqual({
       title: 'Launch post',
@@ -162,7 +167,15 @@ describe('contentItemInput', () => {
       tags: ['seo', 'launch'],
       seo_title: null,
       seo_description: 'Meta',
+      planned_publish_at: new Date(2026, 2, 5, 7, 45).toISOString(),
     });
+  });
+
+  it('refuses an impossible planned date by its field, and sends no plan as null', () => {
+    expect(validateContentForm({ ...contentFormValues(null), title: 'x', plannedPublishAt: '2026-02-30T10:00' })).toEqual({
+      plannedPublishAt: 'Enter a date and time between 2000 and 2099, or leave it empty',
+    });
+    expect(contentItemInput({ ...contentFormValues(null), title: 'x' }).planned_publish_at).toBeNull();
   });
 
   it('round-trips a stored row (edit without changes sends what is stored)', () => {
@@ -177,6 +190,7 @@ describe('contentItemInput', () => {
       tags: stored.tags,
       seo_title: stored.seo_title,
       seo_description: stored.seo_description,
+      planned_publish_at: stored.planned_publish_at,
     });
   });
 });

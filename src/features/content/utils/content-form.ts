@@ -1,5 +1,6 @@
 import { contentCopy } from '@/config/content-copy';
 import { CONTENT_DEFAULTS, type ContentStatus, type ContentType } from '@/config/content-options';
+import { fromDateTimeInput, toDateTimeInput } from '@/features/content/utils/calendar';
 import type { Tables, TablesInsert } from '@/types/database';
 
 export type ContentItem = Tables<'content_items'>;
@@ -15,15 +16,17 @@ export interface ContentFormValues {
   tags: string;
   seoTitle: string;
   seoDescription: string;
+  /** The planned publish moment as an <input type="datetime-local"> holds it (local time); '' for none. */
+  plannedPublishAt: string;
 }
 
 /** What is sent on insert and update: the form fields; organization and author are added by the create call. */
 export type ContentItemInput = Pick<
   TablesInsert<'content_items'>,
-  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description'
+  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description' | 'planned_publish_at'
 >;
 
-export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags', string>>;
+export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags' | 'plannedPublishAt', string>>;
 
 /** The database's limits: tags per item, characters per tag. */
 export const MAX_TAGS = 50;
@@ -64,6 +67,7 @@ export function emptyContentForm(): ContentFormValues {
     tags: '',
     seoTitle: '',
     seoDescription: '',
+    plannedPublishAt: '',
   };
 }
 
@@ -80,6 +84,7 @@ export function contentFormValues(item: ContentItem | null): ContentFormValues {
     tags: tagsToText(item.tags),
     seoTitle: item.seo_title ?? '',
     seoDescription: item.seo_description ?? '',
+    plannedPublishAt: toDateTimeInput(item.planned_publish_at),
   };
 }
 
@@ -92,6 +97,7 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
   const longTag = tags.find((tag) => tag.length > MAX_TAG_LENGTH);
   if (tags.length > MAX_TAGS) errors.tags = contentCopy.errors.tooManyTags(MAX_TAGS);
   else if (longTag) errors.tags = contentCopy.errors.tagTooLong(longTag, MAX_TAG_LENGTH);
+  if (fromDateTimeInput(values.plannedPublishAt) === undefined) errors.plannedPublishAt = contentCopy.errors.plannedInvalid;
   return errors;
 }
 
@@ -123,5 +129,6 @@ export function contentItemInput(values: ContentFormValues): ContentItemInput {
     tags: parseTags(values.tags),
     seo_title: optional(values.seoTitle.trim()),
     seo_description: optional(values.seoDescription.trim()),
+    planned_publish_at: fromDateTimeInput(values.plannedPublishAt) ?? null,
   };
 }

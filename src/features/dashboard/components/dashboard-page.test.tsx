@@ -27,6 +27,9 @@ function member(userId: string, lastActive: string | null) {
 let profile: Record<string, unknown>;
 let updateResult: ((call: QueryCall) => FakeResult) | undefined;
 
+const emptyWorkspace = { campaigns: 0, campaigns_last_month: 0, clicks: 0, conversions: 0, revenue: 0, clicks_last_month: 0, conversions_last_month: 0, revenue_last_month: 0, active_users: 1, active_users_before: 0 };
+let platformFigures = emptyWorkspace;
+
 function respond(call: QueryCall): FakeResult | undefined {
   const workspace = workspaceRows(call, workspaces);
   if (workspace) return workspace;
@@ -34,6 +37,8 @@ function respond(call: QueryCall): FakeResult | undefined {
     const wanted = (call.values as { workspace_id: string }).workspace_id;
     return { data: members.find((entry) => entry.workspace_id === wanted)?.rows ?? [], error: null };
   }
+  if (call.table === 'rpc:platform_overview') return { data: platformFigures, error: null };
+  if (call.table === 'content_items') return { data: platformFigures.campaigns > 0 ? [{ id: 'c1' }] : [], error: null };
   if (call.table !== 'profiles') return undefined;
   if (call.operation === 'select') return { data: profile, error: null };
   if (call.operation === 'update' && call.returning) {
@@ -76,6 +81,7 @@ beforeEach(() => {
   };
   fake.respondWith(respond);
   fake.setSession(fakeSession());
+  platformFigures = emptyWorkspace;
 });
 
 describe('/dashboard', () => {
@@ -114,9 +120,25 @@ describe('/dashboard', () => {
     expect(localStorage.getItem('bb-current-workspace:user-1')).toBe('org-2');
   });
 
-  it('shows the four stat cards with the spec values, a monthly change each, marked as sample data', async () => {
+  it('computes the four figures of a workspace with work, month over month, without a sample marker', async () => {
+    platformFigures = { campaigns: 5, campaigns_last_month: 4, clicks: 200, conversions: 8, revenue: 1500, clicks_last_month: 100, conversions_last_month: 3, revenue_last_month: 1000, active_users: 3, active_users_before: 2 };
     renderDashboard();
-    const stats = await screen.findByRole('region', { name: /Platform Overview/ });
+    const stats = await screen.findByRole('region', { name: 'Platform Overview' });
+    await waitFor(() => expect(within(stats).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(stats).getAllByRole('listitem').map((card) => card.textContent)).toEqual([
+      expect.stringMatching(/^Total Campaigns5\+25%from last month$/),
+      expect.stringMatching(/^Conversion Rate4\.00%\+1 ptsfrom last month$/),
+      expect.stringMatching(/^Active Users3\+50%from last month$/),
+      expect.stringMatching(/^Revenue\$1,500\+50%from last month$/),
+    ]);
+    expect(within(stats).queryByText('Sample data')).toBeNull();
+  });
+
+  it('a workspace with nothing yet: the four stat cards with the spec values, marked as sample data, with a prompt', async () => {
+    renderDashboard();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /Platform Overview/ })).getByText('Sample data')).toBeInTheDocument());
+    const stats = screen.getByRole('region', { name: /Platform Overview/ });
+    expect(within(stats).getByText(/Create your first campaign or content item/)).toBeInTheDocument();
     const cards = within(stats).getAllByRole('listitem');
     expect(cards.map((card) => [within(card).getByRole('heading').textContent, card.textContent])).toEqual([
       ['Total Campaigns', expect.stringMatching(/^Total Campaigns24\+12%from last month$/)],

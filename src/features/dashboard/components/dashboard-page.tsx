@@ -1,13 +1,10 @@
-import { BarChart3, DollarSign, Target, Users } from 'lucide-react';
 import { dashboardCopy } from '@/config/account-copy';
 import { findRole } from '@/config/roles';
-import { dashboardStats } from '@/config/sample-figures';
 import { site } from '@/config/site';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { ModuleGrid } from '@/features/dashboard/components/module-grid';
+import { PlatformOverview } from '@/features/dashboard/components/platform-overview';
 import { RolePrompt } from '@/features/dashboard/components/role-prompt';
-import { SampleDataBadge } from '@/components/module/sample-data-badge';
-import { StatCards } from '@/components/module/stat-cards';
 import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { PageStatus, useAuth } from '@/lib/auth';
@@ -15,9 +12,7 @@ import { useWorkspace } from '@/lib/workspace';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
 import { teamFigures } from '@/features/dashboard/utils/team-figures';
 
-const statIcons = [Target, BarChart3, Users, DollarSign];
-
-/** /dashboard (spec §2): header, welcome line, own module, all modules, four sample stat cards. */
+/** /dashboard (spec §2): header, welcome line, own module, all modules, the Platform Overview's four figures. */
 export function DashboardPage() {
   const { profile, user, isProfileLoading } = useAuth();
   const { current } = useWorkspace();
@@ -26,10 +21,6 @@ export function DashboardPage() {
 
   const display = profileDisplay(profile, user);
   const role = findRole(profile?.marketing_role)?.value ?? null;
-  const stats = dashboardStats.map((stat, index) => {
-    const Icon = statIcons[index] ?? Target;
-    return { ...stat, icon: <Icon className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> };
-  });
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -56,15 +47,7 @@ export function DashboardPage() {
           <RolePrompt />
         )}
         <ModuleGrid role={role} />
-        <section aria-labelledby="stats-title" className="space-y-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <h2 id="stats-title" className="text-xl font-semibold">
-              {dashboardCopy.statsTitle}
-            </h2>
-            <SampleDataBadge />
-          </div>
-          <StatCards stats={stats} />
-        </section>
+        <PlatformOverview />
       </main>
     </div>
   );

@@ -1,14 +1,13 @@
-import { DollarSign, Megaphone, TrendingUp, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
 import { ModulePage } from '@/features/dashboard/components/module-page';
+import { ExecutiveOverview } from '@/features/dashboard/components/executive-overview';
 import { TeamOverview } from '@/features/dashboard/components/team-overview';
 import { ProgressBar, QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
 import { StatCards } from '@/components/module/stat-cards';
-
-const icons = [DollarSign, Users, Megaphone, TrendingUp];
 
 const initiatives = [
   { primary: 'Brand refresh across all channels', secondary: 'Owner: Creative Director · due Q3', progress: 68, value: '68%' },
@@ -24,19 +23,18 @@ function capacityVariant(capacity: number) {
 }
 
 /**
- * Marketing Director (spec §2): the real team of the workspace first, then the spec's figures exactly, marked as
- * fixed samples (no real budget, performance, capacity or initiatives exist yet).
+ * Marketing Director (spec §2): the Executive Overview computed from the workspace (budget, active campaigns, ROI),
+ * its real team, then what has no source yet (team performance, capacity, initiatives) as marked samples.
  */
 export function DirectorModule() {
-  const stats = directorStats.map((stat, index) => {
-    const Icon = icons[index] ?? DollarSign;
-    return { ...stat, icon: <Icon className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> };
-  });
+  // Team Performance has no data source yet: the spec's figure, marked. Budget, campaigns and ROI are real above.
+  const stats = directorStats.filter((stat) => stat.label === 'Team Performance').map((stat) => ({ ...stat, icon: <Users className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> }));
   return (
     <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel." isSample={false}>
+      <ExecutiveOverview />
       <TeamOverview />
-      <SampleSection title="Key Metrics">
-        <StatCards stats={stats} />
+      <SampleSection title="Team Performance">
+        <StatCards stats={stats} className="lg:grid-cols-1" />
       </SampleSection>
       <SampleSection title="Capacity and Strategy">
         <div className="grid gap-6 lg:grid-cols-3">

@@ -14,7 +14,7 @@ import { SeoModule } from '@/features/dashboard/modules/seo-module';
 import { SocialModule } from '@/features/dashboard/modules/social-module';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, type FakeSupabase } from '@/testing/fake-supabase';
+import { fakeSession, workspaceRows, type FakeSupabase } from '@/testing/fake-supabase';
 import { Landing, renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -51,11 +51,12 @@ function renderModule(module: string) {
 beforeEach(() => {
   fake.reset();
   fake.setSession(fakeSession());
-  fake.respondWith((call) =>
-    call.table === 'profiles'
-      ? { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null }
-      : undefined,
-  );
+  fake.respondWith((call) => {
+    if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null };
+    // The Executive Overview's figures, computed by the database from the workspace.
+    if (call.table === 'rpc:executive_overview') return { data: { total_budget: 485231, active_campaigns: 18, spend: 100, revenue: 424, spend_before: 100, revenue_before: 400, members: 4 }, error: null };
+    return workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
+  });
 });
 
 describe('the ten module pages', () => {
@@ -94,14 +95,18 @@ describe('the ten module pages', () => {
 });
 
 describe('Marketing Director', () => {
-  it('shows the spec figures exactly', async () => {
+  it('shows the workspace’s budget, active campaigns and ROI, and the spec figures that have no source, marked', async () => {
     renderModule('director');
     await screen.findByRole('heading', { level: 1, name: 'Executive Overview' });
     const value = (label: string) => screen.getByRole('heading', { name: label }).closest('li')!.textContent;
+    expect(await screen.findByRole('heading', { name: 'Total Budget' })).toBeInTheDocument();
     expect(value('Total Budget')).toContain('$485,231');
-    expect(value('Team Performance')).toContain('92%');
-    expect(value('Active Campaigns')).toBeTruthy();
+    expect(value('Active Campaigns')).toContain('18');
     expect(value('ROI')).toContain('324%');
+    expect(value('ROI')).toContain('+24 pts');
+    const teamPerformance = screen.getByRole('region', { name: /Team Performance/ });
+    expect(within(teamPerformance).getByText('Sample data')).toBeInTheDocument();
+    expect(within(teamPerformance).getByRole('listitem')).toHaveTextContent('92%');
     const capacity = screen.getByRole('heading', { name: 'Team Capacity' }).closest('div.rounded-lg') as HTMLElement;
     expect(within(capacity).getAllByText(/^\d+%$/).map((badge) => badge.textContent)).toEqual(['85%', '92%', '78%', '95%']);
     expect(screen.getByRole('heading', { name: 'Strategic Initiatives' })).toBeInTheDocument();
@@ -114,6 +119,7 @@ describe('Marketing Director', () => {
 
   it('a not-yet-available action does nothing and says so in a tooltip on keyboard focus', async () => {
     renderModule('director');
+    await screen.findByRole('heading', { name: 'Total Budget' }); // the page's figures have arrived
     const button = await screen.findByRole('button', { name: /Review Reports/ });
     await act(async () => button.focus());
     await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Not available yet'));

@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { paths } from '../src/config/paths';
+import { signUpToDashboard } from './support/accounts';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue 18's journeys: an empty workspace's marked sample figures; a campaign whose 90 days of results come from a CSV
+ * file and change the overview, the chart and the pacing (and a re-import changes nothing); a content item scheduled
+ * and moved on the Editorial Calendar with the mouse and with the keyboard. One browser context per journey.
+ */
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  expect(found).toEqual([]);
+}
+
+async function choose(scope: Locator, page: Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The browser's local day `offset` days from today, as YYYY-MM-DD. */
+const dayFromToday = (page: Page, offset: number) =>
+  page.evaluate((days) => {
+    const date = new Date();
+    date.setDate(date.getDate() + days);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }, offset);
+
+test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad Console, and importing it again changes nothing', async ({ page }) => {
+  await signUpToDashboard(page);
+  const overview = page.getByRole('region', { name: /Platform Overview/ });
+  await expect(overview.getByText('Sample data')).toBeVisible();
+  await expect(overview.getByText(/Create your first campaign or content item/)).toBeVisible();
+
+  await page.goto(paths.marketing.advertising);
+  const adOverview = page.getByRole('region', { name: /Advertising Overview/ });
+  await expect(adOverview.getByText('Sample data')).toBeVisible();
+  await expect(adOverview.getByText('$12,450')).toBeVisible();
+
+  // A campaign, active, with a budget.
+  await page.getByRole('button', { name: 'Create Your First Campaign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Autumn Sale');
+  await choose(dialog, page, 'Status', 'Active');
+  await dialog.getByRole('spinbutton', { name: 'Budget (USD)' }).fill('5000');
+  await dialog.getByRole('button', { name: 'Save Campaign' }).click();
+  await expect(dialog).toBeHidden();
+
+  // 90 days of results as an ad platform exports them: $10 spend and $40 revenue a day.
+  const lines = ['Day,Platform,Impr.,Clicks,Conv.,Cost,Conv. value'];
+  for (let offset = -89; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},Google Ads,"1,000",50,2,$10.00,40`);
+  const csv = { name: 'autumn-sale.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) };
+
+  await page.getByRole('button', { name: 'View Autumn Sale' }).click();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Import results: Autumn Sale' });
+  await wizard.getByLabel('CSV file').setInputFiles(csv);
+  await expect(wizard.getByText('Step 2 of 4: Match the columns')).toBeVisible();
+  await expect(wizard.getByRole('combobox', { name: 'Spend' })).toHaveText('Cost');
+  await expectNoAxeViolations(page);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByText('All 90 rows are ready to import.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Import 90 rows' }).click();
+  await expect(wizard.getByText('90 new')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Done' }).click();
+
+  // The overview, the pacing and the chart now come from these results (last 30 days: $300 spend, $1,200 revenue).
+  const realOverview = page.getByRole('region', { name: 'Advertising Overview' });
+  await expect(realOverview.getByRole('listitem').filter({ hasText: 'Total Ad Spend' })).toContainText('$300');
+  await expect(realOverview.getByRole('listitem').filter({ hasText: 'Return on Ad Spend' })).toContainText('4x');
+  await expect(realOverview.getByText('Sample data')).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Autumn Sale' })).toHaveAttribute('aria-valuenow', '18'); // $900 of $5,000
+  const chart = page.getByRole('figure', { name: 'Spend and revenue over time', exact: true });
+  await chart.getByText('Show the figures as a table').click();
+  await expect(chart.getByRole('table').getByRole('row')).toHaveCount(31); // header + 30 days
+  await page.getByRole('region', { name: 'Campaign Performance' }).getByRole('button', { name: 'Last 90 days' }).click();
+  await expect(chart.getByRole('table').getByRole('row')).toHaveCount(91);
+  await expectNoAxeViolations(page);
+
+  // The same file again: nothing doubles.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await wizard.getByLabel('CSV file').setInputFiles(csv);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Import 90 rows' }).click();
+  await expect(wizard.getByText('90 already imported (unchanged)')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Done' }).click();
+  await expect(realOverview.getByRole('listitem').filter({ hasText: 'Total Ad Spend' })).toContainText('$300');
+});
+
+test('a content item is scheduled, then moved on the Editorial Calendar with the mouse and with the keyboard', async ({ page }) => {
+  await signUpToDashboard(page);
+  await page.goto(paths.marketing.content);
+  await expect(page.getByRole('region', { name: /Content Overview/ }).getByText('Sample data')).toBeVisible();
+
+  // Days of this month's grid, so every move stays in view: the 10th, 12th and 13th.
+  const month = (await dayFromToday(page, 0)).slice(0, 7);
+  const [planned, dropped, keyed] = [`${month}-10`, `${month}-12`, `${month}-13`];
+  await page.getByRole('button', { name: 'Create Your First Content' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Content' });
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Launch story');
+  await dialog.getByLabel('Planned Publish Date').fill(`${planned}T10:00`);
+  await dialog.getByRole('button', { name: 'Save Content' }).click();
+  await expect(dialog).toBeHidden();
+
+  const item = page.getByRole('button', { name: /^Launch story, Draft/ });
+  await expect(page.locator(`[data-day="${planned}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Mouse: drag it two days on (the calendar scrolled to the top of the window, so both days are on screen).
+  await page.getByRole('heading', { name: 'Editorial Calendar' }).evaluate((heading) => heading.scrollIntoView());
+  const target = page.locator(`[data-day="${dropped}"]`);
+  const from = (await item.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(target.getByRole('button', { name: /^Launch story/ })).toBeVisible();
+
+  // Keyboard: Alt + → moves it one more day.
+  await target.getByRole('button', { name: /^Launch story/ }).focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByText(/^Moved "Launch story" to /)).toBeAttached();
+  await expect(page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
+
+  // Both moves were saved, at the same time of day.
+  await page.reload();
+  await expect(page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
+  const stored = await page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ }).getAttribute('aria-label');
+  expect(stored).toMatch(/10:00/);
+});

@@ -1,0 +1,34 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useQuery } from '@tanstack/react-query';
+import { contentItemKeys } from '@/features/content/api/keys';
+import { unwrap } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
+import type { Database } from '@/types/database';
+
+/** The most items the calendar loads for its range (about three months). */
+export const SCHEDULE_LIMIT = 500;
+
+/** Items planned in [from, to) (ISO timestamps), earliest first: the calendar's request. */
+export function scheduledContentQuery(client: SupabaseClient<Database>, organizationId: string, from: string, to: string) {
+  return client
+    .from('content_items')
+    .select('id, title, status, content_type, planned_publish_at')
+    .eq('organization_id', organizationId)
+    .gte('planned_publish_at', from)
+    .lt('planned_publish_at', to)
+    .order('planned_publish_at')
+    .order('id')
+    .limit(SCHEDULE_LIMIT);
+}
+
+export type ScheduledContent = Awaited<ReturnType<typeof scheduledContentQuery>>['data'] extends (infer Row)[] | null ? Row : never;
+
+export function useScheduledContent(from: string, to: string) {
+  const organizationId = useWorkspace().current?.id ?? null;
+  return useQuery({
+    queryKey: contentItemKeys.schedule(organizationId ?? '', from, to),
+    queryFn: async () => unwrap(await scheduledContentQuery(supabase, organizationId!, from, to)) ?? [],
+    enabled: organizationId !== null,
+  });
+}

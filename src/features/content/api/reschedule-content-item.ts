@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { contentCopy } from '@/config/content-copy';
+import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
+import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
+import { contentItemKeys } from '@/features/content/api/keys';
+import { toError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+/** Moves an item to another planned moment (drag and drop, the keyboard, Schedule Publishing). */
+async function rescheduleContentItem(id: string, plannedPublishAt: string | null): Promise<void> {
+  const { data, error } = await supabase.from('content_items').update({ planned_publish_at: plannedPublishAt }).eq('id', id).select('id');
+  if (error) throw toError(error);
+  if (data.length === 0) throw new ContentItemGoneError(contentCopy.errors.itemGone);
+}
+
+/**
+ * The calendar shows the move at once (optimistic), puts the item back where it was when saving fails, and reloads
+ * every list and figure of content items afterwards.
+ */
+export function useRescheduleContentItem() {
+  const queryClient = useQueryClient();
+  const scheduleKey = [...contentItemKeys.all, 'schedule'];
+  return useMutation({
+    mutationFn: ({ id, plannedPublishAt }: { id: string; plannedPublishAt: string | null }) => rescheduleContentItem(id, plannedPublishAt),
+    onMutate: async ({ id, plannedPublishAt }) => {
+      await queryClient.cancelQueries({ queryKey: scheduleKey });
+      const before = queryClient.getQueriesData<ScheduledContent[]>({ queryKey: scheduleKey });
+      queryClient.setQueriesData<ScheduledContent[]>({ queryKey: scheduleKey }, (items) =>
+        items?.map((item) => (item.id === id ? { ...item, planned_publish_at: plannedPublishAt } : item)),
+      );
+      return { before };
+    },
+    onError: (error, _variables, context) => {
+      for (const [key, items] of context?.before ?? []) queryClient.setQueryData(key, items);
+      toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contentItemKeys.all }),
+  });
+}

@@ -1,0 +1,91 @@
+import { useDroppable } from '@dnd-kit/core';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { contentCopy } from '@/config/content-copy';
+import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
+import { CalendarItem } from '@/features/content/components/calendar-item';
+import { monthOf, monthWeeks } from '@/features/content/utils/calendar';
+import { cn } from '@/lib/utils';
+
+interface CalendarMonthProps {
+  month: string;
+  today: string;
+  now: Date;
+  byDay: Map<string, ScheduledContent[]>;
+  onMonthChange(month: string): void;
+  onShiftMonth(by: number): void;
+  onMove?(item: ScheduledContent, days: number): void;
+  instructionsId: string;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const ITEMS_PER_DAY = 3;
+
+/** The month as weeks (Monday first); each day is a drop target, each planned item a draggable chip. */
+export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShiftMonth, onMove, instructionsId }: CalendarMonthProps) {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const label = new Date(year, index - 1, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold" aria-live="polite">
+          {label}
+        </h3>
+        <div className="flex gap-1">
+          <Button variant="outline" size="icon" aria-label={contentCopy.calendar.previousMonth} onClick={() => onShiftMonth(-1)}>
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onMonthChange(monthOf(today))}>
+            {contentCopy.calendar.today}
+          </Button>
+          <Button variant="outline" size="icon" aria-label={contentCopy.calendar.nextMonth} onClick={() => onShiftMonth(1)}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      {/* Days are labelled groups (their full date), so the weekday row is only visual. */}
+      <div className="grid grid-cols-7 gap-px overflow-hidden rounded-md border bg-border text-xs">
+        {WEEKDAYS.map((weekday) => (
+          <div key={weekday} aria-hidden="true" className="bg-muted px-1 py-1 text-center font-medium">
+            {weekday}
+          </div>
+        ))}
+        {monthWeeks(month)
+          .flat()
+          .map((day) => (
+            <DayCell key={day} day={day} isOtherMonth={monthOf(day) !== month} isToday={day === today} items={byDay.get(day) ?? []} now={now} onMove={onMove} instructionsId={instructionsId} />
+          ))}
+      </div>
+    </div>
+  );
+}
+
+interface DayCellProps {
+  day: string;
+  isOtherMonth: boolean;
+  isToday: boolean;
+  items: ScheduledContent[];
+  now: Date;
+  onMove?(item: ScheduledContent, days: number): void;
+  instructionsId: string;
+}
+
+function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId }: DayCellProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: day });
+  const shown = items.slice(0, ITEMS_PER_DAY);
+  return (
+    <div
+      ref={setNodeRef}
+      role="group"
+      data-day={day}
+      aria-label={new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+      className={cn('min-h-20 min-w-0 space-y-1 bg-background p-1', isOtherMonth && 'bg-muted/40 text-muted-foreground', isOver && 'bg-blue-50 ring-2 ring-inset ring-blue-600')}
+    >
+      <span className={cn('block text-right', isToday && 'font-bold text-blue-700')}>{Number(day.slice(8))}</span>
+      {shown.map((item) => (
+        <CalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} isCompact />
+      ))}
+      {items.length > shown.length ? <span className="block text-[10px] text-muted-foreground">{contentCopy.calendar.more(items.length - shown.length)}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
+import { localDayOf } from '@/features/content/utils/calendar';
+import { AuthProvider } from '@/lib/auth';
+import { addDays, localDay } from '@/lib/periods';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
+import { renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }) };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+const profile = { id: 'p1', user_id: 'user-1', organization_id: 'org-1', first_name: 'Ada', last_name: 'L', marketing_role: 'content_marketing_manager', last_active: null, created_at: '', updated_at: '' };
+const today = localDay();
+const at = (day: string, hours: number) => new Date(`${day}T${String(hours).padStart(2, '0')}:15:00`).toISOString();
+let items: { id: string; title: string; status: string; content_type: string; planned_publish_at: string | null }[];
+
+function respond(call: QueryCall) {
+  if (call.table === 'profiles') return { data: profile, error: null };
+  const workspace = workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
+  if (workspace) return workspace;
+  if (call.table === 'content_items' && call.operation === 'select') return { data: items, error: null };
+  if (call.table === 'content_items' && call.operation === 'update') return { data: [{ id: call.filters[0]![1] }], error: null };
+  return undefined;
+}
+
+function renderCalendar(canWrite = true) {
+  return renderRoutes([{ path: '/', element: <AuthProvider><EditorialCalendar canWrite={canWrite} /></AuthProvider> }], '/');
+}
+
+beforeEach(() => {
+  fake.reset();
+  items = [
+    { id: 'a', title: 'Launch post', status: 'review', content_type: 'article', planned_publish_at: at(addDays(today, 2), 9) },
+    { id: 'b', title: 'Old draft', status: 'draft', content_type: 'article', planned_publish_at: at(addDays(today, -3), 10) },
+    { id: 'c', title: 'Shipped', status: 'published', content_type: 'article', planned_publish_at: at(addDays(today, -3), 11) },
+  ];
+  fake.respondWith(respond);
+  fake.setSession(fakeSession());
+});
+
+describe('EditorialCalendar', () => {
+  it('shows items on their day with their status, marks overdue ones, and asks for the range it shows', async () => {
+    renderCalendar();
+    const launch = await screen.findByRole('button', { name: /^Launch post, In Review/ });
+    expect(launch.closest('[data-day]')).toHaveAttribute('data-day', addDays(today, 2));
+    expect(screen.getByRole('button', { name: /^Old draft, Draft, .*, overdue$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Shipped, Published, [^,]*,? ?[^,]*$/ }).getAttribute('aria-label')).not.toContain('overdue');
+    const call = fake.calls.find((entry) => entry.table === 'content_items')!;
+    expect(call.columns).toBe('id, title, status, content_type, planned_publish_at');
+    expect(call.order).toEqual([['planned_publish_at', true], ['id', true]]);
+  });
+
+  it('moves an item with Alt + arrows: a day right, keeping its time, and says so', async () => {
+    renderCalendar();
+    const launch = await screen.findByRole('button', { name: /^Launch post/ });
+    fireEvent.keyDown(launch, { key: 'ArrowRight', altKey: true });
+    await waitFor(() => expect(fake.calls.filter((entry) => entry.operation === 'update')).toHaveLength(1));
+    const moved = fake.calls.find((entry) => entry.operation === 'update')!.values as { planned_publish_at: string };
+    expect(localDayOf(moved.planned_publish_at)).toBe(addDays(today, 3));
+    expect(new Date(moved.planned_publish_at).getHours()).toBe(9);
+    expect(screen.getByText(/^Moved "Launch post" to /)).toHaveAttribute('aria-live', 'polite');
+    // Without Alt, arrows do nothing (the page keeps scrolling as usual).
+    fireEvent.keyDown(launch, { key: 'ArrowDown' });
+    expect(fake.calls.filter((entry) => entry.operation === 'update')).toHaveLength(1);
+  });
+
+  it('lets a viewer look without moving anything', async () => {
+    renderCalendar(false);
+    const launch = await screen.findByRole('group', { name: /^Launch post/ });
+    fireEvent.keyDown(launch, { key: 'ArrowRight', altKey: true });
+    expect(fake.calls.some((entry) => entry.operation === 'update')).toBe(false);
+    expect(within(launch.closest('[data-day]') as HTMLElement).queryByRole('button', { name: /Launch post/ })).toBeNull();
+  });
+});

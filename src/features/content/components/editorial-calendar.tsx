@@ -1,0 +1,104 @@
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { useId, useMemo, useState } from 'react';
+import { ListStatus } from '@/components/module/list-status';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { contentCopy } from '@/config/content-copy';
+import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/features/content/api/get-scheduled-content';
+import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
+import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
+import { CalendarMonth } from '@/features/content/components/calendar-month';
+import { isOverdue, itemsByDay, localDayOf, monthOf, monthWeeks, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
+import { describeLoadFailure } from '@/lib/error-kinds';
+import { formatDay } from '@/lib/format';
+import { addDays, dayValue, localDay } from '@/lib/periods';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
+
+const AGENDA_DAYS = 28;
+const OVERDUE_LOOKBACK_DAYS = 90;
+
+/** Local midnight of a day, as the ISO timestamp the range filter compares with. */
+const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+
+/**
+ * The Editorial Calendar: the workspace's items by planned day, as a month (drop targets) or an agenda of overdue
+ * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys; viewers only look.
+ */
+export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
+  const [today] = useState(localDay);
+  const [now] = useState(() => new Date());
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [view, setView] = useState<string | null>(null);
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [announcement, setAnnouncement] = useState('');
+  const instructionsId = useId();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+
+  const weeks = monthWeeks(month);
+  const firstDay = [weeks[0]![0]!, addDays(today, -OVERDUE_LOOKBACK_DAYS)].sort()[0]!;
+  const lastDay = [weeks.at(-1)![6]!, addDays(today, AGENDA_DAYS)].sort().at(-1)!;
+  const query = useScheduledContent(startOf(firstDay), startOf(addDays(lastDay, 1)));
+  const reschedule = useRescheduleContentItem();
+  const items = useMemo(() => query.data ?? [], [query.data]);
+  const byDay = useMemo(() => itemsByDay(items), [items]);
+
+  function move(item: ScheduledContent, days: number) {
+    if (!item.planned_publish_at || days === 0) return;
+    const day = addDays(localDayOf(item.planned_publish_at), days);
+    reschedule.mutate({ id: item.id, plannedPublishAt: moveToDay(item.planned_publish_at, day) });
+    setAnnouncement(contentCopy.calendar.moved(item.title, formatDay(day)));
+    if (monthOf(day) !== month && view !== 'agenda') setMonth(monthOf(day));
+  }
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    const item = active.data.current as ScheduledContent | undefined;
+    if (!item?.planned_publish_at || !over) return;
+    const from = dayValue(localDayOf(item.planned_publish_at));
+    const to = dayValue(String(over.id));
+    if (from !== null && to !== null) move(item, Math.round((to - from) / 86_400_000));
+  }
+
+  const agendaDays = [...byDay.entries()].filter(([day, dayItems]) =>
+    day < today ? dayItems.some((item) => isOverdue(item, now)) : day <= addDays(today, AGENDA_DAYS - 1),
+  );
+  const onMove = canWrite ? move : undefined;
+
+  let body;
+  if (query.isError) body = <ListStatus kind="error" title={contentCopy.calendar.loadFailed} description={describeLoadFailure(query.error)} />;
+  else if (!query.data) body = <ListStatus kind="loading" title={contentCopy.calendar.loading} />;
+  else
+    body = (
+      <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
+        <TabsContent value="month">
+          <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} instructionsId={instructionsId} />
+        </TabsContent>
+        <TabsContent value="agenda">
+          <CalendarAgenda days={agendaDays.map(([day, dayItems]) => [day, day < today ? dayItems.filter((item) => isOverdue(item, now)) : dayItems])} now={now} onMove={onMove} instructionsId={instructionsId} />
+        </TabsContent>
+        {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}
+      </DndContext>
+    );
+
+  return (
+    <Card>
+      <Tabs value={view ?? (isWide ? 'month' : 'agenda')} onValueChange={setView}>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="space-y-1.5">
+            <h2 className="text-lg font-semibold">{contentCopy.calendarTitle}</h2>
+            <CardDescription id={instructionsId}>{canWrite ? contentCopy.calendar.instructions : contentCopy.calendarDescription}</CardDescription>
+          </div>
+          <TabsList>
+            <TabsTrigger value="month">{contentCopy.calendar.month}</TabsTrigger>
+            <TabsTrigger value="agenda">{contentCopy.calendar.agenda}</TabsTrigger>
+          </TabsList>
+        </CardHeader>
+        <CardContent>
+          {body}
+          <p role="status" aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
+        </CardContent>
+      </Tabs>
+    </Card>
+  );
+}

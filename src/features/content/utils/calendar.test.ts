@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fromDateTimeInput, isOverdue, itemsByDay, localDayOf, monthWeeks, moveToDay, shiftMonth, toDateTimeInput } from '@/features/content/utils/calendar';
+
+const at = (year: number, month: number, day: number, hours = 9, minutes = 30) => new Date(year, month - 1, day, hours, minutes).toISOString();
+
+describe('monthWeeks', () => {
+  it('shows whole weeks, Monday first, with the days of the months around', () => {
+    const weeks = monthWeeks('2026-11'); // 1 November 2026 is a Sunday
+    expect(weeks[0]).toEqual(['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01']);
+    expect(weeks.at(-1)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect(weeks).toHaveLength(6);
+  });
+
+  it('starts on the first when the month starts on a Monday, and has four weeks for such a February', () => {
+    expect(monthWeeks('2027-02')).toHaveLength(4);
+    expect(monthWeeks('2027-02')[0]![0]).toBe('2027-02-01');
+  });
+});
+
+describe('shiftMonth', () => {
+  it('crosses years', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+  });
+});
+
+describe('itemsByDay and moveToDay', () => {
+  it('groups by local day in time order and leaves unplanned items out', () => {
+    const items = [
+      { id: 'b', title: 'B', status: 'draft', planned_publish_at: at(2026, 11, 24, 15) },
+      { id: 'a', title: 'A', status: 'draft', planned_publish_at: at(2026, 11, 24, 8) },
+      { id: 'c', title: 'C', status: 'draft', planned_publish_at: null },
+    ];
+    const byDay = itemsByDay(items);
+    expect([...byDay.keys()]).toEqual(['2026-11-24']);
+    expect(byDay.get('2026-11-24')!.map((item) => item.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps the local time of day when moving to another day, across months', () => {
+    const moved = moveToDay(at(2026, 11, 30, 14, 5), '2026-12-02');
+    expect(localDayOf(moved)).toBe('2026-12-02');
+    expect(new Date(moved).getHours()).toBe(14);
+    expect(new Date(moved).getMinutes()).toBe(5);
+  });
+});
+
+describe('isOverdue', () => {
+  const now = new Date(2026, 10, 23, 12);
+  it('is past its date and not published or archived', () => {
+    expect(isOverdue({ id: 'x', title: 'x', status: 'draft', planned_publish_at: at(2026, 11, 22) }, now)).toBe(true);
+    expect(isOverdue({ id: 'x', title: 'x', status: 'review', planned_publish_at: at(2026, 11, 23, 11) }, now)).toBe(true);
+    expect(isOverdue({ id: 'x', title: 'x', status: 'published', planned_publish_at: at(2026, 11, 22) }, now)).toBe(false);
+    expect(isOverdue({ id: 'x', title: 'x', status: 'archived', planned_publish_at: at(2026, 11, 22) }, now)).toBe(false);
+    expect(isOverdue({ id: 'x', title: 'x', status: 'draft', planned_publish_at: at(2026, 11, 24) }, now)).toBe(false);
+    expect(isOverdue({ id: 'x', title: 'x', status: 'draft', planned_publish_at: null }, now)).toBe(false);
+  });
+});
+
+describe('datetime-local field', () => {
+  it('round-trips a local date and time', () => {
+    const stored = at(2026, 3, 5, 7, 45);
+    expect(toDateTimeInput(stored)).toBe('2026-03-05T07:45');
+    expect(fromDateTimeInput('2026-03-05T07:45')).toBe(stored);
+    expect(toDateTimeInput(null)).toBe('');
+  });
+
+  it('is empty for no plan, and unreadable for impossible values', () => {
+    expect(fromDateTimeInput('')).toBeNull();
+    expect(fromDateTimeInput('2026-02-30T10:00')).toBeUndefined();
+    expect(fromDateTimeInput('2026-02-10T25:00')).toBeUndefined();
+    expect(fromDateTimeInput('1999-02-10T10:00')).toBeUndefined();
+    expect(fromDateTimeInput('tomorrow')).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ExecutiveFigures, PlatformFigures } from '@/features/dashboard/utils/overview-stats';
+import { supabase } from '@/lib/supabase';
+import { useWorkspace } from '@/lib/workspace';
+import type { Database } from '@/types/database';
+
+const numbers = <T,>(row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as T;
+
+/** platform_overview() and whether the workspace has anything yet (a campaign or a content item). */
+export async function fetchPlatformOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
+  const [overview, content] = await Promise.all([
+    client.rpc('platform_overview', { workspace_id: organizationId, today }).single(),
+    client.from('content_items').select('id').eq('organization_id', organizationId).limit(1),
+  ]);
+  if (overview.error) throw new Error(overview.error.message);
+  if (content.error) throw new Error(content.error.message);
+  const figures = numbers<PlatformFigures>(overview.data);
+  return { figures, isEmpty: figures.campaigns === 0 && content.data.length === 0 };
+}
+
+export async function fetchExecutiveOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
+  const { data, error } = await client.rpc('executive_overview', { workspace_id: organizationId, today }).single();
+  if (error) throw new Error(error.message);
+  return numbers<ExecutiveFigures>(data);
+}
+
+export function usePlatformOverview(today: string) {
+  const organizationId = useWorkspace().current?.id ?? null;
+  return useQuery({
+    queryKey: ['dashboard', 'platform-overview', organizationId, today],
+    queryFn: () => fetchPlatformOverview(supabase, organizationId!, today),
+    enabled: organizationId !== null,
+  });
+}
+
+export function useExecutiveOverview(today: string) {
+  const organizationId = useWorkspace().current?.id ?? null;
+  return useQuery({
+    queryKey: ['dashboard', 'executive-overview', organizationId, today],
+    queryFn: () => fetchExecutiveOverview(supabase, organizationId!, today),
+    enabled: organizationId !== null,
+  });
+}
+
+/**
+ * Notes once per dashboard visit that the user used this workspace today (Active Users counts these days). A failure
+ * changes nothing the user sees.
+ */
+export function useNoteWorkspaceActivity() {
+  const organizationId = useWorkspace().current?.id ?? null;
+  const { mutate } = useMutation({ mutationFn: async (workspaceId: string) => supabase.rpc('note_workspace_activity', { workspace_id: workspaceId }) });
+  useEffect(() => {
+    if (organizationId) mutate(organizationId);
+  }, [organizationId, mutate]);
+}

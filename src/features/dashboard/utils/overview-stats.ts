@@ -1,0 +1,66 @@
+import { formatChange, formatDollars, formatPointChange, formatRate, ratio } from '@/lib/figures';
+import { formatMultipleROI } from '@/features/dashboard/utils/roi';
+
+/** platform_overview(): this month and last month of the workspace. */
+export interface PlatformFigures {
+  campaigns: number;
+  campaigns_last_month: number;
+  clicks: number;
+  conversions: number;
+  revenue: number;
+  clicks_last_month: number;
+  conversions_last_month: number;
+  revenue_last_month: number;
+  active_users: number;
+  active_users_before: number;
+}
+
+/** executive_overview(): active campaigns' budget, the last 30 days and the 30 before, the team's size. */
+export interface ExecutiveFigures {
+  total_budget: number;
+  active_campaigns: number;
+  spend: number;
+  revenue: number;
+  spend_before: number;
+  revenue_before: number;
+  members: number;
+}
+
+export interface OverviewStat {
+  label: string;
+  value: string;
+  change: string | null;
+  note?: string;
+}
+
+/**
+ * /dashboard's four cards (spec §2) from the workspace: Total Campaigns, Conversion Rate (conversions ÷ clicks),
+ * Active Users (members active in the last 30 days), Revenue; each with its month-over-month change.
+ */
+export function platformStats(figures: PlatformFigures): OverviewStat[] {
+  const rate = ratio(figures.conversions, figures.clicks);
+  const rateBefore = ratio(figures.conversions_last_month, figures.clicks_last_month);
+  return [
+    { label: 'Total Campaigns', value: figures.campaigns.toLocaleString('en-US'), change: formatChange(figures.campaigns, figures.campaigns_last_month) },
+    { label: 'Conversion Rate', value: formatRate(rate), change: formatPointChange(rate, rateBefore) },
+    { label: 'Active Users', value: figures.active_users.toLocaleString('en-US'), change: formatChange(figures.active_users, figures.active_users_before) },
+    { label: 'Revenue', value: formatDollars(figures.revenue), change: formatChange(figures.revenue, figures.revenue_last_month) },
+  ];
+}
+
+/** ROI = (revenue − spend) ÷ spend; null without spend. */
+export function roi(revenue: number, spend: number): number | null {
+  const gain = ratio(revenue - spend, spend);
+  return gain;
+}
+
+/** Executive Overview's real cards: Total Budget and Active Campaigns (now), ROI of the last 30 days and its change. */
+export function executiveStats(figures: ExecutiveFigures): OverviewStat[] {
+  const current = roi(figures.revenue, figures.spend);
+  const before = roi(figures.revenue_before, figures.spend_before);
+  return [
+    { label: 'Total Budget', value: formatDollars(figures.total_budget), change: null, note: 'Active campaigns' },
+    { label: 'Active Campaigns', value: figures.active_campaigns.toLocaleString('en-US'), change: null, note: 'Right now' },
+    { label: 'ROI', value: formatMultipleROI(current), change: formatPointChange(current, before), note: 'No spend in the last 60 days' },
+  ];
+}
