@@ -3,7 +3,9 @@
 //
 // 1. Imports 10,000 contacts into one workspace as its member, the way the app does: import_contacts() in batches of
 //    500 lines (src/config/contact-options.ts › CONTACT_IMPORT_BATCH), skip mode; prints each batch's time and the total.
-//    Then imports the same file again (every line a duplicate: skipped) and once more merging (every line updated).
+//    Then imports the same file again (every line a duplicate: skipped), once more merging (every line updated, same
+//    values) and once merging a file whose companies changed. Then changes a rule (every contact rescored) and runs
+//    recompute_lead_scores().
 // 2. Adds 10,000 contacts to each of 9 other workspaces (100,000 rows in all), then runs the list queries of the
 //    contacts screen as the member (role authenticated, the member's claims, RLS on) with EXPLAIN (ANALYZE, BUFFERS):
 //    first page by score, the hot band, a prefix search, a page 5,000 rows deep by score, and contact_overview().
@@ -17,7 +19,7 @@ import { createSql, type Sql } from '../server/src/db/client';
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { insertUser } from '../server/src/modules/auth/user-store';
-import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/server';
+import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { CONTACT_IMPORT_BATCH } from '../src/config/contact-options';
 
 const CONTACTS = 10_000;
@@ -33,34 +35,40 @@ async function asMember<T>(sql: Sql, userId: string, work: (tx: Sql) => Promise<
   return result!;
 }
 
-function lines(prefix: string) {
+function lines(prefix: string, company = 'Company') {
   return Array.from({ length: CONTACTS }, (_, n) => ({
     line: n + 2,
     first_name: `First${n}`,
     last_name: `Last${n}`,
     email: `${prefix}${n}@bench.example.com`,
-    company: `Company ${n % 500}`,
+    company: `${company} ${n % 500}`,
     job_title: n % 7 === 0 ? 'Marketing Director' : 'Analyst',
     lifecycle_stage: STAGES[n % STAGES.length],
     tags: n % 3 === 0 ? ['vip'] : [],
   }));
 }
 
-async function importAll(sql: Sql, userId: string, workspaceId: string, mode: 'skip' | 'merge'): Promise<void> {
-  const rows = lines('p');
+async function importAll(sql: Sql, userId: string, workspaceId: string, mode: 'skip' | 'merge', company?: string): Promise<void> {
+  const rows = lines('p', company);
   const times: number[] = [];
   for (let start = 0; start < rows.length; start += CONTACT_IMPORT_BATCH) {
     const batch = rows.slice(start, start + CONTACT_IMPORT_BATCH);
     const began = performance.now();
-    await asMember(sql, userId, (tx) => tx`select public.import_contacts(${workspaceId}, ${JSON.stringify(batch)}::jsonb, ${mode}, false)`);
+    await asMember(sql, userId, (tx) => tx`select public.import_contacts(${workspaceId}, ${tx.json(batch)}, ${mode}, false)`);
     times.push(performance.now() - began);
   }
   const total = times.reduce((sum, time) => sum + time, 0);
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
-    `import ${CONTACTS} lines (${mode}), ${times.length} batches of ${CONTACT_IMPORT_BATCH}: total ${(total / 1000).toFixed(2)} s, ` +
+    `import ${CONTACTS} lines (${mode}${company ? `, every company now "${company} n"` : ''}), ${times.length} batches of ${CONTACT_IMPORT_BATCH}: total ${(total / 1000).toFixed(2)} s, ` +
       `batch p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms`,
   );
+}
+
+async function timed(label: string, work: () => Promise<unknown>): Promise<void> {
+  const began = performance.now();
+  await work();
+  console.log(`${label}: ${(performance.now() - began).toFixed(0)} ms`);
 }
 
 async function explain(sql: Sql, userId: string, label: string, query: string, params: unknown[]): Promise<void> {
@@ -82,6 +90,11 @@ try {
   await importAll(sql, user.id, workspaceId, 'skip');
   await importAll(sql, user.id, workspaceId, 'skip');
   await importAll(sql, user.id, workspaceId, 'merge');
+  await importAll(sql, user.id, workspaceId, 'merge', 'Renamed');
+  await timed(`a rule change rescoring the ${CONTACTS} contacts`, () =>
+    asMember(sql, user.id, (tx) => tx`update public.contact_score_rules set points = points + 1 where organization_id = ${workspaceId} and kind = 'job_title'`));
+  await timed('recompute_lead_scores() with nothing to change', () =>
+    asMember(sql, user.id, (tx) => tx`select public.recompute_lead_scores(${workspaceId})`));
 
   for (let n = 0; n < OTHER_WORKSPACES; n++) {
     const [org] = await sql<{ id: string }[]>`insert into public.organizations (name, is_personal) values (${`Other ${n}`}, false) returning id`;

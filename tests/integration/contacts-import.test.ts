@@ -118,6 +118,46 @@ describe('import_contacts()', () => {
     });
   });
 
+  it('merges lines of one file with the same e-mail into one contact, in file order, scored once', async () => {
+    const user = await signedInUser(server);
+    const { result } = await importRows(user, [
+      { line: 2, first_name: 'Sam', email: 'sam@fabrikam.example', company: 'Fabrikam', tags: ['a'] },
+      { line: 3, email: 'SAM@fabrikam.example', company: 'Fabrikam Ltd', lifecycle_stage: 'sales_qualified', tags: 'A; b' },
+      { line: 4, first_name: 'Kim', email: 'kim@fabrikam.example', lifecycle_stage: 'lead' },
+    ], 'merge');
+    expect(result).toEqual({ created: 2, updated: 1, skipped: [], errors: [] });
+    const { data } = await user.client.from('contacts').select('first_name, email, company, lifecycle_stage, tags, lead_score')
+      .eq('organization_id', user.organizationId).order('email', { ascending: false });
+    expect(data).toEqual([
+      { first_name: 'Sam', email: 'sam@fabrikam.example', company: 'Fabrikam Ltd', lifecycle_stage: 'sales_qualified', tags: ['a', 'b'], lead_score: 55 },
+      { first_name: 'Kim', email: 'kim@fabrikam.example', company: null, lifecycle_stage: 'lead', tags: [], lead_score: 20 },
+    ]);
+    // Merged into an existing contact: its score follows the new stage, the rows the import did not name keep theirs.
+    await importRows(user, [{ line: 9, email: 'kim@fabrikam.example', lifecycle_stage: 'customer', job_title: 'Founder' }], 'merge');
+    const { data: kim } = await user.client.from('contacts').select('lead_score, score_band').eq('email', 'kim@fabrikam.example').single();
+    expect(kim).toEqual({ lead_score: 60, score_band: 'warm' });
+  });
+
+  it('refuses the lines whose merged tags would exceed 50 for one contact, and imports the rest', async () => {
+    const user = await signedInUser(server);
+    const tags = (from: number) => Array.from({ length: 30 }, (_, n) => `t${from + n}`);
+    const { result } = await importRows(user, [
+      { line: 2, email: 'many@tags.example', tags: tags(0) },
+      { line: 3, email: 'many@tags.example', tags: tags(30) },
+      { line: 4, first_name: 'Fine', email: 'fine@tags.example' },
+    ], 'merge');
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: [],
+      errors: [
+        { line: 2, message: 'Tags have 1 to 50 characters, at most 50 a contact.' },
+        { line: 3, message: 'Tags have 1 to 50 characters, at most 50 a contact.' },
+      ],
+    });
+    expect((await contactsOf(user)).map((c) => c.email)).toEqual(['fine@tags.example']);
+  });
+
   it.each([
     ['an unknown duplicate choice', { rows: [], on_duplicate: 'overwrite' }, 'invalid_duplicate_choice'],
     ['rows that are not a list', { rows: { line: 1 }, on_duplicate: 'skip' }, 'invalid_batch'],
