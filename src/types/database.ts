@@ -268,6 +268,7 @@ export type Database = {
           updated_at: string;
           sort_name: string | null;
           search_document: unknown | null;
+          tag_keys: string[] | null;
         };
         Insert: {
           id?: string;
@@ -291,6 +292,7 @@ export type Database = {
           updated_at?: string;
           sort_name?: never;
           search_document?: never;
+          tag_keys?: never;
         };
         Update: {
           id?: string;
@@ -314,6 +316,7 @@ export type Database = {
           updated_at?: string;
           sort_name?: never;
           search_document?: never;
+          tag_keys?: never;
         };
         Relationships: [
           {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactsPageQuery } from '@/features/contacts/api/contacts-query';
+import { NO_CONTACT_FILTERS } from '@/features/contacts/utils/contact-filters';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -176,6 +178,21 @@ describe('contacts: e-mail, owner, search and pages', () => {
     expect(await search('li.wei:*')).toEqual(['Li']);
     expect(await search('contoso:* & li:*')).toEqual(['Li']);
     expect(await search('nobody:*')).toEqual([]);
+  });
+
+  it('filters the list by a tag in any case, as the contacts screen asks', async () => {
+    const user = await signedInUser(server);
+    await addContact(user, { first_name: 'Upper', tags: ['VIP', 'Newsletter'] });
+    await addContact(user, { first_name: 'Lower', tags: ['vip'] });
+    await addContact(user, { first_name: 'Other', tags: ['vipish'] });
+    const withTag = async (tag: string) => {
+      const { data, error } = await contactsPageQuery(user.client as never, user.organizationId, { ...NO_CONTACT_FILTERS, tag, sort: 'name' }, null, 50);
+      expect(error).toBeNull();
+      return data!.map((row) => row.first_name);
+    };
+    expect(await withTag('vip')).toEqual(['Lower', 'Upper']);
+    expect(await withTag(' Vip ')).toEqual(['Lower', 'Upper']);
+    expect(await withTag('NEWSLETTER')).toEqual(['Upper']);
   });
 
   it('pages by score with a keyset cursor: every contact once, in order', async () => {

@@ -5,7 +5,7 @@ import type { ContactFilters } from '@/features/contacts/utils/contact-filters';
 import { prefixTsQuery } from '@/lib/search-filters';
 import type { Database, Tables } from '@/types/database';
 
-export type Contact = Omit<Tables<'contacts'>, 'search_document'>;
+export type Contact = Omit<Tables<'contacts'>, 'search_document' | 'tag_keys'>;
 
 export const CONTACT_COLUMNS =
   'id, organization_id, first_name, last_name, email, company, job_title, phone, source, lifecycle_stage, tags, score_adjustment, lead_score, score_band, owner_id, notes, last_activity_at, created_at, updated_at, sort_name';
@@ -20,7 +20,8 @@ export function contactsPageQuery(client: SupabaseClient<Database>, workspaceId:
   if (tsQuery) query = query.textSearch('search_document', tsQuery, { config: 'simple' });
   if (filters.band !== 'any') query = query.eq('score_band', filters.band);
   if (filters.stage !== 'any') query = query.eq('lifecycle_stage', filters.stage);
-  if (filters.tag.trim()) query = query.contains('tags', [filters.tag.trim()]);
+  // Tags match in any case (the database keeps them lower-cased in tag_keys).
+  if (filters.tag.trim()) query = query.contains('tag_keys', [filters.tag.trim().toLowerCase()]);
   if (filters.owner === 'none') query = query.is('owner_id', null);
   else if (filters.owner !== 'any') query = query.eq('owner_id', filters.owner);
   if (cursor) {
