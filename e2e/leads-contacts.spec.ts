@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { signUpToDashboard } from './support/accounts';
 import { loginAsAdmin, openPage } from './support/admin';
 import { expect, test } from './support/fixtures';
@@ -36,12 +36,13 @@ async function csvFile(name: string, lines: string[]): Promise<string> {
   return file;
 }
 
-async function importCsv(page: Page, file: string, importButton: RegExp) {
+async function importCsv(page: Page, file: string, importButton: RegExp, onPreview?: (dialog: Locator) => Promise<void>) {
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Contacts' });
   await dialog.getByLabel('CSV file').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Lines whose email is already a contact' })).toHaveText('Skip them');
+  await onPreview?.(dialog);
   await dialog.getByRole('button', { name: importButton }).click();
   return dialog;
 }
@@ -117,7 +118,17 @@ test('a workspace imports contacts, filters the hot ones, edits a rule and sees 
     'Bad,Row,not-an-address,,,,,',
     'Dana,Again,DANA@northwind.example,,,,,',
   ]);
-  const dialog = await importCsv(page, file, /^Import 4 rows, skip 1 lines$/);
+  const dialog = await importCsv(page, file, /^Import 4 rows, skip 1 lines$/, async (preview) => {
+    // "Import nothing if any line is bad": the bad line stops the import; back to importing the good lines.
+    const badLines = preview.getByRole('combobox', { name: 'Lines with errors' });
+    await badLines.click();
+    await page.getByRole('option', { name: 'Import nothing if any line is bad' }).click();
+    await expect(preview.getByRole('alert')).toContainText('Nothing will be imported: 1 lines have errors');
+    await expect(preview.getByText('Line 5:')).toBeVisible();
+    await expect(preview.getByRole('button', { name: /^Import 4 rows, skip 1 lines$/ })).toBeDisabled();
+    await badLines.click();
+    await page.getByRole('option', { name: 'Import only the good lines' }).click();
+  });
   await expect(dialog.getByText('Import finished')).toBeVisible();
   await expect(dialog.getByText('3 new')).toBeVisible();
   await expect(dialog.getByText('Skipped lines: 5')).toBeVisible();

@@ -124,6 +124,12 @@ export const contactsCopy = {
       { value: 'skip', label: 'Skip them' },
       { value: 'merge', label: 'Merge into the contact' },
     ],
+    badLines: 'Lines with errors',
+    badLinesHint: 'With “Import nothing”, every line is checked by the server first, and one bad line stops the whole file.',
+    badLineChoices: [
+      { value: 'import-good', label: 'Import only the good lines' },
+      { value: 'import-nothing', label: 'Import nothing if any line is bad' },
+    ],
   },
   retention: {
     loading: 'Loading contact figures...',

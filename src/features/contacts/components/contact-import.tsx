@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { CONTACT_IMPORT_BATCH } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
-import { useImportContactsBatch, type DuplicateChoice } from '@/features/contacts/api/import-contacts';
+import { useImportContactsBatch, type BadLineChoice, type DuplicateChoice } from '@/features/contacts/api/import-contacts';
 import { contactCsvSchema, type ContactCsvKey } from '@/features/contacts/utils/contact-csv-schema';
 import { contactFailureDescription } from '@/features/contacts/utils/contact-failure';
 import { useWorkspace } from '@/lib/workspace';
@@ -23,13 +23,17 @@ function localMappingStore(workspaceId: string): CsvMappingStore<ContactCsvKey> 
   };
 }
 
-/** Import CSV (Mailchimp, HubSpot, Google Contacts exports); the preview asks what to do with e-mails already there. */
+/**
+ * Import CSV (Mailchimp, HubSpot, Google Contacts exports); the preview asks what to do with e-mails already there
+ * and whether bad lines are left out or stop the whole import.
+ */
 export function ContactImport() {
   const workspaceId = useWorkspace().current!.id;
   const [isOpen, setOpen] = useState(false);
   const [onDuplicate, setOnDuplicate] = useState<DuplicateChoice>('skip');
+  const [onBadLine, setOnBadLine] = useState<BadLineChoice>('import-good');
   const mappingStore = useMemo(() => localMappingStore(workspaceId), [workspaceId]);
-  const importBatch = useImportContactsBatch(workspaceId, onDuplicate);
+  const { importBatch, checkBatch } = useImportContactsBatch(workspaceId, onDuplicate);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -45,10 +49,16 @@ export function ContactImport() {
           importBatch={importBatch}
           batchSize={CONTACT_IMPORT_BATCH}
           options={
-            <FormField label={copy.duplicates} hint={copy.duplicatesHint}>
-              <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
-            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label={copy.duplicates} hint={copy.duplicatesHint}>
+                <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
+              </FormField>
+              <FormField label={copy.badLines} hint={copy.badLinesHint}>
+                <OptionSelect<BadLineChoice> value={onBadLine} options={copy.badLineChoices} onChange={setOnBadLine} />
+              </FormField>
+            </div>
           }
+          allOrNothing={onBadLine === 'import-nothing' ? { checkBatch } : null}
           describeError={contactFailureDescription}
           onClose={() => setOpen(false)}
         />
