@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import { secretBuildVariables } from './src/config/api-keys.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '3000'}`;
@@ -27,6 +27,26 @@ function devBackendMeta(): Plugin {
   };
 }
 
+/**
+ * Vite copies public/ as it is: hydrate.js, loaded by every prerendered page, is a readable commented source.
+ * Minify the copy in the build output (846 -> 461 B gzip).
+ */
+function minifyPublicScripts(names: readonly string[]): Plugin {
+  return {
+    name: 'minify-public-scripts',
+    apply: 'build',
+    writeBundle(options) {
+      for (const name of names) {
+        const file = path.join(options.dir ?? 'dist/client', name);
+        if (!existsSync(file)) continue;
+        const { code, errors } = minifySync(name, readFileSync(file, 'utf8'));
+        if (errors.length > 0) throw new Error(`${name}: ${errors.map((error) => error.message).join('; ')}`);
+        writeFileSync(file, code);
+      }
+    },
+  };
+}
+
 /** Vite puts every VITE_* variable into the browser bundle: a secret (service-role) key there is refused outright. */
 function refuseSecretKeys(): Plugin {
   return {
@@ -44,10 +64,38 @@ function refuseSecretKeys(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+/**
+ * React Router 7 exports only its development build (remix-run/react-router#12532, #14102): in a production build
+ * that ships dev-only warnings and checks. Its production build sits beside it in the package; builds use it.
+ */
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
+  plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyPublicScripts(['hydrate.js'])],
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // The polyfill fetches <link rel="modulepreload"> early in browsers without support (Safari < 17, Firefox < 115).
+    // The entry is one chunk now and the preload helper of lazy routes checks support itself: those browsers only
+    // fetch a prerendered route's own chunks (hydrate.js preloads them) when the entry imports them.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Rolldown splits the modules the entry shares with lazy routes (React, React Router, the JSX runtime, its
+        // own runtime) into chunks of their own, although every page loads them all at once: one chunk for all the
+        // entry's static imports gzips 2.4 KB smaller (shared dictionary, fewer files). Lazy routes stay split.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     proxy: {
       '/auth/v1': apiTarget,
@@ -55,4 +103,4 @@ export default defineConfig({
       '/storage/v1': apiTarget,
     },
   },
-});
+}));
