@@ -34,7 +34,7 @@ test('on a phone, Content Items and campaigns are cards: every text readable, ev
 
   await page.goto(paths.marketing.content);
   const list = page.getByRole('list').filter({ has: page.getByRole('heading', { name: seedTexts.contentTitle }) });
-  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem')).toHaveCount(4); // the seed's four content items, one of them overdue
   await expect(page.getByRole('table')).toHaveCount(0);
   for (const item of await list.getByRole('listitem').all()) {
     for (const button of await item.getByRole('button').all()) await expectInsideScreen(page, button);

@@ -5,9 +5,10 @@ import { signUpToDashboard } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 18's journeys: an empty workspace's marked sample figures; a campaign whose 90 days of results come from a CSV
- * file and change the overview, the chart and the pacing (and a re-import changes nothing); a content item scheduled
- * and moved on the Editorial Calendar with the mouse and with the keyboard. One browser context per journey.
+ * Issue 18's journey, in one browser context and one workspace: an empty workspace's marked sample figures; a campaign
+ * whose 90 days of results come from a single-platform CSV file (no Platform column: chosen in the wizard) and change
+ * the overview, the chart, the pacing and the Executive Overview (a re-import changes nothing); a content item
+ * scheduled and moved on the Editorial Calendar with the mouse and with the keyboard.
  */
 
 async function expectNoAxeViolations(page: Page) {
@@ -29,11 +30,15 @@ const dayFromToday = (page: Page, offset: number) =>
     return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   }, offset);
 
-test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad Console, and importing it again changes nothing', async ({ page }) => {
+test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Console and the Executive Overview, a re-import changes nothing; a content item is scheduled, then moved on the calendar with the mouse and the keyboard', async ({
+  page,
+}) => {
   await signUpToDashboard(page);
   const overview = page.getByRole('region', { name: /Platform Overview/ });
   await expect(overview.getByText('Sample data')).toBeVisible();
   await expect(overview.getByText(/Create your first campaign or content item/)).toBeVisible();
+  await page.goto(paths.marketing.content);
+  await expect(page.getByRole('region', { name: /Content Overview/ }).getByText('Sample data')).toBeVisible();
 
   await page.goto(paths.marketing.advertising);
   const adOverview = page.getByRole('region', { name: /Advertising Overview/ });
@@ -49,9 +54,9 @@ test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad 
   await dialog.getByRole('button', { name: 'Save Campaign' }).click();
   await expect(dialog).toBeHidden();
 
-  // 90 days of results as an ad platform exports them: $10 spend and $40 revenue a day.
-  const lines = ['Day,Platform,Impr.,Clicks,Conv.,Cost,Conv. value'];
-  for (let offset = -89; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},Google Ads,"1,000",50,2,$10.00,40`);
+  // 90 days of results as a single ad platform exports them (no Platform column): $10 spend and $40 revenue a day.
+  const lines = ['Day,Impr.,Clicks,Conv.,Cost,Conv. value'];
+  for (let offset = -89; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},"1,000",50,2,$10.00,40`);
   const csv = { name: 'autumn-sale.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) };
 
   await page.getByRole('button', { name: 'View Autumn Sale' }).click();
@@ -60,9 +65,11 @@ test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad 
   await wizard.getByLabel('CSV file').setInputFiles(csv);
   await expect(wizard.getByText('Step 2 of 4: Match the columns')).toBeVisible();
   await expect(wizard.getByRole('combobox', { name: 'Spend' })).toHaveText('Cost');
+  await choose(wizard, page, 'Platform (required)', 'Every line: Google Ads');
   await expectNoAxeViolations(page);
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('All 90 rows are ready to import.')).toBeVisible();
+  await expect(wizard.getByRole('cell', { name: 'Google Ads' }).first()).toBeVisible();
   await wizard.getByRole('button', { name: 'Import 90 rows' }).click();
   await expect(wizard.getByText('90 new')).toBeVisible();
   await wizard.getByRole('button', { name: 'Done' }).click();
@@ -83,27 +90,33 @@ test('an empty workspace shows marked samples; a 90-day CSV import fills the Ad 
   // The same file again: nothing doubles.
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await wizard.getByLabel('CSV file').setInputFiles(csv);
+  await choose(wizard, page, 'Platform (required)', 'Every line: Google Ads');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByRole('button', { name: 'Import 90 rows' }).click();
   await expect(wizard.getByText('90 already imported (unchanged)')).toBeVisible();
   await wizard.getByRole('button', { name: 'Done' }).click();
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Total Ad Spend' })).toContainText('$300');
-});
 
-test('a content item is scheduled, then moved on the Editorial Calendar with the mouse and with the keyboard', async ({ page }) => {
-  await signUpToDashboard(page);
+  // The Executive Overview from the same workspace: the active campaign's budget, ROI of the last 30 days (1,200 − 300) ÷ 300.
+  await page.goto(paths.marketing.director);
+  const executive = page.getByRole('region', { name: 'Executive Overview' });
+  const stat = (label: string) => executive.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
+  await expect(stat('Total Budget')).toContainText('$5,000');
+  await expect(stat('Active Campaigns')).toContainText(/^Active Campaigns1(?!\d)/);
+  await expect(stat('ROI')).toContainText('300%');
+  await expect(executive.getByText('Sample data')).toHaveCount(0);
+
   await page.goto(paths.marketing.content);
-  await expect(page.getByRole('region', { name: /Content Overview/ }).getByText('Sample data')).toBeVisible();
 
   // Days of this month's grid, so every move stays in view: the 10th, 12th and 13th.
   const month = (await dayFromToday(page, 0)).slice(0, 7);
   const [planned, dropped, keyed] = [`${month}-10`, `${month}-12`, `${month}-13`];
   await page.getByRole('button', { name: 'Create Your First Content' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Content' });
-  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Launch story');
-  await dialog.getByLabel('Planned Publish Date').fill(`${planned}T10:00`);
-  await dialog.getByRole('button', { name: 'Save Content' }).click();
-  await expect(dialog).toBeHidden();
+  const contentDialog = page.getByRole('dialog', { name: 'Create Content' });
+  await contentDialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Launch story');
+  await contentDialog.getByLabel('Planned Publish Date').fill(`${planned}T10:00`);
+  await contentDialog.getByRole('button', { name: 'Save Content' }).click();
+  await expect(contentDialog).toBeHidden();
 
   const item = page.getByRole('button', { name: /^Launch story, Draft/ });
   await expect(page.locator(`[data-day="${planned}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();

@@ -26,8 +26,9 @@ export const csvCopy = {
 
   mappingIntro: 'Choose the column of your file that holds each field. Your choice is remembered for the next import.',
   notMapped: 'Not in this file',
+  everyLine: (value: string) => `Every line: ${value}`,
   required: 'required',
-  missingRequired: (labels: string) => `Choose a column for: ${labels}.`,
+  missingRequired: (labels: string) => `Choose a column (or a value for every line) for: ${labels}.`,
   doublyMapped: (headers: string) => `Each column can fill one field only: ${headers}.`,
   sampleValue: (value: string) => `First row: ${value || '(empty)'}`,
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../../src/components/csv/parse-csv';
-import { suggestMapping } from '../../src/components/csv/csv-schema';
+import { missingRequiredFields, suggestMapping } from '../../src/components/csv/csv-schema';
 import { validateRows } from '../../src/components/csv/validate-rows';
 import { resultsCsvSchema } from '../../src/features/campaigns/utils/results-csv';
 import { localDay } from '../../src/lib/periods';
@@ -284,5 +284,24 @@ describe('import_campaign_results', () => {
     });
     expect(imported.data).toEqual({ added: 90, updated: 0, unchanged: 0 });
     expect(await stored()).toEqual([{ n: 90, spend: '900.00' }]);
+  });
+
+  it('imports a single-platform export without a Platform column, the platform chosen for every line', async () => {
+    const text = ['Day,Impr.,Clicks,Cost', ...Array.from({ length: 30 }, (_, index) => `2026-01-${String(index + 1).padStart(2, '0')},100,5,$2.00`)].join('\n');
+    const parsed = parseCsvText(text, 'utf-8');
+    if (!parsed.ok) throw new Error('not parsed');
+    const schema = resultsCsvSchema(localDay());
+    const mapping = suggestMapping(parsed.csv.headers, schema.fields);
+    expect(mapping.platform).toBeUndefined();
+    expect(missingRequiredFields(schema.fields, mapping).map((field) => field.key)).toEqual(['platform']);
+    const checked = await validateRows(parsed.csv, mapping, schema, { fixed: { platform: 'LinkedIn Ads' } });
+    expect(checked.errors).toEqual([]);
+    const imported = await world.actors.member.client.rpc('import_campaign_results', {
+      campaign_id: ids.campaign,
+      results: checked.valid.map((row) => ({ line: row.line, ...row.value })),
+    });
+    expect(imported.data).toEqual({ added: 30, updated: 0, unchanged: 0 });
+    const platforms = await world.actors.member.client.from('campaign_results').select('platform').eq('campaign_id', ids.campaign).eq('platform', 'LinkedIn Ads');
+    expect(platforms.data).toHaveLength(30);
   });
 });

@@ -7,6 +7,11 @@ import { afterEach } from 'vitest';
 // longer when it passes.
 configure({ asyncUtilTimeout: 3_000 });
 
+// What Radix Select calls and jsdom lacks.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
 afterEach(() => {
   cleanup();
 });

@@ -69,7 +69,32 @@ describe('CsvImportDialog', () => {
     await user.upload(screen.getByLabelText('CSV file'), csvFile('When,Platform,Spend\n2026-01-01,Google Ads,1\n'));
     expect(await screen.findByText('First row: 2026-01-01')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a column for: Clicks.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a column (or a value for every line) for: Clicks.');
+  });
+
+  it('imports a file without a Platform column: the platform chosen for every line in the mapping step', async () => {
+    const { importBatch, store, user } = setup();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('Day,Link clicks\n2026-01-01,5\n2026-01-02,7\n'));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a column (or a value for every line) for: Platform.');
+
+    await user.click(screen.getByRole('combobox', { name: /^Platform/ }));
+    await user.click(await screen.findByRole('option', { name: 'Every line: Facebook Ads' }));
+    expect(screen.getByRole('combobox', { name: /^Platform/ })).toHaveTextContent('Every line: Facebook Ads');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('All 2 rows are ready to import.')).toBeInTheDocument();
+    expect(screen.getAllByRole('cell', { name: 'Facebook Ads' })).toHaveLength(2);
+    expect(store.save).toHaveBeenCalledWith({ date: 'Day', clicks: 'Link clicks' });
+
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    expect(importBatch).toHaveBeenCalledWith(
+      [
+        { date: '2026-01-01', platform: 'Facebook Ads', clicks: 5, spend: 0 },
+        { date: '2026-01-02', platform: 'Facebook Ads', clicks: 7, spend: 0 },
+      ],
+      [2, 3],
+    );
   });
 
   it('refuses a file that is too large or not a CSV, by the file field', async () => {

@@ -3,7 +3,15 @@ import { CsvFileStep } from '@/components/csv/csv-file-step';
 import { CsvImportProgress } from '@/components/csv/csv-import-progress';
 import { CsvMappingStep } from '@/components/csv/csv-mapping-step';
 import { CsvPreviewStep } from '@/components/csv/csv-preview-step';
-import { doublyMappedHeaders, missingRequiredFields, suggestMapping, type CsvImportSchema, type CsvMapping, type CsvMappingStore } from '@/components/csv/csv-schema';
+import {
+  doublyMappedHeaders,
+  missingRequiredFields,
+  suggestMapping,
+  type CsvFixedValues,
+  type CsvImportSchema,
+  type CsvMapping,
+  type CsvMappingStore,
+} from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 import { DEFAULT_MAX_CSV_BYTES } from '@/components/csv/read-csv-file';
 import { runImport, type ImportBatch, type ImportPhase, type ImportSummary } from '@/components/csv/run-import';
@@ -48,6 +56,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
   const [step, setStep] = useState<Step>('file');
   const [csv, setCsv] = useState<ParsedCsv | null>(null);
   const [mapping, setMapping] = useState<CsvMapping<Key>>({});
+  const [fixed, setFixed] = useState<CsvFixedValues<Key>>({});
   const [mappingError, setMappingError] = useState<string | undefined>();
   const [validation, setValidation] = useState<CsvValidation<Row> | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number; phase: ImportPhase }>({ done: 0, total: 0, phase: 'importing' });
@@ -63,13 +72,14 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
     const stored = await (remembered.current ?? Promise.resolve(null));
     setCsv(parsed);
     setMapping(suggestMapping(parsed.headers, schema.fields, stored));
+    setFixed({});
     setMappingError(undefined);
     setStep('mapping');
   }
 
   async function handleMappingNext() {
     if (!csv) return;
-    const missing = missingRequiredFields(schema.fields, mapping);
+    const missing = missingRequiredFields(schema.fields, mapping, fixed);
     const doubled = doublyMappedHeaders(mapping);
     if (missing.length > 0) return setMappingError(csvCopy.missingRequired(missing.map((field) => field.label).join(', ')));
     if (doubled.length > 0) return setMappingError(csvCopy.doublyMapped(doubled.join(', ')));
@@ -77,7 +87,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
     setValidation(null);
     setStep('preview');
     void mappingStore.save(mapping).catch(() => undefined);
-    setValidation(await validateRows(csv, mapping, schema));
+    setValidation(await validateRows(csv, mapping, schema, { fixed }));
   }
 
   async function handleImport() {
@@ -114,11 +124,23 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
           </p>
         </DialogHeader>
         {step === 'file' ? <CsvFileStep maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES} onParsed={(parsed) => void handleParsed(parsed)} /> : null}
-        {step === 'mapping' && csv ? <CsvMappingStep csv={csv} fields={schema.fields} mapping={mapping} onChange={setMapping} error={mappingError} /> : null}
+        {step === 'mapping' && csv ? (
+          <CsvMappingStep
+            csv={csv}
+            fields={schema.fields}
+            mapping={mapping}
+            fixed={fixed}
+            onChange={(nextMapping, nextFixed) => {
+              setMapping(nextMapping);
+              setFixed(nextFixed);
+            }}
+            error={mappingError}
+          />
+        ) : null}
         {step === 'preview' && csv ? (
           validation ? (
             <>
-              <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} validation={validation} />
+              <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} fixed={fixed} validation={validation} />
               {props.options}
               {blockedByErrors ? (
                 <p role="alert" className="text-sm font-medium text-destructive">

@@ -1,4 +1,4 @@
-import type { CsvField, CsvMapping } from '@/components/csv/csv-schema';
+import type { CsvField, CsvFixedValues, CsvMapping } from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 import { mapRow, type CsvValidation } from '@/components/csv/validate-rows';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -8,6 +8,7 @@ interface CsvPreviewStepProps<Key extends string, Row> {
   csv: ParsedCsv;
   fields: readonly CsvField<Key>[];
   mapping: CsvMapping<Key>;
+  fixed: CsvFixedValues<Key>;
   validation: CsvValidation<Row>;
 }
 
@@ -15,8 +16,8 @@ const PREVIEW_ROWS = 5;
 const ERRORS_SHOWN = 50;
 
 /** Step 3: how many rows will be imported, the first of them as they were read, and every line with errors. */
-export function CsvPreviewStep<Key extends string, Row>({ csv, fields, mapping, validation }: CsvPreviewStepProps<Key, Row>) {
-  const mappedFields = fields.filter((field) => mapping[field.key]);
+export function CsvPreviewStep<Key extends string, Row>({ csv, fields, mapping, fixed, validation }: CsvPreviewStepProps<Key, Row>) {
+  const mappedFields = fields.filter((field) => mapping[field.key] || fixed[field.key]);
   const cellsByLine = new Map(csv.rows.map((row) => [row.line, row.cells]));
   const preview = validation.valid.slice(0, PREVIEW_ROWS);
   const { errors } = validation;
@@ -42,7 +43,7 @@ export function CsvPreviewStep<Key extends string, Row>({ csv, fields, mapping, 
             </TableHeader>
             <TableBody>
               {preview.map(({ line }) => {
-                const input = mapRow(csv.headers, cellsByLine.get(line) ?? [], mapping);
+                const input = mapRow(csv.headers, cellsByLine.get(line) ?? [], mapping, fixed);
                 return (
                   <TableRow key={line}>
                     <TableCell>{line}</TableCell>

@@ -38,6 +38,9 @@ describe('missingRequiredFields and doublyMappedHeaders', () => {
   it('names the required fields without a column', () => {
     expect(missingRequiredFields(testSchema.fields, { date: 'Day' }).map((field) => field.key)).toEqual(['platform', 'clicks']);
     expect(missingRequiredFields(testSchema.fields, { date: 'a', platform: 'b', clicks: 'c' })).toEqual([]);
+    // A value for every line fills a field as well as a column does.
+    expect(missingRequiredFields(testSchema.fields, { date: 'a', clicks: 'c' }, { platform: 'Google Ads' })).toEqual([]);
+    expect(missingRequiredFields(testSchema.fields, { date: 'a', clicks: 'c' }, { platform: '' }).map((field) => field.key)).toEqual(['platform']);
   });
 
   it('names a column chosen for two fields', () => {

@@ -11,6 +11,11 @@ export interface CsvField<Key extends string = string> {
   isRequired: boolean;
   /** Other header names ad platforms use for this field, matched case- and punctuation-insensitively. */
   aliases?: readonly string[];
+  /**
+   * Values that can be given to every line of a file without a column for this field (a single-platform export has no
+   * Platform column: the user picks the platform in the mapping step).
+   */
+  choices?: readonly string[];
 }
 
 export interface CsvImportSchema<Key extends string, Row> {
@@ -21,6 +26,9 @@ export interface CsvImportSchema<Key extends string, Row> {
 
 /** Field key → the header name of the file's column that holds it (absent: not mapped). */
 export type CsvMapping<Key extends string = string> = Partial<Record<Key, string>>;
+
+/** Field key → the value every line gets, for fields the file has no column for (one of the field's `choices`). */
+export type CsvFixedValues<Key extends string = string> = Partial<Record<Key, string>>;
 
 /**
  * Where the mapping of a workspace is remembered between imports (a table, local storage: the caller decides).
@@ -69,9 +77,13 @@ export function suggestMapping<Key extends string>(
   return mapping;
 }
 
-/** The required fields that no column maps to yet (the mapping step cannot go on while there are any). */
-export function missingRequiredFields<Key extends string>(fields: readonly CsvField<Key>[], mapping: CsvMapping<Key>): CsvField<Key>[] {
-  return fields.filter((field) => field.isRequired && !mapping[field.key]);
+/** The required fields that neither a column nor a value for every line fills yet (the mapping step cannot go on). */
+export function missingRequiredFields<Key extends string>(
+  fields: readonly CsvField<Key>[],
+  mapping: CsvMapping<Key>,
+  fixed: CsvFixedValues<Key> = {},
+): CsvField<Key>[] {
+  return fields.filter((field) => field.isRequired && !mapping[field.key] && !fixed[field.key]);
 }
 
 /** Columns mapped to more than one field (allowed by nobody: each column feeds one field). */

@@ -7,7 +7,7 @@ export type TestKey = 'date' | 'platform' | 'clicks' | 'spend';
 export const testSchema: CsvImportSchema<TestKey, { date: string; platform: string; clicks: number; spend: number }> = {
   fields: [
     { key: 'date', label: 'Date', isRequired: true, aliases: ['Day', 'Reporting starts'] },
-    { key: 'platform', label: 'Platform', isRequired: true },
+    { key: 'platform', label: 'Platform', isRequired: true, choices: ['Google Ads', 'Facebook Ads'] },
     { key: 'clicks', label: 'Clicks', isRequired: true, aliases: ['Link clicks'] },
     { key: 'spend', label: 'Spend', isRequired: false, aliases: ['Amount spent (USD)', 'Cost'] },
   ],

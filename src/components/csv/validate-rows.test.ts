@@ -9,6 +9,11 @@ describe('mapRow', () => {
   it('keys the trimmed cells by field and leaves unmapped fields out', () => {
     expect(mapRow(headers, [' 2026-01-01 ', 'Google Ads', '5', '1.5'], { date: 'Day', clicks: 'Clicks' })).toEqual({ date: '2026-01-01', clicks: '5' });
   });
+
+  it('gives a field without a column its value for every line; a column wins over it', () => {
+    expect(mapRow(headers, ['2026-01-01', 'Google Ads', '5', '1.5'], { date: 'Day' }, { platform: 'Facebook Ads' })).toEqual({ date: '2026-01-01', platform: 'Facebook Ads' });
+    expect(mapRow(headers, ['2026-01-01', 'Google Ads', '5', '1.5'], { platform: 'Platform' }, { platform: 'Facebook Ads' })).toEqual({ platform: 'Google Ads' });
+  });
 });
 
 describe('checkRow', () => {

@@ -1,4 +1,4 @@
-import type { CsvImportSchema, CsvMapping } from '@/components/csv/csv-schema';
+import type { CsvFixedValues, CsvImportSchema, CsvMapping } from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 
 export interface CsvValidRow<Row> {
@@ -20,9 +20,17 @@ export interface CsvValidation<Row> {
 /** How many rows are checked between two yields to the page (a 10,000-row file: 10 short tasks). */
 const ROWS_PER_SLICE = 1_000;
 
-/** One record's cells → the field-keyed object the schema parses; cells trimmed, unmapped fields absent. */
-export function mapRow<Key extends string>(headers: readonly string[], cells: readonly string[], mapping: CsvMapping<Key>): Partial<Record<Key, string>> {
-  const input: Partial<Record<Key, string>> = {};
+/**
+ * One record's cells → the field-keyed object the schema parses; cells trimmed, a field without a column takes its
+ * value for every line (`fixed`), other unmapped fields are absent.
+ */
+export function mapRow<Key extends string>(
+  headers: readonly string[],
+  cells: readonly string[],
+  mapping: CsvMapping<Key>,
+  fixed: CsvFixedValues<Key> = {},
+): Partial<Record<Key, string>> {
+  const input: Partial<Record<Key, string>> = { ...fixed };
   for (const [key, header] of Object.entries(mapping) as [Key, string | undefined][]) {
     if (!header) continue;
     const index = headers.indexOf(header);
@@ -37,11 +45,12 @@ export function checkRow<Key extends string, Row>(
   cells: readonly string[],
   mapping: CsvMapping<Key>,
   schema: CsvImportSchema<Key, Row>,
+  fixed: CsvFixedValues<Key> = {},
 ): { ok: true; value: Row } | { ok: false; messages: string[] } {
   if (cells.length !== csv.headers.length) {
     return { ok: false, messages: [`${cells.length} cells where the header has ${csv.headers.length}`] };
   }
-  const parsed = schema.row.safeParse(mapRow(csv.headers, cells, mapping));
+  const parsed = schema.row.safeParse(mapRow(csv.headers, cells, mapping, fixed));
   if (parsed.success) return { ok: true, value: parsed.data };
   const labels = new Map<string, string>(schema.fields.map((field) => [field.key, field.label]));
   return {
@@ -61,13 +70,13 @@ export async function validateRows<Key extends string, Row>(
   csv: ParsedCsv,
   mapping: CsvMapping<Key>,
   schema: CsvImportSchema<Key, Row>,
-  options: { onProgress?(done: number): void; signal?: AbortSignal } = {},
+  options: { fixed?: CsvFixedValues<Key>; onProgress?(done: number): void; signal?: AbortSignal } = {},
 ): Promise<CsvValidation<Row>> {
   const result: CsvValidation<Row> = { valid: [], errors: [] };
   for (let start = 0; start < csv.rows.length; start += ROWS_PER_SLICE) {
     if (options.signal?.aborted) break;
     for (const { line, cells } of csv.rows.slice(start, start + ROWS_PER_SLICE)) {
-      const checked = checkRow(csv, cells, mapping, schema);
+      const checked = checkRow(csv, cells, mapping, schema, options.fixed);
       if (checked.ok) result.valid.push({ line, value: checked.value });
       else result.errors.push({ line, messages: checked.messages });
     }

@@ -69,7 +69,8 @@ export function resultsCsvSchema(today: string): CsvImportSchema<ResultField, Ca
   return {
     fields: [
       { key: 'day', label: 'Date', isRequired: true, aliases: ['Day', 'Reporting starts', 'Report date', 'Date (UTC)'] },
-      { key: 'platform', label: 'Platform', isRequired: true, aliases: ['Network', 'Ad platform', 'Channel', 'Source'] },
+      // A single-platform export has no Platform column: the platform is then chosen for every line in the wizard.
+      { key: 'platform', label: 'Platform', isRequired: true, aliases: ['Network', 'Ad platform', 'Channel', 'Source'], choices: adPlatforms },
       { key: 'impressions', label: 'Impressions', isRequired: false, aliases: ['Impr.', 'Impr'] },
       { key: 'clicks', label: 'Clicks', isRequired: false, aliases: ['Link clicks', 'Clicks (all)'] },
       { key: 'conversions', label: 'Conversions', isRequired: false, aliases: ['Conv.', 'Results', 'Purchases'] },

@@ -20,7 +20,7 @@ export function CalendarAgenda({ days, now, onMove, instructionsId }: CalendarAg
       <ol className="space-y-3">
         {days.map(([day, items]) => (
           <li key={day} className="grid gap-2 sm:grid-cols-[10rem_1fr]">
-            <h4 className="text-sm font-medium">{formatDay(day)}</h4>
+            <h3 className="text-sm font-medium">{formatDay(day)}</h3>
             <ul className="space-y-1">
               {items.map((item) => (
                 <li key={item.id}>

@@ -8,22 +8,29 @@ import type { Database } from '@/types/database';
 
 const numbers = <T,>(row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as T;
 
-/** platform_overview() and whether the workspace has anything yet (a campaign or a content item). */
-export async function fetchPlatformOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
-  const [overview, content] = await Promise.all([
-    client.rpc('platform_overview', { workspace_id: organizationId, today }).single(),
+/** Whether the workspace has nothing yet (no campaign, no content item): it is shown the spec's sample figures. */
+async function fetchIsEmpty(client: SupabaseClient<Database>, organizationId: string) {
+  const [campaigns, content] = await Promise.all([
+    client.from('campaigns').select('id').eq('organization_id', organizationId).limit(1),
     client.from('content_items').select('id').eq('organization_id', organizationId).limit(1),
   ]);
-  if (overview.error) throw new Error(overview.error.message);
+  if (campaigns.error) throw new Error(campaigns.error.message);
   if (content.error) throw new Error(content.error.message);
-  const figures = numbers<PlatformFigures>(overview.data);
-  return { figures, isEmpty: figures.campaigns === 0 && content.data.length === 0 };
+  return campaigns.data.length === 0 && content.data.length === 0;
 }
 
+/** platform_overview() and whether the workspace has anything yet. */
+export async function fetchPlatformOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
+  const [overview, isEmpty] = await Promise.all([client.rpc('platform_overview', { workspace_id: organizationId, today }).single(), fetchIsEmpty(client, organizationId)]);
+  if (overview.error) throw new Error(overview.error.message);
+  return { figures: numbers<PlatformFigures>(overview.data), isEmpty };
+}
+
+/** executive_overview() and whether the workspace has anything yet. */
 export async function fetchExecutiveOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
-  const { data, error } = await client.rpc('executive_overview', { workspace_id: organizationId, today }).single();
-  if (error) throw new Error(error.message);
-  return numbers<ExecutiveFigures>(data);
+  const [overview, isEmpty] = await Promise.all([client.rpc('executive_overview', { workspace_id: organizationId, today }).single(), fetchIsEmpty(client, organizationId)]);
+  if (overview.error) throw new Error(overview.error.message);
+  return { figures: numbers<ExecutiveFigures>(overview.data), isEmpty };
 }
 
 export function usePlatformOverview(today: string) {

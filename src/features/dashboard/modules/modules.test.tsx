@@ -48,13 +48,18 @@ function renderModule(module: string) {
   );
 }
 
+const workspaceFigures = { total_budget: 485231, active_campaigns: 18, spend: 100, revenue: 424, spend_before: 100, revenue_before: 400, members: 4 };
+let executiveFigures = workspaceFigures;
+
 beforeEach(() => {
+  executiveFigures = workspaceFigures;
   fake.reset();
   fake.setSession(fakeSession());
   fake.respondWith((call) => {
     if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null };
     // The Executive Overview's figures, computed by the database from the workspace.
-    if (call.table === 'rpc:executive_overview') return { data: { total_budget: 485231, active_campaigns: 18, spend: 100, revenue: 424, spend_before: 100, revenue_before: 400, members: 4 }, error: null };
+    if (call.table === 'rpc:executive_overview') return { data: executiveFigures, error: null };
+    if (call.table === 'campaigns' || call.table === 'content_items') return { data: executiveFigures.active_campaigns > 0 ? [{ id: 'row-1' }] : [], error: null };
     return workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
   });
 });
@@ -115,6 +120,20 @@ describe('Marketing Director', () => {
       'Team Meeting (Not available yet)',
       'Strategy Planning (Not available yet)',
     ]);
+  });
+
+  it('a workspace with no campaign and no content sees the spec’s Executive Overview figures, marked, with a prompt', async () => {
+    executiveFigures = { total_budget: 0, active_campaigns: 0, spend: 0, revenue: 0, spend_before: 0, revenue_before: 0, members: 1 };
+    renderModule('director');
+    const prompt = await screen.findByText(/Create your first campaign or content item/);
+    const overview = screen.getByRole('region', { name: 'Executive Overview' });
+    expect(overview).toContainElement(prompt);
+    expect(within(overview).getByText(/^Sample data/)).toBeInTheDocument();
+    const value = (label: string) => within(overview).getByRole('heading', { name: label }).closest('li')!.textContent;
+    expect(value('Total Budget')).toContain('$485,231');
+    expect(value('Active Campaigns')).toContain('18');
+    expect(value('ROI')).toContain('324%');
+    expect(within(overview).queryByRole('heading', { name: 'Team Performance' })).not.toBeInTheDocument();
   });
 
   it('a not-yet-available action does nothing and says so in a tooltip on keyboard focus', async () => {

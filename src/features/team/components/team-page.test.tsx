@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamPage } from '@/features/team/components/team-page';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -35,13 +35,6 @@ function respond(call: QueryCall): FakeResult | undefined {
 
 const renderTeam = () => renderRoutes([{ path: '/team', element: <AuthProvider><TeamPage /></AuthProvider> }], '/team');
 const memberItem = async (name: string) => (await screen.findByText(name)).closest('li') as HTMLElement;
-
-beforeAll(() => {
-  // What Radix Select calls and jsdom lacks.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-});
 
 beforeEach(() => {
   fake.reset();
