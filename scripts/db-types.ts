@@ -22,9 +22,10 @@ interface ForeignKeyRow {
 interface FunctionRow {
   name: string;
   arg_names: string[] | null;
-  arg_types: string[];
-  /** How many of the last arguments have a default. */
-  defaults: number;
+  /** Each argument's type name, and its element type's for an array (`_uuid` → `uuid`). */
+  arg_types: { type: string; element: string | null }[];
+  /** How many of the last arguments have a default (optional in a call). */
+  arg_defaults: number;
   returns_set: boolean;
   return_type: string;
   return_relation: string | null;
@@ -72,8 +73,12 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'
     order by c.relname, con.conname`;
   const functions = await sql<FunctionRow[]>`
-    select p.proname as name, p.proargnames as arg_names, p.pronargdefaults as defaults,
-           array(select format_type(t, null) from unnest(p.proargtypes::oid[]) t) as arg_types,
+    select p.proname as name, p.proargnames as arg_names,
+           coalesce((select json_agg(json_build_object('type', ty.typname, 'element', el.typname) order by a.position)
+             from unnest(p.proargtypes::oid[]) with ordinality as a(type_oid, position)
+             join pg_type ty on ty.oid = a.type_oid
+             left join pg_type el on el.oid = ty.typelem and ty.typcategory = 'A'), '[]') as arg_types,
+           p.pronargdefaults::int as arg_defaults,
            p.proretset as returns_set, rt.typname as return_type,
            (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation,
            (select json_agg(json_build_object('name', p.proargnames[u.position], 'type', t.typname) order by u.position)
@@ -141,8 +146,12 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
   for (const fn of functions) {
     const names = fn.arg_names ?? [];
     const args = fn.arg_types.length
-      ? // The last `defaults` arguments have default values: optional, as supabase-js may leave them out.
-        `{ ${fn.arg_types.map((type, index) => `${names[index] ?? `arg${index}`}${index >= fn.arg_types.length - fn.defaults ? '?' : ''}: ${tsType(type, null)}`).join('; ')} }`
+      ? `{ ${fn.arg_types
+          .map((arg, index) => {
+            const isOptional = index >= fn.arg_types.length - fn.arg_defaults;
+            return `${names[index] ?? `arg${index}`}${isOptional ? '?' : ''}: ${tsType(arg.type, arg.element)}`;
+          })
+          .join('; ')} }`
       : 'never';
     const base = fn.table_columns
       ? `{ ${fn.table_columns.map((column) => `${column.name}: ${tsType(column.type, null)}`).join('; ')} }`
