@@ -142,7 +142,8 @@ test('every module page shows its title, sample data marker and a way back; the 
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', paths.dashboard);
     // Content and advertising show real data (the spec's samples for a workspace without any): two groups are marked.
     // The Director's Executive Overview is the spec's sample for this empty workspace, beside its two sample groups.
-    const markedGroups = role.module === 'director' ? 3 : role.module === 'content' || role.module === 'advertising' ? 2 : 1;
+    // The Retention Center shows sample lead scores to a workspace without contacts, beside its sample key metrics.
+    const markedGroups = role.module === 'director' ? 3 : ['content', 'advertising', 'retention'].includes(role.module) ? 2 : 1;
     await expect(page.getByText(/^Sample data/)).toHaveCount(markedGroups);
   }
 

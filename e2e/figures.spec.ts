@@ -12,6 +12,9 @@ import { expect, test } from './support/fixtures';
  */
 
 async function expectNoAxeViolations(page: Page) {
+  // A toast still fading in (sonner: opacity over 0.4 s) would be measured half transparent: wait until it is whole.
+  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+  await expect.poll(() => toasts.evaluateAll((shown) => shown.every((toast) => getComputedStyle(toast).opacity === '1'))).toBe(true);
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
   expect(found).toEqual([]);

@@ -22,7 +22,8 @@ interface ForeignKeyRow {
 interface FunctionRow {
   name: string;
   arg_names: string[] | null;
-  arg_types: string[];
+  /** Each argument's type name, and its element type's for an array (`_uuid` → `uuid`). */
+  arg_types: { type: string; element: string | null }[];
   /** How many of the last arguments have a default (optional in a call). */
   arg_defaults: number;
   returns_set: boolean;
@@ -73,9 +74,11 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     order by c.relname, con.conname`;
   const functions = await sql<FunctionRow[]>`
     select p.proname as name, p.proargnames as arg_names,
-           array(select t.typname from unnest(p.proargtypes::oid[]) with ordinality as a(type_oid, position)
-                 join pg_type t on t.oid = a.type_oid order by a.position) as arg_types,
-           p.pronargdefaults as arg_defaults,
+           coalesce((select json_agg(json_build_object('type', ty.typname, 'element', el.typname) order by a.position)
+             from unnest(p.proargtypes::oid[]) with ordinality as a(type_oid, position)
+             join pg_type ty on ty.oid = a.type_oid
+             left join pg_type el on el.oid = ty.typelem and ty.typcategory = 'A'), '[]') as arg_types,
+           p.pronargdefaults::int as arg_defaults,
            p.proretset as returns_set, rt.typname as return_type,
            (select c.relname from pg_class c where c.oid = rt.typrelid) as return_relation,
            (select json_agg(json_build_object('name', p.proargnames[u.position], 'type', t.typname) order by u.position)
@@ -144,9 +147,9 @@ export async function renderDatabaseTypes(sql: Sql): Promise<string> {
     const names = fn.arg_names ?? [];
     const args = fn.arg_types.length
       ? `{ ${fn.arg_types
-          .map((type, index) => {
-            const optional = index >= fn.arg_types.length - fn.arg_defaults ? '?' : '';
-            return `${names[index] ?? `arg${index}`}${optional}: ${tsType(type, null)}`;
+          .map((arg, index) => {
+            const isOptional = index >= fn.arg_types.length - fn.arg_defaults;
+            return `${names[index] ?? `arg${index}`}${isOptional ? '?' : ''}: ${tsType(arg.type, arg.element)}`;
           })
           .join('; ')} }`
       : 'never';

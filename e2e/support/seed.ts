@@ -17,6 +17,14 @@ export const seedTexts = {
   analyticsPage: '/collections/waterproof-hiking-boots-for-the-whole-family-autumn-winter-2026',
   /** The link token of the first invitation seeded on a database (stored hashed, as the RPCs do). */
   invitationToken: 'layout-test-invitation-token-0123456789abcd',
+  contactFirstName: 'Maximiliana-Theodora',
+  contactLastName: 'Wolfeschlegelsteinhausen',
+  contactEmail: 'maximiliana.theodora.wolfeschlegelsteinhausen@a-long-company-domain.example.com',
+  contactCompany: 'International Association of Very Long Company Names Incorporated',
+  contactTag: 'customer-advisory-board-member-2026',
+  leadName: 'Bartholomew Featherstonehaugh from the Regional Tourism Board',
+  leadMessage:
+    'We would like a new website for our regional tourism board, with a booking flow, an events calendar and pages in three languages. Could you send us a quote and a rough timeline before the end of the month?',
 } as const;
 
 /** Runs SQL as the superuser on the worker's database. */
@@ -32,7 +40,8 @@ export async function withDatabase<T>(server: E2EServer, work: (sql: ReturnType<
 /**
  * A marketing user (Content Marketing Manager) whose organization has content items and advertising campaigns
  * of every shape a list must show (long titles, a long word, every status, a big budget, missing values), a colleague
- * with long names and a pending invitation for a long address (its link: `seedTexts.invitationToken`), written
+ * with long names, a pending invitation for a long address (its link: `seedTexts.invitationToken`), contacts (a hot one
+ * with long names, a quiet one, one without a name) and a contact-form lead with a long message, written
  * straight into the database: fast, and the lists are the subject, not the forms.
  */
 export async function seedAccountWithData(server: E2EServer): Promise<NewAccount> {
@@ -76,6 +85,14 @@ export async function seedAccountWithData(server: E2EServer): Promise<NewAccount
     await sql`insert into private.workspace_invitation_tokens (token_hash, invitation_id, channel)
       values (sha256(convert_to(${seedTexts.invitationToken}, 'UTF8')), ${invitation!.id}, 'link')
       on conflict (token_hash) do nothing`;
+    await sql`insert into public.contacts (organization_id, first_name, last_name, email, company, job_title, phone, lifecycle_stage, source, tags, owner_id, last_activity_at) values
+      (${organizationId}, ${seedTexts.contactFirstName}, ${seedTexts.contactLastName}, ${seedTexts.contactEmail}, ${seedTexts.contactCompany},
+       'Director of Customer Experience and Digital Transformation', '+44 (0) 20 7946 0000', 'sales_qualified', 'referral',
+       ${['vip', seedTexts.contactTag]}, ${userId}, now()),
+      (${organizationId}, 'Quinn', null, 'quinn@example.com', null, null, null, 'lead', 'form', '{}', null, now() - interval '60 days'),
+      (${organizationId}, null, null, 'no.name@example.com', null, null, null, 'churned', 'import', '{}', null, null)`;
+    await sql`insert into public.leads (name, email, company, message) values
+      (${seedTexts.leadName}, ${seedTexts.contactEmail}, ${seedTexts.contactCompany}, ${seedTexts.leadMessage})`;
   });
   return account;
 }

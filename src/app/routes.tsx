@@ -41,6 +41,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.admin, lazy: () => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute })) },
               { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
               { path: paths.adminAnalytics, lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
+              { path: paths.adminLeads, lazy: () => import('./routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute })) },
               { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
             ],
           },
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = caseSensitive([
             children: [
               { path: paths.dashboard, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.team, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamRoute })) },
+              { path: paths.contacts, lazy: () => import('./routes/contacts').then((m) => ({ Component: m.ContactsRoute })) },
               { path: paths.marketing.director, lazy: () => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute })) },
               { path: paths.marketing.content, lazy: () => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute })) },
               { path: paths.marketing.advertising, lazy: () => import('./routes/marketing/advertising').then((m) => ({ Component: m.MarketingAdvertisingRoute })) },

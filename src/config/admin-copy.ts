@@ -39,7 +39,6 @@ export const adminCopy = {
   showPages: (count: number) => `Test pages (${count})`,
   pagesLoading: 'Loading pages...',
   pagesLoadFailed: 'The admin pages could not be loaded.',
-  retry: 'Try again',
   dashboard: {
     title: 'Admin Dashboard',
     /** Where the admin navigation is: on the left of a wide screen, above the page on a phone. */

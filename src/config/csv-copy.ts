@@ -40,8 +40,11 @@ export const csvCopy = {
   errorLine: (line: number) => `Line ${line}`,
   moreErrors: (count: number) => `and ${count} more lines with errors`,
   nothingValid: 'No row of this file can be imported. Correct the lines above and choose the file again.',
+  allOrNothingBlocked: (count: number) =>
+    `Nothing will be imported: ${count} lines have errors (listed above). Correct them and choose the file again, or choose to import only the good lines.`,
 
   importing: (done: number, total: number) => `Importing ${done} of ${total} rows...`,
+  checkingBatches: (done: number, total: number) => `Checking ${done} of ${total} rows before importing...`,
   progressLabel: 'Import progress',
   summaryTitle: 'Import finished',
   summaryAdded: (count: number) => `${count} new`,
@@ -49,6 +52,9 @@ export const csvCopy = {
   summaryUnchanged: (count: number) => `${count} already imported (unchanged)`,
   summarySkipped: (lines: string) => `Skipped lines: ${lines}`,
   summaryNotTaken: (count: number) => `${count} rows were not imported:`,
+  rejectedTitle: 'Nothing was imported',
+  rejected: (count: number) => `${count} lines were refused, so no line of this file was imported.`,
+  rejectedLines: 'Lines refused:',
   summaryFailed: (notSent: number) => `The import stopped: ${notSent} rows were not imported.`,
 
   back: 'Back',

@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** The current workspace's people: members, invitations, workspace settings. */
   team: '/team',
+  /** The current workspace's contacts: search, filters, import and export, scoring rules. */
+  contacts: '/contacts',
   /** An invitation link: `/invite/<token>` (the token is base64url). */
   invitePattern: '/invite/:token',
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
@@ -35,6 +37,8 @@ export const paths = {
   administrator: '/admin/administrator',
   /** The agency website's own analytics (site admins). */
   adminAnalytics: '/admin/analytics',
+  /** The agency's inbox of contact-form leads (site admins). */
+  adminLeads: '/admin/leads',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
   adminPagePattern: '/admin/:pageSlug',
   adminPage: (number: number) => `/admin/page-${number}`,
@@ -48,10 +52,10 @@ export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths
 /** Every route the SPA answers with 200; the server answers anything else with 404. */
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
-  /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|admin-login|admin)\/?$/,
+  /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|analytics)\/?$/,
+  /^\/admin\/(administrator|analytics|leads)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
 ];
 

@@ -11,6 +11,7 @@ export const workspaceCopy = {
   loadFailed: 'Your workspaces could not be loaded.',
   retry: 'Try Again',
   team: 'Team',
+  contacts: 'Contacts',
   createWorkspace: 'Create Workspace',
   createTitle: 'Create a workspace',
   createDescription: 'A separate place with its own people, content items and campaigns. You will be its owner.',

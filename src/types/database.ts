@@ -339,6 +339,127 @@ export type Database = {
           },
         ];
       };
+      contact_score_rules: {
+        Row: {
+          id: string;
+          organization_id: string;
+          kind: string;
+          value: string;
+          points: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          kind: string;
+          value: string;
+          points: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          kind?: string;
+          value?: string;
+          points?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contact_score_rules_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      contacts: {
+        Row: {
+          id: string;
+          organization_id: string;
+          first_name: string | null;
+          last_name: string | null;
+          email: string | null;
+          company: string | null;
+          job_title: string | null;
+          phone: string | null;
+          source: string;
+          lifecycle_stage: string;
+          tags: string[];
+          score_adjustment: number;
+          lead_score: number;
+          score_band: string | null;
+          owner_id: string | null;
+          notes: string | null;
+          last_activity_at: string | null;
+          created_at: string;
+          updated_at: string;
+          sort_name: string | null;
+          search_document: unknown | null;
+          tag_keys: string[] | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          first_name?: string | null;
+          last_name?: string | null;
+          email?: string | null;
+          company?: string | null;
+          job_title?: string | null;
+          phone?: string | null;
+          source?: string;
+          lifecycle_stage?: string;
+          tags?: string[];
+          score_adjustment?: number;
+          lead_score?: number;
+          score_band?: never;
+          owner_id?: string | null;
+          notes?: string | null;
+          last_activity_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          sort_name?: never;
+          search_document?: never;
+          tag_keys?: never;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          first_name?: string | null;
+          last_name?: string | null;
+          email?: string | null;
+          company?: string | null;
+          job_title?: string | null;
+          phone?: string | null;
+          source?: string;
+          lifecycle_stage?: string;
+          tags?: string[];
+          score_adjustment?: number;
+          lead_score?: number;
+          score_band?: never;
+          owner_id?: string | null;
+          notes?: string | null;
+          last_activity_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          sort_name?: never;
+          search_document?: never;
+          tag_keys?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contacts_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       content_items: {
         Row: {
           id: string;
@@ -447,6 +568,10 @@ export type Database = {
           company: string | null;
           message: string;
           created_at: string;
+          status: string;
+          note: string | null;
+          status_changed_at: string | null;
+          updated_at: string;
         };
         Insert: {
           id?: string;
@@ -455,6 +580,10 @@ export type Database = {
           company?: string | null;
           message: string;
           created_at?: string;
+          status?: string;
+          note?: string | null;
+          status_changed_at?: string | null;
+          updated_at?: string;
         };
         Update: {
           id?: string;
@@ -463,6 +592,10 @@ export type Database = {
           company?: string | null;
           message?: string;
           created_at?: string;
+          status?: string;
+          note?: string | null;
+          status_changed_at?: string | null;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -683,6 +816,14 @@ export type Database = {
         Args: { site_id: string; period_start: string; period_end: string; compare_start?: string; compare_end?: string; top_limit?: number };
         Returns: Json;
       };
+      bulk_delete_contacts: {
+        Args: { workspace_id: string; contact_ids: string[] };
+        Returns: number;
+      };
+      bulk_tag_contacts: {
+        Args: { workspace_id: string; contact_ids: string[]; add_tags?: string[]; remove_tags?: string[] };
+        Returns: number;
+      };
       campaign_pacing: {
         Args: { workspace_id: string };
         Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
@@ -690,6 +831,10 @@ export type Database = {
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
+      };
+      contact_overview: {
+        Args: { workspace_id: string; quiet_days?: number };
+        Returns: Json;
       };
       content_overview: {
         Args: { workspace_id: string; today: string };
@@ -719,6 +864,10 @@ export type Database = {
         Args: { campaign_id: string; results: Json };
         Returns: Json;
       };
+      import_contacts: {
+        Args: { workspace_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean };
+        Returns: Json;
+      };
       invite_to_workspace: {
         Args: { workspace_id: string; email: string; access_role: string };
         Returns: { invitation_id: string; token: string; email_queued: boolean; expires_at: string }[];
@@ -738,6 +887,10 @@ export type Database = {
       platform_overview: {
         Args: { workspace_id: string; today: string };
         Returns: { campaigns: number; campaigns_last_month: number; clicks: number; conversions: number; revenue: number; clicks_last_month: number; conversions_last_month: number; revenue_last_month: number; active_users: number; active_users_before: number }[];
+      };
+      recompute_lead_scores: {
+        Args: { workspace_id: string };
+        Returns: number;
       };
       record_analytics_event: {
         Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };

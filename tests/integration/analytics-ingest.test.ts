@@ -132,13 +132,16 @@ describe('record_analytics_event refuses, with a 4xx and nothing stored', () => 
 describe('a flood from one client cannot drown the others', () => {
   it('takes 120 events at once from one client (then one a second), answers 429 with Retry-After; another client goes on', async () => {
     const flooder = { 'x-forwarded-for': '192.0.2.66' };
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 140 }, () => send(pageview(), flooder).then((response) => response.status)));
     const accepted = answers.filter((status) => status === 204).length;
-    // 120 in the bucket, plus the one a second it refills while the burst is answered.
+    // 120 in the bucket, plus the one a second it refills while the burst is answered (slower on a busy machine).
     expect(accepted).toBeGreaterThanOrEqual(120);
-    expect(accepted).toBeLessThanOrEqual(123);
+    expect(accepted).toBeLessThanOrEqual(121 + Math.ceil((Date.now() - started) / 1000));
     expect(answers.filter((status) => status === 429)).toHaveLength(140 - accepted);
-    const refused = await send(pageview(), flooder);
+    // The bucket is empty: of a few more at once, those past the refill are refused with Retry-After.
+    const more = await Promise.all(Array.from({ length: 5 }, () => send(pageview(), flooder)));
+    const refused = more.find((response) => response.status === 429)!;
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ code: 'PT429' });
     expect((await send(pageview(), { 'x-forwarded-for': '192.0.2.67' })).status).toBe(204);

@@ -114,3 +114,44 @@ describe('leads: anyone submits, only site admins read', () => {
     );
   });
 });
+
+describe('leads: the inbox (status and note, site admins only, never deleted)', () => {
+  it('lets a site admin move a lead from new to contacted with a note; the database stamps the change', async () => {
+    const id = await storedLeadId();
+    const [before] = await sql`select status, note, status_changed_at from public.leads where id = ${id}`;
+    expect(before).toEqual({ status: 'new', note: null, status_changed_at: null });
+    const rows = await asCaller(sql, as(admin), (tx) => tx`update public.leads set status = 'contacted', note = 'Called, sends brief Friday.' where id = ${id} returning id`, true);
+    expect(rows).toHaveLength(1);
+    const [after] = await sql`select status, note, status_changed_at is not null as stamped, updated_at >= created_at as touched from public.leads where id = ${id}`;
+    expect(after).toEqual({ status: 'contacted', note: 'Called, sends brief Friday.', stamped: true, touched: true });
+  });
+
+  it.each(['won', 'lost', 'archived'])('lets a site admin mark a lead %s', async (status) => {
+    const id = await storedLeadId();
+    await asCaller(sql, as(admin), (tx) => tx`update public.leads set status = ${status} where id = ${id}`, true);
+    expect(await sql`select status from public.leads where id = ${id}`).toEqual([{ status }]);
+  });
+
+  it('refuses a status outside new, contacted, won, lost, archived and a note over 5,000 characters', async () => {
+    const id = await storedLeadId();
+    await expect(asCaller(sql, as(admin), (tx) => tx`update public.leads set status = 'deleted' where id = ${id}`)).rejects.toThrow('leads_status_check');
+    await expect(asCaller(sql, as(admin), (tx) => tx`update public.leads set note = ${'n'.repeat(5001)} where id = ${id}`)).rejects.toThrow('leads_note_length');
+  });
+
+  it('changes nothing for a signed-in user who is not a site admin, and refuses anon', async () => {
+    const id = await storedLeadId();
+    const rows = await asCaller(sql, as(user), (tx) => tx`update public.leads set status = 'won', note = 'mine' where id = ${id} returning id`, true);
+    expect(rows).toEqual([]);
+    await expect(asCaller(sql, anon, (tx) => tx`update public.leads set status = 'won' where id = ${id}`)).rejects.toThrow('permission denied for table leads');
+    expect(await sql`select status, note from public.leads where id = ${id}`).toEqual([{ status: 'new', note: null }]);
+  });
+
+  it('refuses a visitor choosing the status or a note of the lead they send', async () => {
+    await expect(
+      asCaller(sql, anon, (tx) => tx`insert into public.leads (name, email, message, status) values ('X', 'x@example.com', 'Mark me as won, please.', 'won')`),
+    ).rejects.toThrow('permission denied for table leads');
+    await expect(
+      asCaller(sql, anon, (tx) => tx`insert into public.leads (name, email, message, note) values ('X', 'x@example.com', 'A note of my own here.', 'vip')`),
+    ).rejects.toThrow('permission denied for table leads');
+  });
+});

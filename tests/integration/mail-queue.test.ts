@@ -132,4 +132,30 @@ describe('mail worker', () => {
     expect(headers).not.toMatch(/^(bcc|cc|x-injected):/im);
     expect(headers).toMatch(/^Subject: Eve Bcc: spy@evil\.example X invited you to Acme X-Injected: 1 Cc:/m);
   });
+
+  it('a new lead notifies every site admin once, the visitor’s text kept out of the headers (real SMTP)', async () => {
+    const admins = await Promise.all([seedUser(server.sql, { siteAdmin: true }), seedUser(server.sql, { siteAdmin: true })]);
+    const visitor = uniqueEmail('visitor');
+    const { error } = await server.client().from('leads').insert({
+      name: 'Eve\r\nBcc: spy@evil.example',
+      email: visitor,
+      company: 'Acme\nX-Injected: 1\r\nCc: cc@evil.example',
+      message: 'Please call me.\r\n\r\nBcc: body@evil.example',
+    });
+    expect(error).toBeNull();
+    await server.app.mailWorker?.()?.drain();
+
+    for (const admin of admins) {
+      const indexes = sink.messages.flatMap((text, index) => (text.includes(`To: ${admin.email}`) ? [index] : []));
+      expect(indexes).toHaveLength(1);
+      const message = sink.messages[indexes[0]!]!;
+      expect(sink.recipients[indexes[0]!]).toEqual([`<${admin.email}>`]);
+      const headers = message.split('\r\n\r\n')[0]!;
+      expect(headers).not.toMatch(/^(bcc|cc|x-injected):/im);
+      // Long headers are folded (CRLF + space): unfolded, the subject is still the one line the renderer wrote.
+      expect(headers.replace(/\r\n[ \t]+/g, ' ')).toMatch(/^Subject: New lead from Eve Bcc: spy@evil\.example \(Acme X-Injected: 1 Cc: cc@evil\.example\) on/m);
+      expect(message).toContain(visitor);
+      expect(message).toContain('/admin/leads');
+    }
+  });
 });

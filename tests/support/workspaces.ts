@@ -28,8 +28,17 @@ export const ids = {
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
   campaignResult: '44444444-0000-4000-8000-000000000001',
-  analyticsSite: '55555555-0000-4000-8000-000000000001',
+  /** Workspace 1's contact (stage customer, so a change of the default customer rule rescores it). */
+  contact: '66666666-0000-4000-8000-000000000001',
+  /** Workspace 2's contact: a foreign id for workspace 1's people. */
+  contactOfWorkspace2: '66666666-0000-4000-8000-000000000002',
+  /** A contact-form lead (not of any workspace: only site admins read leads). */
+  lead: '55555555-0000-4000-8000-000000000001',
+  analyticsSite: '77777777-0000-4000-8000-000000000001',
 } as const;
+
+/** Workspace 1's contact's address (workspace 2 has no contact with it). */
+export const CONTACT_EMAIL = 'dana@northwind.example';
 
 export interface WorkspaceWorld {
   workspace1: string;
@@ -56,6 +65,9 @@ select json_build_object(
   'campaign_results', (select coalesce(json_object_agg(r.id, r), '{}') from public.campaign_results r where r.organization_id = $1),
   'csv_column_mappings', (select coalesce(json_object_agg(m.kind, m), '{}') from public.csv_column_mappings m where m.organization_id = $1),
   'workspace_activity_days', (select coalesce(json_object_agg(a.user_id || '/' || a.day, true), '{}') from public.workspace_activity_days a where a.organization_id = $1),
+  'contacts', (select coalesce(json_object_agg(c.id, c), '{}') from public.contacts c where c.organization_id = $1),
+  'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
+  'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
   'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[])),
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
@@ -81,16 +93,12 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
   await sql`insert into public.organization_members (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role})`;
 }
 
-async function issueToken(sql: Sql, invitationId: string): Promise<string> {
-  const [row] = await sql<{ token: string }[]>`select private.issue_invitation_token(${invitationId}, 'link') as token`;
-  return row!.token;
-}
-
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day, an analytics
- * site with one rollup) and workspace 2 (its owner and `outsider` as member, a content item, a pending invitation and
- * an analytics site). `removed` was a member of workspace 1 and was removed; their session still exists.
+ * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day, a contact, its
+ * default scoring rules, an analytics site with one rollup) and workspace 2 (its owner and `outsider` as member, a
+ * content item, a pending invitation, a contact and an analytics site); a lead. `removed` was a member of workspace 1
+ * and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -106,6 +114,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
   await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
+  await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
 
   const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
   const actors = {} as Record<ActorName, Actor>;
@@ -121,44 +130,52 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   const actorIds = Object.values(people).map((user) => user.id);
   const tokens = { pending: '', used: '', revoked: '', expired: '' };
 
+  // One round trip for the whole reset: the statements are pipelined in one transaction (postgres.js runs an
+  // array of queries in order) and the four invitation tokens are issued by one query.
   async function reset(): Promise<void> {
-    await sql.begin(async (tx) => {
-      await tx`delete from public.organizations where id = ${workspace1}`;
-      await tx`insert into public.organizations (id, name, is_personal) values (${workspace1}, ${WORKSPACE_1_NAME}, false)`;
-      await tx`update public.profiles set organization_id = ${workspace1} where user_id = ${owner.id}`;
-      for (const [user, role] of [[owner, 'owner'], [people.admin, 'admin'], [people.member, 'member'], [people.viewer, 'viewer']] as const) {
-        await tx`insert into public.organization_members (organization_id, user_id, role) values (${workspace1}, ${user.id}, ${role})`;
-      }
-      await tx`
+    const members = [[owner, 'owner'], [people.admin, 'admin'], [people.member, 'member'], [people.viewer, 'viewer']] as const;
+    await sql.begin((tx) => [
+      tx`delete from public.organizations where id = ${workspace1}`,
+      tx`insert into public.organizations (id, name, is_personal) values (${workspace1}, ${WORKSPACE_1_NAME}, false)`,
+      tx`update public.profiles set organization_id = ${workspace1} where user_id = ${owner.id}`,
+      tx`insert into public.organization_members (organization_id, user_id, role)
+        select ${workspace1}, m.user_id, m.role from unnest(${members.map(([user]) => user.id)}::uuid[], ${members.map(([, role]) => role)}::text[]) as m(user_id, role)`,
+      tx`
         insert into public.workspace_invitations (id, organization_id, email, role, invited_by, expires_at, accepted_at, accepted_by, revoked_at)
         values
           (${ids.invitationPending}, ${workspace1}, ${people.invited.email}, 'member', ${owner.id}, now() + interval '7 days', null, null, null),
           (${ids.invitationUsed}, ${workspace1}, 'used@example.com', 'member', ${owner.id}, now() + interval '6 days', now(), null, null),
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
-          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`;
-      await tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`;
-      await tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`;
-      await tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`;
-      await tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`;
-      await tx`insert into public.workspace_activity_days (organization_id, user_id, day) values (${workspace1}, ${owner.id}, '2026-01-01')`;
-      await tx`insert into public.analytics_sites (id, organization_id, name, domain) values (${ids.analyticsSite}, ${workspace1}, 'Workspace 1 site', 'one.example')`;
+          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
+      tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
+      tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`,
+      tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`,
+      tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`,
+      tx`insert into public.workspace_activity_days (organization_id, user_id, day) values (${workspace1}, ${owner.id}, '2026-01-01')`,
+      tx`insert into public.contacts (id, organization_id, first_name, email, lifecycle_stage) values (${ids.contact}, ${workspace1}, 'Dana', ${CONTACT_EMAIL}, 'customer')`,
+      tx`
+        insert into public.leads (id, name, email, message) values (${ids.lead}, 'Lena Lead', 'lena@example.com', 'Please send a quote for a new site.')
+        on conflict (id) do update set status = 'new', note = null`,
+      tx`insert into public.analytics_sites (id, organization_id, name, domain) values (${ids.analyticsSite}, ${workspace1}, 'Workspace 1 site', 'one.example')`,
       // A rollup of a past day: a report's refresh recomputes only the days since its last refresh.
-      await tx`
+      tx`
         insert into public.analytics_rollups (site_id, dimension, hour, value, visitors, visits, pageviews)
-        values (${ids.analyticsSite}, 'total', '2026-01-01T10:00:00Z', '', 3, 4, 9)`;
-      await tx`
+        values (${ids.analyticsSite}, 'total', '2026-01-01T10:00:00Z', '', 3, 4, 9)`,
+      tx`
         insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
-        values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`;
-      await tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`;
+        values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
+      tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
+      tx`select private.issue_invitation_token(i, 'link') as token
+        from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired]}::uuid[]) with ordinality as t(i, n)
+        order by t.n`,
+    ]).then((results) => {
+      const issued = (results.at(-1) as unknown as { token: string }[]).map((row) => row.token);
+      [tokens.pending, tokens.used, tokens.revoked, tokens.expired] = issued as [string, string, string, string];
     });
-    tokens.pending = await issueToken(sql, ids.invitationPending);
-    tokens.used = await issueToken(sql, ids.invitationUsed);
-    tokens.revoked = await issueToken(sql, ids.invitationRevoked);
-    tokens.expired = await issueToken(sql, ids.invitationExpired);
   }
 
   async function snapshot(): Promise<Snapshot> {
-    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds]);
+    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds, ids.lead]);
     return row!.snapshot;
   }
 

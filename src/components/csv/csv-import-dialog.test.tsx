@@ -6,9 +6,12 @@ import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
 import type { CsvMapping } from '@/components/csv/csv-schema';
 import { testSchema, type TestKey } from '@/components/csv/csv-test-schema';
 
-type Batch = (rows: unknown[], lines: number[]) => Promise<{ added: number; updated: number; unchanged: number; skipped?: { line: number; reason: string }[] }>;
+type Batch = (
+  rows: unknown[],
+  lines: number[],
+) => Promise<{ added: number; updated: number; unchanged: number; skipped?: { line: number; reason: string }[]; refused?: { line: number; reason: string }[] }>;
 
-function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?: Batch; extra?: ReactNode } = {}) {
+function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?: Batch; checkBatch?: Batch; extra?: ReactNode } = {}) {
   const store = { load: vi.fn(async () => options.remembered ?? null), save: vi.fn(async () => undefined) };
   const importBatch = options.importBatch ?? vi.fn<Batch>(async (rows: unknown[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
   const onClose = vi.fn();
@@ -22,6 +25,7 @@ function setup(options: { remembered?: CsvMapping<TestKey> | null; importBatch?:
       describeError={(error) => (error instanceof Error ? error.message : 'unknown')}
       onClose={onClose}
       options={options.extra}
+      allOrNothing={options.checkBatch ? { checkBatch: options.checkBatch } : null}
     />,
   );
   return { store, importBatch, onClose, user: userEvent.setup() };
@@ -125,5 +129,33 @@ describe('CsvImportDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Import 1 rows' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The import stopped: 1 rows were not imported. The campaign was deleted');
     expect(screen.getByText('0 new')).toBeInTheDocument();
+  });
+
+  describe('import nothing if any line is bad', () => {
+    it('does not import while the preview has lines with errors, and says why', async () => {
+      const checkBatch = vi.fn<Batch>(async (rows) => ({ added: rows.length, updated: 0, unchanged: 0 }));
+      const { importBatch, user } = setup({ checkBatch });
+      await user.upload(screen.getByLabelText('CSV file'), csvFile('Day,Platform,Link clicks\n2026-01-01,Google Ads,5\n2026-01-02,MySpace,x\n'));
+      await user.click(await screen.findByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Nothing will be imported: 1 lines have errors (listed above).');
+      expect(screen.getByText('Line 3:')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Import 1 rows, skip 1 lines' })).toBeDisabled();
+      expect(checkBatch).not.toHaveBeenCalled();
+      expect(importBatch).not.toHaveBeenCalled();
+    });
+
+    it('checks first, and imports nothing when the store refuses a line, naming it', async () => {
+      const checkBatch = vi.fn<Batch>(async (_rows, lines) => ({ added: 1, updated: 0, unchanged: 0, refused: [{ line: lines[1]!, reason: 'Refused by the server.' }] }));
+      const { importBatch, onClose, user } = setup({ checkBatch });
+      await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n2026-01-02,Google Ads,6\n'));
+      await user.click(await screen.findByRole('button', { name: 'Next' }));
+      await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+      expect(await screen.findByText('Nothing was imported')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('1 lines were refused, so no line of this file was imported.');
+      expect(screen.getByText('Line 3: Refused by the server.')).toBeInTheDocument();
+      expect(importBatch).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Done' }));
+      expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ rejected: true, added: 0 }));
+    });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 import { DEFAULT_MAX_CSV_BYTES } from '@/components/csv/read-csv-file';
-import { runImport, type ImportBatch, type ImportSummary } from '@/components/csv/run-import';
+import { runImport, type ImportBatch, type ImportPhase, type ImportSummary } from '@/components/csv/run-import';
 import { validateRows, type CsvValidation } from '@/components/csv/validate-rows';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -30,6 +30,11 @@ export interface CsvImportDialogProps<Key extends string, Row> {
   importBatch: ImportBatch<Row>;
   /** The feature's choices before importing (e.g. what to do with duplicates), shown on the preview step. */
   options?: ReactNode;
+  /**
+   * The user chose "import nothing if any line is bad": lines with errors in the preview stop the import, and every
+   * batch is first checked with `checkBatch` (the store's dry run); a line it refuses stops the import too.
+   */
+  allOrNothing?: { checkBatch: ImportBatch<Row> } | null;
   /** Rows per `importBatch` call; default: all rows in one call, so an atomic `importBatch` makes the import all-or-nothing. */
   batchSize?: number;
   maxBytes?: number;
@@ -54,7 +59,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
   const [fixed, setFixed] = useState<CsvFixedValues<Key>>({});
   const [mappingError, setMappingError] = useState<string | undefined>();
   const [validation, setValidation] = useState<CsvValidation<Row> | null>(null);
-  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [progress, setProgress] = useState<{ done: number; total: number; phase: ImportPhase }>({ done: 0, total: 0, phase: 'importing' });
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const remembered = useRef<Promise<CsvMapping<Key> | null> | null>(null);
   const isImporting = step === 'import' && summary === null;
@@ -93,7 +98,8 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
       batchSize: props.batchSize ?? Math.max(1, rows.length),
       lines: validation.valid.map((row) => row.line),
       skippedLines: validation.errors.map((error) => error.line),
-      onProgress: (done, total) => setProgress({ done, total }),
+      checkBatch: props.allOrNothing?.checkBatch,
+      onProgress: (done, total, phase) => setProgress({ done, total, phase }),
     });
     setSummary(result);
   }
@@ -105,6 +111,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
   const stepNumber = STEP_ORDER.indexOf(step) + 1;
   const validCount = validation?.valid.length ?? 0;
   const errorCount = validation?.errors.length ?? 0;
+  const blockedByErrors = Boolean(props.allOrNothing) && errorCount > 0;
 
   return (
     <Dialog open onOpenChange={handleOpenChange}>
@@ -135,6 +142,11 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
             <>
               <CsvPreviewStep csv={csv} fields={schema.fields} mapping={mapping} fixed={fixed} validation={validation} />
               {props.options}
+              {blockedByErrors ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {csvCopy.allOrNothingBlocked(errorCount)}
+                </p>
+              ) : null}
             </>
           ) : (
             <p role="status" className="text-sm text-muted-foreground">
@@ -142,7 +154,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
             </p>
           )
         ) : null}
-        {step === 'import' ? <CsvImportProgress done={progress.done} total={progress.total} summary={summary} describeError={props.describeError} /> : null}
+        {step === 'import' ? <CsvImportProgress {...progress} summary={summary} describeError={props.describeError} /> : null}
         <DialogFooter className="gap-2">
           {step === 'mapping' ? (
             <>
@@ -157,7 +169,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
               <Button variant="outline" onClick={() => setStep('mapping')}>
                 {csvCopy.back}
               </Button>
-              <Button onClick={() => void handleImport()} disabled={!validation || validCount === 0}>
+              <Button onClick={() => void handleImport()} disabled={!validation || validCount === 0 || blockedByErrors}>
                 {errorCount > 0 ? csvCopy.importValid(validCount, errorCount) : csvCopy.importAll(validCount)}
               </Button>
             </>

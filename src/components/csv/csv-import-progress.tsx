@@ -1,22 +1,24 @@
-import type { ImportSummary } from '@/components/csv/run-import';
+import type { ImportPhase, ImportSummary } from '@/components/csv/run-import';
 import { csvCopy } from '@/config/csv-copy';
 
 interface CsvImportProgressProps {
   done: number;
   total: number;
+  /** Checking every batch first (all or nothing), or importing. */
+  phase: ImportPhase;
   /** Present once the import has finished (or stopped). */
   summary: ImportSummary | null;
   describeError(error: unknown): string;
 }
 
 /** Step 4: a progress bar while the batches go out, then what happened, line by line where lines were skipped. */
-export function CsvImportProgress({ done, total, summary, describeError }: CsvImportProgressProps) {
+export function CsvImportProgress({ done, total, phase, summary, describeError }: CsvImportProgressProps) {
   if (!summary) {
     const percent = total === 0 ? 100 : Math.round((done / total) * 100);
     return (
       <div className="space-y-3">
         <p role="status" className="text-sm">
-          {csvCopy.importing(done, total)}
+          {phase === 'checking' ? csvCopy.checkingBatches(done, total) : csvCopy.importing(done, total)}
         </p>
         <div
           role="progressbar"
@@ -31,6 +33,8 @@ export function CsvImportProgress({ done, total, summary, describeError }: CsvIm
       </div>
     );
   }
+  if (summary.rejected) return <RejectedSummary refused={summary.refused} />;
+  const notTaken = [...summary.skipped, ...summary.refused].sort((a, b) => a.line - b.line);
   return (
     <div className="space-y-2" role="status">
       <h3 className="font-semibold">{csvCopy.summaryTitle}</h3>
@@ -40,23 +44,40 @@ export function CsvImportProgress({ done, total, summary, describeError }: CsvIm
         <li>{csvCopy.summaryUnchanged(summary.unchanged)}</li>
       </ul>
       {summary.skippedLines.length > 0 ? <p className="break-words text-sm">{csvCopy.summarySkipped(summary.skippedLines.join(', '))}</p> : null}
-      {summary.skipped.length > 0 ? (
-        <div className="space-y-1 text-sm">
-          <p>{csvCopy.summaryNotTaken(summary.skipped.length)}</p>
-          <ul className="max-h-40 list-inside list-disc overflow-y-auto break-words" tabIndex={0} aria-label={csvCopy.summaryNotTaken(summary.skipped.length)}>
-            {summary.skipped.map((row) => (
-              <li key={row.line}>
-                {csvCopy.errorLine(row.line)}: {row.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {notTaken.length > 0 ? <LineReasons title={csvCopy.summaryNotTaken(notTaken.length)} rows={notTaken} /> : null}
       {summary.failure ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {csvCopy.summaryFailed(summary.failure.rowsNotSent)} {describeError(summary.failure.error)}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** All or nothing, and the store refused lines: nothing was imported; which lines, and why. */
+function RejectedSummary({ refused }: { refused: ImportSummary['refused'] }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">{csvCopy.rejectedTitle}</h3>
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {csvCopy.rejected(refused.length)}
+      </p>
+      <LineReasons title={csvCopy.rejectedLines} rows={refused} />
+    </div>
+  );
+}
+
+function LineReasons({ title, rows }: { title: string; rows: { line: number; reason: string }[] }) {
+  return (
+    <div className="space-y-1 text-sm">
+      <p>{title}</p>
+      <ul className="max-h-40 list-inside list-disc overflow-y-auto break-words" tabIndex={0} aria-label={title}>
+        {rows.map((row) => (
+          <li key={row.line}>
+            {csvCopy.errorLine(row.line)}: {row.reason}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

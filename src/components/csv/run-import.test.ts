@@ -11,7 +11,7 @@ describe('runImport', () => {
       [[3, 4], [3, 4]],
       [[5], [5]],
     ]);
-    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 3, skippedLines: [7], skipped: [], failure: null });
+    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 3, skippedLines: [7], skipped: [], refused: [], rejected: false, failure: null });
     expect(progress).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
   });
 
@@ -23,7 +23,7 @@ describe('runImport', () => {
     });
     const summary = await runImport([1, 2, 3, 4, 5], importBatch, { batchSize: 2 });
     expect(importBatch).toHaveBeenCalledTimes(2);
-    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 0, skippedLines: [], skipped: [], failure: { error, rowsNotSent: 3 } });
+    expect(summary).toEqual({ added: 2, updated: 0, unchanged: 0, skippedLines: [], skipped: [], refused: [], rejected: false, failure: { error, rowsNotSent: 3 } });
   });
 
   it('passes each batch the file lines of its rows and sums the rows the store did not take', async () => {
@@ -37,5 +37,45 @@ describe('runImport', () => {
     expect(importBatch.mock.calls.map(([, lines]) => lines)).toEqual([[2, 4], [5, 9]]);
     expect(summary.skipped).toEqual([{ line: 2, reason: 'a exists' }, { line: 5, reason: 'c exists' }]);
     expect(summary.added).toBe(2);
+  });
+
+  describe('all or nothing (checkBatch)', () => {
+    const refuseC = async (rows: string[], lines: number[]) => ({
+      added: rows.length,
+      updated: 0,
+      unchanged: 0,
+      refused: rows.flatMap((row, index) => (row === 'c' ? [{ line: lines[index]!, reason: 'c is bad' }] : [])),
+    });
+
+    it('checks every batch first and imports nothing when the store refuses a line', async () => {
+      const importBatch = vi.fn(async (rows: string[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
+      const progress: string[] = [];
+      const summary = await runImport(['a', 'b', 'c', 'd'], importBatch, {
+        batchSize: 2,
+        lines: [2, 3, 4, 5],
+        checkBatch: refuseC,
+        onProgress: (done, total, phase) => progress.push(`${phase} ${done}/${total}`),
+      });
+      expect(importBatch).not.toHaveBeenCalled();
+      expect(summary).toMatchObject({ added: 0, rejected: true, refused: [{ line: 4, reason: 'c is bad' }], failure: null });
+      expect(progress).toEqual(['checking 0/4', 'checking 2/4', 'checking 4/4']);
+    });
+
+    it('imports every batch after a check that refuses nothing', async () => {
+      const checkBatch = vi.fn(async (rows: string[]) => ({ added: rows.length, updated: 0, unchanged: 0, refused: [] }));
+      const importBatch = vi.fn(async (rows: string[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
+      const summary = await runImport(['a', 'b', 'd'], importBatch, { batchSize: 2, checkBatch });
+      expect(checkBatch).toHaveBeenCalledTimes(2);
+      expect(importBatch).toHaveBeenCalledTimes(2);
+      expect(summary).toMatchObject({ added: 3, rejected: false, refused: [] });
+    });
+
+    it('imports nothing when the check itself fails', async () => {
+      const error = new Error('offline');
+      const importBatch = vi.fn(async (rows: string[]) => ({ added: rows.length, updated: 0, unchanged: 0 }));
+      const summary = await runImport(['a', 'b'], importBatch, { batchSize: 1, checkBatch: async () => Promise.reject(error) });
+      expect(importBatch).not.toHaveBeenCalled();
+      expect(summary.failure).toEqual({ error, rowsNotSent: 2 });
+    });
   });
 });

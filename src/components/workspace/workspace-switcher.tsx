@@ -1,4 +1,4 @@
-import { Building2, Check, ChevronsUpDown, Plus, Users } from 'lucide-react';
+import { Building2, Check, ChevronsUpDown, Contact, Plus, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -85,6 +85,12 @@ export function WorkspaceSwitcher({ compact = false, className }: { /** An icon 
             <Link to={paths.team} onClick={() => setOpen(false)} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-full justify-start')}>
               <Users aria-hidden="true" />
               {workspaceCopy.team}
+            </Link>
+          ) : null}
+          {current ? (
+            <Link to={paths.contacts} onClick={() => setOpen(false)} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-full justify-start')}>
+              <Contact aria-hidden="true" />
+              {workspaceCopy.contacts}
             </Link>
           ) : null}
           <Button

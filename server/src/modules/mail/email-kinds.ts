@@ -2,6 +2,7 @@ import { paths } from '../../../../src/config/paths';
 import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
 import { composeInvitationEmail } from './invitation-email';
+import { composeNewLeadEmail } from './new-lead-email';
 import type { QueuedEmail } from './mail-queue';
 
 export interface RenderContext {
@@ -39,7 +40,27 @@ const workspaceInvitation: EmailRenderer = async (email, { sql, siteUrl }) => {
   return { kind: email.kind, to: invitation.email, link, ...content };
 };
 
+interface PreparedLead {
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  created_at: Date;
+}
+
+/** 'new_lead' {lead_id}: a contact-form message, read when it is sent (the queue holds only its id). */
+const newLead: EmailRenderer = async (email, { sql, siteUrl }) => {
+  const leadId = email.payload.lead_id;
+  if (typeof leadId !== 'string') return null;
+  const [lead] = await sql<PreparedLead[]>`select * from private.prepare_new_lead_email(${leadId})`;
+  if (!lead) return null;
+  const link = `${siteUrl}${paths.adminLeads}`;
+  const content = composeNewLeadEmail({ link, name: lead.name, email: lead.email, company: lead.company, message: lead.message, receivedAt: lead.created_at });
+  return { kind: email.kind, to: email.recipient, link, ...content };
+};
+
 /** Every kind the worker can send. A new kind: a renderer here, and a database function that enqueues it. */
 export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   workspace_invitation: workspaceInvitation,
+  new_lead: newLead,
 };

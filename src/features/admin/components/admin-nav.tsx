@@ -1,27 +1,42 @@
-import { BarChart3, ChevronDown, FileText, FlaskConical, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminCopy } from '@/config/admin-copy';
 import { paths } from '@/config/paths';
 import { useAdminPages } from '@/features/admin/api/get-admin-pages';
+import { useNewLeadCount } from '@/features/admin/api/get-new-lead-count';
+import { leadsCopy } from '@/config/leads-copy';
 import { cn } from '@/lib/utils';
 import { QueryError } from './query-state';
 
 const linkClass =
   'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800';
 
-function NavEntry({ to, icon, children, end = false }: { to: string; icon: ReactNode; children: ReactNode; end?: boolean }) {
+function NavEntry({ to, icon, children, end = false, badge }: { to: string; icon: ReactNode; children: ReactNode; end?: boolean; badge?: ReactNode }) {
   return (
     <NavLink to={to} end={end} className={linkClass}>
       {icon}
       <span className="truncate">{children}</span>
+      {badge}
     </NavLink>
   );
 }
 
+/** "3 new" beside Leads while leads wait (nothing while loading, on failure or at zero). */
+function NewLeadsBadge() {
+  const count = useNewLeadCount().data ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="new-leads-count">
+      {leadsCopy.navNewCount(count)}
+    </span>
+  );
+}
+
 /**
- * The admin area's navigation: the dashboard, the Administrator screen and the admin pages stored in the database.
+ * The admin area's navigation: the dashboard, the Administrator screen, the leads inbox (with the count of new leads),
+ * the agency website's analytics and the admin pages stored in the database.
  * On a wide screen a column on the left listing every page (no inner scroll box cutting one in half); on a phone it
  * sits above the page, its page list behind a "Test pages (n)" button so the page itself comes first.
  */
@@ -39,6 +54,11 @@ export function AdminNav() {
         <li>
           <NavEntry to={paths.administrator} icon={<ShieldCheck className="size-4" aria-hidden="true" />}>
             {adminCopy.administratorLink}
+          </NavEntry>
+        </li>
+        <li>
+          <NavEntry to={paths.adminLeads} icon={<Inbox className="size-4" aria-hidden="true" />} badge={<NewLeadsBadge />}>
+            {leadsCopy.navLink}
           </NavEntry>
         </li>
         <li>

@@ -1,8 +1,6 @@
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { adminCopy } from '@/config/admin-copy';
-import { describeLoadFailure } from '@/lib/error-kinds';
+import { LoadErrorPanel } from '@/components/errors/load-error-panel';
 
 /** A loading line that screen readers announce. */
 export function LoadingLine({ children }: { children: ReactNode }) {
@@ -16,16 +14,5 @@ export function LoadingLine({ children }: { children: ReactNode }) {
 
 /** A query that failed: what, why in plain words (never the server's text), and a way to try again. */
 export function QueryError({ message, error, onRetry }: { message: string; error: Error | null; onRetry: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
-      <p className="flex items-center gap-2 font-medium text-destructive">
-        <AlertCircle className="size-4" aria-hidden="true" />
-        {message}
-      </p>
-      <p className="text-muted-foreground">{describeLoadFailure(error)}</p>
-      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        {adminCopy.retry}
-      </Button>
-    </div>
-  );
+  return <LoadErrorPanel title={message} error={error} onRetry={onRetry} />;
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { contactsCopy } from '@/config/contacts-copy';
+import { emptyContactForm, readContactForm } from './contact-form';
+
+const errors = contactsCopy.errors;
+const form = (values: Partial<ReturnType<typeof emptyContactForm>>) => ({ ...emptyContactForm(), ...values });
+
+describe('readContactForm', () => {
+  it('trims, turns blanks into null, splits tags (any case once) and reads the adjustment and day', () => {
+    expect(readContactForm(form({ firstName: ' Dana ', email: 'dana@northwind.example', tags: 'vip, VIP ,  q4 event,', adjustment: '-15', lastActivity: '2026-11-20', owner: 'u1' }))).toEqual({
+      ok: true,
+      input: {
+        first_name: 'Dana', last_name: null, email: 'dana@northwind.example', company: null, job_title: null, phone: null, notes: null,
+        tags: ['vip', 'q4 event'], source: 'manual', lifecycle_stage: 'subscriber', owner_id: 'u1', score_adjustment: -15,
+        last_activity_at: '2026-11-20T12:00:00Z',
+      },
+    });
+  });
+
+  it.each([
+    [{ firstName: '', email: '' }, 'firstName', errors.nameOrEmail],
+    [{ email: 'Dana <dana@x.example>' }, 'email', errors.emailInvalid],
+    [{ firstName: 'x', phone: 'call me' }, 'phone', errors.phoneInvalid],
+    [{ firstName: 'x', adjustment: '101' }, 'adjustment', errors.adjustment],
+    [{ firstName: 'x', adjustment: '1.5' }, 'adjustment', errors.adjustment],
+    [{ firstName: 'x', company: 'c'.repeat(121) }, 'company', errors.tooLong(120)],
+    [{ firstName: 'x', tags: 't'.repeat(51) }, 'tags', errors.tagTooLong],
+  ])('%j → %s: %s', (values, field, message) => {
+    const result = readContactForm(form(values));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[field as keyof typeof result.errors]).toBe(message);
+  });
+});

@@ -1,0 +1,93 @@
+import type { ContactSource, LifecycleStage } from '@/config/contact-options';
+import { contactsCopy } from '@/config/contacts-copy';
+import type { Contact } from '@/features/contacts/api/contacts-query';
+import { contactFieldsSchema, splitTags } from '@/features/contacts/utils/contact-values';
+import type { TablesInsert } from '@/types/database';
+
+/** The contact dialog's fields as typed. */
+export interface ContactFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  jobTitle: string;
+  phone: string;
+  source: ContactSource;
+  stage: LifecycleStage;
+  tags: string;
+  /** A member's user id, or 'none'. */
+  owner: string;
+  adjustment: string;
+  /** `YYYY-MM-DD` from a date input, or ''. */
+  lastActivity: string;
+  notes: string;
+}
+
+export type ContactInput = Pick<
+  TablesInsert<'contacts'>,
+  'first_name' | 'last_name' | 'email' | 'company' | 'job_title' | 'phone' | 'source' | 'lifecycle_stage' | 'tags' | 'owner_id' | 'score_adjustment' | 'last_activity_at' | 'notes'
+>;
+
+export type ContactFormErrors = Partial<Record<keyof ContactFormValues, string>>;
+
+const FIELD_OF: Record<string, keyof ContactFormValues> = {
+  first_name: 'firstName', last_name: 'lastName', email: 'email', company: 'company', job_title: 'jobTitle', phone: 'phone', notes: 'notes', tags: 'tags',
+};
+
+export function emptyContactForm(): ContactFormValues {
+  return { firstName: '', lastName: '', email: '', company: '', jobTitle: '', phone: '', source: 'manual', stage: 'subscriber', tags: '', owner: 'none', adjustment: '0', lastActivity: '', notes: '' };
+}
+
+export function contactFormValues(contact: Contact): ContactFormValues {
+  return {
+    firstName: contact.first_name ?? '',
+    lastName: contact.last_name ?? '',
+    email: contact.email ?? '',
+    company: contact.company ?? '',
+    jobTitle: contact.job_title ?? '',
+    phone: contact.phone ?? '',
+    source: contact.source as ContactSource,
+    stage: contact.lifecycle_stage as LifecycleStage,
+    tags: contact.tags.join(', '),
+    owner: contact.owner_id ?? 'none',
+    adjustment: String(contact.score_adjustment),
+    lastActivity: contact.last_activity_at ? contact.last_activity_at.slice(0, 10) : '',
+    notes: contact.notes ?? '',
+  };
+}
+
+/** The values to send, or the errors to show by their fields (nothing is sent then). */
+export function readContactForm(values: ContactFormValues): { ok: true; input: ContactInput } | { ok: false; errors: ContactFormErrors } {
+  const errors: ContactFormErrors = {};
+  const adjustment = /^-?\d{1,3}$/.test(values.adjustment.trim()) ? Number(values.adjustment.trim()) : NaN;
+  if (!(adjustment >= -100 && adjustment <= 100)) errors.adjustment = contactsCopy.errors.adjustment;
+  const fields = contactFieldsSchema.safeParse({
+    first_name: values.firstName,
+    last_name: values.lastName,
+    email: values.email,
+    company: values.company,
+    job_title: values.jobTitle,
+    phone: values.phone,
+    notes: values.notes,
+    tags: splitTags(values.tags),
+  });
+  if (!fields.success) {
+    for (const issue of fields.error.issues) {
+      const field = FIELD_OF[String(issue.path[0])] ?? 'firstName';
+      errors[field] ??= issue.message;
+    }
+  }
+  if (!fields.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      ...fields.data,
+      source: values.source,
+      lifecycle_stage: values.stage,
+      owner_id: values.owner === 'none' ? null : values.owner,
+      score_adjustment: adjustment,
+      // A calendar day typed in the form: noon UTC, so it stays that day in every time zone around it.
+      last_activity_at: values.lastActivity ? `${values.lastActivity}T12:00:00Z` : null,
+    },
+  };
+}

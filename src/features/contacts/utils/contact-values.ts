@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS, contactSources, lifecycleStages, type ContactSource, type LifecycleStage } from '@/config/contact-options';
+import { contactsCopy } from '@/config/contacts-copy';
+
+/**
+ * The database's rules for a contact's fields (20261123070200_create_contacts.sql), checked before sending so the
+ * form and the CSV preview name the field at fault. The database checks them again.
+ */
+
+/** One plain address: no display name, spaces, commas, angle brackets or line breaks. */
+export const CONTACT_EMAIL_PATTERN = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$/;
+export const CONTACT_PHONE_PATTERN = /^[0-9+()./ -]+$/;
+
+const errors = contactsCopy.errors;
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((text) => text || null);
+
+/** Fields as the database stores them (blank → null), from text. */
+export const contactFieldsSchema = z
+  .object({
+    first_name: optionalText(CONTACT_LIMITS.name, errors.tooLong(CONTACT_LIMITS.name)),
+    last_name: optionalText(CONTACT_LIMITS.name, errors.tooLong(CONTACT_LIMITS.name)),
+    email: z
+      .string()
+      .trim()
+      .max(254, errors.emailInvalid)
+      .refine((text) => text === '' || CONTACT_EMAIL_PATTERN.test(text), errors.emailInvalid)
+      .transform((text) => text || null),
+    company: optionalText(CONTACT_LIMITS.company, errors.tooLong(CONTACT_LIMITS.company)),
+    job_title: optionalText(CONTACT_LIMITS.jobTitle, errors.tooLong(CONTACT_LIMITS.jobTitle)),
+    phone: z
+      .string()
+      .trim()
+      .max(CONTACT_LIMITS.phone, errors.phoneInvalid)
+      .refine((text) => text === '' || CONTACT_PHONE_PATTERN.test(text), errors.phoneInvalid)
+      .transform((text) => text || null),
+    notes: optionalText(CONTACT_LIMITS.notes, errors.tooLong(CONTACT_LIMITS.notes)),
+    tags: z
+      .array(z.string())
+      .transform((tags) => uniqueTags(tags))
+      .refine((tags) => tags.length <= CONTACT_LIMITS.tags, errors.tooManyTags)
+      .refine((tags) => tags.every((tag) => tag.length <= CONTACT_LIMITS.tag), errors.tagTooLong),
+  })
+  .refine((contact) => contact.first_name || contact.last_name || contact.email, { message: errors.nameOrEmail, path: ['first_name'] });
+
+export type ContactFields = z.output<typeof contactFieldsSchema>;
+
+/** Tags trimmed, blanks dropped, the first spelling of each kept (tags compare in any case, as in the database). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    kept.push(tag);
+  }
+  return kept;
+}
+
+/** 'vip, Q4 event; newsletter' or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped). */
+export function splitTags(text: string): string[] {
+  return uniqueTags(
+    text
+      .split(/\s*(?:,|;|:::)\s*/)
+      .map((tag) => tag.trim().replace(/^"(.*)"$/, '$1').trim())
+      .filter((tag) => !tag.startsWith('*')),
+  );
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+
+const STAGE_WORDS: Record<string, LifecycleStage> = {
+  subscriber: 'subscriber',
+  lead: 'lead',
+  marketingqualified: 'marketing_qualified',
+  marketingqualifiedlead: 'marketing_qualified',
+  mql: 'marketing_qualified',
+  salesqualified: 'sales_qualified',
+  salesqualifiedlead: 'sales_qualified',
+  sql: 'sales_qualified',
+  opportunity: 'sales_qualified',
+  customer: 'customer',
+  evangelist: 'customer',
+  churned: 'churned',
+  formercustomer: 'churned',
+};
+
+/** A lifecycle stage as exports write it (HubSpot's 'marketingqualifiedlead', 'MQL', 'Sales qualified'…); undefined when unknown. */
+export function readLifecycleStage(text: string): LifecycleStage | undefined {
+  return STAGE_WORDS[squash(text)] ?? lifecycleStages.find((stage) => squash(stage.label) === squash(text))?.value;
+}
+
+const SOURCE_WORDS: Record<string, ContactSource> = {
+  form: 'form', webform: 'form', website: 'form', contactform: 'form', import: 'import', csv: 'import', manual: 'manual',
+  event: 'event', events: 'event', tradeshow: 'event', conference: 'event', webinar: 'event', referral: 'referral', referrals: 'referral',
+};
+
+/** A source as exports write it; anything not known (HubSpot's 'ORGANIC_SEARCH', …) is 'other'. */
+export function readContactSource(text: string): ContactSource {
+  return SOURCE_WORDS[squash(text)] ?? contactSources.find((source) => squash(source.label) === squash(text))?.value ?? 'other';
+}
