@@ -77,9 +77,10 @@ export interface ServerProcess {
 /**
  * The real server (`server/src/main.ts`) as its own process over `databaseUrl`. `BENCH_SERVER_NODE_ARGS` adds
  * node flags to it only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when it stops);
- * `BENCH_SERVER_ROOT` runs the server of another checkout (before/after comparisons in the same conditions).
+ * `BENCH_SERVER_ROOT` runs the server of another checkout (before/after comparisons in the same conditions);
+ * `env` adds or overrides its variables (bench:analytics: TRUST_PROXY).
  */
-export async function startServerProcess(options: { databaseUrl: string; dataDir: string; jwtSecret: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: { databaseUrl: string; dataDir: string; jwtSecret: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const root = process.env.BENCH_SERVER_ROOT ?? ROOT_DIR;
@@ -95,6 +96,7 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-admin-password',
       NODE_ENV: 'production',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,8 @@ export const seedTexts = {
   colleagueFirstName: 'Bartholomew-Maximilian',
   colleagueLastName: 'Featherstonehaugh-Cholmondeley',
   invitedEmail: 'a.rather.long.address.of.a.colleague.in.marketing@subsidiary-of-the-company.example.com',
+  analyticsSiteName: 'Northwind Outfitters online shop',
+  analyticsPage: '/collections/waterproof-hiking-boots-for-the-whole-family-autumn-winter-2026',
   /** The link token of the first invitation seeded on a database (stored hashed, as the RPCs do). */
   invitationToken: 'layout-test-invitation-token-0123456789abcd',
   contactFirstName: 'Maximiliana-Theodora',
@@ -66,6 +68,18 @@ export async function seedAccountWithData(server: E2EServer): Promise<NewAccount
       from public.campaigns c cross join generate_series(0, 119) d where c.organization_id = ${organizationId}`;
     await sql`insert into public.organization_members (organization_id, user_id, role)
       select ${organizationId}, id, 'admin' from auth.users where email = ${colleague.email}`;
+    // A measured site with a few visits of the last days: long page paths, a referrer, a campaign, a goal.
+    const [site] = await sql<{ id: string }[]>`insert into public.analytics_sites (organization_id, name, domain, created_by)
+      values (${organizationId}, ${seedTexts.analyticsSiteName}, 'shop.northwind-outfitters.example', ${userId}) returning id`;
+    await sql`
+      insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, referrer, utm_source, utm_campaign, device, browser)
+      select ${site!.id}, now() - make_interval(hours => g * 7), g % 5,
+        case when g % 4 = 0 then 'Newsletter signup' else 'pageview' end,
+        case when g % 3 = 0 then ${seedTexts.analyticsPage} else '/' end,
+        case when g % 2 = 0 then 'duckduckgo.com' end, case when g % 3 = 0 then 'newsletter' end,
+        case when g % 3 = 0 then 'autumn-collection-launch-with-free-shipping' end,
+        (array['Mobile', 'Desktop', 'Tablet'])[1 + g % 3], (array['Chrome', 'Firefox', 'Safari'])[1 + g % 3]
+      from generate_series(1, 40) g`;
     const [invitation] = await sql<{ id: string }[]>`insert into public.workspace_invitations (organization_id, email, role, invited_by)
       values (${organizationId}, ${seedTexts.invitedEmail}, 'viewer', ${userId}) returning id`;
     await sql`insert into private.workspace_invitation_tokens (token_hash, invitation_id, channel)

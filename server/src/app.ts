@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
+import { analyticsModule } from './modules/analytics/analytics-module';
 import { authModule } from './modules/auth/auth-routes';
 import { healthModule } from './modules/health/health-routes';
 import { mailModule } from './modules/mail/mail-module';
@@ -18,6 +19,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Run the outgoing e-mail queue's worker (default true); tests that count queue rows turn it off. */
   mailWorker?: boolean;
+  /** Run the web analytics rollup worker (default true, every ANALYTICS_ROLLUP_SECONDS). */
+  rollupWorker?: boolean;
 }
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
@@ -54,6 +57,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
   if (options.mailWorker ?? true) await mailModule(app, ctx);
+  if (options.rollupWorker ?? true) await analyticsModule(app, ctx);
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;

@@ -79,6 +79,8 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
   TRUST_PROXY: booleanFlag.default(false),
+  // Seconds between runs of the web analytics rollup worker; 0 turns it off (reports then refresh rollups themselves).
+  ANALYTICS_ROLLUP_SECONDS: seconds(0, 3600).default(15),
   // GoTrue's defaults (GOTRUE_RATE_LIMIT_*, GOTRUE_MAILER_OTP_EXP, GOTRUE_SMTP_MAX_FREQUENCY,
   // GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL as hosted Supabase sets it).
   RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
@@ -127,6 +129,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
+  /** Seconds between the analytics rollup worker's runs; 0: no worker. */
+  analyticsRollupSeconds: number;
   /**
    * Auth limits. Per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets), and e-mails per hour.
    * Per account: sign-in attempts per hour from all addresses together. The whole server: e-mails per hour (a last resort).
@@ -203,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     trustProxy: value.TRUST_PROXY,
+    analyticsRollupSeconds: value.ANALYTICS_ROLLUP_SECONDS,
     rateLimits: {
       tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
       verify: value.RATE_LIMIT_VERIFY,

@@ -34,6 +34,7 @@ export const adminCopy = {
   navLabel: 'Admin navigation',
   dashboardLink: 'Admin Dashboard',
   administratorLink: 'Administrator',
+  analyticsLink: 'Website Analytics',
   pagesHeading: 'Test pages',
   showPages: (count: number) => `Test pages (${count})`,
   pagesLoading: 'Loading pages...',

@@ -54,6 +54,12 @@ export const contentCopy = {
   createNewContent: 'Create New Content',
   scheduleContent: 'Schedule Publishing',
   viewAnalytics: 'View Content Analytics',
+  websiteViews: {
+    title: 'Your Websites',
+    label: 'Content Views',
+    period: 'last 30 days, vs the 30 before',
+    newFigure: 'new',
+  },
   listTitle: 'Content Items',
   listDescription: 'Articles, posts and assets of your organization, newest first.',
   createContent: 'Create Content',

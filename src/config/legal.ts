@@ -68,12 +68,13 @@ export const privacyPolicy: LegalPage = {
         'Content: the content items of your organization (titles, texts, tags, image links, SEO fields).',
         'Campaigns: the advertising campaigns of your organization (budgets, dates, audiences, goals, platforms).',
         'Leads: what you send with the contact form (name, e-mail address, company and message), so that we can answer.',
+        'Visits to this website: the page, the referring site, campaign tags, the kind of device and browser, counted without cookies. Your network address and browser only enter a code that changes every day and cannot be traced back; they are not stored. With Do Not Track or Global Privacy Control on, nothing is counted.',
       ],
     },
     {
       heading: 'What we do not do',
       points: [
-        'No tracking cookies, no advertising or analytics scripts, no profiles of your browsing.',
+        'No tracking cookies, no advertising or third-party analytics scripts, no profiles of your browsing.',
         'Your browser keeps your sign-in in its local storage, only to keep you signed in; signing out removes it.',
         'We do not sell or share your data. Only members of your organization see its content and campaigns.',
       ],

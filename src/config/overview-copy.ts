@@ -7,5 +7,7 @@ export const overviewCopy = {
   figuresLoading: 'Loading figures...',
   figuresFailed: 'Your figures could not be loaded.',
   executiveTitle: 'Executive Overview',
+  websiteConversionPeriod: 'from the 30 days before (websites)',
+  websiteConversionNote: 'Website visitors, last 30 days',
   samplePrompt: 'These are sample figures. Create your first campaign or content item to see your own.',
 };

@@ -35,6 +35,8 @@ export const paths = {
   adminLogin: '/admin-login',
   admin: '/admin',
   administrator: '/admin/administrator',
+  /** The agency website's own analytics (site admins). */
+  adminAnalytics: '/admin/analytics',
   /** The agency's inbox of contact-form leads (site admins). */
   adminLeads: '/admin/leads',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
@@ -53,7 +55,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|leads)\/?$/,
+  /^\/admin\/(administrator|analytics|leads)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
 ];
 

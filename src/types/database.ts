@@ -35,6 +35,138 @@ export type Database = {
         };
         Relationships: [];
       };
+      analytics_daily_rollups: {
+        Row: {
+          site_id: string;
+          dimension: string;
+          day_start: string;
+          value: string;
+          visitors: number;
+          visits: number;
+          pageviews: number;
+          bounces: number;
+          visit_seconds: number;
+          events: number;
+        };
+        Insert: {
+          site_id: string;
+          dimension: string;
+          day_start: string;
+          value: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Update: {
+          site_id?: string;
+          dimension?: string;
+          day_start?: string;
+          value?: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_daily_rollups_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      analytics_rollups: {
+        Row: {
+          site_id: string;
+          dimension: string;
+          hour: string;
+          value: string;
+          visitors: number;
+          visits: number;
+          pageviews: number;
+          bounces: number;
+          visit_seconds: number;
+          events: number;
+        };
+        Insert: {
+          site_id: string;
+          dimension: string;
+          hour: string;
+          value: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Update: {
+          site_id?: string;
+          dimension?: string;
+          hour?: string;
+          value?: string;
+          visitors?: number;
+          visits?: number;
+          pageviews?: number;
+          bounces?: number;
+          visit_seconds?: number;
+          events?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_rollups_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      analytics_sites: {
+        Row: {
+          id: string;
+          organization_id: string | null;
+          name: string;
+          domain: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string | null;
+          name: string;
+          domain?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string | null;
+          name?: string;
+          domain?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_sites_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaign_results: {
         Row: {
           id: string;
@@ -676,6 +808,14 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      analytics_current_visitors: {
+        Args: { site_id: string };
+        Returns: number;
+      };
+      analytics_report: {
+        Args: { site_id: string; period_start: string; period_end: string; compare_start?: string; compare_end?: string; top_limit?: number };
+        Returns: Json;
+      };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };
         Returns: number;
@@ -752,6 +892,14 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: number;
       };
+      record_analytics_event: {
+        Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };
+        Returns: undefined;
+      };
+      record_analytics_events: {
+        Args: { site_id: string; events: Json };
+        Returns: Json;
+      };
       remove_member: {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;
@@ -791,6 +939,10 @@ export type Database = {
       workspace_members: {
         Args: { workspace_id: string };
         Returns: { user_id: string; first_name: string; last_name: string; email: string; marketing_role: string; last_active: string; access_role: string; joined_at: string }[];
+      };
+      workspace_site_figures: {
+        Args: { workspace_id: string; from_day: string; to_day: string };
+        Returns: { period: string; sites: number; visitors: number; pageviews: number; conversions: number }[];
       };
     };
     Enums: {

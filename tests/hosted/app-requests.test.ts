@@ -201,6 +201,30 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect((await invitee.client.from('content_items').select('title').eq('organization_id', owner.organizationId)).data).toEqual([]);
   });
 
+  it('web analytics: a member adds a site, its snippet’s event (anon, the site’s Origin) is stored, the report counts it', async () => {
+    const owner = await signUp({ first_name: 'Ana', last_name: 'Lytics' });
+    const site = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Shop', domain: 'shop.example', created_by: owner.id }).select('id').single();
+    expect(site.error).toBeNull();
+    const send = (origin: string) =>
+      fetch(`${url}/rest/v1/rpc/record_analytics_event`, {
+        method: 'POST',
+        headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin, 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+        body: JSON.stringify({ site_id: site.data!.id, name: 'pageview', url: 'https://shop.example/pricing?utm_source=hosted' }),
+      });
+    expect((await send('https://shop.example')).status).toBe(204);
+    expect((await send('https://elsewhere.example')).status).toBe(400);
+    // The snippet's batch path: two events in one request, one of them refused on its own.
+    const batch = await fetch(`${url}/rest/v1/rpc/record_analytics_events`, {
+      method: 'POST',
+      headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin: 'https://shop.example', 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
+      body: JSON.stringify({ site_id: site.data!.id, events: [{ name: 'pageview', url: 'https://shop.example/about' }, { name: '', url: 'https://shop.example/' }] }),
+    });
+    expect(await batch.json()).toMatchObject({ accepted: 1, refused: [{ index: 1, code: 'invalid_event' }] });
+    const day = new Date().toISOString().slice(0, 10);
+    const figures = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: day, to_day: day });
+    expect(figures.data?.[0]).toMatchObject({ period: 'current', sites: 1, visitors: 1, pageviews: 2 });
+  });
+
   it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {
     const user = await signUp({ first_name: 'Sue', last_name: 'Signout' });
     expect((await user.client.from('profiles').select('user_id')).status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsOperations } from '../support/analytics-matrix-rows';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -147,6 +148,7 @@ const operations: Record<string, Operation> = {
 
   // Workspace and invitation functions (tests/support/workspace-matrix-functions.ts).
   ...workspaceFunctionOperations(() => world),
+  ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).

@@ -33,6 +33,11 @@ export interface TestServerOptions {
   serverDatabaseUrl?: (url: string) => Promise<string>;
   /** false: the outgoing e-mail queue stays unconsumed, as on hosted Supabase. */
   mailWorker?: boolean;
+  /**
+   * true: the analytics rollup worker runs (every ANALYTICS_ROLLUP_SECONDS). Off by default here: reports then
+   * refresh rollups themselves (the hosted path without pg_cron), and no worker writes rollups under a test.
+   */
+  rollupWorker?: boolean;
 }
 
 /**
@@ -62,7 +67,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
   const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
-  const app = await buildApp({ config, sql, keys }, { logger: false, mailWorker: options.mailWorker });
+  const app = await buildApp({ config, sql, keys }, { logger: false, mailWorker: options.mailWorker, rollupWorker: options.rollupWorker ?? false });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {

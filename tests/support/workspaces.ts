@@ -34,6 +34,7 @@ export const ids = {
   contactOfWorkspace2: '66666666-0000-4000-8000-000000000002',
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
+  analyticsSite: '77777777-0000-4000-8000-000000000001',
 } as const;
 
 /** Workspace 1's contact's address (workspace 2 has no contact with it). */
@@ -67,7 +68,10 @@ select json_build_object(
   'contacts', (select coalesce(json_object_agg(c.id, c), '{}') from public.contacts c where c.organization_id = $1),
   'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
   'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
-  'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[]))
+  'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[])),
+  'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
+  'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
+    from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -92,8 +96,9 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
  * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day, a contact, its
- * default scoring rules) and workspace 2 (its owner and `outsider` as member, a content item, a pending invitation and
- * a contact); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
+ * default scoring rules, an analytics site with one rollup) and workspace 2 (its owner and `outsider` as member, a
+ * content item, a pending invitation, a contact and an analytics site); a lead. `removed` was a member of workspace 1
+ * and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -108,6 +113,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace2, outsider!.id, 'member');
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
+  await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
 
   const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
@@ -150,6 +156,15 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.leads (id, name, email, message) values (${ids.lead}, 'Lena Lead', 'lena@example.com', 'Please send a quote for a new site.')
         on conflict (id) do update set status = 'new', note = null`,
+      tx`insert into public.analytics_sites (id, organization_id, name, domain) values (${ids.analyticsSite}, ${workspace1}, 'Workspace 1 site', 'one.example')`,
+      // A rollup of a past day: a report's refresh recomputes only the days since its last refresh.
+      tx`
+        insert into public.analytics_rollups (site_id, dimension, hour, value, visitors, visits, pageviews)
+        values (${ids.analyticsSite}, 'total', '2026-01-01T10:00:00Z', '', 3, 4, 9)`,
+      tx`
+        insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
+        values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
+      tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,

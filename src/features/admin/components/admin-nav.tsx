@@ -1,4 +1,4 @@
-import { ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,8 +35,8 @@ function NewLeadsBadge() {
 }
 
 /**
- * The admin area's navigation: the dashboard, the Administrator screen, the leads inbox (with the count of new leads)
- * and the admin pages stored in the database.
+ * The admin area's navigation: the dashboard, the Administrator screen, the leads inbox (with the count of new leads),
+ * the agency website's analytics and the admin pages stored in the database.
  * On a wide screen a column on the left listing every page (no inner scroll box cutting one in half); on a phone it
  * sits above the page, its page list behind a "Test pages (n)" button so the page itself comes first.
  */
@@ -59,6 +59,11 @@ export function AdminNav() {
         <li>
           <NavEntry to={paths.adminLeads} icon={<Inbox className="size-4" aria-hidden="true" />} badge={<NewLeadsBadge />}>
             {leadsCopy.navLink}
+          </NavEntry>
+        </li>
+        <li>
+          <NavEntry to={paths.adminAnalytics} icon={<BarChart3 className="size-4" aria-hidden="true" />}>
+            {adminCopy.analyticsLink}
           </NavEntry>
         </li>
       </ul>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeResult } from '@/testing/fake-supabase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHub, item, itemsCard, listCalls, renderHub, resetContentHub } from '@/features/content/testing/content-hub-fixture';
+import { contentHub, fake, item, itemsCard, listCalls, renderHub, resetContentHub } from '@/features/content/testing/content-hub-fixture';
 
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
@@ -154,5 +154,33 @@ describe('the rest of the hub', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create New Content' }));
     expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
+  });
+});
+
+describe('Content Views', () => {
+  const figures = (sites: number) => [
+    { period: 'current', sites, visitors: 300, pageviews: 1234, conversions: 9 },
+    { period: 'previous', sites, visitors: 250, pageviews: 1000, conversions: 4 },
+  ];
+  // The first 'Content Performance' heading is the sample section's own (its list card repeats the title).
+  const sampleSection = () => screen.getAllByRole('heading', { name: 'Content Performance' })[0].closest('section') as HTMLElement;
+
+  it("are the page views of the workspace's measured sites over the last 30 days, outside the samples", async () => {
+    contentHub.siteFigures = figures(1);
+    renderHub();
+    const real = (await screen.findByRole('heading', { name: 'Your Websites' })).closest('section') as HTMLElement;
+    expect(within(real).getByText('1,234')).toBeInTheDocument();
+    expect(within(real).getByText('+23.4%')).toBeInTheDocument();
+    expect(within(sampleSection()).queryByText('Content Views')).toBeNull();
+    expect(fake.calls.find((call) => call.table === 'rpc:workspace_site_figures')?.values).toMatchObject({ workspace_id: 'org-1' });
+  });
+
+  it('stay a marked sample while the workspace measures no site', async () => {
+    contentHub.siteFigures = figures(0);
+    renderHub();
+    await screen.findByText('Launch post');
+    await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:workspace_site_figures')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Your Websites' })).toBeNull();
+    expect(within(sampleSection()).getByText('Content Views')).toBeInTheDocument();
   });
 });

@@ -3,6 +3,10 @@ import { SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
 import { StatCards } from '@/components/module/stat-cards';
 import { contentCopy } from '@/config/content-copy';
+import { WebsiteViews } from '@/features/content/components/website-views';
+import { localDay, presetPeriod } from '@/lib/periods';
+import { useWorkspaceSiteFigures } from '@/lib/use-workspace-site-figures';
+import { useWorkspace } from '@/lib/workspace';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -45,12 +49,22 @@ export function SampleContentOverview({ prompt }: { prompt: string }) {
   );
 }
 
-/** Views, engagement, shares, leads and the best pieces have no data source yet: fixed samples, always marked. */
+/**
+ * Content Views are the page views of the workspace's measured sites over the last 30 days when it measures one (the
+ * Analytics Console), shown apart; engagement, shares, leads, the best pieces (and Content Views without a site) have
+ * no data source yet: fixed samples, always marked.
+ */
 export function ContentPerformance({ className }: { className?: string }) {
+  const { current } = useWorkspace();
+  const figures = useWorkspaceSiteFigures(current?.id ?? null, presetPeriod(30, localDay()));
+  const measured = figures.data && figures.data.sites > 0 ? figures.data : null;
   return (
-    <SampleSection title={contentCopy.performanceTitle} className={className}>
-      <StatCards stats={stats} />
-      <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
-    </SampleSection>
+    <>
+      {measured ? <WebsiteViews figures={measured} /> : null}
+      <SampleSection title={contentCopy.performanceTitle} className={className}>
+        <StatCards stats={measured ? stats.slice(1) : stats} />
+        <SampleListCard title={contentCopy.performanceTitle} description={contentCopy.performanceDescription} items={performance} />
+      </SampleSection>
+    </>
   );
 }

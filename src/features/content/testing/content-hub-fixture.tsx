@@ -56,6 +56,8 @@ export const contentHub = {
   /** Answers content_items writes; undefined → success. */
   onWrite: undefined as Answer | undefined,
   onList: undefined as Answer | undefined,
+  /** workspace_site_figures' rows (the workspace's measured websites); [] → no site. */
+  siteFigures: [] as Record<string, unknown>[],
 };
 
 function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined {
@@ -63,6 +65,7 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   if (call.table === 'profiles') return { data: profile, error: null };
   const workspace = workspaceRows(call, contentHub.workspaces);
   if (workspace) return workspace;
+  if (call.table === 'rpc:workspace_site_figures') return { data: contentHub.siteFigures, error: null };
   if (call.table === 'rpc:content_overview') return { data: { published_this_month: 0, published_last_month: 0, in_review: 0, drafts: rows.length, scheduled_next_7_days: 0, overdue: 0 }, error: null };
   if (call.table !== 'content_items') return undefined;
   // The calendar and the overview read content items too; these tests are about the list.
@@ -89,7 +92,7 @@ export async function itemsCard() {
 /** One item in review, one workspace of which the user is owner, nothing remembered by the browser. */
 export function resetContentHub() {
   fake.reset();
-  Object.assign(contentHub, { rows: [item()], workspaces: [{ id: 'org-1', name: 'Analytical Engines' }], onWrite: undefined, onList: undefined });
+  Object.assign(contentHub, { rows: [item()], workspaces: [{ id: 'org-1', name: 'Analytical Engines' }], onWrite: undefined, onList: undefined, siteFigures: [] });
   localStorage.clear();
   fake.respondWith(respond);
   fake.setSession(fakeSession());

@@ -134,6 +134,40 @@ describe('/dashboard', () => {
     expect(within(stats).queryByText('Sample data')).toBeNull();
   });
 
+  it("takes Conversion Rate from the workspace's measured websites (30 days against the 30 before), asking for its own period", async () => {
+    platformFigures = { campaigns: 5, campaigns_last_month: 4, clicks: 200, conversions: 8, revenue: 1500, clicks_last_month: 100, conversions_last_month: 3, revenue_last_month: 1000, active_users: 3, active_users_before: 2 };
+    const siteRows = [
+      { period: 'current', sites: 1, visitors: 400, pageviews: 900, conversions: 18 },
+      { period: 'previous', sites: 1, visitors: 300, pageviews: 700, conversions: 9 },
+    ];
+    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: siteRows, error: null } : respond(call)));
+    renderDashboard();
+    const stats = await screen.findByRole('region', { name: 'Platform Overview' });
+    await waitFor(() => expect(within(stats).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(stats).getAllByRole('listitem')[1].textContent).toMatch(/^Conversion Rate4\.50%\+1\.5 ptsfrom the 30 days before \(websites\)$/);
+    const asked = fake.calls.find((call) => call.table === 'rpc:workspace_site_figures')?.values as { workspace_id: string; from_day: string; to_day: string };
+    expect(asked.workspace_id).toBe('org-1');
+    expect((Date.parse(asked.to_day) - Date.parse(asked.from_day)) / 86_400_000).toBe(29);
+  });
+
+  it('a workspace that measures a site but has no campaign or content yet shows real figures, not samples', async () => {
+    const siteRows = [
+      { period: 'current', sites: 1, visitors: 10, pageviews: 20, conversions: 1 },
+      { period: 'previous', sites: 1, visitors: 0, pageviews: 0, conversions: 0 },
+    ];
+    fake.respondWith((call) => (call.table === 'rpc:workspace_site_figures' ? { data: siteRows, error: null } : respond(call)));
+    renderDashboard();
+    const stats = await screen.findByRole('region', { name: 'Platform Overview' });
+    await waitFor(() => expect(within(stats).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(stats).getAllByRole('listitem').map((card) => card.textContent)).toEqual([
+      'Total Campaigns0Nothing to compare with yet',
+      'Conversion Rate10.00%Website visitors, last 30 days',
+      expect.stringMatching(/^Active Users1/),
+      'Revenue$0Nothing to compare with yet',
+    ]);
+    expect(within(stats).queryByText('Sample data')).toBeNull();
+  });
+
   it('a workspace with nothing yet: the four stat cards with the spec values, marked as sample data, with a prompt', async () => {
     renderDashboard();
     await waitFor(() => expect(within(screen.getByRole('region', { name: /Platform Overview/ })).getByText('Sample data')).toBeInTheDocument());

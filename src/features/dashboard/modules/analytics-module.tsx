@@ -1,7 +1,9 @@
 import { Activity, Clock, MousePointerClick, Target } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { KeyMetrics, StatCards } from '@/components/module/stat-cards';
+import { moduleCopy } from '@/config/account-copy';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -26,6 +28,23 @@ const pages = [
   { primary: '/features/automation', secondary: '3.6% conversion', value: '9,415' },
   { primary: '/case-studies', secondary: '2.9% conversion', value: '6,032' },
 ];
+
+/**
+ * The Analytics Console's sample figures (spec §2), marked: what a workspace without a measured site sees below the
+ * prompt to add one (the console itself is src/features/analytics, composed by the route).
+ */
+export function AnalyticsSampleFigures() {
+  return (
+    <SampleSection title={moduleCopy.keyMetrics}>
+      <StatCards stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <SampleListCard title="Traffic Sources" items={sources} />
+        <SampleListCard title="Top Pages" description="Page views this month." items={pages} />
+        <QuickActionsCard actions={['Create Report', 'Export Data', 'Schedule Report']} />
+      </div>
+    </SampleSection>
+  );
+}
 
 /** Analytics Console (spec §2, static): sample metrics and lists. */
 export function AnalyticsModule() {

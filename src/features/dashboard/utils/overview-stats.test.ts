@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { executiveStats, platformStats, roi } from '@/features/dashboard/utils/overview-stats';
+import { executiveStats, platformStats, roi, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
+import { toSiteFigures } from '@/lib/site-figures';
 
 describe('platformStats', () => {
   it('computes the four cards and their month-over-month change', () => {
@@ -26,6 +27,39 @@ describe('platformStats', () => {
       ['1', null],
       ['$0', null],
     ]);
+  });
+});
+
+describe('withWebsiteConversionRate', () => {
+  const campaigns = platformStats({
+    campaigns: 24, campaigns_last_month: 20,
+    clicks: 1000, conversions: 32.4, revenue: 45231, clicks_last_month: 1000, conversions_last_month: 28.4, revenue_last_month: 41800,
+    active_users: 12, active_users_before: 10,
+  });
+  const site = (sites: number, current: [number, number], previous: [number, number]) =>
+    toSiteFigures([
+      { period: 'current', sites, visitors: current[0], pageviews: current[0] * 2, conversions: current[1] },
+      { period: 'previous', sites, visitors: previous[0], pageviews: previous[0] * 2, conversions: previous[1] },
+    ]);
+
+  it("takes the websites' rate (goal visitors ÷ visitors, 30 days against the 30 before) when the workspace measures a site", () => {
+    const stats = withWebsiteConversionRate(campaigns, site(1, [400, 18], [300, 9]));
+    expect(stats[1]).toEqual({
+      label: 'Conversion Rate', value: '4.50%', change: '+1.5 pts', note: 'Website visitors, last 30 days', period: 'from the 30 days before (websites)',
+    });
+    expect(stats.filter((_, index) => index !== 1)).toEqual(campaigns.filter((_, index) => index !== 1));
+  });
+
+  it('has no rate without visitors and no change without visitors before', () => {
+    expect(withWebsiteConversionRate(campaigns, site(2, [0, 0], [0, 0]))[1]).toMatchObject({ value: '–', change: null });
+    expect(withWebsiteConversionRate(campaigns, site(2, [10, 1], [0, 0]))[1]).toMatchObject({ value: '10.00%', change: null });
+    expect(withWebsiteConversionRate(campaigns, site(1, [10, 0], [10, 2]))[1]).toMatchObject({ value: '0.00%', change: '-20 pts' });
+  });
+
+  it("keeps the campaigns' figure without a site, or while the websites' figures are missing", () => {
+    expect(withWebsiteConversionRate(campaigns, site(0, [400, 18], [300, 9]))).toEqual(campaigns);
+    expect(withWebsiteConversionRate(campaigns, undefined)).toEqual(campaigns);
+    expect(withWebsiteConversionRate(campaigns, null)).toEqual(campaigns);
   });
 });
 

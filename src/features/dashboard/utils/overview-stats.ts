@@ -1,5 +1,7 @@
 import { formatChange, formatDollars, formatPointChange, formatRate, ratio } from '@/lib/figures';
 import { formatMultipleROI } from '@/features/dashboard/utils/roi';
+import { overviewCopy } from '@/config/overview-copy';
+import type { WorkspaceSiteFigures } from '@/lib/site-figures';
 
 /** platform_overview(): this month and last month of the workspace. */
 export interface PlatformFigures {
@@ -31,6 +33,8 @@ export interface OverviewStat {
   value: string;
   change: string | null;
   note?: string;
+  /** Text after the change when it is not 'from last month'. */
+  period?: string;
 }
 
 /**
@@ -46,6 +50,25 @@ export function platformStats(figures: PlatformFigures): OverviewStat[] {
     { label: 'Active Users', value: figures.active_users.toLocaleString('en-US'), change: formatChange(figures.active_users, figures.active_users_before) },
     { label: 'Revenue', value: formatDollars(figures.revenue), change: formatChange(figures.revenue, figures.revenue_last_month) },
   ];
+}
+
+/**
+ * The Conversion Rate card's source: the workspace's measured websites when it measures one (visitors who completed a
+ * goal ÷ visitors, the last 30 days against the 30 before, from workspace_site_figures); else the campaigns' figure
+ * stays (conversions ÷ clicks, this month against last). Figures not yet loaded or failed keep the campaigns' figure.
+ */
+export function withWebsiteConversionRate(stats: readonly OverviewStat[], site: WorkspaceSiteFigures | null | undefined): OverviewStat[] {
+  if (!site || site.sites === 0) return [...stats];
+  const rate = ratio(site.current.conversions, site.current.visitors);
+  const before = ratio(site.previous.conversions, site.previous.visitors);
+  const card: OverviewStat = {
+    label: 'Conversion Rate',
+    value: formatRate(rate),
+    change: formatPointChange(rate, before),
+    note: overviewCopy.websiteConversionNote,
+    period: overviewCopy.websiteConversionPeriod,
+  };
+  return stats.map((stat) => (stat.label === card.label ? card : stat));
 }
 
 /** ROI = (revenue − spend) ÷ spend; null without spend. */

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { agencyGoals } from '@/config/analytics';
 import { messages } from '@/config/messages';
+import { trackAgencyGoal } from '@/lib/agency-analytics';
 import { useCreateLead, type LeadForm } from '../api/create-lead';
 import { emptyLeadForm, failureDescription, mailtoFallback, validateLead, type LeadErrors } from './contact-form.utils';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
@@ -40,6 +42,7 @@ export function ContactForm() {
       createLead.mutateAsync(lead).then(
         () => {
           toast.success(messages.contact.sent, { description: messages.contact.sentDescription });
+          trackAgencyGoal(agencyGoals.contactForm);
           setForm(emptyLeadForm);
           setFailed(false);
         },

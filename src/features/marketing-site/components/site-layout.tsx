@@ -1,9 +1,21 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Public pages (and, for now, the admin pages): the site header above the page, the footer below. */
+/**
+ * Public pages (and, for now, the admin pages): the site header above the page, the footer below. Starts the agency's
+ * own analytics snippet (it leaves out the admin area's paths).
+ */
 export function SiteLayout() {
+  // The agency measures its own site (cookie-less), once the page is interactive: even the loader's code comes after
+  // the load event (src/lib/agency-analytics.ts).
+  useEffect(() => {
+    const start = () => void import('@/lib/agency-analytics').then((module) => module.startAgencyAnalytics());
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a

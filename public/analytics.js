@@ -1,0 +1,88 @@
+/* global window, document, location, history */
+// Beyond Brochures analytics, cookie-less: see README "Web analytics" and supabase/migrations/*_analytics_*.sql.
+(function () {
+  var script = document.currentScript;
+  var api = window.bbAnalytics || {};
+  if (!script || api.track) return;
+  var site = script.getAttribute('data-site');
+  // Without data-api / data-key: the API of the address that serves this file, with the key its pages carry.
+  var endpoint = (script.getAttribute('data-api') || new URL(script.src).origin).replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_events';
+  var meta = document.querySelector('meta[name="supabase-anon-key"]');
+  var key = script.getAttribute('data-key') || (meta && meta.content);
+  var excluded = (script.getAttribute('data-exclude') || '').split(',').filter(Boolean);
+  var optedOut =
+    navigator.doNotTrack === '1' || window.doNotTrack === '1' || navigator.msDoNotTrack === '1' || navigator.globalPrivacyControl === true;
+  var lastPath = null;
+
+  function isExcluded(path) {
+    return excluded.some(function (rule) {
+      rule = rule.trim();
+      return rule.slice(-1) === '*' ? path.indexOf(rule.slice(0, -1)) === 0 : path === rule;
+    });
+  }
+
+  // Events wait up to a second in a queue, so what happens together (a page view and the calls made before the
+  // script loaded, a click and the next page) goes in one request; a hidden or closed page sends what is left at
+  // once. fetch with keepalive, not sendBeacon: the API wants its key in a header, which sendBeacon cannot send.
+  var queue = [];
+  var timer = null;
+
+  function flush() {
+    clearTimeout(timer);
+    timer = null;
+    while (queue.length) {
+      fetch(endpoint, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json', apikey: key },
+        body: JSON.stringify({ site_id: site, events: queue.splice(0, 50) }),
+      }).catch(function () {});
+    }
+  }
+
+  function track(name, props) {
+    if (optedOut || !site || !key || typeof name !== 'string' || isExcluded(location.pathname)) return;
+    queue.push({
+      name: name,
+      url: location.href,
+      referrer: document.referrer || null,
+      props: props && typeof props === 'object' ? props : null,
+      screen_width: window.innerWidth,
+    });
+    if (queue.length >= 50) flush();
+    else if (!timer) timer = setTimeout(flush, 1000);
+  }
+
+  function pageview() {
+    if (location.pathname === lastPath) return;
+    lastPath = location.pathname;
+    track('pageview');
+  }
+
+  var pushState = history.pushState;
+  history.pushState = function () {
+    pushState.apply(this, arguments);
+    pageview();
+  };
+  window.addEventListener('popstate', pageview);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') flush();
+  });
+
+  var queued = api.q || [];
+  window.bbAnalytics = { track: track };
+  if (document.visibilityState === 'prerender') {
+    document.addEventListener('visibilitychange', function once() {
+      if (document.visibilityState === 'prerender') return;
+      document.removeEventListener('visibilitychange', once);
+      pageview();
+    });
+  } else {
+    pageview();
+  }
+  queued.forEach(function (call) {
+    track(call[0], call[1]);
+  });
+})();
