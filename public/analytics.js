@@ -23,21 +23,28 @@
 
   // Events wait up to a second in a queue, so what happens together (a page view and the calls made before the
   // script loaded, a click and the next page) goes in one request; a hidden or closed page sends what is left at
-  // once. fetch with keepalive, not sendBeacon: the API wants its key in a header, which sendBeacon cannot send.
+  // once, with keepalive so the request outlives the page (fetch, not sendBeacon: the API wants its key in a header,
+  // which sendBeacon cannot send). A live page sends a plain fetch: keepalive bodies share a 64 KB quota per page,
+  // and a full batch can be larger. The answer is read so the browser counts the request as finished (an unread
+  // body kept Chromium's DevTools protocol, and with it Playwright's networkidle, waiting for ever).
   var queue = [];
   var timer = null;
 
-  function flush() {
+  function flush(isLeaving) {
     clearTimeout(timer);
     timer = null;
     while (queue.length) {
       fetch(endpoint, {
         method: 'POST',
-        keepalive: true,
+        keepalive: isLeaving === true,
         credentials: 'omit',
         headers: { 'content-type': 'application/json', apikey: key },
         body: JSON.stringify({ site_id: site, events: queue.splice(0, 50) }),
-      }).catch(function () {});
+      })
+        .then(function (response) {
+          return response.text();
+        })
+        .catch(function () {});
     }
   }
 
@@ -66,9 +73,11 @@
     pageview();
   };
   window.addEventListener('popstate', pageview);
-  window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', function () {
+    flush(true);
+  });
   document.addEventListener('visibilitychange', function () {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') flush(true);
   });
 
   var queued = api.q || [];
