@@ -861,7 +861,7 @@ export type Database = {
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
       };
       import_campaign_results: {
-        Args: { campaign_id: string; results: Json };
+        Args: { campaign_id: string; results: Json; dry_run?: boolean };
         Returns: Json;
       };
       import_contacts: {
