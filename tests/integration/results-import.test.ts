@@ -5,16 +5,15 @@ import { runImport } from '../../src/components/csv/run-import';
 import { validateRows } from '../../src/components/csv/validate-rows';
 import { fetchCampaignResults } from '../../src/features/campaigns/api/get-campaign-results';
 import { importCampaignResults, RESULTS_IMPORT_BATCH } from '../../src/features/campaigns/api/import-campaign-results';
-import { resultsCsvSchema, type ResultField } from '../../src/features/campaigns/utils/results-csv';
-import { workspaceMappingStore } from '../../src/lib/csv-mapping-store';
+import { resultsCsvSchema } from '../../src/features/campaigns/utils/results-csv';
 import { addDays, localDay } from '../../src/lib/periods';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createWorkspaceWorld, ids, type WorkspaceWorld } from '../support/workspaces';
 
 /**
  * The results import (import_campaign_results, its dry run, the app's batches) and export (every page of a campaign's
- * results), and the remembered column mapping, through supabase-js against the real server, by the actors of the
- * tenant matrix.
+ * results) through supabase-js against the real server, by the actors of the tenant matrix. The remembered column
+ * mapping: csv-mapping-store.test.ts.
  */
 
 let server: TestServer;
@@ -286,35 +285,5 @@ describe('a large file in batches, as the app sends it', () => {
     });
     expect(finished).toMatchObject({ added: 8_000, updated: 0, unchanged: 2_000, failure: null });
     expect(await stored()).toEqual([{ n: 10_000, spend: (spendCents / 100).toFixed(2) }]);
-  });
-});
-
-describe('the remembered column mapping', () => {
-  beforeAll(resetWithoutResults);
-
-  it('is suggested again to anyone of the workspace on the next import, for headers the wizard cannot guess', async () => {
-    const headers = ['Reporting date (local)', 'Kanal', 'Klicks', 'Ausgaben'];
-    const schema = resultsCsvSchema(localDay());
-    expect(suggestMapping(headers, schema.fields)).toEqual({});
-    const chosen = { day: 'Reporting date (local)', platform: 'Kanal', clicks: 'Klicks', spend: 'Ausgaben' };
-    const member = world.actors.member;
-    await workspaceMappingStore<ResultField>(member.client, world.workspace1, member.user!.id, 'campaign_results').save(chosen);
-
-    // A colleague in another browser: the mapping comes from the database.
-    const admin = world.actors.admin;
-    const remembered = await workspaceMappingStore<ResultField>(admin.client, world.workspace1, admin.user!.id, 'campaign_results').load();
-    expect(remembered).toEqual(chosen);
-    const suggested = suggestMapping(headers, schema.fields, remembered);
-    expect(suggested).toEqual(chosen);
-    expect(missingRequiredFields(schema.fields, suggested)).toEqual([]);
-  });
-
-  it('cannot be saved by a viewer (the dialog says so; the import goes on), nor read by another workspace', async () => {
-    const viewer = world.actors.viewer;
-    const store = workspaceMappingStore<ResultField>(viewer.client, world.workspace1, viewer.user!.id, 'campaign_results');
-    await expect(store.save({ day: 'Tag' })).rejects.toThrow();
-    expect((await store.load())?.day).toBe('Reporting date (local)');
-    const outsider = world.actors.outsider;
-    expect(await workspaceMappingStore<ResultField>(outsider.client, world.workspace1, outsider.user!.id, 'campaign_results').load()).toBeNull();
   });
 });
