@@ -241,7 +241,9 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     await expectFitsThePhone(page, 'Schedule Publishing');
     await schedule.getByRole('button', { name: 'Cancel' }).click();
 
-    // A phone opens the agenda; the month view is one tap away and must fit as well, with the seeded items in it
+    // A phone opens the agenda: the seeded draft planned two days ago says "Overdue" in words, beside its status.
+    await expect(page.getByRole('button', { name: /^Overdue draft, Draft/ })).toContainText('DraftOverdue');
+    // The month view is one tap away and must fit as well, with the seeded items in it
     // (one planned tomorrow, one overdue, one with a long unbroken title).
     await page.getByRole('tab', { name: 'Month' }).click();
     const tomorrow = await dayFromToday(page, 1);
