@@ -1,14 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { signUpToDashboard } from './support/accounts';
+import { signUpToDashboard, submitSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { layoutProblems } from './support/layout-problems';
+import { seedAccountWithData } from './support/seed';
 
 /**
  * Issue 18's journey, in one browser context and one workspace: an empty workspace's marked sample figures; a campaign
  * whose 90 days of results come from a single-platform CSV file (no Platform column: chosen in the wizard) and change
  * the overview, the chart, the pacing and the Executive Overview (a re-import changes nothing); a content item
- * scheduled and moved on the Editorial Calendar with the mouse and with the keyboard.
+ * scheduled with Schedule Publishing and moved on the Editorial Calendar with the mouse and with the keyboard. Then
+ * the figures' dialogs and the phone month view at 375 px: nothing wider than the screen, axe clean.
  */
 
 async function expectNoAxeViolations(page: Page) {
@@ -110,19 +113,32 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await expect(executive.getByText('Sample data')).toHaveCount(0);
 
   await page.goto(paths.marketing.content);
+  // No content yet: one Editorial Calendar, the marked sample, not an empty real one beside it.
+  await expect(page.getByRole('region', { name: /Content Overview/ }).getByText('Sample data')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Editorial Calendar' })).toHaveCount(1);
 
-  // Days of this month's grid, so every move stays in view: the 10th, 12th and 13th.
+  // Days of this month's grid, so every move stays in view: the 10th, 12th, 13th and 14th.
   const month = (await dayFromToday(page, 0)).slice(0, 7);
-  const [planned, dropped, keyed] = [`${month}-10`, `${month}-12`, `${month}-13`];
+  const [planned, dropped, keyed, keyedTwice] = [`${month}-10`, `${month}-12`, `${month}-13`, `${month}-14`];
   await page.getByRole('button', { name: 'Create Your First Content' }).click();
   const contentDialog = page.getByRole('dialog', { name: 'Create Content' });
   await contentDialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Launch story');
-  await contentDialog.getByLabel('Planned Publish Date').fill(`${planned}T10:00`);
   await contentDialog.getByRole('button', { name: 'Save Content' }).click();
   await expect(contentDialog).toBeHidden();
 
+  // Schedule Publishing: the item and its moment.
+  await page.getByRole('button', { name: 'Schedule Publishing' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule Publishing' });
+  await expect(schedule.getByRole('combobox', { name: 'Content item' })).toHaveText('Launch story');
+  await schedule.getByLabel('Publish date and time').fill(`${planned}T10:00`);
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(schedule).toBeHidden();
+
   const item = page.getByRole('button', { name: /^Launch story, Draft/ });
   await expect(page.locator(`[data-day="${planned}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Editorial Calendar' })).toHaveCount(1);
+  // Its status in words on the month view.
+  await expect(item).toContainText('Draft');
   await expectNoAxeViolations(page);
 
   // Mouse: drag it two days on (the calendar scrolled to the top of the window, so both days are on screen).
@@ -137,15 +153,104 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await page.mouse.up();
   await expect(target.getByRole('button', { name: /^Launch story/ })).toBeVisible();
 
-  // Keyboard: Alt + → moves it one more day.
+  // Keyboard: Alt + → moves it one more day, and again: the focus follows the item to its new day.
   await target.getByRole('button', { name: /^Launch story/ }).focus();
   await page.keyboard.press('Alt+ArrowRight');
+  const afterOneKey = page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ });
+  await expect(afterOneKey).toBeFocused();
+  await page.keyboard.press('Alt+ArrowRight');
+  const afterTwoKeys = page.locator(`[data-day="${keyedTwice}"]`).getByRole('button', { name: /^Launch story/ });
+  await expect(afterTwoKeys).toBeFocused();
   await expect(page.getByText(/^Moved "Launch story" to /)).toBeAttached();
-  await expect(page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
 
-  // Both moves were saved, at the same time of day.
+  // Every move was saved, at the same time of day; past its moment, a draft says "Overdue" in words.
   await page.reload();
-  await expect(page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ })).toBeVisible();
-  const stored = await page.locator(`[data-day="${keyed}"]`).getByRole('button', { name: /^Launch story/ }).getAttribute('aria-label');
-  expect(stored).toMatch(/10:00/);
+  const stored = page.locator(`[data-day="${keyedTwice}"]`).getByRole('button', { name: /^Launch story/ });
+  await expect(stored).toBeVisible();
+  expect(await stored.getAttribute('aria-label')).toMatch(/10:00/);
+  const isPast = await page.evaluate((day) => new Date(`${day}T10:00`).getTime() < Date.now(), keyedTwice);
+  if (isPast) await expect(stored).toContainText('Overdue');
+  else await expect(stored).not.toContainText('Overdue');
+});
+
+/** Nothing wider than a 375 px screen, no cut text, every action reachable, and axe clean: on `where`. */
+async function expectFitsThePhone(page: Page, where: string) {
+  expect(await layoutProblems(page), where).toEqual([]);
+  await expectNoAxeViolations(page);
+}
+
+test('at 375 px: an open campaign’s results, the result form, every step of the import wizard, Schedule Publishing and the month view fit and pass axe', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const account = await seedAccountWithData(server);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  try {
+    await page.goto('/auth');
+    await submitSignIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto(paths.marketing.advertising);
+    await page.getByRole('button', { name: 'View Brand' }).click();
+    const panel = page.getByRole('region', { name: 'Brand', exact: true });
+    await expect(panel.getByRole('figure', { name: 'Brand: spend and revenue over time' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Import CSV' })).toBeVisible();
+    await expectFitsThePhone(page, 'an open campaign');
+
+    await panel.getByRole('button', { name: 'Add Results' }).click();
+    const form = page.getByRole('dialog', { name: 'Add results: Brand' });
+    await form.getByRole('textbox', { name: 'Clicks' }).fill('1.5');
+    await form.getByRole('button', { name: 'Save Results' }).click();
+    await expect(form.getByText('"1.5" is not a whole number')).toBeVisible();
+    await expectFitsThePhone(page, 'the result form with an error');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+
+    const lines = ['Reporting day,Impr.,Clicks,Cost'];
+    for (let offset = -4; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},"1,000",50,$10.00`);
+    lines.push('yesterday,1,1,1');
+    await panel.getByRole('button', { name: 'Import CSV' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Import results: Brand' });
+    await wizard.getByLabel('CSV file').setInputFiles({ name: 'brand.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await expect(wizard.getByText('Step 2 of 4: Match the columns')).toBeVisible();
+    await choose(wizard, page, 'Date (required)', 'Reporting day');
+    await choose(wizard, page, 'Platform (required)', 'Every line: TikTok Ads');
+    await expectFitsThePhone(page, 'the wizard: mapping');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('5 rows are ready; 1 lines have errors and will not be imported.')).toBeVisible();
+    await expectFitsThePhone(page, 'the wizard: preview');
+    await wizard.getByRole('button', { name: 'Import 5 rows, skip 1 lines' }).click();
+    await expect(wizard.getByText('Import finished')).toBeVisible();
+    await expect(wizard.getByText('5 new')).toBeVisible();
+    await expectFitsThePhone(page, 'the wizard: summary');
+    await wizard.getByRole('button', { name: 'Done' }).click();
+
+    // The same export again: the column the wizard could not guess is remembered (in the database) and suggested.
+    await panel.getByRole('button', { name: 'Import CSV' }).click();
+    await wizard.getByLabel('CSV file').setInputFiles({ name: 'brand.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await expect(wizard.getByRole('combobox', { name: 'Date (required)' })).toHaveText('Reporting day');
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+    await expect(wizard).toBeHidden();
+
+    await page.goto(paths.marketing.content);
+    await page.getByRole('button', { name: 'Schedule Publishing' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule Publishing' });
+    await expect(schedule.getByLabel('Publish date and time')).toBeVisible();
+    await expectFitsThePhone(page, 'Schedule Publishing');
+    await schedule.getByRole('button', { name: 'Cancel' }).click();
+
+    // A phone opens the agenda: the seeded draft planned two days ago says "Overdue" in words, beside its status.
+    await expect(page.getByRole('button', { name: /^Overdue draft, Draft/ })).toContainText('DraftOverdue');
+    // The month view is one tap away and must fit as well, with the seeded items in it
+    // (one planned tomorrow, one overdue, one with a long unbroken title).
+    await page.getByRole('tab', { name: 'Month' }).click();
+    const tomorrow = await dayFromToday(page, 1);
+    if (tomorrow.slice(0, 7) !== (await dayFromToday(page, 0)).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.locator(`[data-day="${tomorrow}"]`).getByRole('button', { name: /^Checklist, In Review/ })).toContainText('In Review');
+    await expectFitsThePhone(page, 'the month view');
+  } finally {
+    await context.close();
+  }
 });

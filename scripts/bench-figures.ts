@@ -2,12 +2,15 @@
 //
 // Seeds a throwaway embedded PostgreSQL (the migrations) with one workspace of 1,000 advertising campaigns × 365 days
 // of results (365,000 rows, one platform per day, a quarter of the campaigns active, 1,000 content items) and 100
-// other workspaces of 10 campaigns × 365 days (365,000 more rows), inserted in random order so workspaces are mixed
-// in the heap. Then the real server process. Each dashboard call is the request the app sends (supabase-js `rpc`:
+// other workspaces of 10 campaigns × 365 days (365,000 more rows) and 10 content items each, inserted in random order
+// so workspaces are mixed in the heap. BENCH_SCALE (default 1) shrinks the big workspace and the number of others for
+// a quick check that the script runs (BENCH_SCALE=0.01 BENCH_CALLS=5: about a minute; its tiny tables are read by
+// sequential scans, which is right for them, so only full-scale plans count). Then the real server process. Each dashboard call is the request the app sends (supabase-js `rpc`:
 // POST /rest/v1/rpc/<function> with the member's token), measured one after the other on one connection (the latency
 // one user sees): p50 and p99 of BENCH_CALLS calls after a warm-up. Then the plan of each function's statement as the
 // member runs it (role authenticated, the member's claims, RLS on), from auto_explain (nested statements, ANALYZE,
-// BUFFERS), and whether any plan reads campaign_results by a sequential scan (it must not: other workspaces' rows).
+// BUFFERS), and how many sequential scans of campaign_results, campaign_results_daily, campaigns and content_items the
+// plans make (there must be none: they would read other workspaces' rows).
 // Prints figures only; asserts nothing.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +22,8 @@ import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
-import { addDays, localDay } from '../src/lib/periods';
+import { contentOverviewBoundaries } from '../src/features/content/utils/content-overview-periods';
+import { addDays, localDay, monthToDate, sameDaysOfPreviousMonth, startOfLocalDay } from '../src/lib/periods';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { canPin, percentile, pinSelfToCpu0, sessionToken, startServerProcess, type ServerProcess } from './bench-support';
 
@@ -42,14 +46,16 @@ async function createMember(sql: Sql, jwtSecret: string, label: string): Promise
   return { userId: user.id, organizationId: profile!.organization_id, ...(await sessionToken(sql, user, jwtSecret)) };
 }
 
-// BENCH_SCALE (default 1) shrinks the data for a quick check that the script runs: BENCH_SCALE=0.01.
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CAMPAIGNS = Math.max(1, Math.round(1_000 * SCALE));
 const DAYS = 365;
 const OTHER_WORKSPACES = Math.max(1, Math.round(100 * SCALE));
 const OTHER_CAMPAIGNS = 10;
 const CONTENT_ITEMS = Math.max(1, Math.round(1_000 * SCALE));
+const OTHER_CONTENT_ITEMS = 10;
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+/** The tables whose sequential scans the script counts: every one holds all workspaces' rows. */
+const SCANNED_TABLES = ['campaign_results', 'campaign_results_daily', 'campaigns', 'content_items'];
 const PLATFORMS = ['Google Ads', 'Facebook Ads', 'Instagram Ads', 'LinkedIn Ads', 'Twitter Ads', 'TikTok Ads'];
 
 async function seed(sql: Sql, big: BenchMember, others: BenchMember[]): Promise<void> {
@@ -77,11 +83,17 @@ async function seed(sql: Sql, big: BenchMember, others: BenchMember[]): Promise<
     insert into public.campaign_results_daily (organization_id, day, platform, impressions, clicks, conversions, spend, revenue)
     select organization_id, day, platform, sum(impressions), sum(clicks), sum(conversions), sum(spend), sum(revenue)
     from public.campaign_results group by organization_id, day, platform`;
+  // Content items in every workspace (the other ones 10 each), so a sequential scan would read other workspaces' rows.
   await sql`
     insert into public.content_items (organization_id, user_id, title, status, planned_publish_at)
-    select ${big.organizationId}, ${big.userId}, 'Item ' || g, (array['draft','review','published','archived'])[1 + g % 4],
+    select o.organization_id, o.user_id, 'Item ' || g, (array['draft','review','published','archived'])[1 + g % 4],
            now() + make_interval(days => (g % 60) - 30)
-    from generate_series(1, ${CONTENT_ITEMS}) g`;
+    from (
+      select ${big.organizationId}::uuid as organization_id, ${big.userId}::uuid as user_id, generate_series(1, ${CONTENT_ITEMS}) as g
+      union all
+      select p.organization_id, p.user_id, generate_series(1, ${OTHER_CONTENT_ITEMS}) from public.profiles p where p.user_id = any(${others.map((member) => member.userId)}::uuid[])
+    ) o
+    order by random()`;
   await sql`
     insert into public.workspace_activity_days (organization_id, user_id, day)
     select ${big.organizationId}, ${big.userId}, ${today}::date - d from generate_series(0, 59) d`;
@@ -94,6 +106,16 @@ interface Call {
   args: Record<string, unknown>;
 }
 
+/** platform_overview()'s periods, as the app computes them (src/features/dashboard/api/get-overviews.ts). */
+function platformPeriods(today: string) {
+  const current = monthToDate(today);
+  const previous = sameDaysOfPreviousMonth(today);
+  return {
+    from_day: current.from, to_day: current.to, previous_from_day: previous.from, previous_to_day: previous.to,
+    previous_ends_at: startOfLocalDay(addDays(previous.to, 1)),
+  };
+}
+
 function callsFor(member: BenchMember, campaignId: string): Call[] {
   const today = localDay();
   const workspace = member.organizationId;
@@ -104,9 +126,9 @@ function callsFor(member: BenchMember, campaignId: string): Call[] {
     { name: 'Ad Console: revenue by platform, 30 days', fn: 'results_by_platform', args: { workspace_id: workspace, from_day: from30, to_day: today } },
     { name: 'Ad Console: active campaigns with spend against budget', fn: 'campaign_pacing', args: { workspace_id: workspace } },
     { name: 'Campaign: one campaign, 90 days by day (chart)', fn: 'results_by_day', args: { workspace_id: workspace, from_day: addDays(today, -89), to_day: today, campaign_id: campaignId } },
-    { name: 'Dashboard: Platform Overview (month over month)', fn: 'platform_overview', args: { workspace_id: workspace, today } },
+    { name: 'Dashboard: Platform Overview (month so far against the same days of last month)', fn: 'platform_overview', args: { workspace_id: workspace, ...platformPeriods(today) } },
     { name: 'Executive Overview', fn: 'executive_overview', args: { workspace_id: workspace, today } },
-    { name: 'Content Hub: Content Overview', fn: 'content_overview', args: { workspace_id: workspace, today } },
+    { name: 'Content Hub: Content Overview', fn: 'content_overview', args: { workspace_id: workspace, ...contentOverviewBoundaries(today, new Date()) } },
     { name: 'for comparison, not on a dashboard: totals of a whole year', fn: 'results_summary', args: { workspace_id: workspace, from_day: addDays(today, -364), to_day: today } },
   ];
 }
@@ -165,7 +187,7 @@ async function main(): Promise<void> {
     const headers = { apikey: keys.anonKey, authorization: `Bearer ${big.token}`, 'content-type': 'application/json', 'accept-encoding': 'identity' };
 
     console.log('bench:figures  the dashboards\' figure functions through the data API (real server process, user token)');
-    console.log(`data:     ${total.toLocaleString('en-US')} campaign results: ${mine.toLocaleString('en-US')} in one workspace (${CAMPAIGNS} campaigns × ${DAYS} days) + ${OTHER_WORKSPACES} workspaces of ${OTHER_CAMPAIGNS} campaigns × ${DAYS} days; ${CONTENT_ITEMS} content items (seeded in ${seedSeconds.toFixed(1)} s)`);
+    console.log(`data:     ${total.toLocaleString('en-US')} campaign results: ${mine.toLocaleString('en-US')} in one workspace (${CAMPAIGNS} campaigns × ${DAYS} days) + ${OTHER_WORKSPACES} workspaces of ${OTHER_CAMPAIGNS} campaigns × ${DAYS} days; ${CONTENT_ITEMS} content items + ${OTHER_CONTENT_ITEMS} in each other workspace (seeded in ${seedSeconds.toFixed(1)} s)`);
     console.log(`load:     ${CALLS} calls one after the other on one connection, after 20 warm-up calls; ` + (canPin ? 'server + PostgreSQL on CPU 0, this script on CPU 0 too' : 'nothing pinned'));
     const calls = callsFor(big, campaignId!);
     for (const call of calls) {
@@ -191,13 +213,17 @@ async function main(): Promise<void> {
     }
 
     console.log('\nPlans of the functions\' statements as the member runs them (auto_explain: ANALYZE, BUFFERS; RLS on):');
-    let seqScans = 0;
+    const seqScans = new Map<string, string[]>(SCANNED_TABLES.map((table) => [table, []]));
     for (const call of calls) {
       const plans = await plansOf(dbUrl, big, call);
-      seqScans += plans.filter((plan) => /Seq Scan on campaign_results\b/.test(plan)).length;
+      for (const table of SCANNED_TABLES) {
+        const scans = plans.join('\n').match(new RegExp(`Seq Scan on (public\\.)?${table}\\b`, 'g')) ?? [];
+        if (scans.length > 0) seqScans.get(table)!.push(`${call.fn} ×${scans.length}`);
+      }
       console.log(`\n${call.name} (${call.fn})\n${plans.map((plan) => plan.replace(/^/gm, '    ')).join('\n')}`);
     }
-    console.log(`\nSequential scans of campaign_results in these plans: ${seqScans}`);
+    console.log('\nSequential scans in these plans (each reads every workspace\'s rows of the table):');
+    for (const [table, found] of seqScans) console.log(`  ${table.padEnd(24)} ${found.length === 0 ? 0 : found.join(', ')}`);
   } finally {
     await server?.stop();
     await sql?.end({ timeout: 2 }).catch(() => {});

@@ -9,5 +9,9 @@ export const overviewCopy = {
   executiveTitle: 'Executive Overview',
   websiteConversionPeriod: 'from the 30 days before (websites)',
   websiteConversionNote: 'Website visitors, last 30 days',
+  roiPeriod: 'from the previous 30 days',
+  roiNoSpend60: 'No spend in the last 60 days',
+  roiNoSpend30: 'No spend in the last 30 days',
+  roiNoSpendBefore: 'No spend in the 30 days before to compare with',
   samplePrompt: 'These are sample figures. Create your first campaign or content item to see your own.',
 };

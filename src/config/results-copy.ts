@@ -44,6 +44,19 @@ export const resultsCopy = {
   importDescription: 'A CSV file of daily results exported from an ad platform: one row per day and platform.',
   imported: (added: number, updated: number, unchanged: number) => `Results imported: ${added} new, ${updated} updated, ${unchanged} unchanged`,
   importFailed: 'Error importing results',
+  importRejected: 'Nothing imported: some lines were refused',
+  badLines: 'Lines with errors',
+  badLinesHint: 'Large files go in batches of 1,000 rows. With “Import nothing”, the server checks every batch first, and one bad line stops the whole file.',
+  badLineChoices: [
+    { value: 'import-good', label: 'Import only the good lines' },
+    { value: 'import-nothing', label: 'Import nothing if any line is bad' },
+  ] as const,
+  repeatedLine: (line: number) => `Same day and platform as line ${line}`,
+  partlyImported: (rows: number) =>
+    `The ${rows.toLocaleString('en-US')} rows before it were imported and are kept. Import the same file again to finish: rows already imported count as unchanged, nothing is doubled.`,
+  nothingImported: 'Nothing was imported.',
+  mappingNotSaved: 'Your choice of columns could not be remembered',
+  mappingNotSavedDetail: 'The import goes on; next time, choose the columns again.',
   errors: {
     invalid_rows: 'Some rows were refused and nothing was imported',
     duplicate_rows: 'The same day and platform appear twice in the file',

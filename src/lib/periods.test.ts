@@ -6,6 +6,7 @@ import {
   fillEmptyDays,
   localDay,
   monthPeriod,
+  monthToDate,
   parseCustomPeriod,
   periodDays,
   periodLength,
@@ -13,6 +14,8 @@ import {
   previousMonth,
   previousPeriod,
   resolvePeriod,
+  sameDaysOfPreviousMonth,
+  startOfLocalDay,
 } from '@/lib/periods';
 
 describe('dayValue', () => {
@@ -66,6 +69,47 @@ describe('monthPeriod and previousMonth', () => {
   it('the month before crosses the year', () => {
     expect(previousMonth('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
     expect(previousMonth('2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+  });
+});
+
+describe('monthToDate and sameDaysOfPreviousMonth: month over month, like with like', () => {
+  it('the 15th: the 1st to the 15th of this month and of the month before', () => {
+    expect(monthToDate('2026-03-15')).toEqual({ from: '2026-03-01', to: '2026-03-15' });
+    expect(sameDaysOfPreviousMonth('2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-02-15' });
+  });
+
+  it('the 1st of a month: that day alone, and the 1st of the month before', () => {
+    expect(monthToDate('2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(sameDaysOfPreviousMonth('2026-03-01')).toEqual({ from: '2026-02-01', to: '2026-02-01' });
+  });
+
+  it('the 31st: the month before is cut at its own last day', () => {
+    expect(sameDaysOfPreviousMonth('2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(sameDaysOfPreviousMonth('2026-05-31')).toEqual({ from: '2026-04-01', to: '2026-04-30' });
+    expect(sameDaysOfPreviousMonth('2026-08-31')).toEqual({ from: '2026-07-01', to: '2026-07-31' });
+  });
+
+  it('February: its last day compares with the same day of January, not the rest of it', () => {
+    expect(monthToDate('2026-02-28')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(sameDaysOfPreviousMonth('2026-02-28')).toEqual({ from: '2026-01-01', to: '2026-01-28' });
+  });
+
+  it('a leap year: 29 February exists, and the 30th of March is cut at it', () => {
+    expect(sameDaysOfPreviousMonth('2028-02-29')).toEqual({ from: '2028-01-01', to: '2028-01-29' });
+    expect(sameDaysOfPreviousMonth('2028-03-30')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(sameDaysOfPreviousMonth('2027-03-29')).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+  });
+
+  it('January: the same days of December of the year before', () => {
+    expect(sameDaysOfPreviousMonth('2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-15' });
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it("is the user's midnight, as a moment", () => {
+    expect(startOfLocalDay('2026-03-01')).toBe(new Date(2026, 2, 1).toISOString());
+    expect(new Date(startOfLocalDay('2028-02-29')).getDate()).toBe(29);
+    expect(() => startOfLocalDay('2026-02-30')).toThrow(RangeError);
   });
 });
 

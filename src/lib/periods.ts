@@ -1,7 +1,8 @@
 /**
  * Reporting periods as calendar days (`YYYY-MM-DD`, both ends included), the way dashboards compare them:
  * the last 7/30/90 days, a custom range, the period just before (same length), a calendar month and the one before,
- * the change between two figures in %, and a day-by-day series with the empty days filled in.
+ * the month so far and the same days of the month before, the change between two figures in %, and a day-by-day
+ * series with the empty days filled in.
  *
  * Days are computed in UTC on purpose: a day string names a calendar day, and UTC arithmetic never meets a
  * daylight-saving gap. `today` is always passed in (the caller's local day, see `localDay`), so every function is pure.
@@ -83,6 +84,31 @@ export function monthPeriod(day: string): Period {
 /** The calendar month before the one that contains `day`. */
 export function previousMonth(day: string): Period {
   return monthPeriod(addDays(monthPeriod(day).from, -1));
+}
+
+/** The month so far: its first day to `today`. */
+export function monthToDate(today: string): Period {
+  return { from: monthPeriod(today).from, to: today };
+}
+
+/**
+ * What `monthToDate(today)` is compared with: the same days of the month before, its 1st to the same day of the
+ * month, cut at that month's last day (the 31st of March → 1–28 February; the 1st → the 1st alone).
+ */
+export function sameDaysOfPreviousMonth(today: string): Period {
+  const previous = previousMonth(today);
+  const day = Math.min(Number(today.slice(8)), Number(previous.to.slice(8)));
+  return { from: previous.from, to: `${previous.from.slice(0, 8)}${String(day).padStart(2, '0')}` };
+}
+
+/**
+ * The user's midnight at the start of `day` (local time), as an ISO timestamp: the boundary for rows that carry a
+ * moment (published_at, planned_publish_at, created_at) rather than a day. Depends on the time zone, like `localDay`.
+ */
+export function startOfLocalDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  valueOf(day);
+  return new Date(year, month - 1, date).toISOString();
 }
 
 /** Every day of a period, in order. */

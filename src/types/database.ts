@@ -837,7 +837,7 @@ export type Database = {
         Returns: Json;
       };
       content_overview: {
-        Args: { workspace_id: string; today: string };
+        Args: { workspace_id: string; as_of: string; month_starts_at: string; previous_month_starts_at: string; previous_month_ends_at: string; week_ends_at: string };
         Returns: { published_this_month: number; published_last_month: number; in_review: number; drafts: number; scheduled_next_7_days: number; overdue: number }[];
       };
       create_invitation_link: {
@@ -861,7 +861,7 @@ export type Database = {
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
       };
       import_campaign_results: {
-        Args: { campaign_id: string; results: Json };
+        Args: { campaign_id: string; results: Json; dry_run?: boolean };
         Returns: Json;
       };
       import_contacts: {
@@ -885,7 +885,7 @@ export type Database = {
         Returns: undefined;
       };
       platform_overview: {
-        Args: { workspace_id: string; today: string };
+        Args: { workspace_id: string; from_day: string; to_day: string; previous_from_day: string; previous_to_day: string; previous_ends_at: string };
         Returns: { campaigns: number; campaigns_last_month: number; clicks: number; conversions: number; revenue: number; clicks_last_month: number; conversions_last_month: number; revenue_last_month: number; active_users: number; active_users_before: number }[];
       };
       recompute_lead_scores: {

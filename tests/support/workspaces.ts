@@ -95,10 +95,10 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item, a campaign with one day of results, a remembered CSV mapping, an activity day, a contact, its
- * default scoring rules, an analytics site with one rollup) and workspace 2 (its owner and `outsider` as member, a
- * content item, a pending invitation, a contact and an analytics site); a lead. `removed` was a member of workspace 1
- * and was removed; their session still exists.
+ * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
+ * an activity day, a contact, its default scoring rules, an analytics site with one rollup) and workspace 2 (its owner
+ * and `outsider` as member, a content item, a pending invitation, a contact and an analytics site); a lead. `removed`
+ * was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -148,7 +148,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
       tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
-      tx`insert into public.campaigns (id, organization_id, user_id, title) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign')`,
+      tx`insert into public.campaigns (id, organization_id, user_id, title, status, budget) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign', 'active', 100)`,
       tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`,
       tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`,
       tx`insert into public.workspace_activity_days (organization_id, user_id, day) values (${workspace1}, ${owner.id}, '2026-01-01')`,

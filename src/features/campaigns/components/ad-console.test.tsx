@@ -99,6 +99,23 @@ describe('viewers', () => {
     expect(within(first).getByRole('region', { name: 'Spring Launch' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Create|Edit|Delete/ })).toBeNull();
   });
+
+  it('get no Add Results or Import CSV in an open campaign, only the export; members get all three', async () => {
+    adConsole.workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'viewer' }];
+    const viewerView = renderConsole();
+    await userEvent.click(await screen.findByRole('button', { name: 'View Spring Launch' }));
+    const details = screen.getByRole('region', { name: 'Spring Launch' });
+    expect(within(details).getByRole('button', { name: 'Export Results' })).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Add Results' })).toBeNull();
+    expect(within(details).queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    viewerView.unmount();
+
+    adConsole.workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'member' }];
+    renderConsole();
+    await userEvent.click(await screen.findByRole('button', { name: 'View Spring Launch' }));
+    const open = screen.getByRole('region', { name: 'Spring Launch' });
+    for (const action of ['Add Results', 'Import CSV', 'Export Results']) expect(within(open).getByRole('button', { name: action })).toBeInTheDocument();
+  });
 });
 
 

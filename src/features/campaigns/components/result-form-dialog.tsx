@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { adPlatforms } from '@/config/campaign-options';
 import { resultsCopy } from '@/config/results-copy';
-import { useImportCampaignResults } from '@/features/campaigns/api/import-campaign-results';
+import { useSaveCampaignResult } from '@/features/campaigns/api/save-campaign-result';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { checkResultForm, emptyResultForm, type ResultFormErrors, type ResultFormValues } from '@/features/campaigns/utils/result-form';
 import { describeResultsError } from '@/features/campaigns/utils/results-errors';
@@ -18,13 +18,13 @@ const figureFields = ['impressions', 'clicks', 'conversions', 'spend', 'revenue'
 /** One day of results on one platform, typed by hand; checked like a CSV row, stored through the same import. */
 export function ResultFormDialog({ campaign, onClose }: { campaign: Campaign; onClose(): void }) {
   const [today] = useState(localDay);
-  const save = useImportCampaignResults(campaign.id);
+  const save = useSaveCampaignResult(campaign.id);
 
   async function handleSave(values: ResultFormValues) {
     const { input } = checkResultForm(values, today);
     if (!input) return;
     try {
-      await save.mutateAsync([input]);
+      await save.mutateAsync(input);
       toast.success(resultsCopy.saved);
     } catch (error) {
       toast.error(resultsCopy.saveFailed, { description: describeResultsError(error) });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contentItemKeys } from '@/features/content/api/keys';
 import { unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -24,11 +24,16 @@ export function scheduledContentQuery(client: SupabaseClient<Database>, organiza
 
 export type ScheduledContent = Awaited<ReturnType<typeof scheduledContentQuery>>['data'] extends (infer Row)[] | null ? Row : never;
 
+/**
+ * The calendar's items; while another range loads (a month further), the items shown stay (an item just moved into
+ * that month stays in view, and keeps the keyboard focus).
+ */
 export function useScheduledContent(from: string, to: string) {
   const organizationId = useWorkspace().current?.id ?? null;
   return useQuery({
     queryKey: contentItemKeys.schedule(organizationId ?? '', from, to),
     queryFn: async () => unwrap(await scheduledContentQuery(supabase, organizationId!, from, to)) ?? [],
     enabled: organizationId !== null,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,18 +1,19 @@
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
-import { CalendarItem } from '@/features/content/components/calendar-item';
+import { CalendarItem, type CalendarFocus } from '@/features/content/components/calendar-item';
 import { formatDay } from '@/lib/format';
 
 interface CalendarAgendaProps {
-  /** Days in order with their items: overdue days first, then the coming weeks. */
+  /** Days in order with their items (agendaDays): overdue items of past days, then the coming weeks. */
   days: [string, ScheduledContent[]][];
   now: Date;
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  focus: CalendarFocus;
 }
 
 /** The coming weeks as a list of days, overdue items first; the same items and keys as the month view. */
-export function CalendarAgenda({ days, now, onMove, instructionsId }: CalendarAgendaProps) {
+export function CalendarAgenda({ days, now, onMove, instructionsId, focus }: CalendarAgendaProps) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{contentCopy.calendar.emptyAgenda}</p>;
   return (
     <div className="space-y-3">
@@ -24,7 +25,7 @@ export function CalendarAgenda({ days, now, onMove, instructionsId }: CalendarAg
             <ul className="space-y-1">
               {items.map((item) => (
                 <li key={item.id}>
-                  <CalendarItem item={item} now={now} onMove={onMove} instructionsId={instructionsId} />
+                  <CalendarItem item={item} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
                 </li>
               ))}
             </ul>

@@ -1,9 +1,9 @@
 import { useDraggable } from '@dnd-kit/core';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
-import { isOverdue } from '@/features/content/utils/calendar';
+import { isFocusTarget, isOverdue, type FocusRequest } from '@/features/content/utils/calendar';
 import { contentStatusBadge } from '@/features/content/utils/content-display';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -11,22 +11,44 @@ import { cn } from '@/lib/utils';
 /** Alt + arrow → days to move: left/right one day, up/down one week. */
 const KEY_MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
+/** Where keyboard focus goes after a move (see FocusRequest), and how the calendar hears it got there. */
+export interface CalendarFocus {
+  request: FocusRequest | null;
+  onFocused(): void;
+}
+
 interface CalendarItemProps {
   item: ScheduledContent;
   now: Date;
   /** Absent for viewers: the item cannot be moved. */
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  /** The month view's small chip (its badges smaller, their text wrapping in a narrow day). */
   isCompact?: boolean;
+  /** Moved with the keyboard, the item appears in another day as a new element and takes the focus there. */
+  focus?: CalendarFocus;
 }
 
-/** One planned item: its title, status badge and overdue mark; draggable by pointer, movable with Alt + arrows. */
-export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false }: CalendarItemProps) {
+/**
+ * One planned item: its title, status badge and, past its moment and not published, an "Overdue" badge (the red
+ * border repeats it, never alone); draggable by pointer, movable with Alt + arrows.
+ */
+export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus }: CalendarItemProps) {
   const canMove = onMove !== undefined;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: item.id, data: item, disabled: !canMove });
+  const element = useRef<HTMLDivElement | null>(null);
   const badge = contentStatusBadge(item.status);
   const overdue = isOverdue(item, now);
   const when = formatDateTime(item.planned_publish_at!);
+  const badgeClass = isCompact ? 'rounded px-1 py-0 text-[10px] leading-tight whitespace-normal [overflow-wrap:anywhere]' : 'px-1 py-0 text-[10px]';
+
+  const takesFocus = isFocusTarget(focus?.request ?? null, item);
+  const onFocused = focus?.onFocused;
+  useEffect(() => {
+    if (!takesFocus) return;
+    element.current?.focus();
+    onFocused?.();
+  }, [takesFocus, onFocused]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     const days = KEY_MOVES[event.key];
@@ -37,7 +59,10 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
 
   return (
     <div
-      ref={setNodeRef}
+      ref={(node) => {
+        setNodeRef(node);
+        element.current = node;
+      }}
       {...attributes}
       {...listeners}
       role={canMove ? 'button' : 'group'}
@@ -49,25 +74,25 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
       onKeyDown={handleKeyDown}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       className={cn(
-        'rounded-md border bg-card px-1.5 py-1 text-left text-xs shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'rounded-md border bg-card py-1 text-left text-xs shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        isCompact ? 'px-1 sm:px-1.5' : 'px-1.5',
         canMove && 'cursor-grab touch-none',
         isDragging && 'relative z-10 opacity-80 shadow-md',
         overdue && 'border-red-600',
       )}
     >
       <span className="block break-words font-medium [overflow-wrap:anywhere]">{item.title}</span>
-      {isCompact ? null : (
-        <span className="mt-0.5 flex flex-wrap gap-1">
-          <Badge variant={badge.variant} className="px-1 py-0 text-[10px]">
-            {badge.label}
+      {/* Shown, not only spoken: the label above says the same for screen readers. */}
+      <span aria-hidden="true" className="mt-0.5 flex flex-wrap gap-1">
+        <Badge variant={badge.variant} className={badgeClass}>
+          {badge.label}
+        </Badge>
+        {overdue ? (
+          <Badge variant="red" className={badgeClass}>
+            {contentCopy.calendar.overdue}
           </Badge>
-          {overdue ? (
-            <Badge variant="red" className="px-1 py-0 text-[10px]">
-              {contentCopy.calendar.overdue}
-            </Badge>
-          ) : null}
-        </span>
-      )}
+        ) : null}
+      </span>
     </div>
   );
 }

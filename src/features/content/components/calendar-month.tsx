@@ -3,8 +3,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
-import { CalendarItem } from '@/features/content/components/calendar-item';
-import { monthOf, monthWeeks } from '@/features/content/utils/calendar';
+import { CalendarItem, type CalendarFocus } from '@/features/content/components/calendar-item';
+import { monthOf, monthWeeks, shownItems } from '@/features/content/utils/calendar';
 import { cn } from '@/lib/utils';
 
 interface CalendarMonthProps {
@@ -16,13 +16,14 @@ interface CalendarMonthProps {
   onShiftMonth(by: number): void;
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  focus: CalendarFocus;
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const ITEMS_PER_DAY = 3;
 
 /** The month as weeks (Monday first); each day is a drop target, each planned item a draggable chip. */
-export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShiftMonth, onMove, instructionsId }: CalendarMonthProps) {
+export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShiftMonth, onMove, instructionsId, focus }: CalendarMonthProps) {
   const [year, index] = month.split('-').map(Number) as [number, number];
   const label = new Date(year, index - 1, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
   return (
@@ -53,7 +54,7 @@ export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShift
         {monthWeeks(month)
           .flat()
           .map((day) => (
-            <DayCell key={day} day={day} isOtherMonth={monthOf(day) !== month} isToday={day === today} items={byDay.get(day) ?? []} now={now} onMove={onMove} instructionsId={instructionsId} />
+            <DayCell key={day} day={day} isOtherMonth={monthOf(day) !== month} isToday={day === today} items={byDay.get(day) ?? []} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
           ))}
       </div>
     </div>
@@ -68,22 +69,23 @@ interface DayCellProps {
   now: Date;
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  focus: CalendarFocus;
 }
 
-function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId }: DayCellProps) {
+function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId, focus }: DayCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
-  const shown = items.slice(0, ITEMS_PER_DAY);
+  const shown = shownItems(items, ITEMS_PER_DAY, focus.request?.id ?? null);
   return (
     <div
       ref={setNodeRef}
       role="group"
       data-day={day}
       aria-label={new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
-      className={cn('min-h-20 min-w-0 space-y-1 bg-background p-1', isOtherMonth && 'bg-muted/40 text-muted-foreground', isOver && 'bg-blue-50 ring-2 ring-inset ring-blue-600')}
+      className={cn('min-h-20 min-w-0 space-y-1 bg-background p-0.5 sm:p-1', isOtherMonth && 'bg-muted/40 text-muted-foreground', isOver && 'bg-blue-50 ring-2 ring-inset ring-blue-600')}
     >
       <span className={cn('block text-right', isToday && 'font-bold text-blue-700')}>{Number(day.slice(8))}</span>
       {shown.map((item) => (
-        <CalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} isCompact />
+        <CalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} isCompact />
       ))}
       {items.length > shown.length ? <span className="block text-[10px] text-muted-foreground">{contentCopy.calendar.more(items.length - shown.length)}</span> : null}
     </div>

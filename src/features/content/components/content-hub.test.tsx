@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { FakeResult } from '@/testing/fake-supabase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHub, fake, item, itemsCard, listCalls, renderHub, resetContentHub } from '@/features/content/testing/content-hub-fixture';
+import { contentOverviewBoundaries } from '@/features/content/utils/content-overview-periods';
+import { localDay } from '@/lib/periods';
 
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
@@ -142,6 +144,28 @@ describe('the rest of the hub', () => {
     expect(within(overview).getByRole('heading', { name: 'Editorial Calendar' })).toBeInTheDocument();
     const performance = screen.getByRole('region', { name: /Content Performance/ });
     expect(within(performance).getByText('Sample data')).toBeInTheDocument();
+    // One Editorial Calendar: the marked sample, not an empty real one beside it.
+    expect(screen.getAllByRole('heading', { name: 'Editorial Calendar' })).toHaveLength(1);
+    expect(screen.queryByRole('tab', { name: 'Month' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Schedule Publishing' })).toBeInTheDocument();
+  });
+
+  it('a workspace with items: one Editorial Calendar, its own, without the sample or its prompt', async () => {
+    renderHub();
+    expect(await screen.findByRole('tab', { name: 'Month' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Editorial Calendar' })).toHaveLength(1);
+    expect(screen.queryByText(/Create your first content item to see your own/)).toBeNull();
+  });
+
+  it("asks for the overview in the user's own days: their midnights, the month so far against the same days of last month", async () => {
+    renderHub();
+    await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:content_overview')).toBe(true));
+    const asked = fake.calls.find((call) => call.table === 'rpc:content_overview')!.values as Record<string, string>;
+    const today = localDay();
+    const { as_of: asOf, ...boundaries } = contentOverviewBoundaries(today, new Date());
+    expect(asked).toMatchObject({ workspace_id: 'org-1', ...boundaries });
+    expect(Math.abs(Date.parse(asked.as_of!) - Date.parse(asOf))).toBeLessThan(60_000);
+    expect(asked.month_starts_at).toBe(new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, 1).toISOString());
   });
 
   it('counts the workspace’s own items, and the quick actions create and schedule content', async () => {

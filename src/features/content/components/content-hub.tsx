@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useContentOverview } from '@/features/content/api/get-content-overview';
 import { ContentDialog } from '@/features/content/components/content-dialog';
 import { ContentItemsCard } from '@/features/content/components/content-items-card';
 import { ContentQuickActions } from '@/features/content/components/content-quick-actions';
@@ -7,28 +8,34 @@ import { ContentPerformance } from '@/features/content/components/content-sample
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import { ScheduleDialog } from '@/features/content/components/schedule-dialog';
 import type { ContentItem } from '@/features/content/utils/content-form';
+import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContentItem } | { mode: 'schedule' } | null;
 
 /**
  * Content Marketing Hub (spec §2): the workspace's content items, their overview and editorial calendar (viewers only
- * read); performance figures without a source stay marked samples.
+ * read); performance figures without a source stay marked samples. A workspace without items sees one Editorial
+ * Calendar: the spec's sample, marked, in the sample overview with its prompt (not an empty real one beside it).
  */
 export function ContentHub() {
   const { current, canWrite } = useWorkspace();
+  const [today] = useState(localDay);
+  const hasItems = useContentOverview(today).data?.hasItems;
   const [dialog, setDialog] = useState<DialogState>(null);
   const openCreate = () => setDialog({ mode: 'create' });
   const canEdit = current !== null && canWrite;
 
   return (
     <>
-      <ContentOverview />
+      <ContentOverview today={today} />
       <ContentItemsCard onCreate={openCreate} onEdit={(item) => setDialog({ mode: 'edit', item })} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
-          <EditorialCalendar canWrite={canEdit} />
-        </div>
+        {hasItems === false ? null : (
+          <div className="min-w-0 lg:col-span-2">
+            <EditorialCalendar canWrite={canEdit} />
+          </div>
+        )}
         <ContentQuickActions onCreate={openCreate} onSchedule={() => setDialog({ mode: 'schedule' })} canCreate={canEdit} />
       </div>
       <ContentPerformance />

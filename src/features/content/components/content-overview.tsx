@@ -1,5 +1,4 @@
 import { CalendarClock, CheckCircle2, FilePen, Hourglass } from 'lucide-react';
-import { useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { StatCards } from '@/components/module/stat-cards';
 import { contentCopy } from '@/config/content-copy';
@@ -7,17 +6,15 @@ import { useContentOverview } from '@/features/content/api/get-content-overview'
 import { SampleContentOverview } from '@/features/content/components/content-samples';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatChange } from '@/lib/figures';
-import { localDay } from '@/lib/periods';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
 /**
- * Content Overview from the workspace's items: published this month (with the change from last month), in review,
- * drafts, scheduled in the next 7 days (with how many are overdue). A workspace without items sees the spec's
- * sample figures, marked, with a prompt.
+ * Content Overview from the workspace's items, in the user's own days (`today`: their local day): published this month
+ * so far (with the change from the same days of last month), in review, drafts, scheduled in the next 7 days (with how
+ * many are overdue). A workspace without items sees the spec's sample figures and calendar, marked, with a prompt.
  */
-export function ContentOverview() {
-  const [today] = useState(localDay);
+export function ContentOverview({ today }: { today: string }) {
   const query = useContentOverview(today);
   const copy = contentCopy.overview;
   if (query.data && !query.data.hasItems) return <SampleContentOverview prompt={copy.samplePrompt} />;

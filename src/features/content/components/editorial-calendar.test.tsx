@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import { localDayOf } from '@/features/content/utils/calendar';
@@ -25,7 +26,12 @@ function respond(call: QueryCall) {
   const workspace = workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
   if (workspace) return workspace;
   if (call.table === 'content_items' && call.operation === 'select') return { data: items, error: null };
-  if (call.table === 'content_items' && call.operation === 'update') return { data: [{ id: call.filters[0]![1] }], error: null };
+  if (call.table === 'content_items' && call.operation === 'update') {
+    // Stored: the next read gives the item on its new day, as the server would.
+    const id = call.filters[0]![1];
+    items = items.map((entry) => (entry.id === id ? { ...entry, ...(call.values as object) } : entry));
+    return { data: [{ id }], error: null };
+  }
   return undefined;
 }
 
@@ -68,6 +74,43 @@ describe('EditorialCalendar', () => {
     // Without Alt, arrows do nothing (the page keeps scrolling as usual).
     fireEvent.keyDown(launch, { key: 'ArrowDown' });
     expect(fake.calls.filter((entry) => entry.operation === 'update')).toHaveLength(1);
+  });
+
+  it('shows every item’s status as text in the month view, and “Overdue” in words, not by colour alone', async () => {
+    renderCalendar();
+    const launch = await screen.findByRole('button', { name: /^Launch post/ });
+    expect(launch).toHaveTextContent(/^Launch postIn Review$/);
+    const old = screen.getByRole('button', { name: /^Old draft/ });
+    expect(within(old).getByText('Draft')).toBeVisible();
+    expect(within(old).getByText('Overdue')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Shipped/ })).toHaveTextContent(/^ShippedPublished$/);
+  });
+
+  it('lists overdue items and the coming weeks in the agenda, each with its status and overdue in words', async () => {
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Agenda' }));
+    const agenda = await screen.findByRole('tabpanel', { name: 'Agenda' });
+    const days = within(agenda).getAllByRole('listitem').filter((entry) => entry.querySelector('h3'));
+    // The published item of three days ago is not overdue: its day shows only the draft.
+    expect(days.map((day) => day.textContent)).toEqual([
+      expect.stringMatching(/Old draftDraftOverdue$/),
+      expect.stringMatching(/Launch postIn Review$/),
+    ]);
+  });
+
+  it('keeps the focus on an item moved with the keyboard, so Alt + → twice moves it two days', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    (await screen.findByRole('button', { name: /^Launch post/ })).focus();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(document.activeElement?.closest('[data-day]')).toHaveAttribute('data-day', addDays(today, 3)));
+    expect(document.activeElement).toHaveAccessibleName(/^Launch post/);
+    // Straight on, without focusing it again by hand.
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(document.activeElement?.closest('[data-day]')).toHaveAttribute('data-day', addDays(today, 4)));
+    const moves = fake.calls.filter((entry) => entry.operation === 'update').map((entry) => localDayOf((entry.values as { planned_publish_at: string }).planned_publish_at));
+    expect(moves).toEqual([addDays(today, 3), addDays(today, 4)]);
+    expect(document.activeElement).toHaveAccessibleName(/^Launch post/);
   });
 
   it('lets a viewer look without moving anything', async () => {

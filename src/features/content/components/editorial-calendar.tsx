@@ -1,5 +1,5 @@
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -8,7 +8,7 @@ import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/fe
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
 import { CalendarMonth } from '@/features/content/components/calendar-month';
-import { isOverdue, itemsByDay, localDayOf, monthOf, monthWeeks, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
+import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
 import { addDays, dayValue, localDay } from '@/lib/periods';
@@ -22,7 +22,8 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 
 /**
  * The Editorial Calendar: the workspace's items by planned day, as a month (drop targets) or an agenda of overdue
- * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys; viewers only look.
+ * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys (focus follows the
+ * item to its new day, so the keys can be pressed again); viewers only look.
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
@@ -31,6 +32,8 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [view, setView] = useState<string | null>(null);
   const [month, setMonth] = useState(() => monthOf(today));
   const [announcement, setAnnouncement] = useState('');
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const instructionsId = useId();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
@@ -42,9 +45,10 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const items = useMemo(() => query.data ?? [], [query.data]);
   const byDay = useMemo(() => itemsByDay(items), [items]);
 
-  function move(item: ScheduledContent, days: number) {
+  function move(item: ScheduledContent, days: number, byKeyboard = false) {
     if (!item.planned_publish_at || days === 0) return;
     const day = addDays(localDayOf(item.planned_publish_at), days);
+    if (byKeyboard) setFocusRequest({ id: item.id, day });
     reschedule.mutate({ id: item.id, plannedPublishAt: moveToDay(item.planned_publish_at, day) });
     setAnnouncement(contentCopy.calendar.moved(item.title, formatDay(day)));
     if (monthOf(day) !== month && view !== 'agenda') setMonth(monthOf(day));
@@ -58,10 +62,8 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
     if (from !== null && to !== null) move(item, Math.round((to - from) / 86_400_000));
   }
 
-  const agendaDays = [...byDay.entries()].filter(([day, dayItems]) =>
-    day < today ? dayItems.some((item) => isOverdue(item, now)) : day <= addDays(today, AGENDA_DAYS - 1),
-  );
-  const onMove = canWrite ? move : undefined;
+  const onMove = canWrite ? (item: ScheduledContent, days: number) => move(item, days, true) : undefined;
+  const focus = { request: focusRequest, onFocused: clearFocusRequest };
 
   let body;
   if (query.isError) body = <ListStatus kind="error" title={contentCopy.calendar.loadFailed} description={describeLoadFailure(query.error)} />;
@@ -70,10 +72,10 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
     body = (
       <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
         <TabsContent value="month">
-          <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} instructionsId={instructionsId} />
+          <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} instructionsId={instructionsId} focus={focus} />
         </TabsContent>
         <TabsContent value="agenda">
-          <CalendarAgenda days={agendaDays.map(([day, dayItems]) => [day, day < today ? dayItems.filter((item) => isOverdue(item, now)) : dayItems])} now={now} onMove={onMove} instructionsId={instructionsId} />
+          <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
         </TabsContent>
         {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}
       </DndContext>
@@ -92,7 +94,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
             <TabsTrigger value="agenda">{contentCopy.calendar.agenda}</TabsTrigger>
           </TabsList>
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-3 sm:px-6">
           {body}
           <p role="status" aria-live="polite" className="sr-only">
             {announcement}

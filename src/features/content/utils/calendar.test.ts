@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDateTimeInput, isOverdue, itemsByDay, localDayOf, monthWeeks, moveToDay, shiftMonth, toDateTimeInput } from '@/features/content/utils/calendar';
+import { agendaDays, fromDateTimeInput, isOverdue, itemsByDay, localDayOf, monthWeeks, moveToDay, shiftMonth, shownItems, toDateTimeInput } from '@/features/content/utils/calendar';
 
 const at = (year: number, month: number, day: number, hours = 9, minutes = 30) => new Date(year, month - 1, day, hours, minutes).toISOString();
 
@@ -70,5 +70,65 @@ describe('datetime-local field', () => {
     expect(fromDateTimeInput('2026-02-10T25:00')).toBeUndefined();
     expect(fromDateTimeInput('1999-02-10T10:00')).toBeUndefined();
     expect(fromDateTimeInput('tomorrow')).toBeUndefined();
+  });
+});
+
+describe('agendaDays', () => {
+  const now = new Date(2026, 10, 24, 12, 0); // 24 November 2026, noon
+  const item = (id: string, status: string, day: number, hours = 9) => ({ id, title: id, status, planned_publish_at: at(2026, 11, day, hours) });
+  const days = (entries: [string, { id: string }[]][]) => entries.map(([day, items]) => [day, items.map((entry) => entry.id)]);
+  const agenda = (items: ReturnType<typeof item>[], length = 28) => days(agendaDays(itemsByDay(items), '2026-11-24', now, length));
+
+  it('keeps only the overdue items of past days, and leaves out past days without any', () => {
+    const items = [item('late draft', 'draft', 20), item('shipped', 'published', 20), item('archived', 'archived', 21), item('in review', 'review', 22)];
+    expect(agenda(items)).toEqual([
+      ['2026-11-20', ['late draft']],
+      ['2026-11-22', ['in review']],
+    ]);
+  });
+
+  it('shows every item of today, the overdue morning one too, and of the coming days', () => {
+    const items = [item('this morning', 'draft', 24, 8), item('published today', 'published', 24, 10), item('tonight', 'scheduled', 24, 20), item('next week', 'draft', 30)];
+    expect(agenda(items)).toEqual([
+      ['2026-11-24', ['this morning', 'published today', 'tonight']],
+      ['2026-11-30', ['next week']],
+    ]);
+  });
+
+  it('stops after the last day of the agenda (today is its first day)', () => {
+    const items = [item('sixth day', 'draft', 29), item('seventh day', 'draft', 30), { id: 'eighth day', title: 'x', status: 'draft', planned_publish_at: at(2026, 12, 1) }];
+    expect(agenda(items, 7)).toEqual([
+      ['2026-11-29', ['sixth day']],
+      ['2026-11-30', ['seventh day']],
+    ]);
+    expect(agenda(items, 6)).toEqual([['2026-11-29', ['sixth day']]]);
+  });
+
+  it('lists days in order whatever order the map has, and nothing for no items', () => {
+    const unordered = new Map([
+      ['2026-11-26', [item('b', 'draft', 26)]],
+      ['2026-11-25', [item('a', 'draft', 25)]],
+    ]);
+    expect(days(agendaDays(unordered, '2026-11-24', now, 28))).toEqual([
+      ['2026-11-25', ['a']],
+      ['2026-11-26', ['b']],
+    ]);
+    expect(agendaDays(new Map(), '2026-11-24', now, 28)).toEqual([]);
+  });
+});
+
+describe('shownItems', () => {
+  const items = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id }));
+  const ids = (shown: { id: string }[]) => shown.map((entry) => entry.id);
+
+  it('shows the first ones by time', () => {
+    expect(ids(shownItems(items, 3, null))).toEqual(['a', 'b', 'c']);
+    expect(ids(shownItems(items.slice(0, 2), 3, null))).toEqual(['a', 'b']);
+  });
+
+  it('keeps the item keyboard focus follows in view, in the last place', () => {
+    expect(ids(shownItems(items, 3, 'e'))).toEqual(['a', 'b', 'e']);
+    expect(ids(shownItems(items, 3, 'b'))).toEqual(['a', 'b', 'c']);
+    expect(ids(shownItems(items, 3, 'elsewhere'))).toEqual(['a', 'b', 'c']);
   });
 });

@@ -2,7 +2,8 @@ import { addDays, dayValue } from '@/lib/periods';
 
 /**
  * The editorial calendar's date logic, pure: the weeks of a month view, items by local day, moving an item to
- * another day at the same time of day, overdue items, and the datetime-local field of the content dialog.
+ * another day at the same time of day, overdue items, the agenda's days, the items a month cell shows, and the
+ * datetime-local field of the content dialog.
  */
 
 export interface ScheduledItem {
@@ -72,6 +73,40 @@ export function moveToDay(timestamp: string, day: string): string {
 /** Planned before now and still not published (nor archived). */
 export function isOverdue(item: ScheduledItem, now: Date): boolean {
   return item.planned_publish_at !== null && Date.parse(item.planned_publish_at) < now.getTime() && item.status !== 'published' && item.status !== 'archived';
+}
+
+/**
+ * The agenda: the days before `today` with only their overdue items (days with none left out), then every day from
+ * `today` through the next `length` days (today included) with all their items; days in order, later days left out.
+ */
+export function agendaDays<T extends ScheduledItem>(byDay: ReadonlyMap<string, T[]>, today: string, now: Date, length: number): [string, T[]][] {
+  const last = addDays(today, length - 1);
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([day, items]): [string, T[]] => [day, day < today ? items.filter((item) => isOverdue(item, now)) : items])
+    .filter(([day, items]) => items.length > 0 && day <= last);
+}
+
+/**
+ * The items a month cell shows: the first `limit` by time, but always the one keyboard focus is following
+ * (`keep`), which takes the last place when it would be hidden, so a moved item never vanishes under "+n more".
+ */
+export function shownItems<T extends { id: string }>(items: readonly T[], limit: number, keep: string | null): T[] {
+  const first = items.slice(0, limit);
+  const kept = keep === null ? undefined : items.find((item) => item.id === keep);
+  if (!kept || first.includes(kept)) return first;
+  return [...first.slice(0, limit - 1), kept];
+}
+
+/** An item moved with the keyboard and the day it went to: there it takes the focus again (it is a new element). */
+export interface FocusRequest {
+  id: string;
+  day: string;
+}
+
+/** Whether focus follows this item: the moved one, in its new day (not the element of the day it left). */
+export function isFocusTarget(request: FocusRequest | null, item: ScheduledItem): boolean {
+  return request !== null && request.id === item.id && item.planned_publish_at !== null && localDayOf(item.planned_publish_at) === request.day;
 }
 
 /** A stored timestamp → the value of an <input type="datetime-local"> (local time, minutes); null → ''. */

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ExecutiveFigures, PlatformFigures } from '@/features/dashboard/utils/overview-stats';
+import { addDays, monthToDate, sameDaysOfPreviousMonth, startOfLocalDay } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
 import { useWorkspace } from '@/lib/workspace';
 import type { Database } from '@/types/database';
@@ -19,9 +19,28 @@ async function fetchIsEmpty(client: SupabaseClient<Database>, organizationId: st
   return campaigns.data.length === 0 && content.data.length === 0;
 }
 
+/**
+ * platform_overview()'s periods on the user's `today`: the month so far against the same days of the month before,
+ * and the user's midnight after those days (campaigns are counted as they stood then).
+ */
+export function platformOverviewPeriods(today: string) {
+  const current = monthToDate(today);
+  const previous = sameDaysOfPreviousMonth(today);
+  return {
+    from_day: current.from,
+    to_day: current.to,
+    previous_from_day: previous.from,
+    previous_to_day: previous.to,
+    previous_ends_at: startOfLocalDay(addDays(previous.to, 1)),
+  };
+}
+
 /** platform_overview() and whether the workspace has anything yet. */
 export async function fetchPlatformOverview(client: SupabaseClient<Database>, organizationId: string, today: string) {
-  const [overview, isEmpty] = await Promise.all([client.rpc('platform_overview', { workspace_id: organizationId, today }).single(), fetchIsEmpty(client, organizationId)]);
+  const [overview, isEmpty] = await Promise.all([
+    client.rpc('platform_overview', { workspace_id: organizationId, ...platformOverviewPeriods(today) }).single(),
+    fetchIsEmpty(client, organizationId),
+  ]);
   if (overview.error) throw new Error(overview.error.message);
   return { figures: numbers<PlatformFigures>(overview.data), isEmpty };
 }
@@ -49,16 +68,4 @@ export function useExecutiveOverview(today: string) {
     queryFn: () => fetchExecutiveOverview(supabase, organizationId!, today),
     enabled: organizationId !== null,
   });
-}
-
-/**
- * Notes once per dashboard visit that the user used this workspace today (Active Users counts these days). A failure
- * changes nothing the user sees.
- */
-export function useNoteWorkspaceActivity() {
-  const organizationId = useWorkspace().current?.id ?? null;
-  const { mutate } = useMutation({ mutationFn: async (workspaceId: string) => supabase.rpc('note_workspace_activity', { workspace_id: workspaceId }) });
-  useEffect(() => {
-    if (organizationId) mutate(organizationId);
-  }, [organizationId, mutate]);
 }

@@ -10,6 +10,7 @@ import { dashboardCopy } from '@/config/account-copy';
 import { workspaceCopy } from '@/config/team-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { useNoteWorkspaceActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
 import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-settings-dialog';
 import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
@@ -60,6 +61,8 @@ export function DashboardHeader() {
   // The menu is for narrow screens: it closes when the screen becomes wide (a rotated tablet, a resized window).
   const isWide = useMediaQuery(HEADER_ONE_ROW_QUERY, false);
   const workspace = useWorkspace().current?.name;
+  // Every workspace page shows this header: Active Users counts the days members open any of them.
+  useNoteWorkspaceActivity();
   const signOutButton = (className?: string) => (
     <Button variant="outline" className={className} onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
       <LogOut aria-hidden="true" />

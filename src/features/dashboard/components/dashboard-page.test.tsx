@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetNotedActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { AuthProvider, ProtectedRoute } from '@/lib/auth';
+import { addDays, localDay, monthToDate, sameDaysOfPreviousMonth, startOfLocalDay } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
 import { fakeSession, type FakeResult, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { Landing, renderRoutes } from '@/testing/render';
@@ -64,6 +66,7 @@ function renderDashboard() {
 
 beforeEach(() => {
   fake.reset();
+  forgetNotedActivity();
   localStorage.clear();
   workspaces = [{ id: 'org-1', name: 'Analytical Engines' }];
   members = [];
@@ -132,6 +135,19 @@ describe('/dashboard', () => {
       expect.stringMatching(/^Revenue\$1,500\+50%from last month$/),
     ]);
     expect(within(stats).queryByText('Sample data')).toBeNull();
+    // Like with like: the month so far against the same days of the month before, in the user's own days.
+    const today = localDay();
+    const previous = sameDaysOfPreviousMonth(today);
+    expect(fake.calls.find((call) => call.table === 'rpc:platform_overview')?.values).toEqual({
+      workspace_id: 'org-1',
+      from_day: monthToDate(today).from,
+      to_day: today,
+      previous_from_day: previous.from,
+      previous_to_day: previous.to,
+      previous_ends_at: startOfLocalDay(addDays(previous.to, 1)),
+    });
+    // Active Users: the dashboard notes today's visit of this workspace, once.
+    await waitFor(() => expect(fake.calls.filter((call) => call.table === 'rpc:note_workspace_activity').map((call) => call.values)).toEqual([{ workspace_id: 'org-1' }]));
   });
 
   it("takes Conversion Rate from the workspace's measured websites (30 days against the 30 before), asking for its own period", async () => {

@@ -6,7 +6,7 @@ import { SampleDataBadge } from '@/components/module/sample-data-badge';
 import { StatCards } from '@/components/module/stat-cards';
 import { dashboardCopy } from '@/config/account-copy';
 import { dashboardStats } from '@/config/sample-figures';
-import { useNoteWorkspaceActivity, usePlatformOverview } from '@/features/dashboard/api/get-overviews';
+import { usePlatformOverview } from '@/features/dashboard/api/get-overviews';
 import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { localDay, presetPeriod } from '@/lib/periods';
@@ -22,15 +22,14 @@ const withIcons = <T,>(stats: readonly T[]) =>
   });
 
 /**
- * /dashboard's Platform Overview from the workspace (platform_overview: this month against last month; Conversion
- * Rate from its measured websites when it measures one, the last 30 days against the 30 before). A workspace with no
- * campaign, no content and no site yet sees the spec's figures, marked as samples, with a prompt.
+ * /dashboard's Platform Overview from the workspace (platform_overview: the month so far against the same days of last
+ * month; Conversion Rate from its measured websites when it measures one, the last 30 days against the 30 before). A
+ * workspace with no campaign, no content and no site yet sees the spec's figures, marked as samples, with a prompt.
  */
 export function PlatformOverview() {
   const [today] = useState(localDay);
   const query = usePlatformOverview(today);
   const site = useWorkspaceSiteFigures(useWorkspace().current?.id ?? null, presetPeriod(30, today));
-  useNoteWorkspaceActivity();
   // Without the websites' answer yet it is not known whether the workspace is empty; a failed answer keeps 18's rule.
   const siteSettled = site.isSuccess || site.isError;
   const measuresSite = (site.data?.sites ?? 0) > 0;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketingRoles } from '@/config/roles';
+import { forgetNotedActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { ModuleShell } from '@/features/dashboard/components/module-shell';
 import { AnalyticsModule } from '@/features/dashboard/modules/analytics-module';
 import { AutomationModule } from '@/features/dashboard/modules/automation-module';
@@ -53,6 +54,7 @@ let executiveFigures = workspaceFigures;
 
 beforeEach(() => {
   executiveFigures = workspaceFigures;
+  forgetNotedActivity();
   fake.reset();
   fake.setSession(fakeSession());
   fake.respondWith((call) => {
@@ -91,6 +93,17 @@ describe('the ten module pages', () => {
     },
   );
 
+  it("notes the day's activity in the workspace once per visit, whichever workspace page comes first (Active Users)", async () => {
+    const noted = () => fake.calls.filter((call) => call.table === 'rpc:note_workspace_activity');
+    const first = renderModule('email');
+    await waitFor(() => expect(noted()).toHaveLength(1));
+    expect(noted()[0]!.values).toEqual({ workspace_id: 'org-1' });
+    first.unmount();
+    renderModule('seo');
+    await screen.findByRole('heading', { level: 1, name: 'SEO Toolkit' });
+    expect(noted()).toHaveLength(1);
+  });
+
   it('the Content and Advertising shells invent no figures', async () => {
     renderModule('content');
     await screen.findByRole('heading', { level: 1, name: 'Content Hub' });
@@ -108,7 +121,7 @@ describe('Marketing Director', () => {
     expect(value('Total Budget')).toContain('$485,231');
     expect(value('Active Campaigns')).toContain('18');
     expect(value('ROI')).toContain('324%');
-    expect(value('ROI')).toContain('+24 pts');
+    expect(value('ROI')).toContain('+24 ptsfrom the previous 30 days');
     const teamPerformance = screen.getByRole('region', { name: /Team Performance/ });
     expect(within(teamPerformance).getByText('Sample data')).toBeInTheDocument();
     expect(within(teamPerformance).getByRole('listitem')).toHaveTextContent('92%');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executiveStats, platformStats, roi, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
+import { executiveStats, platformStats, roi, roiNote, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { toSiteFigures } from '@/lib/site-figures';
 
 describe('platformStats', () => {
@@ -74,7 +74,24 @@ describe('roi and executiveStats', () => {
     expect(executiveStats({ total_budget: 485231, active_campaigns: 18, spend: 100, revenue: 424, spend_before: 100, revenue_before: 400, members: 4 })).toEqual([
       { label: 'Total Budget', value: '$485,231', change: null, note: 'Active campaigns' },
       { label: 'Active Campaigns', value: '18', change: null, note: 'Right now' },
-      { label: 'ROI', value: '324%', change: '+24 pts', note: 'No spend in the last 60 days' },
+      { label: 'ROI', value: '324%', change: '+24 pts', period: 'from the previous 30 days' },
     ]);
+  });
+
+  const roiCard = (spend: number, spendBefore: number) =>
+    executiveStats({ total_budget: 0, active_campaigns: 0, spend, revenue: 300, spend_before: spendBefore, revenue_before: 300, members: 1 })[2];
+
+  it('says which period had no spend when there is no change to show', () => {
+    // Spend in the last 30 days, none in the 30 before: the ROI is known, there is nothing to compare it with.
+    expect(roiCard(100, 0)).toEqual({ label: 'ROI', value: '200%', change: null, note: 'No spend in the 30 days before to compare with' });
+    expect(roiCard(0, 100)).toEqual({ label: 'ROI', value: '–', change: null, note: 'No spend in the last 30 days' });
+    expect(roiCard(0, 0)).toEqual({ label: 'ROI', value: '–', change: null, note: 'No spend in the last 60 days' });
+  });
+
+  it('roiNote: nothing to say when both periods had spend', () => {
+    expect(roiNote(1, 1)).toBeUndefined();
+    expect(roiNote(1, 0)).toBe('No spend in the 30 days before to compare with');
+    expect(roiNote(0, 1)).toBe('No spend in the last 30 days');
+    expect(roiNote(0, 0)).toBe('No spend in the last 60 days');
   });
 });

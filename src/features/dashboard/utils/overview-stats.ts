@@ -3,7 +3,7 @@ import { formatMultipleROI } from '@/features/dashboard/utils/roi';
 import { overviewCopy } from '@/config/overview-copy';
 import type { WorkspaceSiteFigures } from '@/lib/site-figures';
 
-/** platform_overview(): this month and last month of the workspace. */
+/** platform_overview(): the month so far and the same days of the month before. */
 export interface PlatformFigures {
   campaigns: number;
   campaigns_last_month: number;
@@ -39,7 +39,8 @@ export interface OverviewStat {
 
 /**
  * /dashboard's four cards (spec §2) from the workspace: Total Campaigns, Conversion Rate (conversions ÷ clicks),
- * Active Users (members active in the last 30 days), Revenue; each with its month-over-month change.
+ * Active Users (current members active in the last 30 days), Revenue; each with its month-over-month change: the month
+ * so far against the same days of the month before (Active Users: against the same figure a month earlier).
  */
 export function platformStats(figures: PlatformFigures): OverviewStat[] {
   const rate = ratio(figures.conversions, figures.clicks);
@@ -55,7 +56,7 @@ export function platformStats(figures: PlatformFigures): OverviewStat[] {
 /**
  * The Conversion Rate card's source: the workspace's measured websites when it measures one (visitors who completed a
  * goal ÷ visitors, the last 30 days against the 30 before, from workspace_site_figures); else the campaigns' figure
- * stays (conversions ÷ clicks, this month against last). Figures not yet loaded or failed keep the campaigns' figure.
+ * stays (conversions ÷ clicks, month over month). Figures not yet loaded or failed keep the campaigns' figure.
  */
 export function withWebsiteConversionRate(stats: readonly OverviewStat[], site: WorkspaceSiteFigures | null | undefined): OverviewStat[] {
   if (!site || site.sites === 0) return [...stats];
@@ -77,13 +78,30 @@ export function roi(revenue: number, spend: number): number | null {
   return gain;
 }
 
+/**
+ * Why the ROI card shows no change: which of the two periods had no spend (ROI needs spend in both); undefined when
+ * both had some and the change is shown.
+ */
+export function roiNote(spend: number, spendBefore: number): string | undefined {
+  if (spend === 0 && spendBefore === 0) return overviewCopy.roiNoSpend60;
+  if (spend === 0) return overviewCopy.roiNoSpend30;
+  if (spendBefore === 0) return overviewCopy.roiNoSpendBefore;
+  return undefined;
+}
+
 /** Executive Overview's real cards: Total Budget and Active Campaigns (now), ROI of the last 30 days and its change. */
 export function executiveStats(figures: ExecutiveFigures): OverviewStat[] {
   const current = roi(figures.revenue, figures.spend);
   const before = roi(figures.revenue_before, figures.spend_before);
+  const change = formatPointChange(current, before);
   return [
     { label: 'Total Budget', value: formatDollars(figures.total_budget), change: null, note: 'Active campaigns' },
     { label: 'Active Campaigns', value: figures.active_campaigns.toLocaleString('en-US'), change: null, note: 'Right now' },
-    { label: 'ROI', value: formatMultipleROI(current), change: formatPointChange(current, before), note: 'No spend in the last 60 days' },
+    {
+      label: 'ROI',
+      value: formatMultipleROI(current),
+      change,
+      ...(change === null ? { note: roiNote(figures.spend, figures.spend_before) } : { period: overviewCopy.roiPeriod }),
+    },
   ];
 }
