@@ -125,7 +125,8 @@ export const contactsCopy = {
       { value: 'merge', label: 'Merge into the contact' },
     ],
     badLines: 'Lines with errors',
-    badLinesHint: 'With “Import nothing”, every line is checked by the server first, and one bad line stops the whole file.',
+    badLinesHint:
+      'With “Import nothing”, the server checks every line first and one bad line stops the whole file. The file is then sent in parts: if the connection fails, or someone changes these contacts meanwhile, the parts already sent stay imported (the summary says where it stopped).',
     badLineChoices: [
       { value: 'import-good', label: 'Import only the good lines' },
       { value: 'import-nothing', label: 'Import nothing if any line is bad' },

@@ -62,14 +62,33 @@ export function uniqueTags(tags: readonly string[]): string[] {
   return kept;
 }
 
-/** 'vip, Q4 event; newsletter' or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped). */
+/**
+ * 'vip, Q4 event; newsletter', Mailchimp's '"Customer","VIP, Gold"' (each tag quoted, a comma inside a quoted tag is
+ * part of it, "" is a quote) or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped).
+ * A quote opens a quoted tag only at the start of a tag; elsewhere it is an ordinary character.
+ */
 export function splitTags(text: string): string[] {
-  return uniqueTags(
-    text
-      .split(/\s*(?:,|;|:::)\s*/)
-      .map((tag) => tag.trim().replace(/^"(.*)"$/, '$1').trim())
-      .filter((tag) => !tag.startsWith('*')),
-  );
+  const tags: string[] = [];
+  let tag = '';
+  let isQuoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (isQuoted) {
+      if (char === '"' && text[index + 1] === '"') [tag, index] = [tag + '"', index + 1];
+      else if (char === '"') isQuoted = false;
+      else tag += char;
+    } else if (char === '"' && tag.trim() === '') {
+      [tag, isQuoted] = ['', true];
+    } else if (char === ',' || char === ';' || text.startsWith(':::', index)) {
+      tags.push(tag);
+      tag = '';
+      if (char === ':') index += 2;
+    } else {
+      tag += char;
+    }
+  }
+  tags.push(tag);
+  return uniqueTags(tags.map((entry) => entry.trim()).filter((entry) => !entry.startsWith('*')));
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
