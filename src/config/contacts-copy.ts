@@ -52,6 +52,7 @@ export const contactsCopy = {
     adjustmentHint: 'From -100 to 100 points, added to what the rules give.',
     lastActivity: 'Last Activity',
     notes: 'Notes',
+    stamps: (created: string, updated: string) => `Added ${created} · last changed ${updated}`,
     save: 'Save Contact',
     saving: 'Saving...',
     cancel: 'Cancel',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCopy } from '@/config/contacts-copy';
-import { emptyContactForm, readContactForm } from './contact-form';
+import { emptyContactForm, lastActivityOf, readContactForm } from './contact-form';
 
 const errors = contactsCopy.errors;
 const form = (values: Partial<ReturnType<typeof emptyContactForm>>) => ({ ...emptyContactForm(), ...values });
@@ -29,5 +29,24 @@ describe('readContactForm', () => {
     const result = readContactForm(form(values));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors[field as keyof typeof result.errors]).toBe(message);
+  });
+});
+
+describe('lastActivityOf', () => {
+  it.each([
+    ['', null, null],
+    ['', '2026-11-20T15:32:10.123+00:00', null],
+    // The day the form showed, unchanged: the stored time stays (an edit of other fields rewrites nothing).
+    ['2026-11-20', '2026-11-20T15:32:10.123+00:00', '2026-11-20T15:32:10.123+00:00'],
+    // Another day: noon UTC of it.
+    ['2026-11-21', '2026-11-20T15:32:10.123+00:00', '2026-11-21T12:00:00Z'],
+    ['2026-11-21', null, '2026-11-21T12:00:00Z'],
+  ])('day %j, stored %j → %j', (day, stored, expected) => {
+    expect(lastActivityOf(day, stored)).toBe(expected);
+  });
+
+  it('is what readContactForm sends', () => {
+    const result = readContactForm(form({ firstName: 'Dana', lastActivity: '2026-11-20' }), '2026-11-20T15:32:10.123+00:00');
+    expect(result.ok && result.input.last_activity_at).toBe('2026-11-20T15:32:10.123+00:00');
   });
 });
