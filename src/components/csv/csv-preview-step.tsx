@@ -1,7 +1,7 @@
+import { CsvPreviewRows } from '@/components/csv/csv-preview-rows';
 import type { CsvField, CsvFixedValues, CsvMapping } from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 import { mapRow, type CsvValidation } from '@/components/csv/validate-rows';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { csvCopy } from '@/config/csv-copy';
 
 interface CsvPreviewStepProps<Key extends string, Row> {
@@ -23,41 +23,18 @@ export function CsvPreviewStep<Key extends string, Row>({ csv, fields, mapping, 
   const { errors } = validation;
 
   return (
-    <div className="space-y-4">
+    // min-w-0: a grid item (the dialog is a grid) would otherwise grow to the preview table's width, and the dialog
+    // with it, past a phone's screen; so the table scrolls inside its own box.
+    <div className="min-w-0 space-y-4">
       <p role="status" className="text-sm font-medium">
         {csvCopy.previewSummary(validation.valid.length, errors.length)}
       </p>
       {preview.length > 0 ? (
-        <div className="overflow-x-auto rounded-md border">
-          <Table>
-            <TableCaption className="sr-only">{csvCopy.previewCaption(preview.length, validation.valid.length)}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">#</TableHead>
-                {mappedFields.map((field) => (
-                  <TableHead key={field.key} scope="col">
-                    {field.label}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {preview.map(({ line }) => {
-                const input = mapRow(csv.headers, cellsByLine.get(line) ?? [], mapping, fixed);
-                return (
-                  <TableRow key={line}>
-                    <TableCell>{line}</TableCell>
-                    {mappedFields.map((field) => (
-                      <TableCell key={field.key} className="break-words">
-                        {input[field.key]}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <CsvPreviewRows
+          rows={preview.map(({ line }) => ({ line, cells: mapRow(csv.headers, cellsByLine.get(line) ?? [], mapping, fixed) }))}
+          fields={mappedFields}
+          total={validation.valid.length}
+        />
       ) : null}
       {errors.length > 0 ? (
         <section aria-labelledby="csv-errors-title" className="space-y-2">
