@@ -1,7 +1,7 @@
 import type { ContactSource, LifecycleStage } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import type { Contact } from '@/features/contacts/api/contacts-query';
-import { contactFieldsSchema, splitTags } from '@/features/contacts/utils/contact-values';
+import { contactFieldsSchema, joinTags, splitTags } from '@/features/contacts/utils/contact-values';
 import type { TablesInsert } from '@/types/database';
 
 /** The contact dialog's fields as typed. */
@@ -48,7 +48,7 @@ export function contactFormValues(contact: Contact): ContactFormValues {
     phone: contact.phone ?? '',
     source: contact.source as ContactSource,
     stage: contact.lifecycle_stage as LifecycleStage,
-    tags: contact.tags.join(', '),
+    tags: joinTags(contact.tags),
     owner: contact.owner_id ?? 'none',
     adjustment: String(contact.score_adjustment),
     lastActivity: contact.last_activity_at ? contact.last_activity_at.slice(0, 10) : '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTags } from './contact-values';
+import { joinTags, splitTags } from './contact-values';
 
 describe('splitTags', () => {
   it.each([
@@ -13,9 +13,18 @@ describe('splitTags', () => {
     ['Clients ::: * myContacts ::: VIP', ['Clients', 'VIP']],
     // A quote inside a tag is an ordinary character.
     ['27" monitor, desk', ['27" monitor', 'desk']],
+    ['"*starred", *system', ['*starred']],
     ['', []],
     ['  ,  ; ', []],
   ])('%j → %j', (text, tags) => {
     expect(splitTags(text)).toEqual(tags);
+  });
+});
+
+describe('joinTags', () => {
+  it('writes tags as the form shows them, and splitTags reads them back unchanged', () => {
+    const tags = ['vip', 'VIP, Gold', 'Said "hi"', 'a;b', 'x ::: y', '*starred', 'Q4 event'];
+    expect(joinTags(tags)).toBe('vip, "VIP, Gold", "Said ""hi""", "a;b", "x ::: y", "*starred", Q4 event');
+    expect(splitTags(joinTags(tags))).toEqual(tags);
   });
 });

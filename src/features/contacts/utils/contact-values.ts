@@ -64,31 +64,37 @@ export function uniqueTags(tags: readonly string[]): string[] {
 
 /**
  * 'vip, Q4 event; newsletter', Mailchimp's '"Customer","VIP, Gold"' (each tag quoted, a comma inside a quoted tag is
- * part of it, "" is a quote) or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped).
- * A quote opens a quoted tag only at the start of a tag; elsewhere it is an ordinary character.
+ * part of it, "" is a quote) or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped,
+ * unless quoted). A quote opens a quoted tag only at the start of a tag; elsewhere it is an ordinary character.
  */
 export function splitTags(text: string): string[] {
-  const tags: string[] = [];
-  let tag = '';
-  let isQuoted = false;
+  const tags: { text: string; isQuoted: boolean }[] = [];
+  let tag = { text: '', isQuoted: false };
+  let isInQuotes = false;
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
-    if (isQuoted) {
-      if (char === '"' && text[index + 1] === '"') [tag, index] = [tag + '"', index + 1];
-      else if (char === '"') isQuoted = false;
-      else tag += char;
-    } else if (char === '"' && tag.trim() === '') {
-      [tag, isQuoted] = ['', true];
+    if (isInQuotes) {
+      if (char === '"' && text[index + 1] === '"') [tag.text, index] = [tag.text + '"', index + 1];
+      else if (char === '"') isInQuotes = false;
+      else tag.text += char;
+    } else if (char === '"' && tag.text.trim() === '') {
+      tag = { text: '', isQuoted: true };
+      isInQuotes = true;
     } else if (char === ',' || char === ';' || text.startsWith(':::', index)) {
       tags.push(tag);
-      tag = '';
+      tag = { text: '', isQuoted: false };
       if (char === ':') index += 2;
     } else {
-      tag += char;
+      tag.text += char;
     }
   }
   tags.push(tag);
-  return uniqueTags(tags.map((entry) => entry.trim()).filter((entry) => !entry.startsWith('*')));
+  return uniqueTags(tags.filter((entry) => entry.isQuoted || !entry.text.trim().startsWith('*')).map((entry) => entry.text.trim()));
+}
+
+/** Tags as one line of text that splitTags reads back the same: a tag holding a separator, a quote or a leading * is quoted. */
+export function joinTags(tags: readonly string[]): string {
+  return tags.map((tag) => (/[,;"]|:::|^\*/.test(tag) ? `"${tag.replaceAll('"', '""')}"` : tag)).join(', ');
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
