@@ -52,6 +52,7 @@ export const contactsCopy = {
     adjustmentHint: 'From -100 to 100 points, added to what the rules give.',
     lastActivity: 'Last Activity',
     notes: 'Notes',
+    stamps: (created: string, updated: string) => `Added ${created} · last changed ${updated}`,
     save: 'Save Contact',
     saving: 'Saving...',
     cancel: 'Cancel',
@@ -125,7 +126,8 @@ export const contactsCopy = {
       { value: 'merge', label: 'Merge into the contact' },
     ],
     badLines: 'Lines with errors',
-    badLinesHint: 'With “Import nothing”, every line is checked by the server first, and one bad line stops the whole file.',
+    badLinesHint:
+      'With “Import nothing”, the server checks every line first and one bad line stops the whole file. The file is then sent in parts: if the connection fails, or someone changes these contacts meanwhile, the parts already sent stay imported (the summary says where it stopped).',
     badLineChoices: [
       { value: 'import-good', label: 'Import only the good lines' },
       { value: 'import-nothing', label: 'Import nothing if any line is bad' },

@@ -50,11 +50,14 @@ export const leadScoreBands: readonly { band: LeadScoreBand; label: string; min:
 /** Customer Retention Center samples, shown (marked) while a workspace has no contact yet: contacts per band. */
 export const retentionSampleBandCounts: Readonly<Record<LeadScoreBand, number>> = { hot: 124, warm: 318, cool: 476, cold: 205 };
 
-/** Customer Retention Center samples: contacts to follow up, with their score. */
-export const retentionSampleLeads: readonly { name: string; detail: string; score: number }[] = [
-  { name: 'Northwind Travel', detail: 'Opened 6 emails, visited pricing twice', score: 92 },
-  { name: 'Harbor Books', detail: 'Requested a demo last week', score: 84 },
-  { name: 'Silver Trails Club', detail: 'Active in the community forum', score: 71 },
-  { name: 'Bright Pages Media', detail: 'Downloaded two case studies', score: 55 },
-  { name: 'Evergreen Outfitters', detail: 'No activity for 45 days', score: 23 },
+/**
+ * Customer Retention Center samples: contacts to follow up, with their score and its band (written out: real bands
+ * come from the database, which alone derives them from scores).
+ */
+export const retentionSampleLeads: readonly { name: string; detail: string; score: number; band: LeadScoreBand }[] = [
+  { name: 'Northwind Travel', detail: 'Opened 6 emails, visited pricing twice', score: 92, band: 'hot' },
+  { name: 'Harbor Books', detail: 'Requested a demo last week', score: 84, band: 'hot' },
+  { name: 'Silver Trails Club', detail: 'Active in the community forum', score: 71, band: 'warm' },
+  { name: 'Bright Pages Media', detail: 'Downloaded two case studies', score: 55, band: 'cool' },
+  { name: 'Evergreen Outfitters', detail: 'No activity for 45 days', score: 23, band: 'cold' },
 ];

@@ -83,6 +83,21 @@ class FakeQuery implements PromiseLike<FakeResult> {
     return this;
   }
 
+  in(column: string, values: readonly unknown[]) {
+    this.call.filters.push([column, `in.(${values.join(',')})`]);
+    return this;
+  }
+
+  contains(column: string, values: readonly unknown[]) {
+    this.call.filters.push([column, `cs.{${values.join(',')}}`]);
+    return this;
+  }
+
+  textSearch(column: string, query: string, options: { config?: string } = {}) {
+    this.call.filters.push([column, `fts${options.config ? `(${options.config})` : ''}.${query}`]);
+    return this;
+  }
+
   or(tree: string) {
     this.call.filters.push(['or', tree]);
     return this;

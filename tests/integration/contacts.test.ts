@@ -272,14 +272,15 @@ describe('contact_overview(): the Retention Center’s figures', () => {
     await addContact(user, { first_name: 'Gone', score_adjustment: 10, lifecycle_stage: 'churned', last_activity_at: new Date(Date.now() - 90 * 86_400_000).toISOString() });
     const { data, error } = await user.client.rpc('contact_overview', { workspace_id: user.organizationId });
     expect(error).toBeNull();
-    const overview = data as Record<string, unknown> & { hot_to_call: { first_name: string }[]; quiet: { first_name: string }[] };
+    const overview = data as Record<string, unknown> & { hot_to_call: { first_name: string; score_band: string }[]; quiet: { first_name: string; score_band: string }[] };
     expect(overview).toMatchObject({
       total: 4,
       bands: { hot: 2, warm: 1, cool: 0, cold: 1 },
       stages: { subscriber: 1, lead: 0, marketing_qualified: 0, sales_qualified: 1, customer: 1, churned: 1 },
       quiet_count: 1,
     });
-    expect(overview.hot_to_call.map((c) => c.first_name)).toEqual(['Hot1', 'Hot2']);
-    expect(overview.quiet.map((c) => c.first_name)).toEqual(['Warm']);
+    // Each listed contact carries the database's band: the app shows it as it is, never derived again.
+    expect(overview.hot_to_call.map((c) => [c.first_name, c.score_band])).toEqual([['Hot1', 'hot'], ['Hot2', 'hot']]);
+    expect(overview.quiet.map((c) => [c.first_name, c.score_band])).toEqual([['Warm', 'warm']]);
   });
 });

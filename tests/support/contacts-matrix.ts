@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL, ids } from './workspaces';
-import { DENY_ANON, NOT_MEMBER, REFUSED, TOO_LOW, type Operation, type World } from './tenant-matrix';
+import { DENY_ANON, NOT_MEMBER, REFUSED, TOO_LOW, userIdOf, type Operation, type World } from './tenant-matrix';
 
 /**
  * The tenant matrix's rows for contacts, their scoring rules, the contact functions (bulk tag/delete, import,
@@ -17,6 +17,18 @@ export function contactOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('contacts').insert({ organization_id: world().workspace1, first_name: 'Planted' }).select('id'),
       answer: 'rows',
       cells: ['rows 1 → contacts +1', 'rows 1 → contacts +1', 'rows 1 → contacts +1', REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+    },
+    // The owner check runs before row-level security: for anyone who may not write to workspace 1 it must answer as
+    // row-level security does, whether or not the owner is a member there (it would tell who is).
+    'contacts: insert into workspace 1, owned by its member': {
+      run: (a) => a.client.from('contacts').insert({ organization_id: world().workspace1, first_name: 'Owned', owner_id: userIdOf(world, 'member') }).select('id'),
+      answer: 'rows',
+      cells: ['rows 1 → contacts +1', 'rows 1 → contacts +1', 'rows 1 → contacts +1', REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+    },
+    'contacts: insert into workspace 1, owned by someone who is not its member': {
+      run: (a) => a.client.from('contacts').insert({ organization_id: world().workspace1, first_name: 'Owned', owner_id: userIdOf(world, 'outsider') }).select('id'),
+      answer: 'rows',
+      cells: ['400 23514 owner_not_member', '400 23514 owner_not_member', '400 23514 owner_not_member', REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
     },
     'contacts: insert workspace 1’s address again (other case) into workspace 1': {
       run: (a) => a.client.from('contacts').insert({ organization_id: world().workspace1, email: CONTACT_EMAIL.toUpperCase() }).select('id'),
@@ -52,6 +64,12 @@ export function contactOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('contact_score_rules').insert({ organization_id: world().workspace1, kind: 'tag', value: 'planted', points: 5 }).select('id'),
       answer: 'rows',
       cells: ['rows 1 → contact_score_rules +1', 'rows 1 → contact_score_rules +1', 'rows 1 → contact_score_rules +1', REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+    },
+    // Workspace 2 has 100 rules, the limit, checked before row-level security: only its own members learn it.
+    'contact_score_rules: insert into workspace 2 (at its limit of 100 rules)': {
+      run: (a) => a.client.from('contact_score_rules').insert({ organization_id: world().workspace2, kind: 'tag', value: 'planted', points: 5 }).select('id'),
+      answer: 'rows',
+      cells: [REFUSED, REFUSED, REFUSED, REFUSED, '400 P0001 rule_limit', REFUSED, REFUSED, DENY_ANON],
     },
     'contact_score_rules: change the customer rule (rescores the contact)': {
       run: (a) => a.client.from('contact_score_rules').update({ points: 90 }).eq('organization_id', world().workspace1).eq('kind', 'lifecycle_stage').eq('value', 'customer').select('id'),
@@ -99,10 +117,11 @@ export function contactOperations(world: World): Record<string, Operation> {
       answer: 'ok',
       cells: ['ok → contacts ~1', 'ok → contacts ~1', 'ok → contacts ~1', TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
+    // It writes scores: members and above only (a viewer writes nothing).
     'recompute_lead_scores(): workspace 1 (nothing out of date)': {
       run: (a) => a.client.rpc('recompute_lead_scores', { workspace_id: world().workspace1 }),
       answer: (data) => String(data),
-      cells: ['ok 0', 'ok 0', 'ok 0', 'ok 0', NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+      cells: ['ok 0', 'ok 0', 'ok 0', TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
     'contact_overview(): workspace 1': {
       run: (a) => a.client.rpc('contact_overview', { workspace_id: world().workspace1 }),

@@ -97,8 +97,8 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
  * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
  * an activity day, a contact, its default scoring rules, an analytics site with one rollup) and workspace 2 (its owner
- * and `outsider` as member, a content item, a pending invitation, a contact and an analytics site); a lead. `removed`
- * was a member of workspace 1 and was removed; their session still exists.
+ * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
+ * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
@@ -115,6 +115,11 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
   await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
+  // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
+  await sql`
+    insert into public.contact_score_rules (organization_id, kind, value, points)
+    select ${workspace2}, 'tag', 'filler ' || n, 1
+    from generate_series(1, 100 - (select count(*)::int from public.contact_score_rules where organization_id = ${workspace2})) n`;
 
   const people = { owner, admin: admin!, member: member!, viewer: viewer!, outsider: outsider!, invited: invited!, removed: removed! };
   const actors = {} as Record<ActorName, Actor>;

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
@@ -57,11 +57,19 @@ describe('CsvImportDialog', () => {
       ],
       [2, 4],
     );
-    expect(screen.getByText('Skipped lines: 3')).toBeInTheDocument();
+    // The line the preview's checks left out is named in the summary with its reasons.
+    expect(screen.getByText('1 line was not imported:')).toBeInTheDocument();
+    expect(screen.getByText('Line 3: Platform: must be Google Ads or Facebook Ads; Clicks: must be a whole number of 0 or more')).toBeInTheDocument();
     expect(screen.getByText('2 new')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ added: 2, skippedLines: [3] }));
+    expect(onClose).toHaveBeenCalledWith(
+      expect.objectContaining({
+        added: 2,
+        skippedLines: [3],
+        invalid: [{ line: 3, reason: 'Platform: must be Google Ads or Facebook Ads; Clicks: must be a whole number of 0 or more' }],
+      }),
+    );
   });
 
   it('starts from the remembered mapping and keeps the user on the mapping step while a required field has no column', async () => {
@@ -108,15 +116,25 @@ describe('CsvImportDialog', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This is not a CSV file.'));
   });
 
-  it('shows the feature’s options before importing, and lists the rows the store did not take with why', async () => {
-    const importBatch = vi.fn<Batch>(async (_rows, lines) => ({ added: 0, updated: 0, unchanged: 0, skipped: [{ line: lines[0]!, reason: 'Already there.' }] }));
+  it('shows the feature’s options before importing, and lists every line not imported with why, in file order', async () => {
+    const importBatch = vi.fn<Batch>(async (_rows, lines) => ({
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: [{ line: lines[1]!, reason: 'Already there.' }],
+      refused: [{ line: lines[0]!, reason: 'Refused by the store.' }],
+    }));
     const { user } = setup({ importBatch, extra: <p>Duplicates: skip</p> });
-    await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n'));
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n2026-01-02,Google Ads,many\n2026-01-03,Google Ads,6\n'));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Duplicates: skip')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Import 1 rows' }));
-    expect(await screen.findByText('1 rows were not imported:')).toBeInTheDocument();
-    expect(screen.getByText('Line 2: Already there.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }));
+    const list = await screen.findByRole('list', { name: '3 lines were not imported:' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Line 2: Refused by the store.',
+      'Line 3: Clicks: must be a whole number of 0 or more',
+      'Line 4: Already there.',
+    ]);
   });
 
   it('says the import stopped when the batch fails, and nothing counts as imported', async () => {

@@ -37,6 +37,11 @@ export interface CsvImportDialogProps<Key extends string, Row> {
   allOrNothing?: { checkBatch: ImportBatch<Row> } | null;
   /** Rows per `importBatch` call; default: all rows in one call, so an atomic `importBatch` makes the import all-or-nothing. */
   batchSize?: number;
+  /**
+   * Rows with the same key are sent in the same batch (e.g. a contact's e-mail in lower case), so a batch checked on
+   * its own sees every line about one record; null: the row belongs to no group. Default: batches in file order.
+   */
+  batchGroupKey?(row: Row): string | null;
   maxBytes?: number;
   /** A failed batch's error in words (the feature's error mapping). */
   describeError(error: unknown): string;
@@ -98,6 +103,8 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
       batchSize: props.batchSize ?? Math.max(1, rows.length),
       lines: validation.valid.map((row) => row.line),
       skippedLines: validation.errors.map((error) => error.line),
+      invalidLines: validation.errors.map((error) => ({ line: error.line, reason: error.messages.join('; ') })),
+      groupKey: props.batchGroupKey,
       checkBatch: props.allOrNothing?.checkBatch,
       onProgress: (done, total, phase) => setProgress({ done, total, phase }),
     });

@@ -11,7 +11,10 @@ interface CsvImportProgressProps {
   describeError(error: unknown): string;
 }
 
-/** Step 4: a progress bar while the batches go out, then what happened, line by line where lines were skipped. */
+/**
+ * Step 4: a progress bar while the batches go out, then what happened: counts, and every line not imported with its
+ * reason (the preview's checks, the store's skips and refusals), in file order.
+ */
 export function CsvImportProgress({ done, total, phase, summary, describeError }: CsvImportProgressProps) {
   if (!summary) {
     const percent = total === 0 ? 100 : Math.round((done / total) * 100);
@@ -34,7 +37,8 @@ export function CsvImportProgress({ done, total, phase, summary, describeError }
     );
   }
   if (summary.rejected) return <RejectedSummary refused={summary.refused} />;
-  const notTaken = [...summary.skipped, ...summary.refused].sort((a, b) => a.line - b.line);
+  // Every line of the file that is not in the workspace now, with why: the browser's checks, then the store's.
+  const notTaken = [...summary.invalid, ...summary.skipped, ...summary.refused].sort((a, b) => a.line - b.line);
   return (
     <div className="space-y-2" role="status">
       <h3 className="font-semibold">{csvCopy.summaryTitle}</h3>
@@ -43,7 +47,6 @@ export function CsvImportProgress({ done, total, phase, summary, describeError }
         <li>{csvCopy.summaryUpdated(summary.updated)}</li>
         <li>{csvCopy.summaryUnchanged(summary.unchanged)}</li>
       </ul>
-      {summary.skippedLines.length > 0 ? <p className="break-words text-sm">{csvCopy.summarySkipped(summary.skippedLines.join(', '))}</p> : null}
       {notTaken.length > 0 ? <LineReasons title={csvCopy.summaryNotTaken(notTaken.length)} rows={notTaken} /> : null}
       {summary.failure ? (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -72,8 +75,8 @@ function LineReasons({ title, rows }: { title: string; rows: { line: number; rea
     <div className="space-y-1 text-sm">
       <p>{title}</p>
       <ul className="max-h-40 list-inside list-disc overflow-y-auto break-words" tabIndex={0} aria-label={title}>
-        {rows.map((row) => (
-          <li key={row.line}>
+        {rows.map((row, index) => (
+          <li key={`${row.line}:${index}`}>
             {csvCopy.errorLine(row.line)}: {row.reason}
           </li>
         ))}

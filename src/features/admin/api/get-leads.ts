@@ -1,37 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { leadFilters, LEADS_PAGE_SIZE, type LeadFilterValue, type LeadStatus } from '@/config/lead-options';
+import { LEADS_PAGE_SIZE, type LeadFilterValue } from '@/config/lead-options';
 import { unwrap } from '@/lib/errors';
-import { afterCursor, toKeysetPage, type KeysetCursor, type KeysetPage } from '@/lib/keyset';
-import { containsAnyOf } from '@/lib/search-filters';
+import { toKeysetPage, type KeysetCursor, type KeysetPage } from '@/lib/keyset';
 import { adminSupabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
-
-export interface Lead {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  status: LeadStatus;
-  note: string | null;
-  created_at: string;
-}
-
-const LEAD_COLUMNS = 'id, name, email, company, message, status, note, created_at';
-const SEARCHED_COLUMNS = ['name', 'email', 'company', 'message'] as const;
+import { leadsPageQuery, type Lead } from './leads-query';
 
 /** One page (`limit` rows after `cursor`) of the leads of a status filter and a search, newest first. */
 async function getLeadRows(filter: LeadFilterValue, search: string, cursor: KeysetCursor | null, limit: number): Promise<Lead[]> {
-  let query = adminSupabase.from('leads').select(LEAD_COLUMNS);
-  const statuses = leadFilters.find((option) => option.value === filter)?.statuses ?? null;
-  if (statuses) query = query.in('status', [...statuses]);
-  const searchFilter = containsAnyOf(SEARCHED_COLUMNS, search);
-  if (searchFilter) query = query.or(searchFilter);
-  if (cursor) {
-    const after = afterCursor(cursor);
-    query = query.lte('created_at', after.createdAtLte).or(after.or);
-  }
-  return (unwrap(await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(limit)) ?? []) as Lead[];
+  return (unwrap(await leadsPageQuery(adminSupabase, filter, search, cursor, limit)) ?? []) as Lead[];
 }
 
 async function getLeadsPage(filter: LeadFilterValue, search: string, cursor: KeysetCursor | null): Promise<KeysetPage<Lead>> {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminSupabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
+import { countNewLeads } from './leads-query';
 
 /** How many leads are still new: the count beside Leads in the admin navigation (a HEAD request, no rows). */
-export async function getNewLeadCount(): Promise<number> {
-  const { count, error } = await adminSupabase.from('leads').select('id', { count: 'exact', head: true }).eq('status', 'new');
-  if (error) throw error;
-  return count ?? 0;
+export function getNewLeadCount(): Promise<number> {
+  return countNewLeads(adminSupabase);
 }
 
 export const newLeadCountQueryOptions = () =>

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { contactSorts } from '@/config/contact-options';
-import { contactsAfter, type ContactCursor } from '@/features/contacts/utils/contact-keyset';
+import { contactCursor, contactsAfter, type ContactCursor } from '@/features/contacts/utils/contact-keyset';
 import type { ContactFilters } from '@/features/contacts/utils/contact-filters';
+import { unwrap } from '@/lib/errors';
 import { prefixTsQuery } from '@/lib/search-filters';
 import type { Database, Tables } from '@/types/database';
 
@@ -30,4 +31,16 @@ export function contactsPageQuery(client: SupabaseClient<Database>, workspaceId:
   }
   const { column, ascending } = contactSorts.find((option) => option.value === filters.sort)!;
   return query.order(column, { ascending }).order('id', { ascending }).limit(limit);
+}
+
+/** Every contact of the filters in the sort's order, `pageSize` at a time by keyset (the CSV export of the current filter). */
+export async function allContactsOf(client: SupabaseClient<Database>, workspaceId: string, filters: ContactFilters, pageSize = 1000): Promise<Contact[]> {
+  const all: Contact[] = [];
+  let cursor: ContactCursor | null = null;
+  for (;;) {
+    const rows = (unwrap(await contactsPageQuery(client, workspaceId, filters, cursor, pageSize)) ?? []) as Contact[];
+    all.push(...rows);
+    if (rows.length < pageSize) return all;
+    cursor = contactCursor(filters.sort, rows[rows.length - 1]!);
+  }
 }

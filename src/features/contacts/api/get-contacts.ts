@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CONTACTS_PAGE_SIZE } from '@/config/contact-options';
 import { contactKeys } from '@/features/contacts/api/keys';
-import { contactsPageQuery, type Contact } from '@/features/contacts/api/contacts-query';
+import { allContactsOf, contactsPageQuery, type Contact } from '@/features/contacts/api/contacts-query';
 import { contactCursor, type ContactCursor } from '@/features/contacts/utils/contact-keyset';
 import type { ContactFilters } from '@/features/contacts/utils/contact-filters';
 import { unwrap } from '@/lib/errors';
@@ -21,15 +21,8 @@ async function getContactsPage(workspaceId: string, filters: ContactFilters, cur
 }
 
 /** Every contact of the filters, a thousand at a time (the CSV export of the current filter). */
-export async function getAllContacts(workspaceId: string, filters: ContactFilters): Promise<Contact[]> {
-  const all: Contact[] = [];
-  let cursor: ContactCursor | null = null;
-  for (;;) {
-    const rows = (unwrap(await contactsPageQuery(supabase, workspaceId, filters, cursor, 1000)) ?? []) as Contact[];
-    all.push(...rows);
-    if (rows.length < 1000) return all;
-    cursor = contactCursor(filters.sort, rows[rows.length - 1]!);
-  }
+export function getAllContacts(workspaceId: string, filters: ContactFilters): Promise<Contact[]> {
+  return allContactsOf(supabase, workspaceId, filters);
 }
 
 export function contactsQueryOptions(workspaceId: string, filters: ContactFilters) {

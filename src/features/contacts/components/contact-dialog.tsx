@@ -5,6 +5,7 @@ import { contactsCopy } from '@/config/contacts-copy';
 import type { Contact } from '@/features/contacts/api/contacts-query';
 import { useSaveContact } from '@/features/contacts/api/save-contact';
 import { contactFormValues, emptyContactForm, readContactForm, type ContactFormErrors } from '@/features/contacts/utils/contact-form';
+import { formatDateTime } from '@/lib/format';
 import { ContactFormFields } from './contact-form-fields';
 
 const copy = contactsCopy.dialog;
@@ -25,7 +26,7 @@ export function ContactDialog({ contact, owners, onClose }: ContactDialogProps) 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    const result = readContactForm(values);
+    const result = readContactForm(values, contact?.last_activity_at ?? null);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     save.mutate({ id: contact?.id, input: result.input }, { onSuccess: onClose });
@@ -38,6 +39,7 @@ export function ContactDialog({ contact, owners, onClose }: ContactDialogProps) 
           <DialogHeader>
             <DialogTitle>{contact ? copy.editTitle : copy.addTitle}</DialogTitle>
             <DialogDescription>{copy.description}</DialogDescription>
+            {contact ? <p className="text-xs text-muted-foreground">{copy.stamps(formatDateTime(contact.created_at), formatDateTime(contact.updated_at))}</p> : null}
           </DialogHeader>
           <ContactFormFields values={values} errors={errors} owners={owners} disabled={save.isPending} onChange={setValues} />
           <DialogFooter className="gap-2">

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { CONTACT_IMPORT_BATCH } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import { useImportContactsBatch, type BadLineChoice, type DuplicateChoice } from '@/features/contacts/api/import-contacts';
-import { contactCsvSchema, type ContactCsvKey } from '@/features/contacts/utils/contact-csv-schema';
+import { contactCsvSchema, contactImportGroup, type ContactCsvKey } from '@/features/contacts/utils/contact-csv-schema';
 import { contactFailureDescription } from '@/features/contacts/utils/contact-failure';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -48,6 +48,7 @@ export function ContactImport() {
           mappingStore={mappingStore}
           importBatch={importBatch}
           batchSize={CONTACT_IMPORT_BATCH}
+          batchGroupKey={contactImportGroup}
           options={
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label={copy.duplicates} hint={copy.duplicatesHint}>

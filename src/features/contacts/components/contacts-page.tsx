@@ -10,6 +10,7 @@ import { useDeleteContacts } from '@/features/contacts/api/delete-contacts';
 import { getAllContacts, useContacts } from '@/features/contacts/api/get-contacts';
 import { contactName } from '@/features/contacts/utils/contact-display';
 import { contactExportColumns } from '@/features/contacts/utils/contact-export-columns';
+import { shownSelection, toggled, without } from '@/features/contacts/utils/contact-selection';
 import { isFiltered, NO_CONTACT_FILTERS, type ContactFilters } from '@/features/contacts/utils/contact-filters';
 import { csvFileName } from '@/lib/csv-export';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -37,6 +38,15 @@ export function ContactsPage() {
   const deleteOpener = useRef<HTMLElement | null>(null);
   const deleteContacts = useDeleteContacts();
   const rows = contacts.data?.pages.flatMap((page) => page.items) ?? [];
+  const shownIds = rows.map((row) => row.id);
+  // What bulk actions act on: the selected contacts still shown (a filter or a deletion hides the others).
+  const selection = shownSelection(selected, shownIds);
+
+  function changeFilters(next: ContactFilters) {
+    setFilters(next);
+    // New filters show other rows: a selection made on the old ones starts over.
+    setSelected(new Set());
+  }
 
   return (
     <div className="space-y-6">
@@ -57,8 +67,8 @@ export function ContactsPage() {
           failureTitle={contactsCopy.exportFailed}
         />
       </div>
-      <ContactsToolbar filters={typedFilters} owners={owners} onChange={setFilters} />
-      {canWrite && rows.length > 0 ? <SelectionBar selected={selected} shownIds={rows.map((row) => row.id)} onSelectionChange={setSelected} /> : null}
+      <ContactsToolbar filters={typedFilters} owners={owners} onChange={changeFilters} />
+      {canWrite && rows.length > 0 ? <SelectionBar selected={selection} shownIds={shownIds} onSelectionChange={setSelected} /> : null}
       {contacts.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           {contactsCopy.loading}
@@ -79,7 +89,7 @@ export function ContactsPage() {
             actions={
               canWrite
                 ? {
-                    selected,
+                    selected: selection,
                     onSelect: (id, isSelected) => setSelected((previous) => toggled(previous, id, isSelected)),
                     onEdit: setEditing,
                     onDelete: (contact, opener) => {
@@ -109,15 +119,14 @@ export function ContactsPage() {
         cancelLabel={contactsCopy.dialog.cancel}
         isPending={deleteContacts.isPending}
         focusAfterConfirm={deleteOpener}
-        onConfirm={() => deleting && deleteContacts.mutate([deleting.id], { onSettled: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          deleteContacts.mutate([deleting.id], {
+            onSuccess: () => setSelected((previous) => without(previous, [deleting.id])),
+            onSettled: () => setDeleting(null),
+          })
+        }
       />
     </div>
   );
-}
-
-function toggled(previous: ReadonlySet<string>, id: string, isSelected: boolean): Set<string> {
-  const next = new Set(previous);
-  if (isSelected) next.add(id);
-  else next.delete(id);
-  return next;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsvText } from '@/components/csv/parse-csv';
 import { checkRow } from '@/components/csv/validate-rows';
 import { suggestMapping } from '@/components/csv/csv-schema';
-import { contactCsvFields, contactCsvSchema } from './contact-csv-schema';
+import { contactCsvFields, contactCsvSchema, contactImportGroup } from './contact-csv-schema';
 
 describe('contactCsvFields: column suggestions for common exports', () => {
   it.each([
@@ -36,5 +37,31 @@ describe('contactCsvSchema: one line', () => {
     [['a@b.example', 'Dana', '', '', '', 'call me'], ['Phone: digits, spaces and + ( ) . / - only, at most 40']],
   ])('%j → %j', (cells, messages) => {
     expect(check(cells)).toEqual({ ok: false, messages });
+  });
+});
+
+describe('a Mailchimp audience export, file to rows', () => {
+  it('reads the TAGS cell (quoted tags, comma-separated, a comma inside a tag kept) and the merge fields', () => {
+    const file = [
+      'Email Address,First Name,Last Name,Phone Number,TAGS,MEMBER_RATING',
+      'dana@northwind.example,Dana,Reyes,+1 555 0100,"""Customer"",""VIP, Gold""",4',
+      'li@contoso.example,Li,,,"""Newsletter""",2',
+      'sam@fabrikam.example,Sam,,,,1',
+    ].join('\r\n');
+    const parsed = parseCsvText(file, 'utf-8');
+    if (!parsed.ok) throw new Error('not parsed');
+    const mapping = suggestMapping(parsed.csv.headers, contactCsvFields);
+    expect(parsed.csv.rows.map((row) => checkRow(parsed.csv, row.cells, mapping, contactCsvSchema))).toEqual([
+      { ok: true, value: { email: 'dana@northwind.example', first_name: 'Dana', last_name: 'Reyes', phone: '+1 555 0100', tags: ['Customer', 'VIP, Gold'] } },
+      { ok: true, value: { email: 'li@contoso.example', first_name: 'Li', tags: ['Newsletter'] } },
+      { ok: true, value: { email: 'sam@fabrikam.example', first_name: 'Sam' } },
+    ]);
+  });
+});
+
+describe('contactImportGroup', () => {
+  it('groups the lines of one e-mail in any case; a line without e-mail is on its own', () => {
+    expect(contactImportGroup({ email: 'Dana@Northwind.example' })).toBe('dana@northwind.example');
+    expect(contactImportGroup({ first_name: 'No address' })).toBeNull();
   });
 });

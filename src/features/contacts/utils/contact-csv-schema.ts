@@ -55,3 +55,11 @@ const contactCsvRow = z
   });
 
 export const contactCsvSchema: CsvImportSchema<ContactCsvKey, ContactImportRow> = { fields: contactCsvFields, row: contactCsvRow as never };
+
+/**
+ * The lines of one contact travel together: every line with the same e-mail (any case) goes in one batch, so the
+ * database merges them, or names the repeats, in one call, and the dry run of "import nothing" judges them together.
+ */
+export function contactImportGroup(row: ContactImportRow): string | null {
+  return row.email?.toLowerCase() ?? null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCopy } from '@/config/contacts-copy';
-import { emptyContactForm, readContactForm } from './contact-form';
+import { contactFormValues, emptyContactForm, lastActivityOf, readContactForm } from './contact-form';
 
 const errors = contactsCopy.errors;
 const form = (values: Partial<ReturnType<typeof emptyContactForm>>) => ({ ...emptyContactForm(), ...values });
@@ -29,5 +29,36 @@ describe('readContactForm', () => {
     const result = readContactForm(form(values));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors[field as keyof typeof result.errors]).toBe(message);
+  });
+});
+
+describe('lastActivityOf', () => {
+  it.each([
+    ['', null, null],
+    ['', '2026-11-20T15:32:10.123+00:00', null],
+    // The day the form showed, unchanged: the stored time stays (an edit of other fields rewrites nothing).
+    ['2026-11-20', '2026-11-20T15:32:10.123+00:00', '2026-11-20T15:32:10.123+00:00'],
+    // Another day: noon UTC of it.
+    ['2026-11-21', '2026-11-20T15:32:10.123+00:00', '2026-11-21T12:00:00Z'],
+    ['2026-11-21', null, '2026-11-21T12:00:00Z'],
+  ])('day %j, stored %j → %j', (day, stored, expected) => {
+    expect(lastActivityOf(day, stored)).toBe(expected);
+  });
+
+  it('is what readContactForm sends', () => {
+    const result = readContactForm(form({ firstName: 'Dana', lastActivity: '2026-11-20' }), '2026-11-20T15:32:10.123+00:00');
+    expect(result.ok && result.input.last_activity_at).toBe('2026-11-20T15:32:10.123+00:00');
+  });
+});
+
+describe('contactFormValues → readContactForm', () => {
+  it('gives back the same tags when nothing is changed, a tag holding a comma included', () => {
+    const contact = {
+      id: 'c1', organization_id: 'o1', first_name: 'Dana', last_name: null, email: null, company: null, job_title: null, phone: null, source: 'import',
+      lifecycle_stage: 'lead', tags: ['VIP, Gold', 'Said "hi"', '*starred', 'q4'], score_adjustment: 0, lead_score: 20, score_band: 'cold', owner_id: null,
+      notes: null, last_activity_at: null, created_at: '2026-11-23T07:00:00Z', updated_at: '2026-11-23T07:00:00Z', sort_name: 'dana',
+    };
+    const result = readContactForm(contactFormValues(contact));
+    expect(result.ok && result.input.tags).toEqual(['VIP, Gold', 'Said "hi"', '*starred', 'q4']);
   });
 });

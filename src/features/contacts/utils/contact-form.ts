@@ -1,7 +1,7 @@
 import type { ContactSource, LifecycleStage } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import type { Contact } from '@/features/contacts/api/contacts-query';
-import { contactFieldsSchema, splitTags } from '@/features/contacts/utils/contact-values';
+import { contactFieldsSchema, joinTags, splitTags } from '@/features/contacts/utils/contact-values';
 import type { TablesInsert } from '@/types/database';
 
 /** The contact dialog's fields as typed. */
@@ -48,7 +48,7 @@ export function contactFormValues(contact: Contact): ContactFormValues {
     phone: contact.phone ?? '',
     source: contact.source as ContactSource,
     stage: contact.lifecycle_stage as LifecycleStage,
-    tags: contact.tags.join(', '),
+    tags: joinTags(contact.tags),
     owner: contact.owner_id ?? 'none',
     adjustment: String(contact.score_adjustment),
     lastActivity: contact.last_activity_at ? contact.last_activity_at.slice(0, 10) : '',
@@ -56,8 +56,21 @@ export function contactFormValues(contact: Contact): ContactFormValues {
   };
 }
 
-/** The values to send, or the errors to show by their fields (nothing is sent then). */
-export function readContactForm(values: ContactFormValues): { ok: true; input: ContactInput } | { ok: false; errors: ContactFormErrors } {
+/**
+ * The last activity to store for the day in the form: the stored time when the day is the stored one (saving an edit
+ * keeps it to the second), else noon UTC of the new day, so it stays that day in every time zone around it.
+ */
+export function lastActivityOf(day: string, stored: string | null): string | null {
+  if (!day) return null;
+  if (stored && stored.slice(0, 10) === day) return stored;
+  return `${day}T12:00:00Z`;
+}
+
+/**
+ * The values to send, or the errors to show by their fields (nothing is sent then). `storedLastActivity`: the
+ * contact's last activity as stored, kept when its day is unchanged.
+ */
+export function readContactForm(values: ContactFormValues, storedLastActivity: string | null = null): { ok: true; input: ContactInput } | { ok: false; errors: ContactFormErrors } {
   const errors: ContactFormErrors = {};
   const adjustment = /^-?\d{1,3}$/.test(values.adjustment.trim()) ? Number(values.adjustment.trim()) : NaN;
   if (!(adjustment >= -100 && adjustment <= 100)) errors.adjustment = contactsCopy.errors.adjustment;
@@ -86,8 +99,7 @@ export function readContactForm(values: ContactFormValues): { ok: true; input: C
       lifecycle_stage: values.stage,
       owner_id: values.owner === 'none' ? null : values.owner,
       score_adjustment: adjustment,
-      // A calendar day typed in the form: noon UTC, so it stays that day in every time zone around it.
-      last_activity_at: values.lastActivity ? `${values.lastActivity}T12:00:00Z` : null,
+      last_activity_at: lastActivityOf(values.lastActivity, storedLastActivity),
     },
   };
 }

@@ -62,14 +62,39 @@ export function uniqueTags(tags: readonly string[]): string[] {
   return kept;
 }
 
-/** 'vip, Q4 event; newsletter' or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped). */
+/**
+ * 'vip, Q4 event; newsletter', Mailchimp's '"Customer","VIP, Gold"' (each tag quoted, a comma inside a quoted tag is
+ * part of it, "" is a quote) or Google's 'Friends ::: * myContacts' → the tags (system labels starting * dropped,
+ * unless quoted). A quote opens a quoted tag only at the start of a tag; elsewhere it is an ordinary character.
+ */
 export function splitTags(text: string): string[] {
-  return uniqueTags(
-    text
-      .split(/\s*(?:,|;|:::)\s*/)
-      .map((tag) => tag.trim().replace(/^"(.*)"$/, '$1').trim())
-      .filter((tag) => !tag.startsWith('*')),
-  );
+  const tags: { text: string; isQuoted: boolean }[] = [];
+  let tag = { text: '', isQuoted: false };
+  let isInQuotes = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (isInQuotes) {
+      if (char === '"' && text[index + 1] === '"') [tag.text, index] = [tag.text + '"', index + 1];
+      else if (char === '"') isInQuotes = false;
+      else tag.text += char;
+    } else if (char === '"' && tag.text.trim() === '') {
+      tag = { text: '', isQuoted: true };
+      isInQuotes = true;
+    } else if (char === ',' || char === ';' || text.startsWith(':::', index)) {
+      tags.push(tag);
+      tag = { text: '', isQuoted: false };
+      if (char === ':') index += 2;
+    } else {
+      tag.text += char;
+    }
+  }
+  tags.push(tag);
+  return uniqueTags(tags.filter((entry) => entry.isQuoted || !entry.text.trim().startsWith('*')).map((entry) => entry.text.trim()));
+}
+
+/** Tags as one line of text that splitTags reads back the same: a tag holding a separator, a quote or a leading * is quoted. */
+export function joinTags(tags: readonly string[]): string {
+  return tags.map((tag) => (/[,;"]|:::|^\*/.test(tag) ? `"${tag.replaceAll('"', '""')}"` : tag)).join(', ');
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');

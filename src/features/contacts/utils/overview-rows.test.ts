@@ -26,12 +26,13 @@ describe('stageRows', () => {
 });
 
 describe('contactRow', () => {
-  const contact = { id: 'c1', first_name: 'Dana', last_name: 'Reyes', email: 'dana@x.example', company: 'Northwind', phone: null, lead_score: 80, last_activity_at: null };
+  const contact = { id: 'c1', first_name: 'Dana', last_name: 'Reyes', email: 'dana@x.example', company: 'Northwind', phone: null, lead_score: 80, score_band: 'hot' as const, last_activity_at: null };
 
   it.each([
-    [80, 'Hot'], [79, 'Warm'], [60, 'Warm'], [59, 'Cool'], [40, 'Cool'], [39, 'Cold'], [0, 'Cold'], [100, 'Hot'],
-  ])('score %i → band %s', (score, band) => {
-    expect(contactRow({ ...contact, lead_score: score }, 'reach').badge?.label).toBe(band);
+    ['hot', 'Hot', 'red'], ['warm', 'Warm', 'yellow'], ['cool', 'Cool', 'blue'], ['cold', 'Cold', 'grey'],
+  ] as const)('shows the band the database gave (%s), never one derived from the score here', (band, label, variant) => {
+    // A score of 80 with the band the database stored: the badge follows the band.
+    expect(contactRow({ ...contact, score_band: band }, 'reach').badge).toEqual({ label, variant });
   });
 
   it('says how to reach a hot contact, and since when a quiet one was not heard from', () => {

@@ -1,13 +1,16 @@
 import type { SampleListItem } from '@/components/module/sample-cards';
 import { bandTones, lifecycleStages } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
-import { leadScoreBands, retentionSampleBandCounts, retentionSampleLeads } from '@/config/sample-figures';
+import { leadScoreBands, retentionSampleBandCounts, retentionSampleLeads, type LeadScoreBand } from '@/config/sample-figures';
 import type { ContactOverview, OverviewContact } from '@/features/contacts/api/get-contact-overview';
 import { contactName } from '@/features/contacts/utils/contact-display';
 import { formatDate } from '@/lib/format';
 
 const copy = contactsCopy.retention;
-const bandOf = (score: number) => leadScoreBands.find((band) => score >= band.min) ?? leadScoreBands[leadScoreBands.length - 1]!;
+/** The badge of a band the database gave (bands are derived from scores in the database only). */
+function bandBadge(band: LeadScoreBand): SampleListItem['badge'] {
+  return { label: leadScoreBands.find((entry) => entry.band === band)?.label ?? band, variant: bandTones[band] ?? 'grey' };
+}
 const percent = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 100));
 
 /** One row per band (hot first): its range, how many contacts, their share as a bar. */
@@ -33,14 +36,13 @@ export function stageRows(overview: Pick<ContactOverview, 'stages' | 'total'>): 
 
 /** A contact to call or to win back: name, company and how to reach them, score and band. */
 export function contactRow(contact: OverviewContact, detail: 'reach' | 'quiet'): SampleListItem {
-  const band = bandOf(contact.lead_score);
   const reach = [contact.company, contact.phone ?? contact.email].filter(Boolean).join(' · ');
   const quiet = contact.last_activity_at ? copy.lastHeard(formatDate(contact.last_activity_at)) : copy.neverActive;
   return {
     primary: contactName(contact),
     secondary: detail === 'reach' ? reach || undefined : [contact.company, quiet].filter(Boolean).join(' · '),
     value: String(contact.lead_score),
-    badge: { label: band.label, variant: bandTones[band.band] },
+    badge: bandBadge(contact.score_band),
   };
 }
 
@@ -48,9 +50,6 @@ export function contactRow(contact: OverviewContact, detail: 'reach' | 'quiet'):
 export function sampleRows(): { bands: SampleListItem[]; leads: SampleListItem[] } {
   return {
     bands: bandRows(retentionSampleBandCounts),
-    leads: retentionSampleLeads.map((lead) => {
-      const band = bandOf(lead.score);
-      return { primary: lead.name, secondary: lead.detail, value: String(lead.score), badge: { label: band.label, variant: bandTones[band.band] } };
-    }),
+    leads: retentionSampleLeads.map((lead) => ({ primary: lead.name, secondary: lead.detail, value: String(lead.score), badge: bandBadge(lead.band) })),
   };
 }

@@ -8,7 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { LEAD_NOTE_MAX_LENGTH, leadStatuses, type LeadStatus } from '@/config/lead-options';
 import { leadsCopy } from '@/config/leads-copy';
 import { useUpdateLead } from '@/features/admin/api/update-lead';
-import type { Lead } from '@/features/admin/api/get-leads';
+import type { Lead } from '@/features/admin/api/leads-query';
 import { formatDateTime } from '@/lib/format';
 import { mailtoLink } from '@/lib/mailto';
 

@@ -1,6 +1,6 @@
 import { leadStatuses } from '@/config/lead-options';
 import { leadsCopy } from '@/config/leads-copy';
-import type { Lead } from '@/features/admin/api/get-leads';
+import type { Lead } from '@/features/admin/api/leads-query';
 import type { CsvColumn } from '@/lib/csv-export';
 
 const headers = leadsCopy.exportColumns;

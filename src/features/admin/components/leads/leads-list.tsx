@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { leadStatuses } from '@/config/lead-options';
 import { leadsCopy } from '@/config/leads-copy';
-import type { Lead } from '@/features/admin/api/get-leads';
+import type { Lead } from '@/features/admin/api/leads-query';
 import { formatDateTime, truncate } from '@/lib/format';
 
 const MESSAGE_PREVIEW_LENGTH = 80;
