@@ -83,6 +83,11 @@ class FakeQuery implements PromiseLike<FakeResult> {
     return this;
   }
 
+  in(column: string, values: readonly unknown[]) {
+    this.call.filters.push([column, `in.(${values.join(',')})`]);
+    return this;
+  }
+
   or(tree: string) {
     this.call.filters.push(['or', tree]);
     return this;
