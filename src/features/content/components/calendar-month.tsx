@@ -1,4 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
+import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { contentCopy } from '@/config/content-copy';
@@ -74,20 +75,33 @@ interface DayCellProps {
 
 function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId, focus }: DayCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
-  const shown = shownItems(items, ITEMS_PER_DAY, focus.request?.id ?? null);
+  const [isExpanded, setIsExpanded] = useState(false);
+  const shown = isExpanded ? items : shownItems(items, ITEMS_PER_DAY, focus.request?.id ?? null);
+  const hidden = items.length - shown.length;
+  const dayLabel = new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
   return (
     <div
       ref={setNodeRef}
       role="group"
       data-day={day}
-      aria-label={new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}
+      aria-label={dayLabel}
       className={cn('min-h-20 min-w-0 space-y-1 bg-background p-0.5 sm:p-1', isOtherMonth && 'bg-muted/40 text-muted-foreground', isOver && 'bg-blue-50 ring-2 ring-inset ring-blue-600')}
     >
       <span className={cn('block text-right', isToday && 'font-bold text-blue-700')}>{Number(day.slice(8))}</span>
       {shown.map((item) => (
         <CalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} isCompact />
       ))}
-      {items.length > shown.length ? <span className="block text-[10px] text-muted-foreground">{contentCopy.calendar.more(items.length - shown.length)}</span> : null}
+      {hidden > 0 || isExpanded ? (
+        <button
+          type="button"
+          className="block rounded-sm text-left text-[10px] text-blue-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-expanded={isExpanded}
+          aria-label={isExpanded ? contentCopy.calendar.fewerLabel(dayLabel) : contentCopy.calendar.moreLabel(hidden, dayLabel)}
+          onClick={() => setIsExpanded(!isExpanded)}
+        >
+          {isExpanded ? contentCopy.calendar.fewer : contentCopy.calendar.more(hidden)}
+        </button>
+      ) : null}
     </div>
   );
 }

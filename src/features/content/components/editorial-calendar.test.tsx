@@ -86,6 +86,24 @@ describe('EditorialCalendar', () => {
     expect(screen.getByRole('button', { name: /^Shipped/ })).toHaveTextContent(/^ShippedPublished$/);
   });
 
+  it('shows three items a day in the month view and the rest behind a “+N more” button, which the keyboard reaches too', async () => {
+    items = [1, 2, 3, 4, 5].map((n) => ({ id: `t${n}`, title: `Post ${n}`, status: 'draft', content_type: 'article', planned_publish_at: at(today, 12 + n) }));
+    const user = userEvent.setup();
+    renderCalendar();
+    const day = (await screen.findByRole('button', { name: /^Post 1,/ })).closest('[data-day]') as HTMLElement;
+    expect(within(day).getAllByRole('button', { name: /^Post / })).toHaveLength(3);
+    const more = within(day).getByRole('button', { name: /^Show 2 more on / });
+    expect(more).toHaveTextContent('+2 more');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(within(day).getAllByRole('button', { name: /^Post / }).map((entry) => entry.textContent)).toEqual(['Post 1Draft', 'Post 2Draft', 'Post 3Draft', 'Post 4Draft', 'Post 5Draft']);
+    const fewer = within(day).getByRole('button', { name: /^Show fewer on / });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(within(day).getAllByRole('button', { name: /^Post / })).toHaveLength(3);
+  });
+
   it('lists overdue items and the coming weeks in the agenda, each with its status and overdue in words', async () => {
     renderCalendar();
     await userEvent.click(await screen.findByRole('tab', { name: 'Agenda' }));

@@ -34,7 +34,9 @@ describe('Schedule Publishing', () => {
     const picker = within(dialog).getByRole('combobox', { name: 'Content item' });
     expect(picker).toHaveTextContent('Launch post');
     await user.click(picker);
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Content item', 'Launch post']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Choose a content item', 'Launch post']);
+    // Its own request (every draft and item in review, by title), not the list's loaded pages.
+    expect(fake.calls.find((call) => call.columns === 'id, title, planned_publish_at')).toMatchObject({ filters: [['organization_id', 'org-1'], ['status', 'in.(draft,review)']], order: [['title', true], ['id', true]], limit: 500 });
     await user.keyboard('{Escape}');
 
     await user.type(within(dialog).getByLabelText('Publish date and time'), '2026-12-01T10:30');
@@ -62,5 +64,16 @@ describe('Schedule Publishing', () => {
     expect(screen.getByRole('dialog', { name: 'Schedule Publishing' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Publish date and time')).toHaveValue('2026-12-01T10:30');
     expect(fake.calls.filter((call) => call.operation === 'update')).toHaveLength(1);
+  });
+
+  it('says when its choices cannot be loaded, and tries again', async () => {
+    let fails = true;
+    contentHub.onChoices = () => (fails ? { data: null, error: { message: 'Failed to fetch' } } : undefined);
+    const { user, dialog } = await openSchedule();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The content items could not be loaded.');
+    expect(within(dialog).queryByRole('button', { name: 'Schedule' })).toBeNull();
+    fails = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('combobox', { name: 'Content item' })).toHaveTextContent('Launch post');
   });
 });

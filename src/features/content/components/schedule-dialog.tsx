@@ -1,12 +1,16 @@
 import { toast } from 'sonner';
+import { ListStatus } from '@/components/module/list-status';
 import { OptionSelect } from '@/components/option-select';
 import { RecordFormDialog } from '@/components/records/record-form-dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { contentCopy } from '@/config/content-copy';
-import { useContentItems } from '@/features/content/api/get-content-items';
+import { SCHEDULABLE_LIMIT, useSchedulableContent, type SchedulableContent } from '@/features/content/api/get-schedulable-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { fromDateTimeInput, toDateTimeInput } from '@/features/content/utils/calendar';
+import { describeLoadFailure } from '@/lib/error-kinds';
 
 interface ScheduleValues {
   itemId: string;
@@ -14,18 +18,45 @@ interface ScheduleValues {
 }
 
 const NONE = '__none__';
+const copy = contentCopy.schedule;
 
-/** Schedule Publishing: pick an item that is not published yet and its planned publish moment. */
+/**
+ * Schedule Publishing: pick an item that is not published yet and its planned publish moment. The choices are their
+ * own request (every draft and item in review, not only the list's loaded pages); the form opens once they are in.
+ */
 export function ScheduleDialog({ onClose }: { onClose(): void }) {
-  const items = (useContentItems().data?.pages.flatMap((page) => page.items) ?? []).filter((item) => item.status !== 'published' && item.status !== 'archived');
+  const choices = useSchedulableContent();
+  if (choices.data) return <ScheduleForm items={choices.data} onClose={onClose} />;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{copy.title}</DialogTitle>
+          <DialogDescription>{copy.description}</DialogDescription>
+        </DialogHeader>
+        {choices.isError ? (
+          <ListStatus kind="error" title={copy.loadFailed} description={describeLoadFailure(choices.error)}>
+            <Button variant="outline" onClick={() => void choices.refetch()}>
+              {copy.retry}
+            </Button>
+          </ListStatus>
+        ) : (
+          <ListStatus kind="loading" title={copy.loading} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({ items, onClose }: { items: SchedulableContent[]; onClose(): void }) {
   const reschedule = useRescheduleContentItem();
-  const copy = contentCopy.schedule;
-  const options = [{ value: NONE, label: copy.item }, ...items.map((item) => ({ value: item.id, label: item.title }))];
+  const options = [{ value: NONE, label: copy.itemPlaceholder }, ...items.map((item) => ({ value: item.id, label: item.title }))];
+  const description = items.length === 0 ? copy.noItems : items.length >= SCHEDULABLE_LIMIT ? `${copy.description} ${copy.tooMany(SCHEDULABLE_LIMIT)}` : copy.description;
 
   return (
     <RecordFormDialog<ScheduleValues, Partial<Record<keyof ScheduleValues, string>>>
       title={copy.title}
-      description={items.length === 0 ? copy.noItems : copy.description}
+      description={description}
       labels={copy}
       initialValues={{ itemId: items[0]?.id ?? NONE, when: toDateTimeInput(items[0]?.planned_publish_at ?? null) }}
       validate={(values) => ({

@@ -56,6 +56,8 @@ export const contentHub = {
   /** Answers content_items writes; undefined → success. */
   onWrite: undefined as Answer | undefined,
   onList: undefined as Answer | undefined,
+  /** Answers the other content_items reads (calendar, Schedule Publishing's choices); undefined → the rows. */
+  onChoices: undefined as Answer | undefined,
   /** workspace_site_figures' rows (the workspace's measured websites); [] → no site. */
   siteFigures: [] as Record<string, unknown>[],
 };
@@ -69,7 +71,11 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   if (call.table === 'rpc:content_overview') return { data: { published_this_month: 0, published_last_month: 0, in_review: 0, drafts: rows.length, scheduled_next_7_days: 0, overdue: 0 }, error: null };
   if (call.table !== 'content_items') return undefined;
   // The calendar and the overview read content items too; these tests are about the list.
-  if (call.operation === 'select' && call.columns !== '*') return { data: rows.slice(0, call.limit ?? rows.length), error: null };
+  if (call.operation === 'select' && call.columns !== '*') {
+    const statuses = call.filters.find(([column, value]) => column === 'status' && String(value).startsWith('in.'))?.[1] as string | undefined;
+    const matching = statuses ? rows.filter((row) => statuses.slice(4, -1).split(',').includes(row.status)) : rows;
+    return contentHub.onChoices?.(call) ?? { data: matching.slice(0, call.limit ?? matching.length), error: null };
+  }
   if (call.operation === 'select') return contentHub.onList?.(call) ?? { data: rows, error: null };
   const answer = contentHub.onWrite?.(call);
   if (answer) return answer;
@@ -92,7 +98,7 @@ export async function itemsCard() {
 /** One item in review, one workspace of which the user is owner, nothing remembered by the browser. */
 export function resetContentHub() {
   fake.reset();
-  Object.assign(contentHub, { rows: [item()], workspaces: [{ id: 'org-1', name: 'Analytical Engines' }], onWrite: undefined, onList: undefined, siteFigures: [] });
+  Object.assign(contentHub, { rows: [item()], workspaces: [{ id: 'org-1', name: 'Analytical Engines' }], onWrite: undefined, onList: undefined, onChoices: undefined, siteFigures: [] });
   localStorage.clear();
   fake.respondWith(respond);
   fake.setSession(fakeSession());
