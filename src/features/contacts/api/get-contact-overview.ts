@@ -29,25 +29,23 @@ export interface ContactOverview {
 }
 
 /**
- * The Retention Center's figures, counted by the database as the caller: for a member (who may write), first the
- * scores are brought up to date with the calendar (recent-activity rules), then contact_overview(). A viewer writes
- * nothing: their figures are as fresh as the last write or member's visit.
+ * The Retention Center's figures, counted by the database as the caller: first the scores are brought up to date
+ * with the calendar (recent-activity rules age by the day; any member may ask, viewers included, as it changes only
+ * the derived score), then contact_overview().
  */
-async function getContactOverview(workspaceId: string, canWrite: boolean): Promise<ContactOverview> {
-  if (canWrite) {
-    const rescored = await supabase.rpc('recompute_lead_scores', { workspace_id: workspaceId });
-    if (rescored.error) throw toError(rescored.error);
-  }
+async function getContactOverview(workspaceId: string): Promise<ContactOverview> {
+  const rescored = await supabase.rpc('recompute_lead_scores', { workspace_id: workspaceId });
+  if (rescored.error) throw toError(rescored.error);
   const { data, error } = await supabase.rpc('contact_overview', { workspace_id: workspaceId, quiet_days: QUIET_DAYS });
   if (error) throw toError(error);
   return data as unknown as ContactOverview;
 }
 
 export function useContactOverview() {
-  const { current, canWrite } = useWorkspace();
+  const { current } = useWorkspace();
   const workspaceId = current?.id ?? null;
   return useQuery({
-    ...queryOptions({ queryKey: contactKeys.overview(workspaceId ?? ''), queryFn: () => getContactOverview(workspaceId!, canWrite) }),
+    ...queryOptions({ queryKey: contactKeys.overview(workspaceId ?? ''), queryFn: () => getContactOverview(workspaceId!) }),
     enabled: workspaceId !== null,
   });
 }
