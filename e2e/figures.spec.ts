@@ -219,9 +219,9 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     await choose(wizard, page, 'Platform (required)', 'Every line: TikTok Ads');
     await expectFitsThePhone(page, 'the wizard: mapping');
     await wizard.getByRole('button', { name: 'Next' }).click();
-    await expect(wizard.getByText('5 rows are ready; 1 lines have errors and will not be imported.')).toBeVisible();
+    await expect(wizard.getByText('5 rows are ready; 1 line has errors and will not be imported.')).toBeVisible();
     await expectFitsThePhone(page, 'the wizard: preview');
-    await wizard.getByRole('button', { name: 'Import 5 rows, skip 1 lines' }).click();
+    await wizard.getByRole('button', { name: 'Import 5 rows, skip 1 line' }).click();
     await expect(wizard.getByText('Import finished')).toBeVisible();
     await expect(wizard.getByText('5 new')).toBeVisible();
     await expectFitsThePhone(page, 'the wizard: summary');

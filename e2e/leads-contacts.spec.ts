@@ -123,11 +123,11 @@ test('a workspace imports contacts, filters the hot ones, edits a rule and sees 
   const dialog = await openImportPreview(page, file);
   // "Import nothing if any line is bad": the bad line stops the import; back to importing the good lines.
   await choose(page, dialog, 'Lines with errors', 'Import nothing if any line is bad');
-  await expect(dialog.getByRole('alert')).toContainText('Nothing will be imported: 1 lines have errors');
+  await expect(dialog.getByRole('alert')).toContainText('Nothing will be imported: 1 line has errors');
   await expect(dialog.getByText('Line 5:')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /^Import 4 rows, skip 1 lines$/ })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: /^Import 4 rows, skip 1 line$/ })).toBeDisabled();
   await choose(page, dialog, 'Lines with errors', 'Import only the good lines');
-  await dialog.getByRole('button', { name: /^Import 4 rows, skip 1 lines$/ }).click();
+  await dialog.getByRole('button', { name: /^Import 4 rows, skip 1 line$/ }).click();
   await expect(dialog.getByText('Import finished')).toBeVisible();
   await expect(dialog.getByText('3 new')).toBeVisible();
   // Every line not imported, with why: the browser's check of line 5, the database's skip of line 6.
@@ -285,7 +285,7 @@ test('at 375 px the lead dialog, the contact dialogs, every import step, the con
   await choose(page, wizard, 'Lines with errors', 'Import nothing if any line is bad');
   await check('import step 3 (import nothing blocked)');
   await choose(page, wizard, 'Lines with errors', 'Import only the good lines');
-  await wizard.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }).click();
+  await wizard.getByRole('button', { name: 'Import 2 rows, skip 1 line' }).click();
   await expect(wizard.getByText('Import finished')).toBeVisible();
   await check('import step 4 (summary with every line not imported)');
   await wizard.getByRole('button', { name: 'Done' }).click();

@@ -1,3 +1,7 @@
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const rows = (n: number) => count(n, 'row', 'rows');
+const lines = (n: number) => count(n, 'line', 'lines');
+
 /** Every text of the CSV import wizard and export buttons (src/components/csv), once. */
 export const csvCopy = {
   stepLabel: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -34,34 +38,36 @@ export const csvCopy = {
 
   checking: 'Checking the rows...',
   previewSummary: (valid: number, invalid: number) =>
-    invalid === 0 ? `All ${valid} rows are ready to import.` : `${valid} rows are ready; ${invalid} lines have errors and will not be imported.`,
+    invalid === 0
+      ? valid === 1 ? 'The row is ready to import.' : `All ${valid} rows are ready to import.`
+      : `${rows(valid)} ${valid === 1 ? 'is' : 'are'} ready; ${lines(invalid)} ${invalid === 1 ? 'has errors' : 'have errors'} and will not be imported.`,
   previewCaption: (shown: number, total: number) => `The first ${shown} of ${total} rows to import`,
   errorsTitle: 'Lines with errors',
   errorLine: (line: number) => `Line ${line}`,
-  moreErrors: (count: number) => `and ${count} more lines with errors`,
+  moreErrors: (n: number) => `and ${n} more ${n === 1 ? 'line' : 'lines'} with errors`,
   nothingValid: 'No row of this file can be imported. Correct the lines above and choose the file again.',
   allOrNothingBlocked: (count: number) =>
-    `Nothing will be imported: ${count} lines have errors (listed above). Correct them and choose the file again, or choose to import only the good lines.`,
+    `Nothing will be imported: ${lines(count)} ${count === 1 ? 'has' : 'have'} errors (listed above). Correct them and choose the file again, or choose to import only the good lines.`,
 
-  importing: (done: number, total: number) => `Importing ${done} of ${total} rows...`,
-  checkingBatches: (done: number, total: number) => `Checking ${done} of ${total} rows before importing...`,
+  importing: (done: number, total: number) => `Importing ${done} of ${rows(total)}...`,
+  checkingBatches: (done: number, total: number) => `Checking ${done} of ${rows(total)} before importing...`,
   progressLabel: 'Import progress',
   summaryTitle: 'Import finished',
   summaryAdded: (count: number) => `${count} new`,
   summaryUpdated: (count: number) => `${count} updated`,
   summaryUnchanged: (count: number) => `${count} already imported (unchanged)`,
-  summaryNotTaken: (count: number) => `${count} ${count === 1 ? 'line was' : 'lines were'} not imported:`,
+  summaryNotTaken: (n: number) => `${lines(n)} ${n === 1 ? 'was' : 'were'} not imported:`,
   rejectedTitle: 'Nothing was imported',
-  rejected: (count: number) => `${count} lines were refused, so no line of this file was imported.`,
+  rejected: (n: number) => `${lines(n)} ${n === 1 ? 'was' : 'were'} refused, so no line of this file was imported.`,
   rejectedLines: 'Lines refused:',
-  summaryFailed: (notSent: number) => `The import stopped: ${notSent} rows were not imported.`,
+  summaryFailed: (notSent: number) => `The import stopped: ${rows(notSent)} ${notSent === 1 ? 'was' : 'were'} not imported.`,
 
   back: 'Back',
   next: 'Next',
   cancel: 'Cancel',
   chooseAnother: 'Choose another file',
-  importAll: (count: number) => `Import ${count} rows`,
-  importValid: (count: number, skipped: number) => `Import ${count} rows, skip ${skipped} lines`,
+  importAll: (n: number) => `Import ${rows(n)}`,
+  importValid: (n: number, skipped: number) => `Import ${rows(n)}, skip ${lines(skipped)}`,
   done: 'Done',
 
   exportCsv: 'Export CSV',

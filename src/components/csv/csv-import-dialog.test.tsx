@@ -42,12 +42,12 @@ describe('CsvImportDialog', () => {
     expect(screen.getByText('First row: 2026-01-01')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText('2 rows are ready; 1 lines have errors and will not be imported.')).toBeInTheDocument();
+    expect(await screen.findByText('2 rows are ready; 1 line has errors and will not be imported.')).toBeInTheDocument();
     expect(screen.getByText(/Platform: must be Google Ads or Facebook Ads; Clicks: must be a whole number of 0 or more/)).toBeInTheDocument();
     expect(screen.getByText('Line 3:')).toBeInTheDocument();
     expect(store.save).toHaveBeenCalledWith({ date: 'Day', platform: 'Platform', clicks: 'Link clicks', spend: 'Cost' });
 
-    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }));
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 line' }));
     expect(await screen.findByText('Import finished')).toBeInTheDocument();
     expect(importBatch).toHaveBeenCalledTimes(1);
     expect(importBatch).toHaveBeenCalledWith(
@@ -128,7 +128,7 @@ describe('CsvImportDialog', () => {
     await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n2026-01-02,Google Ads,many\n2026-01-03,Google Ads,6\n'));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Duplicates: skip')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 lines' }));
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows, skip 1 line' }));
     const list = await screen.findByRole('list', { name: '3 lines were not imported:' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Line 2: Refused by the store.',
@@ -144,8 +144,8 @@ describe('CsvImportDialog', () => {
     const { user } = setup({ importBatch });
     await user.upload(screen.getByLabelText('CSV file'), csvFile('Date,Platform,Clicks\n2026-01-01,Google Ads,5\n'));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Import 1 rows' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The import stopped: 1 rows were not imported. The campaign was deleted');
+    await user.click(await screen.findByRole('button', { name: 'Import 1 row' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The import stopped: 1 row was not imported. The campaign was deleted');
     expect(screen.getByText('0 new')).toBeInTheDocument();
   });
 
@@ -155,9 +155,9 @@ describe('CsvImportDialog', () => {
       const { importBatch, user } = setup({ checkBatch });
       await user.upload(screen.getByLabelText('CSV file'), csvFile('Day,Platform,Link clicks\n2026-01-01,Google Ads,5\n2026-01-02,MySpace,x\n'));
       await user.click(await screen.findByRole('button', { name: 'Next' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Nothing will be imported: 1 lines have errors (listed above).');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Nothing will be imported: 1 line has errors (listed above).');
       expect(screen.getByText('Line 3:')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Import 1 rows, skip 1 lines' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Import 1 row, skip 1 line' })).toBeDisabled();
       expect(checkBatch).not.toHaveBeenCalled();
       expect(importBatch).not.toHaveBeenCalled();
     });
@@ -169,7 +169,7 @@ describe('CsvImportDialog', () => {
       await user.click(await screen.findByRole('button', { name: 'Next' }));
       await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
       expect(await screen.findByText('Nothing was imported')).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent('1 lines were refused, so no line of this file was imported.');
+      expect(screen.getByRole('alert')).toHaveTextContent('1 line was refused, so no line of this file was imported.');
       expect(screen.getByText('Line 3: Refused by the server.')).toBeInTheDocument();
       expect(importBatch).not.toHaveBeenCalled();
       await user.click(screen.getByRole('button', { name: 'Done' }));

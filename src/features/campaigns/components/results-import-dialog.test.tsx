@@ -86,8 +86,8 @@ describe('ResultsImportDialog', () => {
   it('imports nothing if any line is bad, when chosen: a line with errors in the preview blocks the import', async () => {
     const bad = await openPreview(resultsFile(3, ['2020-01-04,Orkut,1,1']));
     await chooseAllOrNothing(bad.user);
-    expect(await screen.findByText(/Nothing will be imported: 1 lines have errors/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import 3 rows, skip 1 lines' })).toBeDisabled();
+    expect(await screen.findByText(/Nothing will be imported: 1 line has errors/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 3 rows, skip 1 line' })).toBeDisabled();
   });
 
   it('checks every batch with a dry run before storing any, and stores them when none is refused', async () => {
