@@ -47,6 +47,21 @@ async function stored(): Promise<Record<string, unknown>[]> {
   return server.sql`select * from private.analytics_events where site_id = ${siteId} order by occurred_at`;
 }
 
+/** Every table of the database (schemas public, private, auth, storage) whose rows, as text, contain one of `needles`. */
+async function tablesContaining(needles: string[]): Promise<string[]> {
+  const tables = await server.sql<{ name: string }[]>`
+    select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and n.nspname in ('public', 'private', 'auth', 'storage')`;
+  const found: string[] = [];
+  for (const { name } of tables) {
+    // encode(…, 'hex') of bytea columns as well: a key that is the address's bytes would show there.
+    const [row] = await server.sql.unsafe<{ text: string | null }[]>(`select string_agg(t::text, ' ') as text from ${name} t`);
+    const text = (row?.text ?? '').toLowerCase();
+    for (const needle of needles) if (text.includes(needle.toLowerCase()) || text.includes(Buffer.from(needle).toString('hex'))) found.push(`${name}: ${needle}`);
+  }
+  return found;
+}
+
 async function refusal(response: Response) {
   const body = (await response.json()) as { code: string; details: string | null; message: string };
   const code = /^[a-z_]+$/.test(body.details ?? '') ? body.details : '';
@@ -70,29 +85,38 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await server.sql`delete from private.rate_limits`;
+  await server.sql`delete from private.analytics_client_budgets`;
 });
 
 describe('record_analytics_event: what the snippet sends is stored, without the address or the user agent', () => {
   it('stores a pageview from the site’s domain or a subdomain, with path, referrer host, UTM, device and browser', async () => {
     const first = await send(pageview({ url: 'https://www.shop.example/pricing?utm_source=news%20letter&utm_medium=email&utm_campaign=spring+sale', referrer: 'https://www.google.com/search?q=x' }), { 'x-forwarded-for': CLIENT });
-    expect(first.status).toBe(204);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ accepted: 1, refused: [] });
     const second = await send(pageview({ url: 'https://shop.example/about', referrer: 'https://shop.example/pricing' }), { origin: 'https://shop.example', 'x-forwarded-for': CLIENT });
-    expect(second.status).toBe(204);
+    expect(second.status).toBe(200);
     const rows = await stored();
     expect(rows.map(({ name, pathname, referrer, utm_source, utm_medium, utm_campaign, device, browser }) => ({ name, pathname, referrer, utm_source, utm_medium, utm_campaign, device, browser }))).toEqual([
       { name: 'pageview', pathname: '/pricing', referrer: 'google.com', utm_source: 'news letter', utm_medium: 'email', utm_campaign: 'spring sale', device: 'Laptop', browser: 'Chrome' },
       { name: 'pageview', pathname: '/about', referrer: null, utm_source: null, utm_medium: null, utm_campaign: null, device: 'Laptop', browser: 'Chrome' },
     ]);
     expect(rows[0]!.visitor_id).toBe(rows[1]!.visitor_id);
-    const everything = JSON.stringify(await server.sql`select e.*, s.* from private.analytics_events e cross join private.analytics_salts s`);
-    expect(everything).not.toContain(CLIENT);
-    expect(everything).not.toContain('Chrome/131');
+  });
+
+  it('keeps neither the address nor the user agent in any table, not even hashed without the day’s salt', async () => {
+    const client = '198.51.100.199';
+    expect((await send(pageview(), { 'x-forwarded-for': client })).status).toBe(200);
+    // A refused request takes a token of its client's budget too: that row must not name the client either.
+    expect((await send(pageview(), { 'x-forwarded-for': client, origin: 'https://evil.example' })).status).toBe(400);
+    expect(await server.sql`select 1 from private.analytics_client_budgets`).not.toHaveLength(0);
+    const unsalted = [createHash('sha256').update(client).digest('hex'), createHash('sha256').update(client).digest('base64')];
+    const found = await tablesContaining([client, 'Chrome/131', ...unsalted]);
+    expect(found).toEqual([]);
   });
 
   it('stores a custom event with its properties', async () => {
     const response = await send(pageview({ name: 'signup', props: { plan: 'pro', seats: 3, yearly: true } }));
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
     const [row] = await server.sql`select props from private.analytics_events where site_id = ${siteId} and name = 'signup'`;
     expect(row!.props).toEqual({ plan: 'pro', seats: 3, yearly: true });
   });
@@ -134,7 +158,7 @@ describe('a flood from one client cannot drown the others', () => {
     const flooder = { 'x-forwarded-for': '192.0.2.66' };
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 140 }, () => send(pageview(), flooder).then((response) => response.status)));
-    const accepted = answers.filter((status) => status === 204).length;
+    const accepted = answers.filter((status) => status === 200).length;
     // 120 in the bucket, plus the one a second it refills while the burst is answered (slower on a busy machine).
     expect(accepted).toBeGreaterThanOrEqual(120);
     expect(accepted).toBeLessThanOrEqual(121 + Math.ceil((Date.now() - started) / 1000));
@@ -144,7 +168,69 @@ describe('a flood from one client cannot drown the others', () => {
     const refused = more.find((response) => response.status === 429)!;
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ code: 'PT429' });
-    expect((await send(pageview(), { 'x-forwarded-for': '192.0.2.67' })).status).toBe(204);
+    expect((await send(pageview(), { 'x-forwarded-for': '192.0.2.67' })).status).toBe(200);
+  });
+});
+
+describe('refused requests are not free: each takes a token of its client’s refusal budget (60 at once, then one a second)', () => {
+  const FORGED = '5e5e5e5e-0000-4000-8000-00000000dead';
+
+  it('answers a flood of forged-site requests from one client with 429, never a 5xx; the client’s valid events wait too; another client records', async () => {
+    const flooder = { 'x-forwarded-for': '192.0.2.88' };
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 90 }, () => send(pageview({ site_id: FORGED }), flooder).then((response) => response.status)));
+    expect(answers.filter((status) => status >= 500)).toEqual([]);
+    const refused = answers.filter((status) => status === 400).length;
+    expect(refused).toBeGreaterThanOrEqual(60);
+    expect(refused).toBeLessThanOrEqual(61 + Math.ceil((Date.now() - started) / 1000));
+    expect(answers.filter((status) => status === 429)).toHaveLength(90 - refused);
+    // Its refusal budget is empty: its next requests are answered 429 before any validation, valid or not.
+    const more = await Promise.all(Array.from({ length: 5 }, () => send(pageview(), flooder)));
+    const throttled = more.find((response) => response.status === 429)!;
+    expect(throttled.headers.get('retry-after')).toBe('1');
+    expect(await throttled.json()).toMatchObject({ code: 'PT429', message: expect.stringMatching(/refused requests/) });
+    // Another address of the same moment is not affected.
+    expect((await send(pageview(), { 'x-forwarded-for': '192.0.2.89' })).status).toBe(200);
+  });
+
+  const kinds: [string, (headers: Record<string, string>) => Promise<Response>][] = [
+    ['an origin mismatch', (headers) => sendBatch([{ name: 'pageview', url: 'https://shop.example/' }], { ...headers, origin: 'https://evil.example' })],
+    ['an invalid batch', (headers) => sendBatch({ name: 'pageview' }, headers)],
+    ['a batch of only invalid events (answered 200, nothing stored)', (headers) => sendBatch([{ name: '' }, { url: 'x' }], headers)],
+    ['an invalid single event', (headers) => send(pageview({ name: '' }), headers)],
+  ];
+  it.each(kinds)('counts %s', async (_kind, request) => {
+    const client = { 'x-forwarded-for': `192.0.2.${100 + kinds.findIndex(([kind]) => kind === _kind)}` };
+    const answers = await Promise.all(Array.from({ length: 64 }, () => request(client).then((response) => response.status)));
+    expect(answers.filter((status) => status >= 500 || status === 204)).toEqual([]);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    expect((await request(client)).status).toBe(429);
+  });
+});
+
+describe('www. or not: a site registered with or without www. takes events from both', () => {
+  let wwwSite: string;
+  beforeAll(async () => {
+    const { data } = await owner.client.from('analytics_sites')
+      .insert({ organization_id: owner.organizationId, name: 'Old style', domain: 'www.oldstyle.example', created_by: owner.id }).select('id').single();
+    wwwSite = data!.id;
+  });
+
+  it.each([
+    ['https://oldstyle.example', 200],
+    ['https://www.oldstyle.example', 200],
+    ['https://shop.oldstyle.example', 200],
+    ['https://notoldstyle.example', 400],
+    ['https://www.notoldstyle.example', 400],
+    ['https://oldstyle.example.evil.example', 400],
+  ])('registered as www.oldstyle.example, an event from %s: %i', async (origin, status) => {
+    const response = await send(pageview({ site_id: wwwSite, url: `${origin}/` }), { origin });
+    expect(response.status).toBe(status);
+  });
+
+  it('registered as shop.example, an event from www.shop.example (and a www. subdomain) is taken', async () => {
+    expect((await send(pageview(), { origin: 'https://www.shop.example' })).status).toBe(200);
+    expect((await send(pageview(), { origin: 'https://www.blog.shop.example' })).status).toBe(200);
   });
 });
 
@@ -202,7 +288,7 @@ describe('record_analytics_events: a batch, each event validated on its own, eve
 
 describe('visitors without cookies: a daily rotating salted hash', () => {
   async function visitorOf(headers: Record<string, string>): Promise<string> {
-    expect((await send(pageview({ name: 'hash-probe' }), headers)).status).toBe(204);
+    expect((await send(pageview({ name: 'hash-probe' }), headers)).status).toBe(200);
     const [row] = await server.sql<{ visitor_id: string }[]>`
       select visitor_id::text from private.analytics_events where site_id = ${siteId} and name = 'hash-probe' order by occurred_at desc limit 1`;
     return row!.visitor_id;
@@ -236,7 +322,7 @@ describe('the agency site (no domain): events from the host that serves the API'
   const AGENCY = 'a9e9c5e0-0000-4000-8000-000000000001';
   it('accepts its own origin and refuses another', async () => {
     const own = new URL(server.url).host;
-    expect((await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: server.url })).status).toBe(204);
+    expect((await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: server.url })).status).toBe(200);
     expect(await refusal(await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: 'https://evil.example' }))).toBe('400 P0001 origin_mismatch');
     expect(own).toContain('127.0.0.1');
   });
@@ -248,7 +334,7 @@ describe('the agency site (no domain): events from the host that serves the API'
     expect((await owner.client.from('analytics_sites').delete().eq('id', AGENCY).select('id')).data).toEqual([]);
     expect((await admin.client.from('analytics_sites').update({ domain: 'agency.example' }).eq('id', AGENCY).select('id')).data).toEqual([{ id: AGENCY }]);
     expect(await refusal(await send(pageview({ site_id: AGENCY, url: `${server.url}/roi` }), { origin: server.url }))).toBe('400 P0001 origin_mismatch');
-    expect((await send(pageview({ site_id: AGENCY, url: 'https://www.agency.example/roi' }), { origin: 'https://www.agency.example' })).status).toBe(204);
+    expect((await send(pageview({ site_id: AGENCY, url: 'https://www.agency.example/roi' }), { origin: 'https://www.agency.example' })).status).toBe(200);
     expect((await admin.client.from('analytics_sites').update({ domain: null }).eq('id', AGENCY).select('id')).error).toBeNull();
   });
 });
