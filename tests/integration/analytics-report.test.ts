@@ -18,15 +18,19 @@ interface Event {
   path?: string;
   referrer?: string | null;
   utm?: string;
+  medium?: string;
+  campaign?: string;
   device?: string;
+  browser?: string;
+  props?: Record<string, string | number | boolean>;
 }
 
-async function write(events: Event[]) {
+async function write(events: Event[], site = siteId) {
   for (const e of events) {
     await server.sql`
-      insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, referrer, utm_source, device, browser)
-      values (${siteId}, ${e.at}, ${e.visitor}, ${e.name ?? 'pageview'}, ${e.path ?? '/'}, ${e.referrer ?? null}, ${e.utm ?? null},
-        ${e.device ?? 'Desktop'}, 'Firefox')`;
+      insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, referrer, utm_source, utm_medium, utm_campaign, device, browser, props)
+      values (${site}, ${e.at}, ${e.visitor}, ${e.name ?? 'pageview'}, ${e.path ?? '/'}, ${e.referrer ?? null}, ${e.utm ?? null},
+        ${e.medium ?? null}, ${e.campaign ?? null}, ${e.device ?? 'Desktop'}, ${e.browser ?? 'Firefox'}, ${e.props ? server.sql.json(e.props) : null})`;
   }
 }
 
@@ -45,16 +49,16 @@ beforeAll(async () => {
   siteId = data.id;
   await write([
     // Visitor 1: a visit of three pages and a signup over ten minutes, from a newsletter link on Google…
-    { at: at('10:00'), visitor: 1, path: '/', referrer: 'google.com', utm: 'newsletter' },
+    { at: at('10:00'), visitor: 1, path: '/', referrer: 'google.com', utm: 'newsletter', medium: 'email', campaign: 'spring-sale' },
     { at: at('10:05'), visitor: 1, path: '/pricing' },
-    { at: at('10:06'), visitor: 1, name: 'Signup', path: '/pricing' },
+    { at: at('10:06'), visitor: 1, name: 'Signup', path: '/pricing', props: { plan: 'pro' } },
     { at: at('10:10'), visitor: 1, path: '/about' },
     // …and back after lunch, straight to the prices: a second visit, a bounce.
     { at: at('12:00'), visitor: 1, path: '/pricing' },
     // Visitor 2 on a phone: one page, a bounce.
-    { at: at('11:00'), visitor: 2, path: '/', device: 'Mobile' },
+    { at: at('11:00'), visitor: 2, path: '/', device: 'Mobile', browser: 'Safari' },
     // The day before: one visitor.
-    { at: at('09:00', '2026-03-09'), visitor: 3, path: '/' },
+    { at: at('09:00', '2026-03-09'), visitor: 3, path: '/', browser: 'Chrome' },
   ]);
 });
 
@@ -75,6 +79,8 @@ async function report(start: string, end: string, compare?: [string, string]) {
     previous: Record<string, number> | null;
     interval: string;
     series: { bucket: string; visitors: number; visits: number; pageviews: number }[];
+    previous_series: { bucket: string; visitors: number; visits: number; pageviews: number }[] | null;
+    goal_properties: { goal: string; property: string; value: string; visitors: number; events: number; conversion_rate: number }[];
     breakdowns: Record<string, { value: string; visitors: number; visits: number; pageviews: number; events: number; bounce_rate: number; conversion_rate: number }[]>;
   };
 }
@@ -120,9 +126,23 @@ describe('analytics_report: one day of a site', () => {
       { value: 'google.com', visitors: 1, visits: 1 },
     ]);
     expect(pick(breakdowns.utm_source!, 'visits')).toEqual([{ value: 'newsletter', visits: 1 }]);
+    expect(pick(breakdowns.utm_medium!, 'visitors', 'visits')).toEqual([{ value: 'email', visitors: 1, visits: 1 }]);
+    expect(pick(breakdowns.utm_campaign!, 'visitors', 'visits')).toEqual([{ value: 'spring-sale', visitors: 1, visits: 1 }]);
     expect(pick(breakdowns.device!, 'visitors')).toEqual([{ value: 'Desktop', visitors: 1 }, { value: 'Mobile', visitors: 1 }]);
+    // A visit's browser is its first event's: visitor 1's two visits in Firefox, visitor 2's in Safari.
+    expect(pick(breakdowns.browser!, 'visitors', 'visits', 'pageviews')).toEqual([
+      { value: 'Firefox', visitors: 1, visits: 2, pageviews: 4 },
+      { value: 'Safari', visitors: 1, visits: 1, pageviews: 1 },
+    ]);
     expect(pick(breakdowns.goal!, 'visitors', 'events', 'conversion_rate')).toEqual([{ value: 'Signup', visitors: 1, events: 1, conversion_rate: 50 }]);
-    expect(breakdowns.utm_campaign).toEqual([]);
+  });
+
+  it('draws the comparison range beside the period: the same buckets, counted from its own start', async () => {
+    const day = await report(at('00:00'), at('00:00', '2026-03-11'), [at('00:00', '2026-03-09'), at('00:00')]);
+    expect(day.previous_series).toHaveLength(24);
+    const busy = day.previous_series!.filter((bucket) => bucket.visits > 0).map(({ bucket, visitors }) => ({ bucket: new Date(bucket).toISOString(), visitors }));
+    expect(busy).toEqual([{ bucket: '2026-03-09T09:00:00.000Z', visitors: 1 }]);
+    expect((await report(at('00:00'), at('00:00', '2026-03-11'))).previous_series).toBeNull();
   });
 
   it('sums days over a week, drawn by day', async () => {
@@ -243,6 +263,90 @@ describe('the rollup worker (our server; pg_cron on hosted): refresh off the rea
       // Without a recent run, reports refresh by themselves again (the fallback the other tests use).
       await server.sql`delete from private.analytics_rollup_runs`;
     }
+  });
+});
+
+describe('goal properties: what track(name, props) sent, per goal, property and value', () => {
+  const PROPS_DAY = '2026-03-13';
+  const dayReport = () => report(at('00:00', PROPS_DAY), at('00:00', '2026-03-14'));
+
+  beforeAll(async () => {
+    await write([
+      { at: at('09:00', PROPS_DAY), visitor: 11, path: '/' },
+      { at: at('09:01', PROPS_DAY), visitor: 11, name: 'Signup', props: { plan: 'pro', seats: 3 } },
+      { at: at('09:30', PROPS_DAY), visitor: 12, name: 'Signup', props: { plan: 'pro', seats: 3 } },
+      { at: at('10:00', PROPS_DAY), visitor: 13, name: 'Signup', props: { plan: 'pro', yearly: true } },
+      { at: at('10:05', PROPS_DAY), visitor: 13, name: 'Signup', props: { plan: 'pro' } },
+      { at: at('11:00', PROPS_DAY), visitor: 14, name: 'Signup', props: { plan: 'free' } },
+      { at: at('11:10', PROPS_DAY), visitor: 14, name: 'Download', props: { file: 'guide.pdf' } },
+      // An order number: a value per event. 30 of them keep 25 rows and one '(other)'.
+      ...Array.from({ length: 30 }, (_, i) => ({ at: at('12:00', PROPS_DAY), visitor: 100 + i, name: 'Purchase', props: { order: `A-${String(i).padStart(2, '0')}` } })),
+    ]);
+     // Written after the site's first refresh, for a past day: rolled up as the bench does after writing history.
+    await server.sql`select private.roll_up_analytics_day(${siteId}, ${PROPS_DAY}::date)`;
+  });
+
+  it('counts completions and visitors of each value, goal by goal, property by property', async () => {
+    const { goal_properties: properties, totals } = await dayReport();
+    const of = (goal: string, property: string) =>
+      properties.filter((row) => row.goal === goal && row.property === property).map(({ value, visitors, events }) => ({ value, visitors, events }));
+    expect(of('Signup', 'plan')).toEqual([
+      { value: 'pro', visitors: 3, events: 4 },
+      { value: 'free', visitors: 1, events: 1 },
+    ]);
+    expect(of('Signup', 'seats')).toEqual([{ value: '3', visitors: 2, events: 2 }]);
+    expect(of('Signup', 'yearly')).toEqual([{ value: 'true', visitors: 1, events: 1 }]);
+    expect(of('Download', 'file')).toEqual([{ value: 'guide.pdf', visitors: 1, events: 1 }]);
+    expect(properties.find((row) => row.goal === 'Signup' && row.value === 'pro')?.conversion_rate).toBe(Math.round((300 / totals.visitors) * 10) / 10);
+    // Ordered by goal, then property.
+    expect([...new Set(properties.map((row) => `${row.goal}/${row.property}`))]).toEqual(['Download/file', 'Purchase/order', 'Signup/plan', 'Signup/seats', 'Signup/yearly']);
+  });
+
+  it('keeps the rollups bounded: a property’s 25 most completed values of a day, the rest as (other), listed last', async () => {
+    const rows = await server.sql<{ count: number }[]>`
+      select count(*)::int as count from public.analytics_daily_rollups
+      where site_id = ${siteId} and dimension = 'goal_property' and day_start = ${`${PROPS_DAY}T00:00:00Z`} and value::jsonb ->> 0 = 'Purchase'`;
+    expect(rows[0]!.count).toBe(26);
+    const { data } = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('00:00', PROPS_DAY), period_end: at('00:00', '2026-03-14'), top_limit: 100 });
+    const orders = (data as { goal_properties: { goal: string; value: string; events: number }[] }).goal_properties.filter((row) => row.goal === 'Purchase');
+    expect(orders).toHaveLength(26);
+    expect(orders.at(-1)).toMatchObject({ value: '(other)', events: 5 });
+    expect(orders[0]).toMatchObject({ value: 'A-00', events: 1 });
+  });
+
+  it('lists top_limit values per property', async () => {
+    const { data } = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('00:00', PROPS_DAY), period_end: at('00:00', '2026-03-14'), top_limit: 1 });
+    const rows = (data as { goal_properties: { goal: string; property: string; value: string }[] }).goal_properties;
+    expect(rows.map((row) => `${row.goal}/${row.property}=${row.value}`)).toEqual(['Download/file=guide.pdf', 'Purchase/order=A-00', 'Signup/plan=pro', 'Signup/seats=3', 'Signup/yearly=true']);
+  });
+});
+
+describe('past days are forgotten by whatever runs: no salt or client budget outlives its day', () => {
+  const yesterday = async () => {
+    await server.sql`insert into private.analytics_salts (day, salt) values ((now() at time zone 'utc')::date - 1, ${Buffer.alloc(32, 7)}) on conflict do nothing`;
+    await server.sql`insert into private.analytics_client_budgets (client_key, day, events, refusals, updated_at)
+      values (${Buffer.alloc(16, 7)}, (now() at time zone 'utc')::date - 1, 3, 3, now() - interval '1 day') on conflict do nothing`;
+  };
+  const left = async () =>
+    (await server.sql<{ count: number }[]>`select (select count(*) from private.analytics_salts where day < (now() at time zone 'utc')::date)
+      + (select count(*) from private.analytics_client_budgets where day < (now() at time zone 'utc')::date) as count`)[0]!.count;
+
+  it('a report deletes them without any event or scheduler, even right after a refresh (which then returns early)', async () => {
+    await report(at('00:00'), at('00:00', '2026-03-11'));
+    await yesterday();
+    expect(Number(await left())).toBe(2);
+    await report(at('00:00'), at('00:00', '2026-03-11'));
+    expect(Number(await left())).toBe(0);
+  });
+
+  it('so do the dashboards’ figures and a run of the rollup scheduler', async () => {
+    await yesterday();
+    await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    expect(Number(await left())).toBe(0);
+    await yesterday();
+    await server.sql`select private.refresh_due_analytics_rollups('test-forget')`;
+    await server.sql`delete from private.analytics_rollup_runs`;
+    expect(Number(await left())).toBe(0);
   });
 });
 
