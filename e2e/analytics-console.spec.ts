@@ -23,7 +23,7 @@ test('register a site, paste its snippet into a page, visit it, and see the visi
   await dialog.getByLabel('Domain').fill('not a domain');
   await dialog.getByRole('button', { name: 'Add site' }).click();
   await expect(dialog.getByText('Enter a name of up to 120 characters.')).toBeVisible();
-  await expect(dialog.getByText('Enter a domain such as www.example.com (no path).')).toBeVisible();
+  await expect(dialog.getByText('Enter a domain such as example.com (no path).')).toBeVisible();
   await dialog.getByLabel('Name').fill('Shop');
   await dialog.getByLabel('Domain').fill('http://localhost/');
   await dialog.getByRole('button', { name: 'Add site' }).click();

@@ -10,7 +10,7 @@ export const analyticsCopy = {
     addDescription: 'Its pages send their visits here once you paste the snippet into them.',
     name: 'Name',
     domain: 'Domain',
-    domainHint: 'As in the address bar, e.g. www.example.com: subdomains count too.',
+    domainHint: 'As in the address bar, e.g. example.com: www. and other subdomains count too.',
     save: 'Add site',
     saving: 'Adding…',
     cancel: 'Cancel',
@@ -30,7 +30,7 @@ export const analyticsCopy = {
   },
   errors: {
     nameRequired: 'Enter a name of up to 120 characters.',
-    domainInvalid: 'Enter a domain such as www.example.com (no path).',
+    domainInvalid: 'Enter a domain such as example.com (no path).',
     domainTaken: 'This workspace already measures that domain.',
   },
   snippet: {
@@ -52,6 +52,9 @@ export const analyticsCopy = {
     newFigure: 'new',
     noChange: '—',
     chartTitle: 'Visitors and page views over time',
+    previousVisitors: 'Unique Visitors (previous period)',
+    previousTotals: 'Totals (previous period)',
+    previousChart: 'Previous period over time',
     chartDay: 'Day',
     chartHour: 'Hour',
     export: 'Export CSV',
@@ -76,6 +79,14 @@ export const analyticsCopy = {
     device: 'Devices',
     browser: 'Browsers',
     goal: 'Goals',
+  },
+  goalProperties: {
+    title: 'Goal properties',
+    description: 'What your pages sent with each goal, e.g. bbAnalytics.track(\'Signup\', { plan: \'pro\' }).',
+    goal: 'Goal',
+    property: 'Property',
+    value: 'Value',
+    empty: 'No goal with properties in this period.',
   },
   columns: {
     value: 'Name',
