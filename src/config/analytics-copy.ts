@@ -25,6 +25,7 @@ export const analyticsCopy = {
     removeFailed: 'The site could not be removed',
     loadFailed: 'The sites could not be loaded',
     retry: 'Try again',
+    noSiteTitle: 'No site measured yet',
     firstSitePrompt: 'Add your first site to see its real visitors here.',
     viewerPrompt: 'No site is measured in this workspace yet: a member can add one.',
   },
