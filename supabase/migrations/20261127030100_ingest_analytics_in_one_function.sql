@@ -48,21 +48,32 @@ declare
   refused jsonb;
   accepted integer;
   refusal text[];
+  wanted_events integer;
+  wanted_refusals integer;
+  taken boolean;
+  browser_name text := case
+    when user_agent like any (array['%Edg/%', '%Edge/%', '%EdgA/%', '%EdgiOS/%']) then 'Edge'
+    when user_agent like any (array['%OPR/%', '%Opera/%']) then 'Opera'
+    when user_agent like '%SamsungBrowser/%' then 'Samsung Internet'
+    when user_agent like any (array['%Firefox/%', '%FxiOS/%']) then 'Firefox'
+    when user_agent like any (array['%Chrome/%', '%Chromium/%', '%CriOS/%']) then 'Chrome'
+    when user_agent like '%Safari/%' then 'Safari'
+    else 'Other'
+  end;
 begin
   select s.salt into day_salt from private.analytics_salts s where s.day = today;
   if day_salt is null then
     day_salt := private.start_analytics_day(today);
   end if;
 
+  -- What the client holds (a client without a row holds full budgets): an empty budget is answered at once. The
+  -- tokens are taken at the end, by one statement that checks them again under the row's lock.
   if throttled then
     budget_key := substring(sha256(day_salt || convert_to('budget|' || client, 'UTF8')) from 1 for 16);
-    insert into private.analytics_client_budgets as b (client_key, day, events, refusals, updated_at)
-    values (budget_key, today, 120, 60, moment)
-    on conflict (client_key) do update set
-      events = least(120, b.events + greatest(0, extract(epoch from moment - b.updated_at))),
-      refusals = least(60, b.refusals + greatest(0, extract(epoch from moment - b.updated_at))),
-      updated_at = moment
-    returning b.events, b.refusals into held_events, held_refusals;
+    select least(120, b.events + greatest(0, extract(epoch from moment - b.updated_at))),
+      least(60, b.refusals + greatest(0, extract(epoch from moment - b.updated_at)))
+    into held_events, held_refusals
+    from private.analytics_client_budgets b where b.client_key = budget_key;
     if held_refusals < 1 then
       perform private.raise_too_many_requests('Too many refused requests from your network: please check the snippet and slow down.',
         ceil(1 - held_refusals)::integer);
@@ -126,23 +137,32 @@ begin
     end if;
   end if;
 
+  -- The tokens: one refusal for a request that stores nothing, one event token per valid event (all or none).
   accepted := coalesce(jsonb_array_length(valid), 0);
-  if refusal is not null or accepted = 0 then
-    if throttled then
-      update private.analytics_client_budgets set refusals = held_refusals - 1 where client_key = budget_key;
+  if throttled then
+    wanted_events := case when refusal is null then accepted else 0 end;
+    wanted_refusals := case when refusal is null and accepted > 0 then 0 else 1 end;
+    insert into private.analytics_client_budgets as b (client_key, day, events, refusals, updated_at)
+    values (budget_key, today, 120 - wanted_events, 60 - wanted_refusals, moment)
+    on conflict (client_key) do update set
+      events = least(120, b.events + greatest(0, extract(epoch from moment - b.updated_at))) - wanted_events,
+      refusals = least(60, b.refusals + greatest(0, extract(epoch from moment - b.updated_at))) - wanted_refusals,
+      updated_at = moment
+    where least(120, b.events + greatest(0, extract(epoch from moment - b.updated_at))) >= wanted_events
+      and least(60, b.refusals + greatest(0, extract(epoch from moment - b.updated_at))) >= wanted_refusals
+    returning true into taken;
+    if taken is null then
+      perform private.raise_too_many_requests(
+        case when wanted_refusals > 0 then 'Too many refused requests from your network: please check the snippet and slow down.'
+          else 'Too many events from your network: please slow down.' end,
+        greatest(1, ceil(greatest(wanted_events - coalesce(held_events, 120), wanted_refusals - coalesce(held_refusals, 60))))::integer);
     end if;
-    if refusal is null then
-      return jsonb_build_object('accepted', 0, 'refused', refused);
-    end if;
+  end if;
+  if refusal is not null then
     perform set_config('response.status', '400', true);
     return jsonb_build_object('code', 'P0001', 'details', refusal[1], 'hint', null, 'message', refusal[2]);
-  end if;
-
-  if throttled then
-    if held_events < accepted then
-      perform private.raise_too_many_requests('Too many events from your network: please slow down.', ceil(accepted - held_events)::integer);
-    end if;
-    update private.analytics_client_budgets set events = held_events - accepted where client_key = budget_key;
+  elsif accepted = 0 then
+    return jsonb_build_object('accepted', 0, 'refused', refused);
   end if;
 
   -- An analytics event is not worth a disk flush of its own: the commit returns before the WAL reaches the disk
@@ -150,7 +170,7 @@ begin
   perform set_config('synchronous_commit', 'off', true);
 
   -- Bots announcing themselves are answered like everyone, and not recorded.
-  if user_agent ~* '(bot|crawler|spider)' then
+  if user_agent ilike any (array['%bot%', '%crawler%', '%spider%']) then
     return jsonb_build_object('accepted', accepted, 'refused', refused);
   end if;
 
@@ -175,15 +195,7 @@ begin
       when e.screen_width < 1440 then 'Laptop'
       else 'Desktop'
     end,
-    case
-      when user_agent ~ 'Edg(e|A|iOS)?/' then 'Edge'
-      when user_agent ~ '(OPR|Opera)/' then 'Opera'
-      when user_agent ~ 'SamsungBrowser/' then 'Samsung Internet'
-      when user_agent ~ '(Firefox|FxiOS)/' then 'Firefox'
-      when user_agent ~ '(Chrome|Chromium|CriOS)/' then 'Chrome'
-      when user_agent ~ 'Safari/' then 'Safari'
-      else 'Other'
-    end,
+    browser_name,
     e.props
   from jsonb_to_recordset(valid) as e(name text, url text, referrer text, props jsonb, screen_width integer)
   cross join lateral (

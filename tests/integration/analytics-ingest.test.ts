@@ -114,6 +114,35 @@ describe('record_analytics_event: what the snippet sends is stored, without the 
     expect(found).toEqual([]);
   });
 
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge'],
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 EdgA/131.0', 'Edge'],
+    ['Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0', 'Opera'],
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0 Mobile Safari/537.36', 'Samsung Internet'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15', 'Firefox'],
+    [CHROME, 'Chrome'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1', 'Chrome'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari'],
+    ['curl/8.5.0', 'Other'],
+  ])('names the browser of %s: %s', async (userAgent, browser) => {
+    const response = await send(pageview({ name: 'browser-probe' }), { 'user-agent': userAgent });
+    expect(response.status).toBe(200);
+    const [row] = await server.sql<{ browser: string }[]>`
+      select browser from private.analytics_events where site_id = ${siteId} and name = 'browser-probe' order by occurred_at desc limit 1`;
+    expect(row!.browser).toBe(browser);
+  });
+
+  it.each(['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'AhrefsCrawler/1.0', 'Some-Spider/2'])(
+    'answers a bot announcing itself (%s) like everyone, and stores nothing',
+    async (userAgent) => {
+      const before = (await stored()).length;
+      const response = await send(pageview(), { 'user-agent': userAgent });
+      expect([response.status, await response.json()]).toEqual([200, { accepted: 1, refused: [] }]);
+      expect((await stored()).length).toBe(before);
+    },
+  );
+
   it('stores a custom event with its properties', async () => {
     const response = await send(pageview({ name: 'signup', props: { plan: 'pro', seats: 3, yearly: true } }));
     expect(response.status).toBe(200);
