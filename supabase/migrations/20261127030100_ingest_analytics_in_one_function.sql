@@ -7,7 +7,8 @@
 -- both through private.ingest_analytics_events. In this order:
 --   429 PT429 + Retry-After  the client's budget (20261127030000: 120 events at once, then 1 a second; 60 refused
 --                            requests at once, then 1 a second) is empty — answered before any validation, so a
---                            flood costs a hash and one row, and fills its own client's budget only
+--                            flood costs a hash and one index lookup a request, and empties its own client's
+--                            budget only
 --   400 P0001 invalid_batch  events is not a list of 1 to 50 events
 --   400 P0001 invalid_event  (single call) the event is malformed or oversized; in a batch each event is checked on
 --                            its own and the answer lists the refused ones
@@ -22,14 +23,12 @@
 -- Why one function: the SQL helpers it replaces each had `SET search_path` (a configuration save and restore per
 -- call, and a SQL function with SET is never inlined, so its body was planned again in every request) and the
 -- query-string helper ran four times per event. A PL/pgSQL function keeps its statements' plans for the session.
--- decision 0012 has the figures.
-
--- Percent-decoding stays a function (its EXCEPTION block keeps undecodable input as it is), called only for a
--- value with '%' or '+'.
+-- Percent-decoding stays a function (private.url_decode: its EXCEPTION block keeps undecodable input as it is), called
+-- only for a query value with '%' or '+'. Decision 0012 has the figures.
 
 create function private.ingest_analytics_events(site_id uuid, events jsonb, single boolean) returns jsonb
 language plpgsql volatile
--- No SET: it runs inside the two RPCs below (SECURITY DEFINER, search_path ''), every name qualified.
+set search_path = ''
 as $$
 declare
   headers json := nullif(current_setting('request.headers', true), '')::json;
