@@ -1,52 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { toSiteFigures, type FigureRow } from '@/lib/site-figures';
 import { startRollupWorker } from '../../server/src/modules/analytics/rollup-worker';
-import { signedInUser, type SignedInUser } from '../support/rest-clients';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { at, reportOf, useReportSite, writeEvents, type AnalyticsEvent } from '../support/analytics-report';
+import { signedInUser } from '../support/rest-clients';
 
 // The Analytics Console's figures: raw events of known times (written as the ingestion would), rolled up and
-// reported through supabase-js by a member of the site's workspace.
-let server: TestServer;
-let owner: SignedInUser;
-let siteId: string;
-
-interface Event {
-  at: string;
-  visitor: number;
-  name?: string;
-  path?: string;
-  referrer?: string | null;
-  utm?: string;
-  medium?: string;
-  campaign?: string;
-  device?: string;
-  browser?: string;
-  props?: Record<string, string | number | boolean>;
-}
-
-async function write(events: Event[], site = siteId) {
-  for (const e of events) {
-    await server.sql`
-      insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, referrer, utm_source, utm_medium, utm_campaign, device, browser, props)
-      values (${site}, ${e.at}, ${e.visitor}, ${e.name ?? 'pageview'}, ${e.path ?? '/'}, ${e.referrer ?? null}, ${e.utm ?? null},
-        ${e.medium ?? null}, ${e.campaign ?? null}, ${e.device ?? 'Desktop'}, ${e.browser ?? 'Firefox'}, ${e.props ? server.sql.json(e.props) : null})`;
-  }
-}
-
+// reported through supabase-js by a member of the site's workspace. Goal properties: analytics-goal-properties.test.ts.
+const site = useReportSite();
 const DAY = '2026-03-10';
-const at = (time: string, day = DAY) => `${day}T${time}:00Z`;
+const write = (events: AnalyticsEvent[]) => writeEvents(site.server.sql, site.siteId, events);
+const report = (start: string, end: string, compare?: [string, string]) => reportOf(site.owner, site.siteId, start, end, { compare });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInUser(server);
-  const { data, error } = await owner.client
-    .from('analytics_sites')
-    .insert({ organization_id: owner.organizationId, name: 'Shop', domain: 'shop.example', created_by: owner.id })
-    .select('id')
-    .single();
-  if (error) throw new Error(error.message);
-  siteId = data.id;
   await write([
     // Visitor 1: a visit of three pages and a signup over ten minutes, from a newsletter link on Google…
     { at: at('10:00'), visitor: 1, path: '/', referrer: 'google.com', utm: 'newsletter', medium: 'email', campaign: 'spring-sale' },
@@ -61,29 +27,6 @@ beforeAll(async () => {
     { at: at('09:00', '2026-03-09'), visitor: 3, path: '/', browser: 'Chrome' },
   ]);
 });
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function report(start: string, end: string, compare?: [string, string]) {
-  const { data, error } = await owner.client.rpc('analytics_report', {
-    site_id: siteId,
-    period_start: start,
-    period_end: end,
-    ...(compare ? { compare_start: compare[0], compare_end: compare[1] } : {}),
-  });
-  if (error) throw new Error(`${error.code} ${error.details}`);
-  return data as {
-    totals: Record<string, number>;
-    previous: Record<string, number> | null;
-    interval: string;
-    series: { bucket: string; visitors: number; visits: number; pageviews: number }[];
-    previous_series: { bucket: string; visitors: number; visits: number; pageviews: number }[] | null;
-    goal_properties: { goal: string; property: string; value: string; visitors: number; events: number; conversion_rate: number }[];
-    breakdowns: Record<string, { value: string; visitors: number; visits: number; pageviews: number; events: number; bounce_rate: number; conversion_rate: number }[]>;
-  };
-}
 
 const pick = (rows: { value: string }[], ...keys: string[]) =>
   rows.map((row) => Object.fromEntries([['value', row.value], ...keys.map((key) => [key, (row as Record<string, unknown>)[key]])]));
@@ -159,17 +102,17 @@ describe('analytics_report: one day of a site', () => {
   });
 
   it('refuses an empty or reversed period and a site of another workspace', async () => {
-    const reversed = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('10:00'), period_end: at('09:00') });
+    const reversed = await site.owner.client.rpc('analytics_report', { site_id: site.siteId, period_start: at('10:00'), period_end: at('09:00') });
     expect([reversed.status, reversed.error?.details]).toEqual([400, 'invalid_period']);
-    const stranger = await signedInUser(server);
-    const foreign = await stranger.client.rpc('analytics_report', { site_id: siteId, period_start: at('00:00'), period_end: at('12:00') });
+    const stranger = await signedInUser(site.server);
+    const foreign = await stranger.client.rpc('analytics_report', { site_id: site.siteId, period_start: at('00:00'), period_end: at('12:00') });
     expect([foreign.status, foreign.error?.details]).toEqual([400, 'unknown_site']);
   });
 });
 
 describe('workspace_site_figures: the dashboards’ website figures', () => {
   it('sums the workspace’s sites for a period and the one before, conversions being visitors who completed a goal', async () => {
-    const { data, error } = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    const { data, error } = await site.owner.client.rpc('workspace_site_figures', { workspace_id: site.owner.organizationId, from_day: DAY, to_day: DAY });
     expect(error).toBeNull();
     expect(data).toEqual([
       { period: 'current', sites: 1, visitors: 2, pageviews: 5, conversions: 1 },
@@ -178,7 +121,7 @@ describe('workspace_site_figures: the dashboards’ website figures', () => {
   });
 
   it('gives /dashboard its Conversion Rate: goal visitors ÷ visitors against the period before, in points', async () => {
-    const { data, error } = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    const { data, error } = await site.owner.client.rpc('workspace_site_figures', { workspace_id: site.owner.organizationId, from_day: DAY, to_day: DAY });
     expect(error).toBeNull();
     const campaigns = platformStats({
       campaigns: 1, campaigns_last_month: 0, clicks: 100, conversions: 3, revenue: 0, clicks_last_month: 0, conversions_last_month: 0, revenue_last_month: 0, active_users: 1, active_users_before: 0,
@@ -189,8 +132,8 @@ describe('workspace_site_figures: the dashboards’ website figures', () => {
   });
 
   it('gives another workspace’s member no site and zeros', async () => {
-    const stranger = await signedInUser(server);
-    const { data } = await stranger.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
+    const stranger = await signedInUser(site.server);
+    const { data } = await stranger.client.rpc('workspace_site_figures', { workspace_id: site.owner.organizationId, from_day: DAY, to_day: DAY });
     expect(data).toEqual([
       { period: 'current', sites: 0, visitors: 0, pageviews: 0, conversions: 0 },
       { period: 'previous', sites: 0, visitors: 0, pageviews: 0, conversions: 0 },
@@ -203,55 +146,55 @@ describe('refreshing the rollups', () => {
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const before = (await report(`${today}T00:00:00Z`, `${tomorrow}T00:00:00Z`)).totals.pageviews;
-    await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${siteId}, 77, 'pageview', '/now', 'Mobile', 'Chrome')`;
+    await site.server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${site.siteId}, 77, 'pageview', '/now', 'Mobile', 'Chrome')`;
     expect((await report(`${today}T00:00:00Z`, `${tomorrow}T00:00:00Z`)).totals.pageviews).toBe(before + 1);
   });
 });
 
 describe('catching up', () => {
   it('a site never refreshed gets today and its two oldest days first, the days between over the next reports', async () => {
-    const { data } = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Late', domain: 'late.example', created_by: owner.id }).select('id').single();
+    const { data } = await site.owner.client.from('analytics_sites').insert({ organization_id: site.owner.organizationId, name: 'Late', domain: 'late.example', created_by: site.owner.id }).select('id').single();
     const late = data!.id;
     for (const daysAgo of [0, 4, 5, 6]) {
-      await server.sql`insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, device, browser)
+      await site.server.sql`insert into private.analytics_events (site_id, occurred_at, visitor_id, name, pathname, device, browser)
         values (${late}, now() - make_interval(days => ${daysAgo}), ${daysAgo}, 'pageview', '/', 'Mobile', 'Chrome')`;
     }
     const week = async () => {
       const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       const start = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-      const { data: figures } = await owner.client.rpc('analytics_report', { site_id: late, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
+      const { data: figures } = await site.owner.client.rpc('analytics_report', { site_id: late, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
       return (figures as { totals: { pageviews: number } }).totals.pageviews;
     };
     expect(await week()).toBe(3); // 6 and 5 days ago, and today
-    await server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '31 seconds' where site_id = ${late} and refreshed_at > now()`;
+    await site.server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '31 seconds' where site_id = ${late} and refreshed_at > now()`;
     expect(await week()).toBe(4);
   });
 });
 
 describe('the rollup worker (our server; pg_cron on hosted): refresh off the read path', () => {
   it('refreshes sites with new events when it starts and at each run; meanwhile a report reads a busy site’s rollups as they are', async () => {
-    const { data } = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Busy', domain: 'busy.example', created_by: owner.id }).select('id').single();
+    const { data } = await site.owner.client.from('analytics_sites').insert({ organization_id: site.owner.organizationId, name: 'Busy', domain: 'busy.example', created_by: site.owner.id }).select('id').single();
     const busy = data!.id;
     // Over 5,000 events today: too many for a report to recompute while it answers.
-    await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser)
+    await site.server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser)
       select ${busy}, g, 'pageview', '/', 'Mobile', 'Chrome' from generate_series(1, 5001) g`;
     const today = async () => {
       const start = new Date().toISOString().slice(0, 10);
       const end = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      const { data: figures } = await owner.client.rpc('analytics_report', { site_id: busy, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
+      const { data: figures } = await site.owner.client.rpc('analytics_report', { site_id: busy, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
       return (figures as { totals: { pageviews: number } }).totals.pageviews;
     };
     const log = { warn: () => {} } as unknown as Parameters<typeof startRollupWorker>[0]['log'];
     // An interval longer than the test: its runs are the one at start and the one the test asks for.
-    const worker = startRollupWorker({ sql: server.sql, log, intervalSeconds: 3600, scheduler: 'test' });
+    const worker = startRollupWorker({ sql: site.server.sql, log, intervalSeconds: 3600, scheduler: 'test' });
     try {
       // Its first run (at start) refreshes the new site, without any report.
-      await expect.poll(async () => (await server.sql`select sites from private.analytics_rollup_runs where scheduler = 'test'`).length).toBe(1);
+      await expect.poll(async () => (await site.server.sql`select sites from private.analytics_rollup_runs where scheduler = 'test'`).length).toBe(1);
       const rolled = async () =>
-        Number((await server.sql<{ pageviews: number }[]>`select coalesce(sum(pageviews), 0)::int as pageviews from public.analytics_rollups where site_id = ${busy} and dimension = 'total'`)[0]!.pageviews);
+        Number((await site.server.sql<{ pageviews: number }[]>`select coalesce(sum(pageviews), 0)::int as pageviews from public.analytics_rollups where site_id = ${busy} and dimension = 'total'`)[0]!.pageviews);
       await expect.poll(rolled).toBe(5001);
-      await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${busy}, 1, 'pageview', '/late', 'Mobile', 'Chrome')`;
-      await server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '1 minute' where site_id = ${busy}`;
+      await site.server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${busy}, 1, 'pageview', '/late', 'Mobile', 'Chrome')`;
+      await site.server.sql`update private.analytics_refreshes set refreshed_at = refreshed_at - interval '1 minute' where site_id = ${busy}`;
       // The report does not recompute the busy site (the worker ran moments ago): it reads the rollups as they are…
       expect(await today()).toBe(5001);
       // …and the worker's next run brings the new event in.
@@ -261,113 +204,29 @@ describe('the rollup worker (our server; pg_cron on hosted): refresh off the rea
     } finally {
       await worker.stop();
       // Without a recent run, reports refresh by themselves again (the fallback the other tests use).
-      await server.sql`delete from private.analytics_rollup_runs`;
+      await site.server.sql`delete from private.analytics_rollup_runs`;
     }
-  });
-});
-
-describe('goal properties: what track(name, props) sent, per goal, property and value', () => {
-  const PROPS_DAY = '2026-03-13';
-  const dayReport = () => report(at('00:00', PROPS_DAY), at('00:00', '2026-03-14'));
-
-  beforeAll(async () => {
-    await write([
-      { at: at('09:00', PROPS_DAY), visitor: 11, path: '/' },
-      { at: at('09:01', PROPS_DAY), visitor: 11, name: 'Signup', props: { plan: 'pro', seats: 3 } },
-      { at: at('09:30', PROPS_DAY), visitor: 12, name: 'Signup', props: { plan: 'pro', seats: 3 } },
-      { at: at('10:00', PROPS_DAY), visitor: 13, name: 'Signup', props: { plan: 'pro', yearly: true } },
-      { at: at('10:05', PROPS_DAY), visitor: 13, name: 'Signup', props: { plan: 'pro' } },
-      { at: at('11:00', PROPS_DAY), visitor: 14, name: 'Signup', props: { plan: 'free' } },
-      { at: at('11:10', PROPS_DAY), visitor: 14, name: 'Download', props: { file: 'guide.pdf' } },
-      // An order number: a value per event. 30 of them keep 25 rows and one '(other)'.
-      ...Array.from({ length: 30 }, (_, i) => ({ at: at('12:00', PROPS_DAY), visitor: 100 + i, name: 'Purchase', props: { order: `A-${String(i).padStart(2, '0')}` } })),
-    ]);
-     // Written after the site's first refresh, for a past day: rolled up as the bench does after writing history.
-    await server.sql`select private.roll_up_analytics_day(${siteId}, ${PROPS_DAY}::date)`;
-  });
-
-  it('counts completions and visitors of each value, goal by goal, property by property', async () => {
-    const { goal_properties: properties, totals } = await dayReport();
-    const of = (goal: string, property: string) =>
-      properties.filter((row) => row.goal === goal && row.property === property).map(({ value, visitors, events }) => ({ value, visitors, events }));
-    expect(of('Signup', 'plan')).toEqual([
-      { value: 'pro', visitors: 3, events: 4 },
-      { value: 'free', visitors: 1, events: 1 },
-    ]);
-    expect(of('Signup', 'seats')).toEqual([{ value: '3', visitors: 2, events: 2 }]);
-    expect(of('Signup', 'yearly')).toEqual([{ value: 'true', visitors: 1, events: 1 }]);
-    expect(of('Download', 'file')).toEqual([{ value: 'guide.pdf', visitors: 1, events: 1 }]);
-    expect(properties.find((row) => row.goal === 'Signup' && row.value === 'pro')?.conversion_rate).toBe(Math.round((300 / totals.visitors) * 10) / 10);
-    // Ordered by goal, then property.
-    expect([...new Set(properties.map((row) => `${row.goal}/${row.property}`))]).toEqual(['Download/file', 'Purchase/order', 'Signup/plan', 'Signup/seats', 'Signup/yearly']);
-  });
-
-  it('keeps the rollups bounded: a property’s 25 most completed values of a day, the rest as (other), listed last', async () => {
-    const rows = await server.sql<{ count: number }[]>`
-      select count(*)::int as count from public.analytics_daily_rollups
-      where site_id = ${siteId} and dimension = 'goal_property' and day_start = ${`${PROPS_DAY}T00:00:00Z`} and value::jsonb ->> 0 = 'Purchase'`;
-    expect(rows[0]!.count).toBe(26);
-    const { data } = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('00:00', PROPS_DAY), period_end: at('00:00', '2026-03-14'), top_limit: 100 });
-    const orders = (data as { goal_properties: { goal: string; value: string; events: number }[] }).goal_properties.filter((row) => row.goal === 'Purchase');
-    expect(orders).toHaveLength(26);
-    expect(orders.at(-1)).toMatchObject({ value: '(other)', events: 5 });
-    expect(orders[0]).toMatchObject({ value: 'A-00', events: 1 });
-  });
-
-  it('lists top_limit values per property', async () => {
-    const { data } = await owner.client.rpc('analytics_report', { site_id: siteId, period_start: at('00:00', PROPS_DAY), period_end: at('00:00', '2026-03-14'), top_limit: 1 });
-    const rows = (data as { goal_properties: { goal: string; property: string; value: string }[] }).goal_properties;
-    expect(rows.map((row) => `${row.goal}/${row.property}=${row.value}`)).toEqual(['Download/file=guide.pdf', 'Purchase/order=A-00', 'Signup/plan=pro', 'Signup/seats=3', 'Signup/yearly=true']);
-  });
-});
-
-describe('past days are forgotten by whatever runs: no salt or client budget outlives its day', () => {
-  const yesterday = async () => {
-    await server.sql`insert into private.analytics_salts (day, salt) values ((now() at time zone 'utc')::date - 1, ${Buffer.alloc(32, 7)}) on conflict do nothing`;
-    await server.sql`insert into private.analytics_client_budgets (client_key, day, events, refusals, updated_at)
-      values (${Buffer.alloc(16, 7)}, (now() at time zone 'utc')::date - 1, 3, 3, now() - interval '1 day') on conflict do nothing`;
-  };
-  const left = async () =>
-    (await server.sql<{ count: number }[]>`select (select count(*) from private.analytics_salts where day < (now() at time zone 'utc')::date)
-      + (select count(*) from private.analytics_client_budgets where day < (now() at time zone 'utc')::date) as count`)[0]!.count;
-
-  it('a report deletes them without any event or scheduler, even right after a refresh (which then returns early)', async () => {
-    await report(at('00:00'), at('00:00', '2026-03-11'));
-    await yesterday();
-    expect(Number(await left())).toBe(2);
-    await report(at('00:00'), at('00:00', '2026-03-11'));
-    expect(Number(await left())).toBe(0);
-  });
-
-  it('so do the dashboards’ figures and a run of the rollup scheduler', async () => {
-    await yesterday();
-    await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: DAY, to_day: DAY });
-    expect(Number(await left())).toBe(0);
-    await yesterday();
-    await server.sql`select private.refresh_due_analytics_rollups('test-forget')`;
-    await server.sql`delete from private.analytics_rollup_runs`;
-    expect(Number(await left())).toBe(0);
   });
 });
 
 describe('raw events', () => {
   it('are append-only: an update is refused even to the table owner', async () => {
-    await expect(server.sql`update private.analytics_events set pathname = '/x' where site_id = ${siteId}`).rejects.toThrow(/append-only/);
-    await expect(server.sql`delete from private.analytics_events where site_id = ${siteId}`).rejects.toThrow(/append-only/);
+    await expect(site.server.sql`update private.analytics_events set pathname = '/x' where site_id = ${site.siteId}`).rejects.toThrow(/append-only/);
+    await expect(site.server.sql`delete from private.analytics_events where site_id = ${site.siteId}`).rejects.toThrow(/append-only/);
   });
 
   it('live in monthly partitions', async () => {
-    const partitions = await server.sql<{ name: string }[]>`
+    const partitions = await site.server.sql<{ name: string }[]>`
       select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'private.analytics_events'::regclass order by 1`;
     expect(partitions.map((p) => p.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^analytics_events_\d{4}_\d{2}$/), 'analytics_events_default']));
   });
 
   it('go with their site when it is removed', async () => {
-    const { data } = await owner.client.from('analytics_sites').insert({ organization_id: owner.organizationId, name: 'Old', domain: 'old.example', created_by: owner.id }).select('id').single();
-    await server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${data!.id}, 9, 'pageview', '/', 'Mobile', 'Chrome')`;
-    expect((await owner.client.from('analytics_sites').delete().eq('id', data!.id)).error).toBeNull();
-    const [left] = await server.sql<{ count: number }[]>`select count(*)::int as count from private.analytics_events where site_id = ${data!.id}`;
+    const { data } = await site.owner.client.from('analytics_sites').insert({ organization_id: site.owner.organizationId, name: 'Old', domain: 'old.example', created_by: site.owner.id }).select('id').single();
+    await site.server.sql`insert into private.analytics_events (site_id, visitor_id, name, pathname, device, browser) values (${data!.id}, 9, 'pageview', '/', 'Mobile', 'Chrome')`;
+    expect((await site.owner.client.from('analytics_sites').delete().eq('id', data!.id)).error).toBeNull();
+    const [left] = await site.server.sql<{ count: number }[]>`select count(*)::int as count from private.analytics_events where site_id = ${data!.id}`;
     expect(left!.count).toBe(0);
   });
 });
