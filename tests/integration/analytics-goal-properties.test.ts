@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { at, reportOf, useReportSite, writeEvents } from '../support/analytics-report';
+import { at, reportOf, useAnalyticsSite, writeEvents } from '../support/analytics-report';
 
 // What track(name, props) sent, in the report: per goal, property and value, bounded in the rollups; and past days'
 // salts and client budgets, which whatever runs (a report, the dashboards' figures, a scheduler run) deletes.
-const site = useReportSite();
+const site = useAnalyticsSite();
 const DAY = '2026-03-10';
 const report = (start: string, end: string) => reportOf(site.owner, site.siteId, start, end);
 

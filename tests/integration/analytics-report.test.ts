@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { toSiteFigures, type FigureRow } from '@/lib/site-figures';
 import { startRollupWorker } from '../../server/src/modules/analytics/rollup-worker';
-import { at, reportOf, useReportSite, writeEvents, type AnalyticsEvent } from '../support/analytics-report';
+import { at, reportOf, useAnalyticsSite, writeEvents, type AnalyticsEvent } from '../support/analytics-report';
 import { signedInUser } from '../support/rest-clients';
 
 // The Analytics Console's figures: raw events of known times (written as the ingestion would), rolled up and
 // reported through supabase-js by a member of the site's workspace. Goal properties: analytics-goal-properties.test.ts.
-const site = useReportSite();
+const site = useAnalyticsSite();
 const DAY = '2026-03-10';
 const write = (events: AnalyticsEvent[]) => writeEvents(site.server.sql, site.siteId, events);
 const report = (start: string, end: string, compare?: [string, string]) => reportOf(site.owner, site.siteId, start, end, { compare });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { signedInUser, type SignedInUser } from './rest-clients';
-import { startTestServer, type TestServer } from './test-server';
+import { beforeEach } from 'vitest';
+import { useAnalyticsSite } from './analytics-report';
 
 /**
  * The analytics ingestion tests' world: the real server behind a proxy that names the client (TRUST_PROXY, as hosted
@@ -21,37 +20,19 @@ export interface Sent {
 }
 
 export function useIngestion() {
-  let server: TestServer;
-  let owner: SignedInUser;
-  let siteId: string;
+  const site = useAnalyticsSite({ TRUST_PROXY: 'true' });
   let nextClient = 1;
 
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
-    owner = await signedInUser(server);
-    const { data, error } = await owner.client
-      .from('analytics_sites')
-      .insert({ organization_id: owner.organizationId, name: 'Shop', domain: 'shop.example', created_by: owner.id })
-      .select('id')
-      .single();
-    if (error) throw new Error(error.message);
-    siteId = data.id;
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
   beforeEach(async () => {
-    await server.sql`delete from private.analytics_client_budgets`;
+    await site.server.sql`delete from private.analytics_client_budgets`;
   });
 
   /** record_analytics_event (or `rpc`) with the snippet's headers; `headers` override them. */
   function send(event: Sent | string, headers: Record<string, string> = {}, rpc = 'record_analytics_event') {
-    return fetch(`${server.url}/rest/v1/rpc/${rpc}`, {
+    return fetch(`${site.server.url}/rest/v1/rpc/${rpc}`, {
       method: 'POST',
       headers: {
-        apikey: server.anonKey,
+        apikey: site.server.anonKey,
         'content-type': 'application/json',
         origin: 'https://www.shop.example',
         'user-agent': CHROME,
@@ -64,20 +45,20 @@ export function useIngestion() {
 
   return {
     get server() {
-      return server;
+      return site.server;
     },
     get owner() {
-      return owner;
+      return site.owner;
     },
     get siteId() {
-      return siteId;
+      return site.siteId;
     },
     send,
     /** record_analytics_events: several events of one site in one request, as the snippet sends them when they queue up. */
-    sendBatch: (events: unknown, headers: Record<string, string> = {}, site: unknown = siteId) =>
-      send(JSON.stringify({ site_id: site, events }), headers, 'record_analytics_events'),
-    pageview: (extra: Sent = {}): Sent => ({ site_id: siteId, name: 'pageview', url: 'https://www.shop.example/pricing', screen_width: 1280, ...extra }),
-    stored: (): Promise<Record<string, unknown>[]> => server.sql`select * from private.analytics_events where site_id = ${siteId} order by occurred_at`,
+    sendBatch: (events: unknown, headers: Record<string, string> = {}, siteId: unknown = site.siteId) =>
+      send(JSON.stringify({ site_id: siteId, events }), headers, 'record_analytics_events'),
+    pageview: (extra: Sent = {}): Sent => ({ site_id: site.siteId, name: 'pageview', url: 'https://www.shop.example/pricing', screen_width: 1280, ...extra }),
+    stored: (): Promise<Record<string, unknown>[]> => site.server.sql`select * from private.analytics_events where site_id = ${site.siteId} order by occurred_at`,
     /** '400 P0001 unknown_site', '429 PT429': status, error code and (a code-like) detail of a refusal. */
     async refusal(response: Response) {
       const body = (await response.json()) as { code: string; details: string | null; message: string };

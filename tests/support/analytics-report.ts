@@ -56,13 +56,16 @@ export async function reportOf(member: SignedInUser, site: string, start: string
   return data as unknown as Report;
 }
 
-/** A server, a workspace owner and its site 'Shop' (shop.example), for the file that calls it. */
-export function useReportSite() {
+/**
+ * A server (with `env`), a workspace owner and its site 'Shop' (shop.example), for the file that calls it (its
+ * beforeAll and afterAll); read them through the getters once the file's tests run.
+ */
+export function useAnalyticsSite(env: Record<string, string> = {}) {
   let server: TestServer;
   let owner: SignedInUser;
   let siteId: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(env);
     owner = await signedInUser(server);
     const { data, error } = await owner.client
       .from('analytics_sites')
