@@ -9,16 +9,29 @@
   var endpoint = (script.getAttribute('data-api') || new URL(script.src).origin).replace(/\/+$/, '') + '/rest/v1/rpc/record_analytics_events';
   var meta = document.querySelector('meta[name="supabase-anon-key"]');
   var key = script.getAttribute('data-key') || (meta && meta.content);
-  var excluded = (script.getAttribute('data-exclude') || '').split(',').filter(Boolean);
+  // data-include: only these paths are counted; data-exclude: these are not. Comma-separated, '*' at the end of a
+  // rule for a prefix; '/about/' counts as '/about'.
+  var included = rules('data-include');
+  var excluded = rules('data-exclude');
   var optedOut =
     navigator.doNotTrack === '1' || window.doNotTrack === '1' || navigator.msDoNotTrack === '1' || navigator.globalPrivacyControl === true;
   var lastPath = null;
 
-  function isExcluded(path) {
-    return excluded.some(function (rule) {
-      rule = rule.trim();
+  function rules(name) {
+    return (script.getAttribute(name) || '').split(',').map(function (rule) {
+      return rule.trim();
+    }).filter(Boolean);
+  }
+
+  function matches(list, path) {
+    path = path.replace(/(.)\/+$/, '$1');
+    return list.some(function (rule) {
       return rule.slice(-1) === '*' ? path.indexOf(rule.slice(0, -1)) === 0 : path === rule;
     });
+  }
+
+  function isCounted(path) {
+    return (!included.length || matches(included, path)) && !matches(excluded, path);
   }
 
   // Events wait up to a second in a queue, so what happens together (a page view and the calls made before the
@@ -49,7 +62,7 @@
   }
 
   function track(name, props) {
-    if (optedOut || !site || !key || typeof name !== 'string' || isExcluded(location.pathname)) return;
+    if (optedOut || !site || !key || typeof name !== 'string' || !isCounted(location.pathname)) return;
     queue.push({
       name: name,
       url: location.href,

@@ -1,4 +1,4 @@
-import { AGENCY_EXCLUDED_PATHS, AGENCY_SITE_ID, SNIPPET_PATH } from '@/config/analytics';
+import { AGENCY_COUNTED_PATHS, AGENCY_SITE_ID, SNIPPET_PATH } from '@/config/analytics';
 
 type Props = Record<string, string | number | boolean>;
 interface SnippetApi {
@@ -26,7 +26,7 @@ export function startAgencyAnalytics(win: AnalyticsWindow = window, env: ImportM
     script.defer = true;
     script.src = SNIPPET_PATH;
     script.dataset.site = AGENCY_SITE_ID;
-    script.dataset.exclude = AGENCY_EXCLUDED_PATHS.join(',');
+    script.dataset.include = AGENCY_COUNTED_PATHS.join(',');
     const api = env.VITE_SUPABASE_URL?.trim();
     const key = (env.VITE_SUPABASE_PUBLISHABLE_KEY || env.VITE_SUPABASE_ANON_KEY)?.trim();
     if (api && key) Object.assign(script.dataset, { api, key });

@@ -10,6 +10,11 @@ describe('snippetTag', () => {
     );
   });
 
+  it('names included paths only when there are some', () => {
+    expect(snippetTag({ ...settings, includedPaths: ['/', '/blog*'] })).toContain(' data-include="/,/blog*"></script>');
+    expect(snippetTag({ ...settings, includedPaths: [] })).not.toContain('data-include');
+  });
+
   it('names excluded paths only when there are some', () => {
     expect(snippetTag({ ...settings, excludedPaths: ['/admin*', '/team'] })).toContain(' data-exclude="/admin*,/team"></script>');
     expect(snippetTag({ ...settings, excludedPaths: [] })).not.toContain('data-exclude');

@@ -6,6 +6,9 @@ export interface SnippetSettings {
   apiUrl?: string;
   /** Left out: the snippet takes the key the page carries (the own server's supabase-anon-key meta tag). */
   anonKey?: string;
+  /** Only these paths are counted (data-include); '*' at the end of one for a prefix. */
+  includedPaths?: readonly string[];
+  /** These paths are not counted (data-exclude). */
   excludedPaths?: readonly string[];
 }
 
@@ -16,6 +19,7 @@ function attributes(settings: SnippetSettings): [string, string][] {
   ];
   if (settings.apiUrl) pairs.push(['data-api', settings.apiUrl]);
   if (settings.anonKey) pairs.push(['data-key', settings.anonKey]);
+  if (settings.includedPaths?.length) pairs.push(['data-include', settings.includedPaths.join(',')]);
   if (settings.excludedPaths?.length) pairs.push(['data-exclude', settings.excludedPaths.join(',')]);
   return pairs;
 }

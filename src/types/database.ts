@@ -894,7 +894,7 @@ export type Database = {
       };
       record_analytics_event: {
         Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };
-        Returns: undefined;
+        Returns: Json;
       };
       record_analytics_events: {
         Args: { site_id: string; events: Json };

@@ -211,8 +211,13 @@ describe('the app’s requests on the Supabase-shaped database', () => {
         headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin, 'user-agent': 'Mozilla/5.0 Firefox/133.0' },
         body: JSON.stringify({ site_id: site.data!.id, name: 'pageview', url: 'https://shop.example/pricing?utm_source=hosted' }),
       });
-    expect((await send('https://shop.example')).status).toBe(204);
-    expect((await send('https://elsewhere.example')).status).toBe(400);
+    const stored = await send('https://shop.example');
+    expect([stored.status, await stored.json()]).toEqual([200, { accepted: 1, refused: [] }]);
+    // A refusal answers through the response GUC (its token of the client's budget is kept): PostgREST's error shape.
+    const refused = await send('https://elsewhere.example');
+    expect([refused.status, await refused.json()]).toEqual([400, expect.objectContaining({ code: 'P0001', details: 'origin_mismatch' })]);
+    // The client's budget row is keyed by a hash, never the address.
+    expect(await readBack`select 1 from private.rate_limits where key like 'analytics:%'`).toEqual([]);
     // The snippet's batch path: two events in one request, one of them refused on its own.
     const batch = await fetch(`${url}/rest/v1/rpc/record_analytics_events`, {
       method: 'POST',

@@ -27,7 +27,7 @@ export default function ChartCanvas({ kind, data, xKey, formatX, series, height 
           {tooltip}
           <Legend />
           {series.map((item, index) => (
-            <Bar key={item.key} dataKey={item.key} name={item.label} fill={chartColors[index % chartColors.length]} isAnimationActive={false} />
+            <Bar key={item.key} dataKey={item.key} name={item.label} fill={chartColors[(item.colorIndex ?? index) % chartColors.length]} isAnimationActive={false} />
           ))}
         </BarChart>
       ) : (
@@ -36,7 +36,17 @@ export default function ChartCanvas({ kind, data, xKey, formatX, series, height 
           {tooltip}
           <Legend />
           {series.map((item, index) => (
-            <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={chartColors[index % chartColors.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line
+              key={item.key}
+              type="monotone"
+              dataKey={item.key}
+              name={item.label}
+              stroke={chartColors[(item.colorIndex ?? index) % chartColors.length]}
+              strokeDasharray={item.dashed ? '6 4' : undefined}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       )}

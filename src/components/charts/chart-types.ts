@@ -3,6 +3,10 @@ export interface ChartSeries {
   key: string;
   label: string;
   format(value: number): string;
+  /** A dashed line (line charts): a comparison, such as the previous period. */
+  dashed?: boolean;
+  /** Which of `chartColors` it is drawn in (default: its position): a comparison in its figure's colour. */
+  colorIndex?: number;
 }
 
 /** A chart's rows: one per x value (a day, a platform), holding the x value and one number per series. */

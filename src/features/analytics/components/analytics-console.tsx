@@ -60,15 +60,15 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
 
   return (
     <>
-      {site ? (
-        <Card>
-          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-            <div className="space-y-1">
-              <h2 className="text-xl font-semibold leading-none tracking-tight">{copy.title}</h2>
-              <CardDescription>{copy.description}</CardDescription>
-            </div>
-            {addButton}
-          </CardHeader>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="space-y-1">
+            <h2 className="text-xl font-semibold leading-none tracking-tight">{copy.title}</h2>
+            <CardDescription>{copy.description}</CardDescription>
+          </div>
+          {site ? addButton : null}
+        </CardHeader>
+        {site ? (
           <CardContent className="space-y-4">
             <div className="flex flex-wrap items-end gap-3">
               <div className="min-w-0 flex-1 space-y-2 sm:max-w-sm">
@@ -95,16 +95,14 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
             </div>
             <SnippetBox snippet={snippetOf(site)} />
           </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent className="pt-6">
-            <ListStatus kind="empty" icon={Globe} title={copy.title} description={canWrite ? copy.firstSitePrompt : copy.viewerPrompt}>
+        ) : (
+          <CardContent>
+            <ListStatus kind="empty" icon={Globe} title={copy.noSiteTitle} description={canWrite ? copy.firstSitePrompt : copy.viewerPrompt}>
               {addButton}
             </ListStatus>
           </CardContent>
-        </Card>
-      )}
+        )}
+      </Card>
       {site ? <SiteReport key={site.id} analytics={analytics} siteId={site.id} siteName={site.name} /> : sample}
       {isAdding ? <AddSiteDialog analytics={analytics} workspaceId={current.id} onAdded={(added) => setChosenId(added.id)} onClose={() => setIsAdding(false)} /> : null}
       {site ? (

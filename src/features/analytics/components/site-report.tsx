@@ -10,10 +10,11 @@ import type { AnalyticsClient } from '@/features/analytics/api/analytics-client'
 import { useCurrentVisitors } from '@/features/analytics/api/get-current-visitors';
 import { useAnalyticsReport } from '@/features/analytics/api/get-report';
 import { BreakdownTable } from '@/features/analytics/components/breakdown-table';
+import { GoalPropertiesTable } from '@/features/analytics/components/goal-properties-table';
 import { reportCsvColumns, reportCsvRows } from '@/features/analytics/utils/report-csv';
-import { bucketLabel, metricCards } from '@/features/analytics/utils/report-figures';
+import { chartRows, metricCards, reportToday } from '@/features/analytics/utils/report-figures';
 import { csvFileName, downloadCsv } from '@/lib/csv-export';
-import { localDay, resolvePeriod, type PeriodChoice } from '@/lib/periods';
+import { resolvePeriod, type PeriodChoice } from '@/lib/periods';
 
 const copy = analyticsCopy.report;
 const LISTS: BreakdownKey[][] = [
@@ -24,11 +25,13 @@ const LISTS: BreakdownKey[][] = [
 const number = (value: number) => value.toLocaleString('en-US');
 
 /**
- * One site's figures for a period: visitors in the last five minutes, the five headline figures against the period
- * before, visitors and page views over time, goals with conversion rates and the top lists; all of it as CSV.
+ * One site's figures for a period of UTC days ending today's UTC day (`reportToday`): visitors in the last five
+ * minutes, the five headline figures against the period before, visitors and page views over time with the previous
+ * period's visitors dashed beside them, goals with conversion rates and their properties, the top lists; all of it
+ * as CSV.
  */
 export function SiteReport({ analytics, siteId, siteName }: { analytics: AnalyticsClient; siteId: string; siteName: string }) {
-  const today = localDay();
+  const today = reportToday();
   const [choice, setChoice] = useState<PeriodChoice>({ kind: 'preset', days: 30 });
   const period = resolvePeriod(choice, today);
   const report = useAnalyticsReport(analytics, siteId, period);
@@ -79,15 +82,19 @@ export function SiteReport({ analytics, siteId, siteName }: { analytics: Analyti
           <Chart
             title={copy.chartTitle}
             kind="line"
-            data={data.series.map((point) => ({ bucket: bucketLabel(point.bucket, data.interval), visitors: point.visitors, pageviews: point.pageviews }))}
+            data={chartRows(data)}
             xKey="bucket"
             xLabel={data.interval === 'day' ? copy.chartDay : copy.chartHour}
             series={[
               { key: 'visitors', label: analyticsCopy.metrics.visitors, format: number },
               { key: 'pageviews', label: analyticsCopy.metrics.pageviews, format: number },
+              ...(data.previous_series ? [{ key: 'previousVisitors', label: copy.previousVisitors, format: number, dashed: true, colorIndex: 0 }] : []),
             ]}
           />
-          <BreakdownTable dimension="goal" rows={data.breakdowns.goal} />
+          <div className="grid gap-4 xl:grid-cols-2">
+            <BreakdownTable dimension="goal" rows={data.breakdowns.goal} />
+            <GoalPropertiesTable rows={data.goal_properties ?? []} />
+          </div>
           {LISTS.map((group) => (
             <div key={group.join()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {group.map((dimension) => (

@@ -1,5 +1,5 @@
 import { analyticsCopy, type BreakdownKey } from '@/config/analytics-copy';
-import type { AnalyticsReport } from '@/features/analytics/api/report-types';
+import type { AnalyticsReport, ReportBucket, ReportTotals } from '@/features/analytics/api/report-types';
 import type { CsvColumn } from '@/lib/csv-export';
 import { bucketLabel } from './report-figures';
 
@@ -28,15 +28,25 @@ export const reportCsvColumns: readonly CsvColumn<ReportCsvRow>[] = [
 
 const BREAKDOWN_ORDER: BreakdownKey[] = ['page', 'entry_page', 'exit_page', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'browser', 'goal'];
 
-/** Everything the console shows for a period, as one table: totals, the series, then every top list. */
+const totalsRow = (section: string, totals: ReportTotals): ReportCsvRow => ({
+  section, name: '', visitors: totals.visitors, visits: totals.visits, pageviews: totals.pageviews, bounceRate: totals.bounce_rate, events: totals.events, conversionRate: null,
+});
+
+const seriesRows = (section: string, series: readonly ReportBucket[], interval: AnalyticsReport['interval']): ReportCsvRow[] =>
+  series.map((point) => ({
+    section, name: bucketLabel(point.bucket, interval), visitors: point.visitors, visits: point.visits, pageviews: point.pageviews, bounceRate: null, events: null, conversionRate: null,
+  }));
+
+/**
+ * Everything the console shows for a period, as one table: the totals (and the previous period's), the series (and
+ * the previous period's), every top list, then each goal's properties ('Signup · plan: pro').
+ */
 export function reportCsvRows(report: AnalyticsReport): ReportCsvRow[] {
-  const { totals } = report;
-  const rows: ReportCsvRow[] = [
-    { section: 'Totals', name: '', visitors: totals.visitors, visits: totals.visits, pageviews: totals.pageviews, bounceRate: totals.bounce_rate, events: totals.events, conversionRate: null },
-  ];
-  for (const point of report.series) {
-    rows.push({ section: analyticsCopy.report.chartTitle, name: bucketLabel(point.bucket, report.interval), visitors: point.visitors, visits: point.visits, pageviews: point.pageviews, bounceRate: null, events: null, conversionRate: null });
-  }
+  const { report: copy } = analyticsCopy;
+  const rows: ReportCsvRow[] = [totalsRow('Totals', report.totals)];
+  if (report.previous) rows.push(totalsRow(copy.previousTotals, report.previous));
+  rows.push(...seriesRows(copy.chartTitle, report.series, report.interval));
+  if (report.previous_series) rows.push(...seriesRows(copy.previousChart, report.previous_series, report.interval));
   for (const key of BREAKDOWN_ORDER) {
     for (const row of report.breakdowns[key] ?? []) {
       rows.push({
@@ -50,6 +60,18 @@ export function reportCsvRows(report: AnalyticsReport): ReportCsvRow[] {
         conversionRate: key === 'goal' ? row.conversion_rate : null,
       });
     }
+  }
+  for (const row of report.goal_properties ?? []) {
+    rows.push({
+      section: analyticsCopy.goalProperties.title,
+      name: `${row.goal} · ${row.property}: ${row.value}`,
+      visitors: row.visitors,
+      visits: null,
+      pageviews: null,
+      bounceRate: null,
+      events: row.events,
+      conversionRate: row.conversion_rate,
+    });
   }
   return rows;
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { bucketLabel, changeText, formatDuration, metricCards, periodRange } from './report-figures';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localDay } from '@/lib/periods';
+import { bucketLabel, changeText, chartRows, formatDuration, metricCards, periodRange, reportToday } from './report-figures';
 
 describe('periodRange', () => {
   it('covers the first day from midnight UTC to the midnight after the last', () => {
@@ -51,5 +52,48 @@ describe('bucketLabel', () => {
   it('names a UTC day or hour', () => {
     expect(bucketLabel('2026-03-10T00:00:00+00:00', 'day')).toBe('2026-03-10');
     expect(bucketLabel('2026-03-10T14:00:00+00:00', 'hour')).toBe('2026-03-10 14:00');
+  });
+});
+
+describe('reportToday: the UTC day, whatever the user’s time zone', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('in New York at 21:00 local time (02:00 UTC the next day) the report’s last 30 days end the next day, after now', () => {
+    process.env.TZ = 'America/New_York';
+    const now = new Date('2026-03-11T02:00:00Z');
+    expect(localDay(now)).toBe('2026-03-10');
+    expect(reportToday(now)).toBe('2026-03-11');
+    const range = periodRange({ from: '2026-02-10', to: reportToday(now) });
+    expect(Date.parse(range.end)).toBeGreaterThan(now.getTime());
+    // The local day as the last day would have ended the period two hours ago: those hours' events left out.
+    expect(Date.parse(periodRange({ from: '2026-02-09', to: localDay(now) }).end)).toBeLessThan(now.getTime());
+  });
+
+  it('in Tokyo at 08:00 local time (23:00 UTC the day before) it is the UTC day, which has not ended yet', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    const now = new Date('2026-03-10T23:00:00Z');
+    expect(localDay(now)).toBe('2026-03-11');
+    expect(reportToday(now)).toBe('2026-03-10');
+  });
+});
+
+describe('chartRows', () => {
+  const series = [
+    { bucket: '2026-03-10T00:00:00+00:00', visitors: 4, visits: 5, pageviews: 9 },
+    { bucket: '2026-03-11T00:00:00+00:00', visitors: 1, visits: 1, pageviews: 2 },
+  ];
+  it('puts the comparison range’s visitors beside each bucket, position by position', () => {
+    const previous = [{ bucket: '2026-03-08T00:00:00+00:00', visitors: 7, visits: 7, pageviews: 8 }];
+    expect(chartRows({ series, previous_series: previous, interval: 'day' })).toEqual([
+      { bucket: '2026-03-10', visitors: 4, pageviews: 9, previousVisitors: 7 },
+      { bucket: '2026-03-11', visitors: 1, pageviews: 2, previousVisitors: 0 },
+    ]);
+  });
+
+  it('has no comparison column without a comparison range', () => {
+    expect(chartRows({ series, previous_series: null, interval: 'day' })[0]).toEqual({ bucket: '2026-03-10', visitors: 4, pageviews: 9 });
   });
 });

@@ -1,6 +1,16 @@
+import type { ChartRow } from '@/components/charts/chart-types';
 import { analyticsCopy } from '@/config/analytics-copy';
 import type { AnalyticsReport, ReportTotals } from '@/features/analytics/api/report-types';
 import { addDays, changePercent, type Period } from '@/lib/periods';
+
+/**
+ * The report's "today": the UTC day of `moment`, not the user's local day. Reports count UTC days; west of UTC, the
+ * local day lags the UTC day for hours after UTC midnight, and a period ending on the local day would leave the
+ * newest events out.
+ */
+export function reportToday(moment: Date = new Date()): string {
+  return moment.toISOString().slice(0, 10);
+}
 
 /** A period of UTC days as the report's half-open range of instants: [first day 00:00Z, day after the last 00:00Z). */
 export function periodRange(period: Period): { start: string; end: string } {
@@ -57,4 +67,18 @@ export function metricCards(report: Pick<AnalyticsReport, 'totals' | 'previous'>
 export function bucketLabel(bucket: string, interval: AnalyticsReport['interval']): string {
   const iso = new Date(bucket).toISOString();
   return interval === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+/**
+ * The chart's rows: each bucket of the period with its visitors and page views, and (with a comparison range) the
+ * visitors of the comparison's bucket at the same position (its nth hour or day) as `previousVisitors`.
+ */
+export function chartRows(report: Pick<AnalyticsReport, 'series' | 'previous_series' | 'interval'>): ChartRow[] {
+  const previous = report.previous_series;
+  return report.series.map((point, index) => ({
+    bucket: bucketLabel(point.bucket, report.interval),
+    visitors: point.visitors,
+    pageviews: point.pageviews,
+    ...(previous ? { previousVisitors: previous[index]?.visitors ?? 0 } : {}),
+  }));
 }

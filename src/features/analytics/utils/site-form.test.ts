@@ -5,7 +5,11 @@ import { normalizeDomain, validateSiteForm } from './site-form';
 describe('normalizeDomain', () => {
   it.each([
     ['example.com', 'example.com'],
-    ['  WWW.Example.COM ', 'www.example.com'],
+    ['  WWW.Example.COM ', 'example.com'],
+    ['https://www.shop.example.com/', 'shop.example.com'],
+    ['www.localhost', 'www.localhost'],
+    ['wwwexample.com', 'wwwexample.com'],
+    ['www2.example.com', 'www2.example.com'],
     ['https://shop.example.com/pricing?x=1#top', 'shop.example.com'],
     ['http://localhost:5173/', 'localhost'],
     ['example.com.', 'example.com'],
@@ -22,6 +26,7 @@ describe('normalizeDomain', () => {
 describe('validateSiteForm', () => {
   it('trims the name and normalises the domain', () => {
     expect(validateSiteForm({ name: '  Shop ', domain: 'https://Shop.example/' })).toEqual({ site: { name: 'Shop', domain: 'shop.example' } });
+    expect(validateSiteForm({ name: 'Shop', domain: 'www.shop.example' })).toEqual({ site: { name: 'Shop', domain: 'shop.example' } });
   });
 
   it('names each wrong field', () => {

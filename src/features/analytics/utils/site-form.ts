@@ -10,9 +10,11 @@ export type SiteFormErrors = Partial<Record<keyof SiteForm, string>>;
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /**
- * The host name of what a user pastes as a domain: 'https://WWW.Example.com/pricing' → 'www.example.com'. null when
- * it is not one (a path alone, spaces, a port-only value). The database checks the same form
- * (analytics_sites_domain_format).
+ * The host name of what a user pastes as a domain, without a leading "www.": 'https://WWW.Example.com/pricing' →
+ * 'example.com' (www.example.com and example.com are one site; the database's origin check sets a leading "www."
+ * aside on both sides too, so sites registered with it before keep working). "www." stays when what follows has no
+ * dot ('www.localhost'). null when it is not a host name (a path alone, spaces, a port-only value). The database
+ * checks the same form (analytics_sites_domain_format).
  */
 export function normalizeDomain(input: string): string | null {
   let value = input.trim().toLowerCase();
@@ -20,7 +22,7 @@ export function normalizeDomain(input: string): string | null {
   value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   value = value.split(/[/?#]/)[0]!.replace(/:\d*$/, '').replace(/\.$/, '');
   if (value.length > 253 || !HOST.test(value)) return null;
-  return value;
+  return value.replace(/^www\.(?=[^.]+\.)/, '');
 }
 
 /** The site to insert, or the message by each field. */
