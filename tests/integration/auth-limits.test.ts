@@ -6,11 +6,12 @@ import { seedUser, uniqueEmail } from '../support/users';
 
 // The auth limits from the attacker's side: per client first, per address or account next, and the whole
 // server's e-mail budget only as a last resort one client cannot reach. TRUST_PROXY lets X-Forwarded-For
-// stand for many clients.
+// stand for many clients. The whole server's budget is raised above what this file sends (every recovery request
+// takes from it, known address or not), so the timing check's attempts never meet it.
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true', RATE_LIMIT_OTP: '100000', RATE_LIMIT_TOKEN_REFRESH: '100000' });
+  server = await startTestServer({ TRUST_PROXY: 'true', RATE_LIMIT_OTP: '100000', RATE_LIMIT_TOKEN_REFRESH: '100000', RATE_LIMIT_EMAIL_SENT: '1000' });
 });
 
 afterAll(async () => {
@@ -63,11 +64,16 @@ describe('password recovery says nothing about which addresses have an account',
     }
   });
 
-  it('takes as long for an unknown address as for a known one (median pair ratio within 0.8–1.25)', async () => {
+  // A statistical check on a shared machine: other test files run beside it, and now and then their load lands on one
+  // kind of sample more than the other. A real difference (before issue 13: a ratio of 2.86) fails every attempt;
+  // noise does not fail three in a row. Each attempt uses fresh accounts and client addresses of its own.
+  let attempt = 0;
+  it('takes as long for an unknown address as for a known one (median pair ratio within 0.8–1.25)', { retry: 2 }, async () => {
+    const network = ['203.0.113', '198.51.100', '192.0.2'][attempt++]!;
     const known = await Promise.all(Array.from({ length: 41 }, () => seedUser(server.sql)));
     const timed = async (email: string, n: number) => {
       const started = process.hrtime.bigint();
-      const response = await recover(email, `203.0.113.${n}`);
+      const response = await recover(email, `${network}.${n}`);
       await response.text();
       expect(response.status).toBe(200);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -33,7 +33,9 @@ async function timedSignIn(address: string): Promise<number> {
 }
 
 describe('sign-in timing', () => {
-  it('takes as long for an unknown address as for a wrong password (medians within 20%)', async () => {
+  // Statistical, on a shared machine: a real difference (bcrypt skipped for unknown addresses: several times faster)
+  // fails every attempt; the load of test files running beside it does not fail three in a row.
+  it('takes as long for an unknown address as for a wrong password (medians within 20%)', { retry: 2 }, async () => {
     const wrongPassword: number[] = [];
     const unknownEmail: number[] = [];
     await timedSignIn(email); // warm-up: connections, dummy hash, JIT
