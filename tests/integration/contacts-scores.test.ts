@@ -1,4 +1,6 @@
+import type { TransactionSql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileHolding } from '../support/lock-waits';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -128,5 +130,26 @@ describe('the score stays within 0–100', () => {
     expect(error).toBeNull();
     const [stored] = await server.sql`select lead_score from public.contacts where id = ${contact.id}`;
     expect(stored).toEqual({ lead_score: 0 });
+  });
+});
+
+describe('scoring says nothing about a workspace the caller may not write to', () => {
+  // The score trigger runs before row-level security refuses a row. While another transaction holds the rules table
+  // locked, a trigger that read the target workspace's rules would wait for it: an outsider's refused insert must
+  // not (nothing of that workspace's rules is read, so neither its time nor its cost depends on them), a member's
+  // insert does (it is scored: the check can see a wait).
+  const lockRules = (tx: TransactionSql) => tx`lock table public.contact_score_rules in access exclusive mode`;
+  const insertInto = async (user: SignedInUser, organizationId: string) =>
+    await user.client.from('contacts').insert({ organization_id: organizationId, first_name: 'Probe', tags: ['vip'] });
+
+  it('an outsider’s insert into another workspace is refused without reading its rules; a member’s is scored', async () => {
+    const member = await workspaceWithRules([{ kind: 'tag', value: 'vip', points: 30 }]);
+    const outsider = await signedInUser(server);
+    const refused = await whileHolding(server.sql, lockRules, () => insertInto(outsider, member.organizationId));
+    expect(refused.lockWaits).toEqual([]);
+    expect(refused.result.error).toMatchObject({ code: '42501' });
+    const scored = await whileHolding(server.sql, lockRules, () => insertInto(member, member.organizationId));
+    expect(scored.lockWaits).not.toEqual([]);
+    expect(scored.result.error).toBeNull();
   });
 });
