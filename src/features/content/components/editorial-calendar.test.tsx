@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import { localDayOf } from '@/features/content/utils/calendar';
 import { AuthProvider } from '@/lib/auth';
-import { addDays, localDay } from '@/lib/periods';
+import { addDays } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
 import { fakeSession, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { renderRoutes } from '@/testing/render';
@@ -17,7 +17,10 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 const profile = { id: 'p1', user_id: 'user-1', organization_id: 'org-1', first_name: 'Ada', last_name: 'L', marketing_role: 'content_marketing_manager', last_active: null, created_at: '', updated_at: '' };
-const today = localDay();
+// A fixed morning in the middle of a month: every day the tests use (three days back to four ahead) is in the month
+// view, and items planned for later today are not yet overdue, whatever the clock of the machine says.
+const now = new Date(2026, 2, 11, 8, 0);
+const today = '2026-03-11';
 const at = (day: string, hours: number) => new Date(`${day}T${String(hours).padStart(2, '0')}:15:00`).toISOString();
 let items: { id: string; title: string; status: string; content_type: string; planned_publish_at: string | null }[];
 
@@ -40,6 +43,7 @@ function renderCalendar(canWrite = true) {
 }
 
 beforeEach(() => {
+  vi.useFakeTimers({ now, toFake: ['Date'] });
   fake.reset();
   items = [
     { id: 'a', title: 'Launch post', status: 'review', content_type: 'article', planned_publish_at: at(addDays(today, 2), 9) },
@@ -48,6 +52,10 @@ beforeEach(() => {
   ];
   fake.respondWith(respond);
   fake.setSession(fakeSession());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('EditorialCalendar', () => {
