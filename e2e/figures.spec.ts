@@ -4,7 +4,7 @@ import { paths } from '../src/config/paths';
 import { signUpToDashboard, submitSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { layoutProblems } from './support/layout-problems';
-import { seedAccountWithData } from './support/seed';
+import { seedAccountWithData, withDatabase } from './support/seed';
 
 /**
  * Issue 18's journey, in one browser context and one workspace: an empty workspace's marked sample figures; a campaign
@@ -35,6 +35,13 @@ const dayFromToday = (page: Page, offset: number) =>
     date.setDate(date.getDate() + days);
     return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   }, offset);
+
+/** The browser's local day of a stored timestamp, as YYYY-MM-DD. */
+const localDayOf = (page: Page, timestamp: Date) =>
+  page.evaluate((at) => {
+    const date = new Date(at);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }, timestamp.toISOString());
 
 test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Console and the Executive Overview, a re-import changes nothing; a content item is scheduled, then moved on the calendar with the mouse and the keyboard', async ({
   page,
@@ -246,7 +253,15 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     // The month view is one tap away and must fit as well, with the seeded items in it
     // (one planned tomorrow, one overdue, one with a long unbroken title).
     await page.getByRole('tab', { name: 'Month' }).click();
-    const tomorrow = await dayFromToday(page, 1);
+    // The day the seed planned it for (tomorrow then), not tomorrow now: midnight may have passed since.
+    const [checklist] = await withDatabase(
+      server,
+      (sql) => sql<{ at: Date }[]>`
+        select i.planned_publish_at as at from public.content_items i
+        join public.profiles p on p.organization_id = i.organization_id join auth.users u on u.id = p.user_id
+        where i.title = 'Checklist' and u.email = ${account.email}`,
+    );
+    const tomorrow = await localDayOf(page, checklist!.at);
     if (tomorrow.slice(0, 7) !== (await dayFromToday(page, 0)).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
     await expect(page.locator(`[data-day="${tomorrow}"]`).getByRole('button', { name: /^Checklist, In Review/ })).toContainText('In Review');
     await expectFitsThePhone(page, 'the month view');

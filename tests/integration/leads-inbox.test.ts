@@ -28,11 +28,13 @@ const LEADS: Record<string, [string, string | null, string, number]> = {
 beforeAll(async () => {
   server = await startTestServer({}, { mailWorker: false });
   [admin, user] = await Promise.all([signedInUser(server, { siteAdmin: true }), signedInUser(server)]);
+  // One base minute for every lead: a minute turning between two inserts would undo the tie.
+  const [{ base }] = await server.sql<{ base: Date }[]>`select date_trunc('minute', now()) as base`;
   for (const [name, [status, company, message, minutesAgo]] of Object.entries(LEADS)) {
     const email = `${name.toLowerCase().replace(' ', '.')}@example.com`;
     await server.sql`
       insert into public.leads (name, email, company, message, status, created_at)
-      values (${name}, ${email}, ${company}, ${message}, ${status}, date_trunc('minute', now()) - make_interval(mins => ${minutesAgo}))`;
+      values (${name}, ${email}, ${company}, ${message}, ${status}, ${base}::timestamptz - make_interval(mins => ${minutesAgo}))`;
   }
 });
 

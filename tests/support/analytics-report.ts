@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { AWAY_FROM_MIDNIGHT_MS, awayFromUtcMidnight } from './away-from-utc-midnight';
 import { signedInUser, type SignedInUser } from './rest-clients';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -58,7 +59,8 @@ export async function reportOf(member: SignedInUser, site: string, start: string
 
 /**
  * A server (with `env`), a workspace owner and its site 'Shop' (shop.example), for the file that calls it (its
- * beforeAll and afterAll); read them through the getters once the file's tests run.
+ * beforeAll and afterAll); read them through the getters once the file's tests run. No test starts in the last
+ * 30 s of a UTC day: salts, budgets and today's rollups are the database's UTC day's.
  */
 export function useAnalyticsSite(env: Record<string, string> = {}) {
   let server: TestServer;
@@ -75,6 +77,7 @@ export function useAnalyticsSite(env: Record<string, string> = {}) {
     if (error) throw new Error(error.message);
     siteId = data.id;
   });
+  beforeEach(() => awayFromUtcMidnight(), AWAY_FROM_MIDNIGHT_MS);
   afterAll(async () => {
     await server?.close();
   });
