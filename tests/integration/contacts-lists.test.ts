@@ -3,7 +3,7 @@ import type { ContactSort } from '@/config/contact-options';
 import { allContactsOf, contactsPageQuery, type Contact } from '@/features/contacts/api/contacts-query';
 import { contactCursor, type ContactCursor } from '@/features/contacts/utils/contact-keyset';
 import { NO_CONTACT_FILTERS, type ContactFilters } from '@/features/contacts/utils/contact-filters';
-import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { signedInUserWithoutScoreRules, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -21,12 +21,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function workspaceWithoutRules(): Promise<SignedInUser> {
-  const user = await signedInUser(server);
-  await server.sql`delete from public.contact_score_rules where organization_id = ${user.organizationId}`;
-  return user;
-}
-
 async function page(user: SignedInUser, filters: ContactFilters, cursor: ContactCursor | null, limit: number): Promise<Contact[]> {
   const { data, error } = await contactsPageQuery(user.client as never, user.organizationId, filters, cursor, limit);
   expect(error).toBeNull();
@@ -37,7 +31,7 @@ describe('contactsPageQuery with a keyset cursor: pages neither skip nor repeat 
   let user: SignedInUser;
 
   beforeAll(async () => {
-    user = await workspaceWithoutRules();
+    user = await signedInUserWithoutScoreRules(server);
     // Ties everywhere: each insert is one statement, so its rows share created_at; four scores; three names, the
     // same name (and no e-mail) on many rows, so sort_name ties too. A few e-mails with quotes and commas test the
     // cursor's quoting.
@@ -90,7 +84,7 @@ describe('contactsPageQuery with a keyset cursor: pages neither skip nor repeat 
 
 describe('allContactsOf: the CSV export of the current filter', () => {
   it('exports every row of a band and stage filter, over more than one page of 1,000, and no other row', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     // 1,150 hot leads, and rows that each fail one of the two filters: hot customers, warm leads.
     await server.sql`
       insert into public.contacts (organization_id, first_name, lifecycle_stage, score_adjustment)
@@ -108,7 +102,7 @@ describe('allContactsOf: the CSV export of the current filter', () => {
   });
 
   it('follows the search too, page after page', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     await server.sql`
       insert into public.contacts (organization_id, first_name, company)
       select ${user.organizationId}::uuid, 'Person ' || n, case when n % 2 = 0 then 'Northwind Traders' else 'Contoso' end from generate_series(1, 30) n`;

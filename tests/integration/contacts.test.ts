@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsPageQuery } from '@/features/contacts/api/contacts-query';
 import { NO_CONTACT_FILTERS } from '@/features/contacts/utils/contact-filters';
-import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { signedInUser, signedInUserWithoutScoreRules, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -19,12 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function workspaceWithoutRules(): Promise<SignedInUser> {
-  const user = await signedInUser(server);
-  await server.sql`delete from public.contact_score_rules where organization_id = ${user.organizationId}`;
-  return user;
-}
 
 async function addContact(user: SignedInUser, values: Record<string, unknown>) {
   const { data, error } = await user.client
@@ -48,12 +42,12 @@ describe('lead score bands (computed by the database)', () => {
     [100, 100, 'hot'],
     [-30, 0, 'cold'],
   ])('a manual adjustment of %i gives the score %i, band %s', async (adjustment, score, band) => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     expect(await addContact(user, { first_name: 'Band', score_adjustment: adjustment })).toMatchObject({ lead_score: score, score_band: band });
   });
 
   it('adds the points of every matching rule to the adjustment and keeps the sum within 0–100', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     const { error } = await user.client.from('contact_score_rules').insert([
       { organization_id: user.organizationId, kind: 'lifecycle_stage', value: 'sales_qualified', points: 50 },
       { organization_id: user.organizationId, kind: 'source', value: 'referral', points: 20 },
@@ -73,7 +67,7 @@ describe('lead score bands (computed by the database)', () => {
   });
 
   it('recomputes every contact of the workspace when a rule changes or goes, without marking the contacts edited', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     const { data: rule } = await user.client
       .from('contact_score_rules')
       .insert({ organization_id: user.organizationId, kind: 'lifecycle_stage', value: 'customer', points: 70 })
@@ -92,7 +86,7 @@ describe('lead score bands (computed by the database)', () => {
   });
 
   it('refuses typing a score: lead_score and score_band are not writable', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     const insert = await user.client.from('contacts').insert({ organization_id: user.organizationId, first_name: 'X', lead_score: 95 } as never);
     expect(insert.error).toMatchObject({ code: '42501' });
     const contact = await addContact(user, { first_name: 'Y' });
@@ -115,7 +109,7 @@ describe('lead score bands (computed by the database)', () => {
     ['days that are not a number', { kind: 'recent_activity', value: 'week', points: 5 }, 'contact_score_rules_value_check'],
     ['more than 100 points', { kind: 'tag', value: 'vip', points: 101 }, 'contact_score_rules_points_range'],
   ])('refuses a rule with %s', async (_label, rule, constraint) => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     const { error, status } = await user.client.from('contact_score_rules').insert({ organization_id: user.organizationId, ...rule });
     expect(status).toBe(400);
     expect(error!.message).toContain(constraint);
@@ -196,7 +190,7 @@ describe('contacts: e-mail, owner, search and pages', () => {
   });
 
   it('pages by score with a keyset cursor: every contact once, in order', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     const { error } = await user.client
       .from('contacts')
       .insert(Array.from({ length: 25 }, (_, n) => ({ organization_id: user.organizationId, first_name: `P${n}`, score_adjustment: n % 5 })));
@@ -265,7 +259,7 @@ describe('bulk tag and bulk delete', () => {
 
 describe('contact_overview(): the Retention Center’s figures', () => {
   it('counts bands and stages, lists hot contacts to call and contacts gone quiet', async () => {
-    const user = await workspaceWithoutRules();
+    const user = await signedInUserWithoutScoreRules(server);
     await addContact(user, { first_name: 'Hot1', score_adjustment: 95, lifecycle_stage: 'sales_qualified', last_activity_at: new Date().toISOString() });
     await addContact(user, { first_name: 'Hot2', score_adjustment: 80, lifecycle_stage: 'customer' });
     await addContact(user, { first_name: 'Warm', score_adjustment: 60, last_activity_at: new Date(Date.now() - 45 * 86_400_000).toISOString() });

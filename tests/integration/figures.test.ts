@@ -31,12 +31,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Workspace 1 as the tenant matrix seeds it, without its one day of results. */
-async function resetWithoutResults() {
-  await world.reset();
-  await server.sql`delete from public.campaign_results where organization_id = ${world.workspace1}`;
-}
-
 const ownerOfWorkspace2 = async () =>
   (await server.sql<{ user_id: string }[]>`select user_id from public.organization_members where organization_id = ${world.workspace2} and role = 'owner'`)[0]!.user_id;
 
@@ -45,7 +39,7 @@ const ownerOfWorkspace2 = async () =>
  * large results on the same days, its own content and activity.
  */
 async function seedResults() {
-  await resetWithoutResults();
+  await world.resetWithoutResults();
   const { sql } = server;
   const owner = world.actors.owner.user!.id;
   await sql`update public.campaigns set status = 'active', budget = 1000, type = 'advertising', created_at = '2026-02-10T00:00:00Z' where id = ${ids.campaign}`;
@@ -216,7 +210,7 @@ describe('content overview', () => {
   };
 
   beforeAll(async () => {
-    await resetWithoutResults();
+    await world.resetWithoutResults();
     const { sql } = server;
     const owner = world.actors.owner.user!.id;
     const items: [string, string | null, string | null][] = [

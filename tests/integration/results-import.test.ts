@@ -28,17 +28,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Workspace 1 as the tenant matrix seeds it, without its one day of results. */
-async function resetWithoutResults() {
-  await world.reset();
-  await server.sql`delete from public.campaign_results where organization_id = ${world.workspace1}`;
-}
-
 const resultRow = (day: string, extra: Record<string, unknown> = {}) => ({ day, platform: 'Google Ads', impressions: 100, clicks: 10, conversions: 1, spend: 5.5, revenue: 20, ...extra });
 const stored = async () => server.sql<{ n: number; spend: string }[]>`select count(*)::int as n, coalesce(sum(spend), 0)::text as spend from public.campaign_results where campaign_id = ${ids.campaign}`;
 
 describe('import_campaign_results', () => {
-  beforeEach(resetWithoutResults);
+  beforeEach(() => world.resetWithoutResults());
 
   it('imports 90 days once: re-importing the same rows changes nothing, a changed figure updates one row', async () => {
     const client = world.actors.member.client;
@@ -149,7 +143,7 @@ describe('import_campaign_results', () => {
 });
 
 describe('import_campaign_results(dry_run)', () => {
-  beforeEach(resetWithoutResults);
+  beforeEach(() => world.resetWithoutResults());
 
   it('checks, writes and counts, then keeps nothing: not a row, not a daily total', async () => {
     const client = world.actors.member.client;
@@ -223,7 +217,7 @@ describe('a large file in batches, as the app sends it', () => {
     return { rows: checked.valid.map((row) => row.value), lines: checked.valid.map((row) => row.line), spendCents };
   }
 
-  beforeAll(resetWithoutResults);
+  beforeAll(() => world.resetWithoutResults());
 
   it('is too large for one request (the data API takes 1 MB), so the app sends 1,000 rows at a time: all or nothing through a dry run first', async () => {
     const client = world.actors.member.client;
@@ -266,7 +260,7 @@ describe('a large file in batches, as the app sends it', () => {
   });
 
   it('stopped by a failed batch, keeps the batches before it; the same file again finishes the import', async () => {
-    await resetWithoutResults();
+    await world.resetWithoutResults();
     const client = world.actors.member.client;
     const { rows, lines, spendCents } = await checkedRows();
     let calls = 0;

@@ -35,6 +35,13 @@ export async function signedInUser(
   return { ...user, session, client: clientWithToken(server, session.accessToken) };
 }
 
+/** A signed-in user whose new workspace has no contact scoring rules (every score 0 until a test adds rules). */
+export async function signedInUserWithoutScoreRules(server: TestServer): Promise<SignedInUser> {
+  const user = await signedInUser(server);
+  await server.sql`delete from public.contact_score_rules where organization_id = ${user.organizationId}`;
+  return user;
+}
+
 export interface RawResponse {
   status: number;
   headers: Headers;

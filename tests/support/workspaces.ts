@@ -47,6 +47,8 @@ export interface WorkspaceWorld {
   /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
   tokens: { pending: string; used: string; revoked: string; expired: string };
   reset(): Promise<void>;
+  /** `reset`, then workspace 1 without its one day of campaign results. */
+  resetWithoutResults(): Promise<void>;
   snapshot(): Promise<Snapshot>;
 }
 
@@ -179,6 +181,11 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     });
   }
 
+  async function resetWithoutResults(): Promise<void> {
+    await reset();
+    await sql`delete from public.campaign_results where organization_id = ${workspace1}`;
+  }
+
   async function snapshot(): Promise<Snapshot> {
     const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds, ids.lead]);
     return row!.snapshot;
@@ -188,5 +195,5 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace1, removed!.id, 'member');
   await sql`delete from public.organization_members where organization_id = ${workspace1} and user_id = ${removed!.id}`;
   await reset();
-  return { workspace1, workspace2, actors, tokens, reset, snapshot };
+  return { workspace1, workspace2, actors, tokens, reset, resetWithoutResults, snapshot };
 }
