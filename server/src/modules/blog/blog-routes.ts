@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ModuleContext } from '../../app-context';
+import { feedKindOf } from './blog-feeds';
+import { createBlogService, type BlogAnswer, type BlogRequest } from './blog-service';
+
+/**
+ * The workspaces' public blogs, rendered by our server: `/blog/<blog>` (`?page=n`), `/blog/<blog>/<item>` and the
+ * feeds `/blog/<blog>/rss.xml`, `atom.xml`, `feed.json`. HTML without any script, validated by ETag (a page changes
+ * when its blog's published items do). On hosted Supabase the SPA renders the same pages from the same functions.
+ */
+
+// The blog's pages load no script and nothing but their own images: a stricter policy than the app's.
+const BLOG_CSP = "default-src 'none'; img-src 'self' https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function send(reply: FastifyReply, answer: BlogAnswer) {
+  reply.code(answer.status).header('Content-Security-Policy', BLOG_CSP).header('Cache-Control', 'public, no-cache').type(answer.contentType);
+  if (answer.etag) reply.header('ETag', answer.etag);
+  return reply.send(answer.status === 304 ? undefined : answer.body);
+}
+
+export async function blogModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  const service = createBlogService({ sql: ctx.sql, siteUrl: ctx.config.siteUrl });
+
+  async function handle(request: BlogRequest, url: string, ifNoneMatch: string | undefined, reply: FastifyReply) {
+    if (!ctx.database.isAvailable()) {
+      return reply.code(503).header('Retry-After', '5').type('text/plain; charset=utf-8').send('The blog is unavailable for a moment: try again in a few seconds.');
+    }
+    return send(reply, await service.answer(request, url.split('?')[0]!, ifNoneMatch));
+  }
+
+  app.get<{ Params: { blogSlug: string }; Querystring: { page?: string } }>('/blog/:blogSlug', (request, reply) =>
+    handle({ kind: 'list', blogSlug: request.params.blogSlug, page: request.query.page }, request.url, request.headers['if-none-match'], reply),
+  );
+  app.get<{ Params: { blogSlug: string; postSlug: string } }>('/blog/:blogSlug/:postSlug', (request, reply) => {
+    const { blogSlug, postSlug } = request.params;
+    const feed = feedKindOf(postSlug);
+    const blogRequest: BlogRequest = feed ? { kind: 'feed', blogSlug, feed } : { kind: 'post', blogSlug, postSlug };
+    return handle(blogRequest, request.url, request.headers['if-none-match'], reply);
+  });
+}
