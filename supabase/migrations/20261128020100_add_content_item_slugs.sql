@@ -45,8 +45,9 @@ begin
 end
 $$;
 
+-- Security definer: it calls unique_content_slug, which no API role may call directly.
 create function private.set_content_item_slug() returns trigger
-language plpgsql
+language plpgsql security definer
 set search_path = ''
 as $$
 begin
