@@ -9,8 +9,9 @@ import { createBlogService, type BlogAnswer, type BlogRequest } from './blog-ser
  * when its blog's published items do). On hosted Supabase the SPA renders the same pages from the same functions.
  */
 
-// The blog's pages load no script and nothing but their own images: a stricter policy than the app's.
-const BLOG_CSP = "default-src 'none'; img-src 'self' https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+// The blog's pages load no script and nothing but their own images: a stricter policy than the app's (connect-src:
+// crawlers and audits fetch /robots.txt from the page).
+const BLOG_CSP = "default-src 'none'; img-src 'self' https:; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 function send(reply: FastifyReply, answer: BlogAnswer) {
   reply.code(answer.status).header('Content-Security-Policy', BLOG_CSP).header('Cache-Control', 'public, no-cache').type(answer.contentType);
