@@ -8,7 +8,7 @@
 
 create table private.content_item_html (
   content_item_id uuid primary key references public.content_items (id) on delete cascade,
-  html text not null constraint content_item_html_length check (char_length(html) <= 400000),
+  html text not null constraint content_item_html_length check (char_length(html) <= 2000000),
   -- md5 of the Markdown it was made from, and the renderer's version: a row is current while both match.
   source_md5 text not null constraint content_item_html_source_md5_format check (source_md5 ~ '^[0-9a-f]{32}$'),
   renderer text not null constraint content_item_html_renderer_length check (char_length(renderer) between 1 and 40),

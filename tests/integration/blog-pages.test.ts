@@ -128,6 +128,24 @@ describe('an item page', () => {
   });
 });
 
+describe('an item that cannot be stored', () => {
+  it('stays off the blog while the other items are served (the failure is logged, not answered with a 5xx)', async () => {
+    const world = await createBlogWorld(server, 'robust-blog', 'Robust Workspace');
+    await world.addItem({ title: 'Fine article', content: 'Fine.' });
+    // A storage failure for one item only: its HTML is refused by a check the test adds.
+    await server.sql`alter table private.content_item_html add constraint test_refuses_one check (html not like '%REFUSED-BY-TEST%') not valid`;
+    try {
+      await world.addItem({ title: 'Broken article', content: 'REFUSED-BY-TEST' });
+      const page = await fetchPage(server, '/blog/robust-blog');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Fine article');
+      expect(page.body).not.toContain('Broken article');
+    } finally {
+      await server.sql`alter table private.content_item_html drop constraint test_refuses_one`;
+    }
+  });
+});
+
 describe('caching', () => {
   it('answers 304 to the current ETag and a new ETag once something is published, changed or unpublished', async () => {
     const world = await createBlogWorld(server, 'cached-blog', 'Cached Workspace');

@@ -13,6 +13,11 @@ import { createBlogService, type BlogAnswer, type BlogRequest } from './blog-ser
 // crawlers and audits fetch /robots.txt from the page).
 const BLOG_CSP = "default-src 'none'; img-src 'self' https:; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+const isConnectionError = (error: unknown) => {
+  const code = (error as { code?: string }).code ?? '';
+  return code.startsWith('08') || code === '57P01' || code === '53300' || code === 'ECONNREFUSED' || code === 'CONNECT_TIMEOUT' || code === 'CONNECTION_CLOSED';
+};
+
 function send(reply: FastifyReply, answer: BlogAnswer) {
   reply.code(answer.status).header('Content-Security-Policy', BLOG_CSP).header('Cache-Control', 'public, no-cache').type(answer.contentType);
   if (answer.etag) reply.header('ETag', answer.etag);
@@ -20,13 +25,23 @@ function send(reply: FastifyReply, answer: BlogAnswer) {
 }
 
 export async function blogModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const service = createBlogService({ sql: ctx.sql, siteUrl: ctx.config.siteUrl });
+  const service = createBlogService({
+    sql: ctx.sql,
+    siteUrl: ctx.config.siteUrl,
+    onRenderError: (contentItemId, error) => app.log.error({ err: error, contentItemId }, 'a content item could not be rendered for its blog'),
+  });
+  const unavailable = (reply: FastifyReply) =>
+    reply.code(503).header('Retry-After', '5').type('text/plain; charset=utf-8').send('The blog is unavailable for a moment: try again in a few seconds.');
 
   async function handle(request: BlogRequest, url: string, ifNoneMatch: string | undefined, reply: FastifyReply) {
-    if (!ctx.database.isAvailable()) {
-      return reply.code(503).header('Retry-After', '5').type('text/plain; charset=utf-8').send('The blog is unavailable for a moment: try again in a few seconds.');
+    if (!ctx.database.isAvailable()) return unavailable(reply);
+    try {
+      return send(reply, await service.answer(request, url.split('?')[0]!, ifNoneMatch));
+    } catch (error) {
+      // The database went away during the request: the same answer as before it (the API modules answer 503 too).
+      if (!ctx.database.isAvailable() || isConnectionError(error)) return unavailable(reply);
+      throw error;
     }
-    return send(reply, await service.answer(request, url.split('?')[0]!, ifNoneMatch));
   }
 
   app.get<{ Params: { blogSlug: string }; Querystring: { page?: string } }>('/blog/:blogSlug', (request, reply) =>

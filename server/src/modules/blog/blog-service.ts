@@ -32,7 +32,7 @@ const isBlogSlug = (slug: string) => slug.length >= BLOG_SLUG_MIN && slug.length
  * then 304 when the client has this version, else the page from the cache or built and cached. Before it answers a
  * new version it renders any published item whose HTML is missing or out of date, so a page never waits for a worker.
  */
-export function createBlogService(options: { sql: Sql; siteUrl: string; cacheSize?: number }) {
+export function createBlogService(options: { sql: Sql; siteUrl: string; cacheSize?: number; onRenderError?: (contentItemId: string, error: unknown) => void }) {
   const { sql, siteUrl } = options;
   const pages = new PageCache<Built>(options.cacheSize ?? 300);
   const renderedFor = new PageCache<string>(1000);
@@ -40,7 +40,7 @@ export function createBlogService(options: { sql: Sql; siteUrl: string; cacheSiz
   async function currentBlog(slug: string): Promise<PublicBlog | undefined> {
     let blog = await loadBlog(sql, slug);
     if (blog && renderedFor.get(slug) !== blog.version) {
-      if ((await renderStaleContentHtml(sql, { blogSlug: slug })) > 0) blog = await loadBlog(sql, slug);
+      if ((await renderStaleContentHtml(sql, { blogSlug: slug, onError: options.onRenderError })) > 0) blog = await loadBlog(sql, slug);
       if (blog) renderedFor.set(slug, blog.version);
     }
     return blog;

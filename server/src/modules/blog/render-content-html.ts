@@ -16,6 +16,8 @@ export interface RenderScope {
   blogSlug?: string;
   /** Most items rendered in one call (the rest at the next call). */
   limit?: number;
+  /** An item that cannot be rendered or stored is skipped (it stays off its blog) and reported here. */
+  onError?: (contentItemId: string, error: unknown) => void;
 }
 
 interface StaleItem {
@@ -40,15 +42,24 @@ export async function renderStaleContentHtml(sql: Sql, scope: RenderScope): Prom
   let stored = 0;
   for (const item of stale) {
     const source = item.content ?? '';
-    const html = renderContentHtml(source);
-    const written = await sql`
+    try {
+      stored += await storeRendering(sql, item.id, source);
+    } catch (error) {
+      if (!scope.onError) throw error;
+      scope.onError(item.id, error);
+    }
+  }
+  return stored;
+}
+
+async function storeRendering(sql: Sql, id: string, source: string): Promise<number> {
+  const html = renderContentHtml(source);
+  const written = await sql`
       insert into private.content_item_html as h (content_item_id, html, source_md5, renderer, rendered_at)
       select c.id, ${html}, ${md5(source)}, ${CONTENT_HTML_RENDERER}, clock_timestamp()
       from public.content_items c
-      where c.id = ${item.id} and md5(coalesce(c.content, '')) = ${md5(source)}
+      where c.id = ${id} and md5(coalesce(c.content, '')) = ${md5(source)}
       on conflict (content_item_id) do update
         set html = excluded.html, source_md5 = excluded.source_md5, renderer = excluded.renderer, rendered_at = excluded.rendered_at`;
-    stored += written.count;
-  }
-  return stored;
+  return written.count;
 }
