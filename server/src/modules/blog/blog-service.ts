@@ -10,6 +10,8 @@ import { renderStaleContentHtml } from './render-content-html';
 /** Bump when the pages' or feeds' markup changes: browsers and proxies then fetch them again. */
 const PAGE_TEMPLATE_VERSION = '1';
 const HTML = 'text/html; charset=utf-8';
+/** Items one request renders at most; a blog with more stale items goes on at its next requests. */
+const RENDER_BATCH = 50;
 
 export type BlogRequest =
   | { kind: 'list'; blogSlug: string; page: string | undefined }
@@ -40,8 +42,9 @@ export function createBlogService(options: { sql: Sql; siteUrl: string; cacheSiz
   async function currentBlog(slug: string): Promise<PublicBlog | undefined> {
     let blog = await loadBlog(sql, slug);
     if (blog && renderedFor.get(slug) !== blog.version) {
-      if ((await renderStaleContentHtml(sql, { blogSlug: slug, onError: options.onRenderError })) > 0) blog = await loadBlog(sql, slug);
-      if (blog) renderedFor.set(slug, blog.version);
+      const stored = await renderStaleContentHtml(sql, { blogSlug: slug, limit: RENDER_BATCH, onError: options.onRenderError });
+      if (stored > 0) blog = await loadBlog(sql, slug);
+      if (blog && stored < RENDER_BATCH) renderedFor.set(slug, blog.version);
     }
     return blog;
   }
