@@ -5,7 +5,7 @@ import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { useBlogListPage } from '@/features/blog/api/get-public-blog';
 import { BlogFrame, BlogNotFound } from '@/features/blog/components/blog-frame';
-import { BlogCover, BlogPostMeta } from '@/features/blog/components/blog-post-meta';
+import { BlogCover, BlogDate, BlogTags } from '@/features/blog/components/blog-post-meta';
 
 /** A blog's list of published items, newest first, ten a page (the SPA's rendering for hosted Supabase). */
 export function BlogListPage({ blogSlug, page }: { blogSlug: string; page: number | undefined }) {
@@ -50,9 +50,9 @@ export function BlogListPage({ blogSlug, page }: { blogSlug: string; page: numbe
                   {post.title}
                 </a>
               </h2>
-              <BlogPostMeta publishedAt={post.published_at} tags={[]} />
+              <BlogDate publishedAt={post.published_at} />
               {post.excerpt ? <p className="mb-3">{post.excerpt}</p> : null}
-              <BlogPostMeta publishedAt={null} tags={post.tags} tagsLabel={blogCopy.tagsOf(post.title)} />
+              <BlogTags tags={post.tags} label={blogCopy.tagsOf(post.title)} />
             </article>
           </li>
         ))}

@@ -1,25 +1,27 @@
 import { blogCopy } from '@/config/blog-copy';
 import { formatBlogDate } from '@/config/blog';
 
-/** An item's date and tags, as on our server's pages. */
-export function BlogPostMeta({ publishedAt, tags, tagsLabel = blogCopy.tags }: { publishedAt: string | null; tags: string[]; tagsLabel?: string }) {
+/** An item's publication day, as on our server's pages. */
+export function BlogDate({ publishedAt }: { publishedAt: string | null }) {
+  if (!publishedAt) return null;
   return (
-    <>
-      {publishedAt ? (
-        <p className="mb-3 text-[0.95rem] text-[#57606a]">
-          <time dateTime={new Date(publishedAt).toISOString()}>{formatBlogDate(publishedAt)}</time>
-        </p>
-      ) : null}
-      {tags.length ? (
-        <ul aria-label={tagsLabel} className="mb-5 flex flex-wrap gap-2">
-          {tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-[#eef1f4] px-3 py-0.5 text-sm">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <p className="mb-3 text-[0.95rem] text-[#57606a]">
+      <time dateTime={new Date(publishedAt).toISOString()}>{formatBlogDate(publishedAt)}</time>
+    </p>
+  );
+}
+
+/** An item's tags, a named list. */
+export function BlogTags({ tags, label = blogCopy.tags }: { tags: string[]; label?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label={label} className="mb-5 flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-[#eef1f4] px-3 py-0.5 text-sm">
+          {tag}
+        </li>
+      ))}
+    </ul>
   );
 }
 

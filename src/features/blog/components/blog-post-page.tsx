@@ -5,7 +5,7 @@ import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { useBlogPost } from '@/features/blog/api/get-public-blog-post';
 import { BlogFrame, BlogNotFound } from '@/features/blog/components/blog-frame';
-import { BlogCover, BlogPostMeta } from '@/features/blog/components/blog-post-meta';
+import { BlogCover, BlogDate, BlogTags } from '@/features/blog/components/blog-post-meta';
 
 // The stored HTML's elements (markdown-html.ts allows these), styled like our server's page.
 const CONTENT_STYLE =
@@ -43,7 +43,8 @@ export function BlogPostPage({ blogSlug, postSlug }: { blogSlug: string; postSlu
     >
       <article>
         <h1 className="mb-3 text-[2.1rem] font-bold leading-tight break-words">{post.title}</h1>
-        <BlogPostMeta publishedAt={post.published_at} tags={post.tags} />
+        <BlogDate publishedAt={post.published_at} />
+        <BlogTags tags={post.tags} />
         <BlogCover url={post.featured_image_url} isMain />
         {post.excerpt ? <p className="mb-3 text-[#57606a]">{post.excerpt}</p> : null}
         {/* Sanitised by the server when the item was saved (server/src/modules/blog/markdown-html.ts): the database
