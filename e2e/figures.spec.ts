@@ -58,12 +58,13 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await expect(adOverview.getByText('Sample data')).toBeVisible();
   await expect(adOverview.getByText('$12,450')).toBeVisible();
 
-  // A campaign, active, with a budget.
+  // A campaign, active, with a budget from 89 days ago and no end date.
   await page.getByRole('button', { name: 'Create Your First Campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Autumn Sale');
   await choose(dialog, page, 'Status', 'Active');
   await dialog.getByRole('spinbutton', { name: 'Budget (USD)' }).fill('5000');
+  await dialog.getByLabel('Start Date').fill(await dayFromToday(page, -89));
   await dialog.getByRole('button', { name: 'Save Campaign' }).click();
   await expect(dialog).toBeHidden();
 
@@ -92,7 +93,9 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Total Ad Spend' })).toContainText('$300');
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Return on Ad Spend' })).toContainText('4x');
   await expect(realOverview.getByText('Sample data')).toHaveCount(0);
+  // The budget is paced over the campaign's dates: 90 days × $10 since its start, no end date.
   await expect(page.getByRole('progressbar', { name: 'Autumn Sale' })).toHaveAttribute('aria-valuenow', '18'); // $900 of $5,000
+  await expect(page.getByText(/^\$900 of \$5,000 spent since .+, no end date$/)).toBeVisible();
   const chart = page.getByRole('figure', { name: 'Spend and revenue over time', exact: true });
   await chart.getByText('Show the figures as a table').click();
   await expect(chart.getByRole('table').getByRole('row')).toHaveCount(31); // header + 30 days
