@@ -218,15 +218,18 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
 
-    const lines = ['Reporting day,Impr.,Clicks,Cost'];
+    // As an ad platform exports it: a title and a date range above the header, a total row under the data.
+    const lines = ['Brand report', 'All time', 'Reporting day,Impr.,Clicks,Cost'];
     for (let offset = -4; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},"1,000",50,$10.00`);
-    lines.push('yesterday,1,1,1');
+    lines.push('yesterday,1,1,1', 'Total: Account,"5,001",251,$51.00');
     await panel.getByRole('button', { name: 'Import CSV' }).click();
     const wizard = page.getByRole('dialog', { name: 'Import results: Brand' });
     await wizard.getByLabel('CSV file').setInputFiles({ name: 'brand.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     await expect(wizard.getByText('Step 2 of 4: Match the columns')).toBeVisible();
     await choose(wizard, page, 'Date (required)', 'Reporting day');
     await choose(wizard, page, 'Platform (required)', 'Every line: TikTok Ads');
+    await expect(wizard.getByText('The column names are on line 3. 3 lines are not data and will not be imported:')).toBeVisible();
+    await expect(wizard.getByText('Line 10: a total row (“Total: Account”)')).toBeVisible();
     await expectFitsThePhone(page, 'the wizard: mapping');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(wizard.getByText('5 rows are ready; 1 line has errors and will not be imported.')).toBeVisible();
