@@ -157,7 +157,7 @@ const operations: Record<string, Operation> = {
 
 beforeAll(async () => {
   // No mail worker: the queue stays unconsumed, as on hosted Supabase, and no worker writes while a cell is compared.
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 
