@@ -20,10 +20,11 @@ export const publishContent = defineTask({
   payload: publishContentPayload,
   maxAttempts: 5,
   async run(payload, { sql, log }) {
+    // The moment goes as text: a JavaScript Date would drop its microseconds, and it would no longer be the plan.
     let outcome: string;
     try {
       const [row] = await sql<{ outcome: string }[]>`
-        select private.publish_scheduled_content(${payload.workspace_id}, ${payload.content_item_id}, ${payload.planned_publish_at}) as outcome`;
+        select private.publish_scheduled_content(${payload.workspace_id}, ${payload.content_item_id}, ${payload.planned_publish_at}::text::timestamptz) as outcome`;
       outcome = row!.outcome;
     } catch (error) {
       if ((error as { code?: string }).code === '42501') throw new PermanentJobError((error as Error).message);
