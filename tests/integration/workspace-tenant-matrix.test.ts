@@ -4,6 +4,7 @@ import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
+import { jobOperations } from '../support/jobs-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -153,6 +154,9 @@ const operations: Record<string, Operation> = {
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
+
+  // Scheduled publishing and the admin area's background work (tests/support/jobs-matrix.ts).
+  ...jobOperations(() => world),
 };
 
 beforeAll(async () => {
