@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contentItemKeys } from '@/features/content/api/keys';
+import { nextScheduleRefreshMs } from '@/features/content/utils/calendar';
 import { unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { useWorkspace } from '@/lib/workspace';
@@ -13,7 +14,7 @@ export const SCHEDULE_LIMIT = 500;
 export function scheduledContentQuery(client: SupabaseClient<Database>, organizationId: string, from: string, to: string) {
   return client
     .from('content_items')
-    .select('id, title, status, content_type, planned_publish_at')
+    .select('id, title, status, content_type, planned_publish_at, publish_on_schedule')
     .eq('organization_id', organizationId)
     .gte('planned_publish_at', from)
     .lt('planned_publish_at', to)
@@ -26,7 +27,8 @@ export type ScheduledContent = Awaited<ReturnType<typeof scheduledContentQuery>>
 
 /**
  * The calendar's items; while another range loads (a month further), the items shown stay (an item just moved into
- * that month stays in view, and keeps the keyboard focus).
+ * that month stays in view, and keeps the keyboard focus). Loaded again a few seconds after a scheduled moment near
+ * at hand, so an item the worker publishes shows published without a reload.
  */
 export function useScheduledContent(from: string, to: string) {
   const organizationId = useWorkspace().current?.id ?? null;
@@ -35,5 +37,6 @@ export function useScheduledContent(from: string, to: string) {
     queryFn: async () => unwrap(await scheduledContentQuery(supabase, organizationId!, from, to)) ?? [],
     enabled: organizationId !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => nextScheduleRefreshMs(query.state.data ?? [], new Date()),
   });
 }

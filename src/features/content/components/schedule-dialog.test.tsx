@@ -43,7 +43,7 @@ describe('Schedule Publishing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule Publishing' })).toBeNull());
-    expect(writeCall('update')).toMatchObject({ values: { planned_publish_at: new Date(2026, 11, 1, 10, 30).toISOString() }, filters: [['id', 'c1']] });
+    expect(writeCall('update')).toMatchObject({ values: { planned_publish_at: new Date(2026, 11, 1, 10, 30).toISOString(), publish_on_schedule: true }, filters: [['id', 'c1']] });
     expect(success).toHaveBeenCalledWith('Content scheduled');
   });
 

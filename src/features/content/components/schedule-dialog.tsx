@@ -21,8 +21,9 @@ const NONE = '__none__';
 const copy = contentCopy.schedule;
 
 /**
- * Schedule Publishing: pick an item that is not published yet and its planned publish moment. The choices are their
- * own request (every draft and item in review, not only the list's loaded pages); the form opens once they are in.
+ * Schedule Publishing: pick an item that is not published yet and the moment it publishes itself (the job runner
+ * makes it Published then). The choices are their own request (every draft and item in review, not only the list's
+ * loaded pages); the form opens once they are in.
  */
 export function ScheduleDialog({ onClose }: { onClose(): void }) {
   const choices = useSchedulableContent();
@@ -64,7 +65,7 @@ function ScheduleForm({ items, onClose }: { items: SchedulableContent[]; onClose
         ...(fromDateTimeInput(values.when) ? {} : { when: copy.whenRequired }),
       })}
       save={async (values) => {
-        await reschedule.mutateAsync({ id: values.itemId, plannedPublishAt: fromDateTimeInput(values.when)! });
+        await reschedule.mutateAsync({ id: values.itemId, plannedPublishAt: fromDateTimeInput(values.when)!, publishOnSchedule: true });
         toast.success(copy.scheduled);
       }}
       isSaving={reschedule.isPending}
