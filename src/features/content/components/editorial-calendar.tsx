@@ -43,7 +43,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const reschedule = useRescheduleContentItem();
   const items = useMemo(() => query.data ?? [], [query.data]);
   // "Now" as of the items shown: each load (a scheduled item's moment passing included) looks at them afresh.
-  const now = useMemo(() => new Date(query.dataUpdatedAt || Date.now()), [query.dataUpdatedAt]);
+  const now = useMemo(() => new Date(query.dataUpdatedAt), [query.dataUpdatedAt]);
   const byDay = useMemo(() => itemsByDay(items), [items]);
 
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
