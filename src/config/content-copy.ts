@@ -49,6 +49,7 @@ export const contentCopy = {
     cancel: 'Cancel',
     itemRequired: 'Choose a content item',
     whenRequired: 'Enter a date and time between 2000 and 2099',
+    whenInPast: 'Choose a moment from now on: a moment in the past would publish it at once.',
     scheduled: 'Content scheduled',
   },
   overview: {

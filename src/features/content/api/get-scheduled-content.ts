@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { contentItemKeys } from '@/features/content/api/keys';
 import { nextScheduleRefreshMs } from '@/features/content/utils/calendar';
 import { unwrap } from '@/lib/errors';
@@ -32,11 +33,28 @@ export type ScheduledContent = Awaited<ReturnType<typeof scheduledContentQuery>>
  */
 export function useScheduledContent(from: string, to: string) {
   const organizationId = useWorkspace().current?.id ?? null;
-  return useQuery({
+  const query = useQuery({
     queryKey: contentItemKeys.schedule(organizationId ?? '', from, to),
     queryFn: async () => unwrap(await scheduledContentQuery(supabase, organizationId!, from, to)) ?? [],
     enabled: organizationId !== null,
     placeholderData: keepPreviousData,
     refetchInterval: (query) => nextScheduleRefreshMs(query.state.data ?? [], new Date()),
   });
+  useRefreshWhenPublished(query.data);
+  return query;
+}
+
+/**
+ * An item the calendar saw unpublished and now sees published (the job runner published it): the hub's other
+ * content figures and lists load again, so they say Published too.
+ */
+function useRefreshWhenPublished(items: ScheduledContent[] | undefined) {
+  const queryClient = useQueryClient();
+  const unpublished = useRef(new Set<string>());
+  useEffect(() => {
+    if (!items) return;
+    const newlyPublished = items.some((item) => item.status === 'published' && unpublished.current.has(item.id));
+    unpublished.current = new Set(items.filter((item) => item.status !== 'published').map((item) => item.id));
+    if (newlyPublished) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all, predicate: (query) => query.queryKey[1] !== 'schedule' });
+  }, [items, queryClient]);
 }

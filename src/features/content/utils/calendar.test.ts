@@ -3,6 +3,7 @@ import {
   agendaDays,
   fromDateTimeInput,
   isOverdue,
+  isSchedulableMoment,
   itemsByDay,
   localDayOf,
   monthWeeks,
@@ -179,5 +180,17 @@ describe('nextScheduleRefreshMs', () => {
   });
   it('does not poll for plans, published items or moments further away', () => {
     expect(nextScheduleRefreshMs([item('2026-11-23T12:00:20Z', false), item('2026-11-23T11:59:30Z', true, 'published'), item('2026-11-23T12:05:00Z')], now)).toBe(false);
+  });
+});
+
+describe('isSchedulableMoment', () => {
+  const now = new Date(2026, 10, 23, 12, 30, 45);
+  it.each([
+    ['this minute (the field has no seconds)', new Date(2026, 10, 23, 12, 30), true],
+    ['later today', new Date(2026, 10, 23, 18, 0), true],
+    ['the minute before', new Date(2026, 10, 23, 12, 29), false],
+    ['yesterday', new Date(2026, 10, 22, 12, 30), false],
+  ])('%s → %s', (_case, moment, expected) => {
+    expect(isSchedulableMoment(moment.toISOString(), now)).toBe(expected);
   });
 });

@@ -166,3 +166,13 @@ export function fromDateTimeInput(text: string): string | null | undefined {
   if (hours! > 23 || minutes! > 59 || year! < 2000 || year! > 2099) return undefined;
   return new Date(year!, month! - 1, day, hours, minutes).toISOString();
 }
+
+/**
+ * Schedule Publishing's check of its moment: an ISO timestamp from the start of the current minute on (the field has
+ * minute precision, so "now" is allowed); earlier would publish at once.
+ */
+export function isSchedulableMoment(timestamp: string, now: Date): boolean {
+  const minute = new Date(now);
+  minute.setSeconds(0, 0);
+  return Date.parse(timestamp) >= minute.getTime();
+}
