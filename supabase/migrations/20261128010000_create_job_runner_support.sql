@@ -194,7 +194,7 @@ begin
       order by j.id
       limit 500
     ), completed as (
-      select c.id, c.payload from graphile_worker.complete_jobs(array(select g.id from given_up)) c
+      select c.id, c.payload from graphile_worker.complete_jobs(array(select given_up.id from given_up)) c
     )
     insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at)
     select g.task_identifier, coalesce(c.payload::jsonb, '{}'::jsonb), g.key, private.payload_workspace(c.payload::jsonb),
