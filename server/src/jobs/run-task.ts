@@ -32,7 +32,7 @@ async function recordFailure(sql: Sql, helpers: JobHelpers, reason: string): Pro
  * A task definition as graphile-worker runs it: the payload checked first (refused: failed at once, no retries),
  * then the handler; an error retries the job with graphile-worker's backoff, unless it is a PermanentJobError or the
  * last attempt, when the job is kept in private.failed_jobs instead and leaves the queue. Repeating tasks queue
- * their next run whatever the outcome.
+ * their next run whatever the outcome (their failures are logged only: the next run is minutes away at most).
  */
 export function toGraphileTask(definition: TaskDefinition, services: JobServices, log: JobLog, poolId: () => string | null): Task {
   const repeat = repeatingJobs.find((entry) => entry.task === definition.name);
@@ -59,6 +59,11 @@ export function toGraphileTask(definition: TaskDefinition, services: JobServices
           signal: helpers.abortSignal,
         });
       } catch (error) {
+        // A repeating job's next run is queued below whatever happens: a failure is logged, not kept.
+        if (repeat && repeat.everySeconds(services) > 0) {
+          jobLog.warn(`failed (runs again in ${repeat.everySeconds(services)} s): ${reasonOf(error)}`);
+          return;
+        }
         const permanent = error instanceof PermanentJobError;
         if (!permanent && job.attempts < job.max_attempts) throw error;
         const reason = permanent ? reasonOf(error) : `gave up after ${job.attempts} attempts: ${reasonOf(error)}`;
