@@ -50,6 +50,7 @@ export const jobsCopy = {
   confirmDismissTitle: 'Dismiss this failed job?',
   confirmDismissDescription: (task: string) => `"${task}" will not be retried and leaves the list.`,
   keep: 'Keep it',
+  changing: 'Working...',
   retried: 'The job is back in the queue.',
   ranNow: 'The job runs now.',
   cancelled: 'The job was cancelled.',

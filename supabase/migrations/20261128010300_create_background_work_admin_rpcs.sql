@@ -99,6 +99,22 @@ begin
 end
 $$;
 
+-- 'queue:12' → ('queue', 12); anything else is a job that does not exist.
+create function private.background_job_ref(job_id text, out kind text, out number bigint)
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if job_id is null or job_id !~ '^(queue|backlog|failed):[0-9]{1,18}$' then
+    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
+  end if;
+  kind := split_part(job_id, ':', 1);
+  number := split_part(job_id, ':', 2)::bigint;
+end
+$$;
+
+revoke all on function private.background_job_ref(text) from public, anon, authenticated;
+
 -- Runs a job again now: a failed one goes back to the queue (without its key: the item it was for may have a newer
 -- job by now, and handlers check that their work is still wanted), a retrying or waiting one runs at once.
 create function public.admin_retry_background_job(job_id text) returns void
@@ -107,15 +123,12 @@ set search_path = ''
 as $$
 declare
   caller uuid := private.require_site_admin();
-  kind text := split_part(job_id, ':', 1);
-  number bigint;
+  ref record := private.background_job_ref(job_id);
+  kind text := ref.kind;
+  number bigint := ref.number;
   failure private.failed_jobs;
   touched integer := 0;
 begin
-  if job_id !~ '^(queue|backlog|failed):[0-9]{1,18}$' then
-    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
-  end if;
-  number := split_part(job_id, ':', 2)::bigint;
   if kind = 'failed' then
     update private.failed_jobs f set resolution = 'retried', resolved_at = now(), resolved_by = caller
     where f.id = number and f.resolution is null
@@ -147,14 +160,11 @@ set search_path = ''
 as $$
 declare
   caller uuid := private.require_site_admin();
-  kind text := split_part(job_id, ':', 1);
-  number bigint;
+  ref record := private.background_job_ref(job_id);
+  kind text := ref.kind;
+  number bigint := ref.number;
   touched integer := 0;
 begin
-  if job_id !~ '^(queue|backlog|failed):[0-9]{1,18}$' then
-    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
-  end if;
-  number := split_part(job_id, ':', 2)::bigint;
   if kind = 'failed' then
     update private.failed_jobs f set resolution = 'cancelled', resolved_at = now(), resolved_by = caller
     where f.id = number and f.resolution is null;

@@ -21,7 +21,10 @@ export interface JobRunnerOptions {
   tasks?: readonly TaskDefinition[];
   /** Jobs run at once by this worker (JOB_CONCURRENCY). */
   concurrency?: number;
-  /** Safety-net poll for jobs falling due (LISTEN/NOTIFY wakes the worker for new ones): default 2 s. */
+  /**
+   * How often to look for jobs falling due (LISTEN/NOTIFY wakes the worker at once for jobs due now, not for delayed
+   * ones): default 0.5 s, which keeps due → started p99 under a second (bench:jobs) for one indexed query per poll.
+   */
   pollIntervalMs?: number;
   /** Sign of life and maintenance round (private.maintain_job_queue): default 5 s. */
   heartbeatMs?: number;
@@ -99,7 +102,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       connectionString: options.databaseUrl,
       maxPoolSize: (options.concurrency ?? 4) + 3,
       concurrency: options.concurrency ?? 4,
-      pollInterval: options.pollIntervalMs ?? 2_000,
+      pollInterval: options.pollIntervalMs ?? 500,
       noHandleSignals: true,
       taskList,
       parsedCronItems: options.cron === false ? [] : parseCronItems(cronItems.filter((item) => tasks.some((task) => task.name === item.task))),

@@ -78,7 +78,7 @@ export function BackgroundWorkPage() {
           </h2>
           <ul className="space-y-3">
             {rows.map((job) => (
-              <JobCard key={job.id} job={job} isBusy={change.isPending} onChange={(next) => change.mutate(next)} />
+              <JobCard key={job.id} job={job} isBusy={change.isPending} onChange={(next) => change.mutateAsync(next).catch(() => {})} />
             ))}
           </ul>
         </section>

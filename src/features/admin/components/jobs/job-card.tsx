@@ -1,18 +1,8 @@
 import { Play, RotateCcw, X } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { buttonVariants } from '@/components/ui/button-variants';
 import { jobsCopy } from '@/config/jobs-copy';
 import type { BackgroundJob } from '@/features/admin/api/get-background-jobs';
 import type { JobChange } from '@/features/admin/api/change-background-job';
@@ -22,7 +12,8 @@ import { jobActions, jobMomentLabel, jobStateBadge, taskLabel } from './jobs.uti
 interface JobCardProps {
   job: BackgroundJob;
   isBusy: boolean;
-  onChange(change: JobChange): void;
+  /** Resolves when the change is done (or failed: the mutation's toast said so). */
+  onChange(change: JobChange): Promise<unknown>;
 }
 
 /** One job: task, state, key, attempts, when, its last error; retry / run now and cancel / dismiss (asked first). */
@@ -32,6 +23,15 @@ export function JobCard({ job, isBusy, onChange }: JobCardProps) {
   const actions = jobActions(job.state);
   const moment = job.state === 'failed' ? job.updated_at : job.run_at;
   const isDismiss = actions.cancel === 'dismiss';
+  const [isConfirming, setConfirming] = useState(false);
+  const [isCancelling, setCancelling] = useState(false);
+
+  async function handleCancel() {
+    setCancelling(true);
+    await onChange({ id: job.id, action: 'cancel', done: isDismiss ? jobsCopy.dismissed : jobsCopy.cancelled });
+    setCancelling(false);
+    setConfirming(false);
+  }
   return (
     <li className="rounded-lg border bg-card p-4 shadow-sm" data-testid="background-job">
       <div className="flex flex-wrap items-center gap-2">
@@ -68,36 +68,30 @@ export function JobCard({ job, isBusy, onChange }: JobCardProps) {
               variant="outline"
               disabled={isBusy}
               aria-label={actions.retry === 'retry' ? jobsCopy.retryLabel(task) : jobsCopy.runNowLabel(task)}
-              onClick={() => onChange({ id: job.id, action: 'retry', done: actions.retry === 'retry' ? jobsCopy.retried : jobsCopy.ranNow })}
+              onClick={() => void onChange({ id: job.id, action: 'retry', done: actions.retry === 'retry' ? jobsCopy.retried : jobsCopy.ranNow })}
             >
               {actions.retry === 'retry' ? <RotateCcw aria-hidden="true" /> : <Play aria-hidden="true" />}
               {actions.retry === 'retry' ? jobsCopy.retry : jobsCopy.runNow}
             </Button>
           ) : null}
           {actions.cancel ? (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button size="sm" variant="outline" disabled={isBusy} aria-label={isDismiss ? jobsCopy.dismissLabel(task) : jobsCopy.cancelLabel(task)}>
-                  <X aria-hidden="true" />
-                  {isDismiss ? jobsCopy.dismiss : jobsCopy.cancel}
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{isDismiss ? jobsCopy.confirmDismissTitle : jobsCopy.confirmCancelTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{isDismiss ? jobsCopy.confirmDismissDescription(task) : jobsCopy.confirmCancelDescription(task)}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{jobsCopy.keep}</AlertDialogCancel>
-                  <AlertDialogAction
-                    className={buttonVariants({ variant: 'destructive' })}
-                    onClick={() => onChange({ id: job.id, action: 'cancel', done: isDismiss ? jobsCopy.dismissed : jobsCopy.cancelled })}
-                  >
-                    {isDismiss ? jobsCopy.dismiss : jobsCopy.cancel}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <>
+              <Button size="sm" variant="outline" disabled={isBusy} aria-label={isDismiss ? jobsCopy.dismissLabel(task) : jobsCopy.cancelLabel(task)} onClick={() => setConfirming(true)}>
+                <X aria-hidden="true" />
+                {isDismiss ? jobsCopy.dismiss : jobsCopy.cancel}
+              </Button>
+              <ConfirmDialog
+                open={isConfirming}
+                onOpenChange={setConfirming}
+                title={isDismiss ? jobsCopy.confirmDismissTitle : jobsCopy.confirmCancelTitle}
+                description={isDismiss ? jobsCopy.confirmDismissDescription(task) : jobsCopy.confirmCancelDescription(task)}
+                confirmLabel={isDismiss ? jobsCopy.dismiss : jobsCopy.cancel}
+                pendingLabel={jobsCopy.changing}
+                cancelLabel={jobsCopy.keep}
+                isPending={isCancelling}
+                onConfirm={() => void handleCancel()}
+              />
+            </>
           ) : null}
         </div>
       ) : null}
