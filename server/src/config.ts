@@ -62,11 +62,16 @@ export const ADMIN_PASSWORD_MAX_BYTES = 72;
  */
 export const DEFAULT_DB_POOL = 10;
 
+/** The largest object by default: 5 GiB, so a long video fits (hosted Supabase: set per project, 50 MB on the free plan). */
+export const DEFAULT_STORAGE_FILE_SIZE_LIMIT = 5 * 1024 ** 3;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
+  // Storage's FILE_SIZE_LIMIT: the largest object one upload may store, in bytes (a bucket's own limit may be lower).
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
@@ -115,6 +120,8 @@ export interface Config {
   dataDir: string;
   /** Stored objects (`<bucket>/<path>`): DATA_DIR/storage unless STORAGE_DIR names a folder several servers share. */
   storageDir: string;
+  /** Bytes one object may have at most (STORAGE_FILE_SIZE_LIMIT). */
+  storageFileSizeLimit: number;
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
@@ -195,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
+    storageFileSizeLimit: value.STORAGE_FILE_SIZE_LIMIT,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
     jwtExpiry: value.JWT_EXPIRY,
