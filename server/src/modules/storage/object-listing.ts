@@ -116,10 +116,12 @@ export async function listObjectsV2(tx: Tx, bucketId: string, options: ListV2Opt
   const after = cursor?.startAfter ?? null;
   const afterValue = cursor?.sortColumnAfter ?? null;
   const comparison = order === 'asc' ? '>' : '<';
+  // The cursor carries the time to the millisecond (an ISO string), so rows compare at that precision.
+  const sortKey = column === 'name' ? `'-infinity'::timestamptz` : `date_trunc('milliseconds', coalesce(${column}, '-infinity'))`;
   const keyset =
     column === 'name'
-      ? `($5::text is null or name collate "C" ${comparison} $5)`
-      : `($5::text is null or (coalesce(${column}, '-infinity'), name collate "C") ${comparison} (coalesce($6::timestamptz, '-infinity'), $5 collate "C"))`;
+      ? `($5::text is null or name collate "C" ${comparison} $5) and ($6::timestamptz is null or true)`
+      : `($5::text is null or (${sortKey}, name collate "C") ${comparison} (coalesce($6::timestamptz, '-infinity'), $5 collate "C"))`;
   const rows = await tx.unsafe<V2Row[]>(
     `with matched as (
        select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata, substr(o.name, length($2) + 1) as rest
@@ -134,7 +136,7 @@ export async function listObjectsV2(tx: Tx, bucketId: string, options: ListV2Opt
      )
      select split_part(name, '/', $8) as key, $1 as bucket_id, * from entries
      where ${keyset}
-     order by coalesce(${column === 'name' ? 'null::timestamptz' : column}, '-infinity') ${order}, name collate "C" ${order}
+     order by ${sortKey} ${order}, name collate "C" ${order}
      limit $7`,
     [bucketId, options.prefix, `${likePattern(options.prefix)}%`, options.delimiter, after, afterValue, limit + 1, level],
   );
