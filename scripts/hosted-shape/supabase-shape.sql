@@ -309,3 +309,7 @@ grant set on parameter pgrst.db_pre_request, pgrst.db_schemas, pgrst.db_extra_se
 -- role's CREATE on its schema is taken back first, so postgres still cannot create anything in storage.
 revoke create on schema storage from supabase_storage_admin;
 grant supabase_storage_admin to postgres;
+
+-- Supabase Storage connects as supabase_storage_admin and switches to the caller's role per request; hosted
+-- Supabase grants it authenticator (WITH INHERIT FALSE, PostgreSQL 16's syntax) for that, which reaches the API roles.
+grant authenticator to supabase_storage_admin;

@@ -4,6 +4,7 @@ import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
+import { storageOperations } from '../support/storage-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -17,7 +18,7 @@ import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
  */
 
 let server: TestServer;
@@ -153,6 +154,9 @@ const operations: Record<string, Operation> = {
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
+
+  // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
+  ...storageOperations(() => world),
 };
 
 beforeAll(async () => {
