@@ -166,6 +166,14 @@ describe('from the attacker’s side', () => {
 });
 
 describe('seeding at start', () => {
+  it('a server with its own STORAGE_DIR on the same database gets the seed’s bytes for the seed’s row', async () => {
+    const dir = path.join(server.config.dataDir, `second-${randomBytes(3).toString('hex')}`);
+    expect((await seedStorage(server.sql, dir, STORAGE_SEED_DIR)).copied).toEqual([]);
+    const [row] = await server.sql<{ version: string }[]>`select version from storage.objects where bucket_id = 'audio' and name = 'beyond-brochures.mp3'`;
+    const copy = await readFile(path.join(dir, 'objects', row!.version.slice(0, 2), row!.version));
+    expect(copy.equals(await readFile(path.join(STORAGE_SEED_DIR, 'audio', 'beyond-brochures.mp3')))).toBe(true);
+  });
+
   it('imports an older DATA_DIR/storage/buckets.json once, keeps the operator’s choices, never overwrites objects', async () => {
     const dir = path.join(server.config.dataDir, `legacy-${randomBytes(3).toString('hex')}`);
     await mkdir(path.join(dir, 'private'), { recursive: true });

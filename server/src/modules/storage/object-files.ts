@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,14 +15,16 @@ import { entityTooLarge } from './storage-errors';
 
 /** Bytes kept from the start of an upload for sniffing its type (file-type's reasonable detection size). */
 export const SNIFF_BYTES = 4100;
+export type EtagAlgorithm = 'md5' | 'version';
+
 /** Part files older than this were left by a crash. */
 const STALE_PART_MS = 24 * 3600 * 1000;
 const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface Received {
   size: number;
-  /** Storage's ETag: the quoted MD5 of the bytes, as S3 gives it. */
-  eTag: string;
+  /** The quoted MD5 of the bytes (S3's and Storage's ETag), when the server hashes uploads. */
+  eTag: string | undefined;
   /** The first SNIFF_BYTES bytes. */
   head: Buffer;
 }
@@ -32,7 +34,11 @@ export class ObjectFiles {
   readonly uploadsDir: string;
   readonly resumableDir: string;
 
-  constructor(readonly root: string) {
+  /** `etag`: 'md5' hashes every upload for its ETag (Storage's default); 'version' names it by the write instead. */
+  constructor(
+    readonly root: string,
+    readonly etag: EtagAlgorithm = 'md5',
+  ) {
     this.objectsDir = path.join(root, 'objects');
     this.uploadsDir = path.join(root, '.uploads');
     this.resumableDir = path.join(root, '.resumable');
@@ -62,7 +68,7 @@ export class ObjectFiles {
 
   /** Streams `source` into `file`, refusing more than `limit` bytes; the file is removed when anything fails. */
   async receive(source: Readable, file: string, limit: number): Promise<Received> {
-    const hash = createHash('md5');
+    const hash = this.etag === 'md5' ? createHash('md5') : undefined;
     const head: Buffer[] = [];
     let headBytes = 0;
     let size = 0;
@@ -70,7 +76,7 @@ export class ObjectFiles {
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
         if (size > limit) return done(entityTooLarge());
-        hash.update(chunk);
+        hash?.update(chunk);
         if (headBytes < SNIFF_BYTES) {
           const part = chunk.subarray(0, SNIFF_BYTES - headBytes);
           head.push(part);
@@ -105,11 +111,21 @@ export class ObjectFiles {
       source.off('aborted', onAbort);
       source.off('close', onAbort);
     }
-    return { size, eTag: `"${hash.digest('hex')}"`, head: Buffer.concat(head) };
+    return { size, eTag: hash && `"${hash.digest('hex')}"`, head: Buffer.concat(head) };
   }
 
-  /** Size, ETag and first bytes of a complete file (a finished resumable upload). */
-  async digest(file: string): Promise<Received> {
+  /** Size, ETag and first bytes of a complete file (a finished resumable upload, a seed); only its head is read unless hashing. */
+  async digest(file: string, algorithm: EtagAlgorithm = this.etag): Promise<Received> {
+    if (algorithm === 'version') {
+      const handle = await open(file, 'r');
+      try {
+        const head = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+        return { size: (await handle.stat()).size, eTag: undefined, head: head.subarray(0, bytesRead) };
+      } finally {
+        await handle.close();
+      }
+    }
     const hash = createHash('md5');
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -137,6 +153,13 @@ export class ObjectFiles {
     const target = this.fileOf(toVersion);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
     await copyFile(this.fileOf(fromVersion), target);
+  }
+
+  /** Copies a file from outside (a seed) to a version's place. */
+  async copyIn(file: string, version: string): Promise<void> {
+    const target = this.fileOf(version);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+    await copyFile(file, target);
   }
 
   /** Removes versions' files; a file already gone is fine. */

@@ -22,7 +22,7 @@ import { Uploads } from './uploads';
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function storageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const files = new ObjectFiles(ctx.config.storageDir);
+  const files = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
   await files.prepare();
   const storage: StorageContext = { ...ctx, files, uploads: new Uploads(ctx.sql, files, ctx.config.storageFileSizeLimit) };
 

@@ -55,10 +55,22 @@ async function filesUnder(dir: string, prefix = ''): Promise<{ file: string; key
   return found;
 }
 
-/** Adds a file as an object unless one of that name exists; `move` takes the file instead of copying it. */
+/**
+ * Adds a file as an object unless one of that name exists; `move` takes the file instead of copying it. A seed
+ * object whose row exists but whose bytes this server lacks (another server on the same database seeded it, with
+ * its own STORAGE_DIR) gets them, as long as the row still names the seed's bytes.
+ */
 async function addObject(sql: Sql, uploads: Uploads, bucketId: string, key: string, file: string, move: boolean): Promise<boolean> {
   if (objectKeyProblem(key)) return false;
-  if (await withScope(sql, null, (tx) => findObject(tx, bucketId, key))) return false;
+  const existing = await withScope(sql, null, (tx) => findObject(tx, bucketId, key));
+  if (existing) {
+    if (!move && existing.version && (await uploads.files.sizeOf(existing.version)) === undefined) {
+      const digest = await uploads.files.digest(file, 'md5');
+      const same = existing.metadata?.size === digest.size && (uploads.files.etag !== 'md5' || existing.metadata?.eTag === digest.eTag);
+      if (same) await uploads.files.copyIn(file, existing.version);
+    }
+    return false;
+  }
   const partFile = uploads.files.newPartFile();
   const received = await uploads.files.receive(createReadStream(file), partFile, Number.MAX_SAFE_INTEGER);
   const metadata = await uploads.describe(received.head, undefined, 'max-age=3600', received.size, received.eTag);

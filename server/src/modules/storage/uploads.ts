@@ -86,6 +86,9 @@ export async function uploadSource(request: FastifyRequest, limit: number): Prom
   };
 }
 
+/** An object's metadata before its version is known (the ETag may come from the version). */
+export type PendingMetadata = Omit<ObjectMetadata, 'eTag'> & { eTag: string | undefined };
+
 export interface BucketLimits {
   fileSizeLimit: number;
   allowedMimeTypes: string[] | null;
@@ -131,7 +134,7 @@ export class Uploads {
     const partFile = this.files.newPartFile();
     const received = await this.files.receive(source.body, partFile, limits.fileSizeLimit);
     const mimetype = decideContentType(source.declaredType, await sniffType(received.head));
-    const metadata: ObjectMetadata = {
+    const metadata: PendingMetadata = {
       eTag: received.eTag,
       size: received.size,
       mimetype,
@@ -147,8 +150,10 @@ export class Uploads {
    * Storage's completeUpload: the part file goes to its version's place, then the row is written by the server under
    * the object's lock; the replaced version's file is removed once the row no longer names it.
    */
-  async complete(request: UploadRequest, partFile: string, metadata: ObjectMetadata, userMetadata: Record<string, unknown> | undefined): Promise<ObjectRow> {
+  async complete(request: UploadRequest, partFile: string, pending: PendingMetadata, userMetadata: Record<string, unknown> | undefined): Promise<ObjectRow> {
     const version = randomUUID();
+    // Without a hash, the ETag names the write: every upload, copy or replacement has a new version.
+    const metadata: ObjectMetadata = { ...pending, eTag: pending.eTag ?? `"${version.replaceAll('-', '')}"` };
     await this.files.place(partFile, version);
     let replaced: string | null = null;
     try {
@@ -169,7 +174,7 @@ export class Uploads {
   }
 
   /** The type of a finished resumable upload's file, and its metadata. */
-  async describe(head: Buffer, declaredType: string | undefined, cacheControl: string, size: number, eTag: string): Promise<ObjectMetadata> {
+  async describe(head: Buffer, declaredType: string | undefined, cacheControl: string, size: number, eTag: string | undefined): Promise<PendingMetadata> {
     return {
       eTag,
       size,
