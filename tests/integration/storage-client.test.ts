@@ -199,7 +199,8 @@ describe('buckets (emptyBucket.ts, deleteBucket.ts) and public URLs (getPublicOb
     await world.service.storage.createBucket('scratch', { public: true });
     await world.service.storage.from('scratch').upload('x.txt', 'x');
     expect((await world.service.storage.deleteBucket('scratch')).error).toMatchObject({ statusCode: '409', message: 'The bucket you tried to delete is not empty' });
-    expect((await world.service.storage.emptyBucket('scratch')).data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+    const emptied = await world.service.storage.emptyBucket('scratch');
+    expect(emptied.data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
     expect((await world.service.storage.deleteBucket('scratch')).data).toEqual({ message: 'Successfully deleted' });
     expect((await world.service.storage.getBucket('scratch')).error).toMatchObject({ statusCode: '404' });
   });
