@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { site } from '../../src/config/site';
 import { seedStorage } from '../../server/src/modules/storage/storage-seed';
 import { STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate } from '../support/cluster';
+import { rawHttp } from '../support/raw-http';
 import { spawnServer } from '../support/spawn-server';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -29,21 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A raw request line: fetch would normalise `..` and encoded separators before sending. */
-function rawGet(pathAndQuery: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const url = new URL(server.url);
-    const socket = net.connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () =>
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), text: received.slice(received.indexOf('\r\n\r\n') + 4) }),
-    );
-    socket.write(`GET ${pathAndQuery} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`, () => {});
-  });
-}
 
 describe('the seed recording', () => {
   it('is a real MP3 of a few seconds, shipped in the repository', () => {
@@ -179,7 +164,7 @@ describe('errors, as Supabase Storage answers them', () => {
     '/storage/v1/object/public/audio/../../postgres-password',
     '/storage/v1/object/public/audio/../../jwt-secret',
   ])('refuses the traversal %s (4xx, nothing served)', async (target) => {
-    const response = await rawGet(target);
+    const response = await rawHttp(server.url, 'GET', target);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.text).not.toContain('"audio"');

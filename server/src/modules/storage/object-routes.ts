@@ -95,10 +95,11 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: StorageContext):
   app.post('/object/sign/*', { preHandler: gate }, async (request, reply) => {
     const auth = await callerOf(ctx, request);
     const raw = rawPathAfter(request, '/object/sign/');
+    const target = raw.includes('/') ? objectAfter(request, '/object/sign/') : undefined;
     const body = objectBody(request);
     const expiresIn = checkExpiresIn(body.expiresIn);
     const secret = ctx.config.jwtSecret;
-    if (!raw.includes('/')) {
+    if (!target) {
       const bucket = bucketAfter(raw);
       const paths = stringList(body.paths, 'paths', MAX_OBJECTS_PER_REQUEST);
       const visible = new Set(await withScope(ctx.sql, auth, (tx) => findObjectNames(tx, bucket, paths)));
@@ -112,7 +113,7 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: StorageContext):
       );
       return reply.send(signed);
     }
-    const { bucket, key } = objectAfter(request, '/object/sign/');
+    const { bucket, key } = target;
     const row = await withScope(ctx.sql, auth, (tx) => findObject(tx, bucket, key));
     if (!row) throw noSuchKey();
     const url = `${bucket}/${key}`;
