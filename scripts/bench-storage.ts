@@ -4,7 +4,8 @@
 // 1. Throughput of 1 MB (30 times) and 100 MB (5 times) objects: upload (raw body streamed from a file, as
 //    supabase-js sends a stream) and download (streamed to a file), each as MB/s and as a ratio to copying the same
 //    file on the same disk: `fs.copyFile` (what cp does) and a read-and-write stream copy. Medians. Once with the
-//    default ETags (named by the write) and once with STORAGE_FILE_ETAG_ALGORITHM=md5 (every upload hashed).
+//    default ETags (named by the write) and once with STORAGE_FILE_ETAG_ALGORITHM=md5 (every upload hashed). And the
+//    same transfers with a bare node:http server that only pipes bytes (the ceiling for a Node server here).
 // 2. The server's memory (RSS, from /proc) while 10 uploads of 100 MB run at once: before, peak, and the bytes
 //    uploaded, so a server holding objects in memory would show.
 // 3. A 500 MB resumable upload (TUS, 6 MB chunks, tus-js-client) through a proxy that drops every connection
@@ -14,6 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -52,9 +54,9 @@ interface Api {
 }
 
 /** A raw-body upload streamed from the file with node:http (what a client streaming a file sends). */
-function upload(api: Api, name: string, file: string): Promise<void> {
+function upload(api: Api, name: string, file: string, prefix = '/storage/v1/object/assets/'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${api.url}/storage/v1/object/assets/${name}`, {
+    const request = http.request(`${api.url}${prefix}${name}`, {
       method: 'POST',
       agent,
       headers: { apikey: api.anonKey, authorization: `Bearer ${api.token}`, 'content-type': 'application/octet-stream', 'x-upsert': 'true' },
@@ -70,10 +72,10 @@ function upload(api: Api, name: string, file: string): Promise<void> {
 }
 
 /** A download streamed to a file. */
-function download(api: Api, name: string, file: string): Promise<void> {
+function download(api: Api, name: string, file: string, prefix = '/storage/v1/object/authenticated/assets/'): Promise<void> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${api.url}/storage/v1/object/authenticated/assets/${name}`, { agent, headers: { apikey: api.anonKey, authorization: `Bearer ${api.token}` } }, (response) => {
+      .get(`${api.url}${prefix}${name}`, { agent, headers: { apikey: api.anonKey, authorization: `Bearer ${api.token}` } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`download ${name}: ${response.statusCode}`));
         pipeline(response, createWriteStream(file)).then(resolve, reject);
       })
@@ -85,6 +87,25 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
 
+/**
+ * The ceiling for any Node HTTP server here: a bare `node:http` server in its own process that pipes a request body
+ * to a file and a file to the response, nothing else (no routing, no database, no checks).
+ */
+const BARE_SERVER = `
+const http = require('node:http'); const fs = require('node:fs'); const { pipeline } = require('node:stream/promises');
+const dir = process.argv[1];
+http.createServer(async (req, res) => {
+  const file = dir + '/bare-' + req.url.split('/').pop();
+  if (req.method === 'POST') { await pipeline(req, fs.createWriteStream(file)); res.end('ok'); }
+  else fs.createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(res);
+}).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+
+async function startBareServer(dir: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 async function throughput(api: Api, dir: string, workspace: string, size: number, runs: number): Promise<void> {
   const source = path.join(dir, `source-${size}`);
   if (!(await stat(source).catch(() => undefined))) await makeFile(source, size * MB);
@@ -92,6 +113,9 @@ async function throughput(api: Api, dir: string, workspace: string, size: number
   const streams: number[] = [];
   const uploads: number[] = [];
   const downloads: number[] = [];
+  const bareUploads: number[] = [];
+  const bareDownloads: number[] = [];
+  const bare = await startBareServer(dir);
   for (let run = 0; run < runs; run++) {
     const target = path.join(dir, `target-${size}-${run}`);
     copies.push(await timed(() => copyFile(source, target)));
@@ -101,15 +125,20 @@ async function throughput(api: Api, dir: string, workspace: string, size: number
     uploads.push(await timed(() => upload(api, `${workspace}/bench/${size}-${run}.bin`, source)));
     downloads.push(await timed(() => download(api, `${workspace}/bench/${size}-${run}.bin`, target)));
     await rm(target);
+    bareUploads.push(await timed(() => upload({ ...api, url: bare.url }, `x/${size}`, source, '')));
+    bareDownloads.push(await timed(() => download({ ...api, url: bare.url }, `x/${size}`, target, '')));
+    await rm(target);
   }
+  bare.stop();
   const rate = (seconds: number) => size / seconds;
   // Medians, and the best run of each (on a machine others share, the best runs are the least disturbed ones).
   for (const [label, pick] of [['median', median], ['best', (times: number[]) => Math.min(...times)]] as const) {
-    const [copy, stream, up, down] = [copies, streams, uploads, downloads].map((times) => rate(pick(times)));
+    const [copy, stream, up, down, bareUp, bareDown] = [copies, streams, uploads, downloads, bareUploads, bareDownloads].map((times) => rate(pick(times)));
+    const of = (value: number) => `${fixed(value / copy!, 2)} of copyFile, ${fixed(value / stream!, 2)} of stream copy`;
     console.log(
       `${String(size).padStart(3)} MB × ${runs}, ${label.padEnd(6)}: copyFile ${fixed(copy!)} MB/s, stream copy ${fixed(stream!)} MB/s | ` +
-        `upload ${fixed(up!)} MB/s (${fixed(up! / copy!, 2)} of copyFile, ${fixed(up! / stream!, 2)} of stream copy) | ` +
-        `download ${fixed(down!)} MB/s (${fixed(down! / copy!, 2)} of copyFile, ${fixed(down! / stream!, 2)} of stream copy)`,
+        `upload ${fixed(up!)} MB/s (${of(up!)}; ${fixed(up! / bareUp!, 2)} of bare node:http ${fixed(bareUp!)}) | ` +
+        `download ${fixed(down!)} MB/s (${of(down!)}; ${fixed(down! / bareDown!, 2)} of bare node:http ${fixed(bareDown!)})`,
     );
   }
 }
