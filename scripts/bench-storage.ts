@@ -106,34 +106,48 @@ async function startBareServer(dir: string): Promise<{ url: string; stop(): void
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-async function throughput(api: Api, dir: string, workspace: string, size: number, runs: number): Promise<void> {
+interface Times {
+  copies: number[];
+  streams: number[];
+  uploads: number[];
+  downloads: number[];
+  bareUploads: number[];
+  bareDownloads: number[];
+}
+
+/** Each run: the two copies, the API's upload and download, the bare server's upload and download of one file. */
+async function measure(api: Api, bareUrl: string, dir: string, workspace: string, size: number, runs: number): Promise<Times> {
   const source = path.join(dir, `source-${size}`);
   if (!(await stat(source).catch(() => undefined))) await makeFile(source, size * MB);
-  const copies: number[] = [];
-  const streams: number[] = [];
-  const uploads: number[] = [];
-  const downloads: number[] = [];
-  const bareUploads: number[] = [];
-  const bareDownloads: number[] = [];
-  const bare = await startBareServer(dir);
+  const times: Times = { copies: [], streams: [], uploads: [], downloads: [], bareUploads: [], bareDownloads: [] };
   for (let run = 0; run < runs; run++) {
     const target = path.join(dir, `target-${size}-${run}`);
-    copies.push(await timed(() => copyFile(source, target)));
+    times.copies.push(await timed(() => copyFile(source, target)));
     await rm(target);
-    streams.push(await timed(() => pipeline(createReadStream(source, { highWaterMark: MB }), createWriteStream(target))));
+    times.streams.push(await timed(() => pipeline(createReadStream(source, { highWaterMark: MB }), createWriteStream(target))));
     await rm(target);
-    uploads.push(await timed(() => upload(api, `${workspace}/bench/${size}-${run}.bin`, source)));
-    downloads.push(await timed(() => download(api, `${workspace}/bench/${size}-${run}.bin`, target)));
+    times.uploads.push(await timed(() => upload(api, `${workspace}/bench/${size}-${run}.bin`, source)));
+    times.downloads.push(await timed(() => download(api, `${workspace}/bench/${size}-${run}.bin`, target)));
     await rm(target);
-    bareUploads.push(await timed(() => upload({ ...api, url: bare.url }, `x/${size}`, source, '')));
-    bareDownloads.push(await timed(() => download({ ...api, url: bare.url }, `x/${size}`, target, '')));
+    times.bareUploads.push(await timed(() => upload({ ...api, url: bareUrl }, String(size), source, '/')));
+    times.bareDownloads.push(await timed(() => download({ ...api, url: bareUrl }, String(size), target, '/')));
     await rm(target);
   }
-  bare.stop();
+  return times;
+}
+
+async function throughput(api: Api, dir: string, workspace: string, size: number, runs: number): Promise<void> {
+  const bare = await startBareServer(dir);
+  let times: Times;
+  try {
+    times = await measure(api, bare.url, dir, workspace, size, runs);
+  } finally {
+    bare.stop();
+  }
   const rate = (seconds: number) => size / seconds;
   // Medians, and the best run of each (on a machine others share, the best runs are the least disturbed ones).
-  for (const [label, pick] of [['median', median], ['best', (times: number[]) => Math.min(...times)]] as const) {
-    const [copy, stream, up, down, bareUp, bareDown] = [copies, streams, uploads, downloads, bareUploads, bareDownloads].map((times) => rate(pick(times)));
+  for (const [label, pick] of [['median', median], ['best', (values: number[]) => Math.min(...values)]] as const) {
+    const [copy, stream, up, down, bareUp, bareDown] = [times.copies, times.streams, times.uploads, times.downloads, times.bareUploads, times.bareDownloads].map((values) => rate(pick(values)));
     const of = (value: number) => `${fixed(value / copy!, 2)} of copyFile, ${fixed(value / stream!, 2)} of stream copy`;
     console.log(
       `${String(size).padStart(3)} MB × ${runs}, ${label.padEnd(6)}: copyFile ${fixed(copy!)} MB/s, stream copy ${fixed(stream!)} MB/s | ` +

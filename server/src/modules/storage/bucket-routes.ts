@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyGate } from '../../plugins/api-key';
 import { parseCreateBucket, parseUpdateBucket } from './bucket-input';
 import { bucketHasObjects, deleteBucket, findBucket, insertBucket, listBuckets, updateBucket, type ListOptions } from './buckets';
-import { callerOf, objectBody, type StorageContext } from './storage-context';
+import { callerOf, type StorageContext } from './storage-context';
 import { withScope } from './storage-db';
 import { bucketAlreadyExists, bucketNotEmpty, invalidRequest, noSuchBucket, StorageError } from './storage-errors';
 
@@ -85,7 +85,6 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: StorageContext):
   app.delete('/bucket/:id', { preHandler: gate }, async (request, reply) => {
     const auth = await callerOf(ctx, request);
     const id = bucketIdOf(request);
-    objectBody(request);
     if (!(await findBucket(ctx.sql, id))) throw noSuchBucket();
     if (await bucketHasObjects(ctx.sql, id)) throw bucketNotEmpty();
     if (!(await withScope(ctx.sql, auth, (tx) => deleteBucket(tx, id)))) throw noSuchBucket();
