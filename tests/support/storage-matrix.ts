@@ -1,4 +1,3 @@
-import type { StorageError } from '@supabase/storage-js';
 import { ASSET_NAME } from './workspaces';
 import type { Actor } from './workspaces';
 import type { MatrixResponse, Operation, World } from './tenant-matrix';
@@ -13,11 +12,18 @@ import type { MatrixResponse, Operation, World } from './tenant-matrix';
 const NOT_FOUND = '400 404 NoSuchKey';
 const RLS = '400 403 AccessDenied';
 
-async function storage(call: PromiseLike<{ data: unknown; error: StorageError | null }>): Promise<MatrixResponse> {
+/** What storage-js's StorageApiError carries: the HTTP status, Storage's `statusCode` and its `code`. */
+interface StorageFailure {
+  status?: number;
+  statusCode?: string;
+  code?: string;
+}
+
+async function storage(call: PromiseLike<{ data: unknown; error: unknown }>): Promise<MatrixResponse> {
   const { data, error } = await call;
   if (!error) return { status: 200, data, error: null };
-  const api = error as StorageError & { code?: string };
-  return { status: api.status ?? 0, data: null, error: { code: String(api.statusCode ?? ''), details: api.code ?? null } };
+  const failure = error as StorageFailure;
+  return { status: failure.status ?? 0, data: null, error: { code: String(failure.statusCode ?? ''), details: failure.code ?? null } };
 }
 
 const ok = (text: string) => () => text;
