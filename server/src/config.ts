@@ -62,11 +62,19 @@ export const ADMIN_PASSWORD_MAX_BYTES = 72;
  */
 export const DEFAULT_DB_POOL = 10;
 
+/** The largest object by default: 5 GiB, so a long video fits (hosted Supabase: set per project, 50 MB on the free plan). */
+export const DEFAULT_STORAGE_FILE_SIZE_LIMIT = 5 * 1024 ** 3;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
+  // Storage's FILE_SIZE_LIMIT: the largest object one upload may store, in bytes (a bucket's own limit may be lower).
+  // Storage's STORAGE_FILE_ETAG_ALGORITHM: `md5` hashes every upload (S3's ETag); `version` names the write instead
+  // (Storage offers `mtime`), which costs nothing: docs/decisions/0019-storage.md has the figures.
+  STORAGE_FILE_ETAG_ALGORITHM: z.enum(['md5', 'version'], { message: 'must be md5 or version' }).default('version'),
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
@@ -119,6 +127,10 @@ export interface Config {
   dataDir: string;
   /** Stored objects (`<bucket>/<path>`): DATA_DIR/storage unless STORAGE_DIR names a folder several servers share. */
   storageDir: string;
+  /** Bytes one object may have at most (STORAGE_FILE_SIZE_LIMIT). */
+  storageFileSizeLimit: number;
+  /** How objects' ETags are made (STORAGE_FILE_ETAG_ALGORITHM). */
+  storageEtagAlgorithm: 'md5' | 'version';
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
@@ -203,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
+    storageFileSizeLimit: value.STORAGE_FILE_SIZE_LIMIT,
+    storageEtagAlgorithm: value.STORAGE_FILE_ETAG_ALGORITHM,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
     jwtExpiry: value.JWT_EXPIRY,

@@ -11,7 +11,7 @@ import { migrate } from './db/migrate';
 import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
-import { seedStorage } from './modules/storage/buckets';
+import { seedStorage } from './modules/storage/storage-seed';
 import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
 
 export const EMBEDDED_DATABASE = 'app';
