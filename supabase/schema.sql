@@ -1123,6 +1123,22 @@ begin
 end
 $$;
 
+-- Name: rate_limit_wait(text, double precision, double precision); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.rate_limit_wait(bucket text, capacity double precision, per_hour double precision) RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((
+    select case when s.available >= 1 then 0 else ceil((1 - s.available) * 3600 / rate_limit_wait.per_hour)::integer end
+    from (
+      select least(rate_limit_wait.capacity,
+        r.tokens + greatest(0, extract(epoch from clock_timestamp() - r.updated_at)) * rate_limit_wait.per_hour / 3600) as available
+      from private.rate_limits r
+      where r.key = rate_limit_wait.bucket
+    ) s
+  ), 0)
+$$;
+
 -- Name: refresh_analytics_rollups(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.refresh_analytics_rollups(site uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4105,6 +4121,9 @@ REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
 -- Name: FUNCTION raise_too_many_requests(message text, retry_after integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_too_many_requests(message text, retry_after integer) FROM PUBLIC;
+
+-- Name: FUNCTION rate_limit_wait(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.rate_limit_wait(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
 
 -- Name: FUNCTION refresh_analytics_rollups(site uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refresh_analytics_rollups(site uuid) FROM PUBLIC;
