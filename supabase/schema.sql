@@ -7,6 +7,12 @@
 -- Name: private; Type: SCHEMA; Schema: -
 CREATE SCHEMA private;
 
+-- Name: pgcrypto; Type: EXTENSION; Schema: -
+CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
+
+-- Name: EXTENSION pgcrypto; Type: COMMENT; Schema: -
+COMMENT ON EXTENSION pgcrypto IS 'cryptographic functions';
+
 -- Name: access_role_rank(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.access_role_rank(access_role text) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -799,6 +805,29 @@ CREATE FUNCTION private.is_site_admin() RETURNS boolean
   )
 $$;
 
+-- Name: issue_contact_form_challenge(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.issue_contact_form_challenge() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  recent integer := (select count(*)::integer from public.leads l where l.created_at > now() - interval '1 hour');
+  maxnumber integer := 100000 * (2 ^ least(4, recent / 300))::integer;
+  salt text := encode(extensions.gen_random_bytes(12), 'hex')
+    || '?expires=' || floor(extract(epoch from now() + interval '10 minutes'))::bigint || '&';
+  secret_number integer := ('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % (maxnumber + 1);
+  challenge text := encode(sha256(convert_to(salt || secret_number, 'UTF8')), 'hex');
+begin
+  return jsonb_build_object(
+    'algorithm', 'SHA-256',
+    'challenge', challenge,
+    'maxnumber', maxnumber,
+    'salt', salt,
+    'signature', encode(extensions.hmac(challenge, (select k.hmac_key from private.contact_form_key k), 'sha256'), 'hex')
+  );
+end
+$$;
+
 -- Name: issue_invitation_token(uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.issue_invitation_token(invitation_id uuid, channel text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1041,25 +1070,26 @@ $$;
 CREATE FUNCTION private.notify_site_admins_of_lead() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
   admin_address text;
 begin
-  for admin_address in
-    select u.email from auth.users u
-    where coalesce((u.raw_app_meta_data ->> 'site_admin')::boolean, false)
-      and u.email is not null
-      -- The queue's own rule for a recipient: one plain address (a malformed one would refuse the visitor's lead).
-      and char_length(u.email) between 3 and 254
-      and u.email ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'
-    order by u.created_at
-    limit 20
-  loop
+  if not private.mail_delivery_available() then
+    return null;
+  end if;
+  -- The budget is for the public form's leads (API callers); a lead written by the service role or by SQL (an
+  -- import, a seed) is trusted and told at once.
+  if (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role') in ('anon', 'authenticated')
+     and private.take_rate_limit_token('lead_notice:all', 5, 5) > 0 then
+    insert into private.lead_digest_queue (lead_id) values (new.id) on conflict do nothing;
+    return null;
+  end if;
+  for admin_address in select private.site_admin_addresses() loop
     perform private.enqueue_email('new_lead', admin_address, jsonb_build_object('lead_id', new.id));
   end loop;
   return null;
 end
-$_$;
+$$;
 
 -- Name: organization_ids_with_role(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF uuid
@@ -1090,6 +1120,19 @@ begin
 end
 $$;
 
+-- Name: prepare_lead_digest_email(bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.prepare_lead_digest_email(digest_id bigint) RETURNS TABLE(name text, email text, company text, message text, created_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select l.name, l.email, l.company, l.message, l.created_at
+  from private.lead_digests d
+  cross join lateral unnest(d.lead_ids) with ordinality as t(lead_id, n)
+  join public.leads l on l.id = t.lead_id
+  where d.id = prepare_lead_digest_email.digest_id
+  order by l.created_at, t.n
+$$;
+
 -- Name: prepare_new_lead_email(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.prepare_new_lead_email(lead_id uuid) RETURNS TABLE(name text, email text, company text, message text, created_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -1108,6 +1151,55 @@ begin
   delete from private.analytics_events e where e.site_id = old.id;
   perform set_config('analytics.purging', 'off', true);
   return null;
+end
+$$;
+
+-- Name: queue_due_lead_digests(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_due_lead_digests() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  digest_id bigint;
+  admin_address text;
+  queued integer := 0;
+begin
+  -- One caller at a time: two workers ticking together make one digest.
+  perform pg_advisory_xact_lock(hashtext('private.queue_due_lead_digests'));
+  if not private.mail_delivery_available()
+     or not exists (select 1 from private.lead_digest_queue)
+     or exists (select 1 from private.lead_digests d where d.created_at > now() - interval '1 hour') then
+    return 0;
+  end if;
+  with taken as (
+    delete from private.lead_digest_queue q returning q.lead_id, q.queued_at
+  )
+  insert into private.lead_digests (lead_ids)
+  select array_agg(t.lead_id order by t.queued_at, t.lead_id) from taken t
+  returning id into digest_id;
+  for admin_address in select private.site_admin_addresses() loop
+    if private.enqueue_email('new_lead_digest', admin_address, jsonb_build_object('digest_id', digest_id)) is not null then
+      queued := queued + 1;
+    end if;
+  end loop;
+  return queued;
+end
+$$;
+
+-- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise sqlstate 'PGRST' using
+    message = json_build_object(
+      'code', 'PT403',
+      'message', 'Many messages are arriving right now: solve the proof-of-work challenge in hint (ALTCHA) and send again with its solution in the X-Altcha header.',
+      'details', 'challenge_required',
+      'hint', private.issue_contact_form_challenge()::text
+    )::text,
+    detail = json_build_object('status', 403, 'headers', json_build_object())::text;
 end
 $$;
 
@@ -1529,6 +1621,20 @@ begin
 end
 $$;
 
+-- Name: site_admin_addresses(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.site_admin_addresses() RETURNS SETOF text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  select u.email from auth.users u
+  where coalesce((u.raw_app_meta_data ->> 'site_admin')::boolean, false)
+    and u.email is not null
+    and char_length(u.email) between 3 and 254
+    and u.email ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'
+  order by u.created_at
+  limit 20
+$_$;
+
 -- Name: stamp_contact(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.stamp_contact() RETURNS trigger
     LANGUAGE plpgsql
@@ -1667,22 +1773,43 @@ CREATE FUNCTION private.throttle_leads() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  limit_hit record := private.submission_limit_reached('lead', new.email, 10, 5, 300);
-  wait text := case when limit_hit.retry_after <= 60 then 'a minute' else ceil(limit_hit.retry_after / 60.0) || ' minutes' end;
+  caller text := nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role';
+  proof record;
+  wait integer;
+  wait_text text;
 begin
-  case limit_hit.reached
-    when 'client' then
-      perform private.raise_too_many_requests(
-        'Too many messages from your network: please try again in ' || wait || ', or write to us by e-mail.', limit_hit.retry_after);
-    when 'email' then
-      perform private.raise_too_many_requests(
-        'Too many messages from this e-mail address: please try again in ' || wait || ', or write to us by e-mail.', limit_hit.retry_after);
-    when 'total' then
-      perform private.raise_too_many_requests(
-        'We are receiving a lot of messages right now: please try again in a few minutes, or write to us by e-mail.', limit_hit.retry_after);
-    else
-      null;
-  end case;
+  if caller is null or caller not in ('anon', 'authenticated') then
+    return new;
+  end if;
+  proof := private.verify_contact_form_proof(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-altcha');
+
+  wait := private.take_rate_limit_token('lead:client:' || private.request_client_address(), 10, 10);
+  wait_text := case when wait <= 60 then 'a minute' else ceil(wait / 60.0) || ' minutes' end;
+  if wait > 0 then
+    perform private.raise_too_many_requests(
+      'Too many messages from your network: please try again in ' || wait_text || ', or write to us by e-mail.', wait);
+  end if;
+  wait := private.take_rate_limit_token('lead:email:' || lower(new.email), 5, 5);
+  wait_text := case when wait <= 60 then 'a minute' else ceil(wait / 60.0) || ' minutes' end;
+  if wait > 0 then
+    perform private.raise_too_many_requests(
+      'Too many messages from this e-mail address: please try again in ' || wait_text || ', or write to us by e-mail.', wait);
+  end if;
+
+  -- The calm rate counts every accepted message; past it, only a proof lets one in.
+  if private.take_rate_limit_token('lead:calm', 60, 60) > 0 and proof.challenge is null then
+    perform private.raise_contact_form_challenge();
+  end if;
+  if proof.challenge is not null then
+    if random() < 0.02 then
+      delete from private.contact_form_proofs_used u where u.expires_at < now();
+    end if;
+    insert into private.contact_form_proofs_used (challenge, expires_at) values (proof.challenge, proof.expires_at)
+    on conflict do nothing;
+    if not found then
+      perform private.raise_contact_form_challenge();
+    end if;
+  end if;
   return new;
 end
 $$;
@@ -1707,6 +1834,42 @@ begin
     lateral (select m.parts[1] as part) p);
 exception when others then
   return encoded;
+end
+$_$;
+
+-- Name: verify_contact_form_proof(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone) RETURNS record
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  solution jsonb;
+  expires_text text;
+begin
+  if payload is null or char_length(payload) > 2000 then
+    return;
+  end if;
+  begin
+    solution := convert_from(decode(payload, 'base64'), 'UTF8')::jsonb;
+  exception when others then
+    return;
+  end;
+  if jsonb_typeof(solution) is distinct from 'object' or solution ->> 'algorithm' is distinct from 'SHA-256'
+     or coalesce(solution ->> 'challenge', '') !~ '^[0-9a-f]{64}$' or coalesce(solution ->> 'signature', '') !~ '^[0-9a-f]{64}$'
+     or jsonb_typeof(solution -> 'number') is distinct from 'number' or (solution ->> 'number') !~ '^\d{1,10}$'
+     or jsonb_typeof(solution -> 'salt') is distinct from 'string' or char_length(solution ->> 'salt') > 200 then
+    return;
+  end if;
+  expires_text := substring(solution ->> 'salt' from '[?&]expires=(\d{1,12})&');
+  if expires_text is null or to_timestamp(expires_text::bigint) <= now() then
+    return;
+  end if;
+  if encode(extensions.hmac(solution ->> 'challenge', (select k.hmac_key from private.contact_form_key k), 'sha256'), 'hex') <> solution ->> 'signature'
+     or encode(sha256(convert_to((solution ->> 'salt') || (solution ->> 'number'), 'UTF8')), 'hex') <> solution ->> 'challenge' then
+    return;
+  end if;
+  challenge := solution ->> 'challenge';
+  expires_at := to_timestamp(expires_text::bigint);
 end
 $_$;
 
@@ -2900,6 +3063,42 @@ CREATE TABLE private.analytics_salts (
     CONSTRAINT analytics_salts_length CHECK ((octet_length(salt) = 32))
 );
 
+-- Name: contact_form_key; Type: TABLE; Schema: private
+CREATE TABLE private.contact_form_key (
+    id boolean DEFAULT true NOT NULL,
+    hmac_key text NOT NULL,
+    CONSTRAINT contact_form_key_single CHECK (id)
+);
+
+-- Name: contact_form_proofs_used; Type: TABLE; Schema: private
+CREATE TABLE private.contact_form_proofs_used (
+    challenge text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+-- Name: lead_digest_queue; Type: TABLE; Schema: private
+CREATE TABLE private.lead_digest_queue (
+    lead_id uuid NOT NULL,
+    queued_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: lead_digests; Type: TABLE; Schema: private
+CREATE TABLE private.lead_digests (
+    id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    lead_ids uuid[] NOT NULL
+);
+
+-- Name: lead_digests_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.lead_digests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.lead_digests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: mail_workers; Type: TABLE; Schema: private
 CREATE TABLE private.mail_workers (
     worker_id text NOT NULL,
@@ -3182,6 +3381,22 @@ ALTER TABLE ONLY private.analytics_rollup_runs
 ALTER TABLE ONLY private.analytics_salts
     ADD CONSTRAINT analytics_salts_pkey PRIMARY KEY (day);
 
+-- Name: contact_form_key contact_form_key_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.contact_form_key
+    ADD CONSTRAINT contact_form_key_pkey PRIMARY KEY (id);
+
+-- Name: contact_form_proofs_used contact_form_proofs_used_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.contact_form_proofs_used
+    ADD CONSTRAINT contact_form_proofs_used_pkey PRIMARY KEY (challenge);
+
+-- Name: lead_digest_queue lead_digest_queue_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.lead_digest_queue
+    ADD CONSTRAINT lead_digest_queue_pkey PRIMARY KEY (lead_id);
+
+-- Name: lead_digests lead_digests_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.lead_digests
+    ADD CONSTRAINT lead_digests_pkey PRIMARY KEY (id);
+
 -- Name: mail_workers mail_workers_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.mail_workers
     ADD CONSTRAINT mail_workers_pkey PRIMARY KEY (worker_id);
@@ -3307,6 +3522,12 @@ CREATE INDEX analytics_events_2027_01_site_id_occurred_at_idx ON private.analyti
 
 -- Name: analytics_events_default_site_id_occurred_at_idx; Type: INDEX; Schema: private
 CREATE INDEX analytics_events_default_site_id_occurred_at_idx ON private.analytics_events_default USING btree (site_id, occurred_at);
+
+-- Name: contact_form_proofs_used_expires_at_idx; Type: INDEX; Schema: private
+CREATE INDEX contact_form_proofs_used_expires_at_idx ON private.contact_form_proofs_used USING btree (expires_at);
+
+-- Name: lead_digests_created_at_idx; Type: INDEX; Schema: private
+CREATE INDEX lead_digests_created_at_idx ON private.lead_digests USING btree (created_at DESC);
 
 -- Name: outgoing_emails_due_idx; Type: INDEX; Schema: private
 CREATE INDEX outgoing_emails_due_idx ON private.outgoing_emails USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (cancelled_at IS NULL));
@@ -3513,6 +3734,10 @@ CREATE TRIGGER profiles_set_updated_at BEFORE INSERT OR UPDATE ON public.profile
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
 
+-- Name: lead_digest_queue lead_digest_queue_lead_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.lead_digest_queue
+    ADD CONSTRAINT lead_digest_queue_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
 -- Name: workspace_invitation_tokens workspace_invitation_tokens_invitation_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.workspace_invitation_tokens
     ADD CONSTRAINT workspace_invitation_tokens_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.workspace_invitations(id) ON DELETE CASCADE;
@@ -3635,6 +3860,18 @@ ALTER TABLE private.analytics_rollup_runs ENABLE ROW LEVEL SECURITY;
 
 -- Name: analytics_salts; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.analytics_salts ENABLE ROW LEVEL SECURITY;
+
+-- Name: contact_form_key; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.contact_form_key ENABLE ROW LEVEL SECURITY;
+
+-- Name: contact_form_proofs_used; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.contact_form_proofs_used ENABLE ROW LEVEL SECURITY;
+
+-- Name: lead_digest_queue; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.lead_digest_queue ENABLE ROW LEVEL SECURITY;
+
+-- Name: lead_digests; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.lead_digests ENABLE ROW LEVEL SECURITY;
 
 -- Name: rate_limits; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.rate_limits ENABLE ROW LEVEL SECURITY;
@@ -4013,6 +4250,9 @@ GRANT ALL ON FUNCTION private.is_site_admin() TO anon;
 GRANT ALL ON FUNCTION private.is_site_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_site_admin() TO service_role;
 
+-- Name: FUNCTION issue_contact_form_challenge(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
+
 -- Name: FUNCTION issue_invitation_token(invitation_id uuid, channel text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_invitation_token(invitation_id uuid, channel text) FROM PUBLIC;
 
@@ -4113,11 +4353,21 @@ GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO servi
 -- Name: FUNCTION prepare_invitation_email(invitation_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.prepare_invitation_email(invitation_id uuid) FROM PUBLIC;
 
+-- Name: FUNCTION prepare_lead_digest_email(digest_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.prepare_lead_digest_email(digest_id bigint) FROM PUBLIC;
+
 -- Name: FUNCTION prepare_new_lead_email(lead_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.prepare_new_lead_email(lead_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
+
+-- Name: FUNCTION queue_due_lead_digests(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_due_lead_digests() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_due_lead_digests() TO service_role;
+
+-- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
 -- Name: FUNCTION raise_too_many_requests(message text, retry_after integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_too_many_requests(message text, retry_after integer) FROM PUBLIC;
@@ -4168,6 +4418,9 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
 
+-- Name: FUNCTION site_admin_addresses(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
+
 -- Name: FUNCTION stamp_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.stamp_contact() FROM PUBLIC;
 
@@ -4191,6 +4444,9 @@ REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
 
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
+
+-- Name: FUNCTION verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION workspace_role(org uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.workspace_role(org uuid) FROM PUBLIC;
@@ -4414,6 +4670,12 @@ GRANT ALL ON FUNCTION public.workspace_members(workspace_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO authenticated;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO service_role;
+
+-- Name: TABLE lead_digest_queue; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.lead_digest_queue TO service_role;
+
+-- Name: TABLE lead_digests; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.lead_digests TO service_role;
 
 -- Name: TABLE mail_workers; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.mail_workers TO service_role;
