@@ -812,7 +812,7 @@ CREATE FUNCTION private.issue_contact_form_challenge() RETURNS jsonb
     AS $$
 declare
   recent integer := (select count(*)::integer from public.leads l where l.created_at > now() - interval '1 hour');
-  maxnumber integer := 100000 * (2 ^ least(4, recent / 300))::integer;
+  maxnumber integer := 100000 * (2 ^ least(2, recent / 300))::integer;
   salt text := encode(extensions.gen_random_bytes(12), 'hex')
     || '?expires=' || floor(extract(epoch from now() + interval '10 minutes'))::bigint || '&';
   secret_number integer := ('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % (maxnumber + 1);

@@ -13,8 +13,8 @@
 -- A message without a valid proof while one is needed is refused with HTTP 403, `details` 'challenge_required' and
 -- a fresh challenge (its JSON) in `hint`: the form solves it and sends again. A proof works once, for 10 minutes.
 -- The key is random, made here, and never leaves the database. The work grows with the hour's messages:
--- maxnumber 100,000 (about half a second for a browser), doubling for each 300 messages of the last hour, at most
--- 1,600,000.
+-- maxnumber 100,000 (a few seconds for a browser), doubling for each 300 messages of the last hour, at most 400,000
+-- (more would close the form to phones in all but name).
 
 -- pgcrypto's hmac(); hosted Supabase has it in `extensions` already.
 create extension if not exists pgcrypto with schema extensions;
@@ -43,7 +43,7 @@ set search_path = ''
 as $$
 declare
   recent integer := (select count(*)::integer from public.leads l where l.created_at > now() - interval '1 hour');
-  maxnumber integer := 100000 * (2 ^ least(4, recent / 300))::integer;
+  maxnumber integer := 100000 * (2 ^ least(2, recent / 300))::integer;
   salt text := encode(extensions.gen_random_bytes(12), 'hex')
     || '?expires=' || floor(extract(epoch from now() + interval '10 minutes'))::bigint || '&';
   secret_number integer := ('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % (maxnumber + 1);
