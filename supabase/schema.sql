@@ -78,14 +78,14 @@ CREATE TABLE public.campaign_results (
     platform text NOT NULL,
     impressions bigint DEFAULT 0 NOT NULL,
     clicks bigint DEFAULT 0 NOT NULL,
-    conversions bigint DEFAULT 0 NOT NULL,
+    conversions numeric(14,2) DEFAULT 0 NOT NULL,
     spend numeric(14,2) DEFAULT 0 NOT NULL,
     revenue numeric(14,2) DEFAULT 0 NOT NULL,
     user_id uuid DEFAULT auth.uid(),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT campaign_results_clicks_check CHECK (((clicks >= 0) AND (clicks <= '1000000000000'::bigint))),
-    CONSTRAINT campaign_results_conversions_check CHECK (((conversions >= 0) AND (conversions <= '1000000000000'::bigint))),
+    CONSTRAINT campaign_results_conversions_check CHECK (((conversions >= (0)::numeric) AND (conversions <= ('1000000000000'::bigint)::numeric))),
     CONSTRAINT campaign_results_day_range CHECK (((day >= '2000-01-01'::date) AND (day <= '2100-01-01'::date))),
     CONSTRAINT campaign_results_impressions_check CHECK (((impressions >= 0) AND (impressions <= '1000000000000'::bigint))),
     CONSTRAINT campaign_results_platform_check CHECK ((platform = ANY (ARRAY['Google Ads'::text, 'Facebook Ads'::text, 'Instagram Ads'::text, 'LinkedIn Ads'::text, 'Twitter Ads'::text, 'TikTok Ads'::text]))),
@@ -293,7 +293,7 @@ begin
     if amount < 0 or amount > 1000000000000 then
       return format('%s: must be between 0 and 1,000,000,000,000', initcap(field));
     end if;
-    if field in ('impressions', 'clicks', 'conversions') and amount <> trunc(amount) then
+    if field in ('impressions', 'clicks') and amount <> trunc(amount) then
       return format('%s: must be a whole number', initcap(field));
     end if;
   end loop;
@@ -2012,14 +2012,17 @@ begin
 end
 $$;
 
--- Name: campaign_pacing(uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.campaign_pacing(workspace_id uuid) RETURNS TABLE(campaign_id uuid, title text, budget numeric, spend numeric, start_date date, end_date date)
+-- Name: campaign_pacing(uuid, date); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.campaign_pacing(workspace_id uuid, today date) RETURNS TABLE(campaign_id uuid, title text, budget numeric, spend numeric, start_date date, end_date date)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  -- The 50 newest active campaigns first, then each one's spend (index-only scan of its results' key).
+  -- The 50 newest active campaigns first, then each one's spend over its dates (a range of its results' key).
   select c.id, c.title, c.budget,
-    coalesce((select sum(r.spend) from public.campaign_results r where r.campaign_id = c.id), 0),
+    case when c.start_date is null then null else coalesce((
+      select sum(r.spend) from public.campaign_results r
+      where r.campaign_id = c.id and r.day between c.start_date and coalesce(c.end_date, campaign_pacing.today)
+    ), 0) end,
     c.start_date, c.end_date
   from (
     select x.id, x.title, x.budget, x.start_date, x.end_date, x.created_at from public.campaigns x
@@ -2296,7 +2299,7 @@ begin
     with input as (
       select (e ->> 'day')::date as day, e ->> 'platform' as platform,
         coalesce((e ->> 'impressions')::bigint, 0) as impressions, coalesce((e ->> 'clicks')::bigint, 0) as clicks,
-        coalesce((e ->> 'conversions')::bigint, 0) as conversions,
+        coalesce((e ->> 'conversions')::numeric(14, 2), 0) as conversions,
         coalesce((e ->> 'spend')::numeric(14, 2), 0) as spend, coalesce((e ->> 'revenue')::numeric(14, 2), 0) as revenue
       from jsonb_array_elements(results) e
     ), stored as (
@@ -2622,7 +2625,7 @@ CREATE FUNCTION public.note_workspace_activity(workspace_id uuid) RETURNS void
 $$;
 
 -- Name: platform_overview(uuid, date, date, date, date, timestamp with time zone); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) RETURNS TABLE(campaigns bigint, campaigns_last_month bigint, clicks bigint, conversions bigint, revenue numeric, clicks_last_month bigint, conversions_last_month bigint, revenue_last_month numeric, active_users bigint, active_users_before bigint)
+CREATE FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) RETURNS TABLE(campaigns bigint, campaigns_last_month bigint, clicks bigint, conversions numeric, revenue numeric, clicks_last_month bigint, conversions_last_month numeric, revenue_last_month numeric, active_users bigint, active_users_before bigint)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -2633,10 +2636,10 @@ CREATE FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_da
   ), r as (
     select
       coalesce(sum(y.clicks) filter (where y.day >= platform_overview.from_day), 0)::bigint as clicks,
-      coalesce(sum(y.conversions) filter (where y.day >= platform_overview.from_day), 0)::bigint as conversions,
+      coalesce(sum(y.conversions) filter (where y.day >= platform_overview.from_day), 0) as conversions,
       coalesce(sum(y.revenue) filter (where y.day >= platform_overview.from_day), 0) as revenue,
       coalesce(sum(y.clicks) filter (where y.day <= platform_overview.previous_to_day), 0)::bigint as clicks_last_month,
-      coalesce(sum(y.conversions) filter (where y.day <= platform_overview.previous_to_day), 0)::bigint as conversions_last_month,
+      coalesce(sum(y.conversions) filter (where y.day <= platform_overview.previous_to_day), 0) as conversions_last_month,
       coalesce(sum(y.revenue) filter (where y.day <= platform_overview.previous_to_day), 0) as revenue_last_month
     from public.campaign_results_daily y
     where y.organization_id = platform_overview.workspace_id
@@ -2797,11 +2800,11 @@ end
 $$;
 
 -- Name: results_by_day(uuid, date, date, uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid DEFAULT NULL::uuid) RETURNS TABLE(day date, impressions bigint, clicks bigint, conversions bigint, spend numeric, revenue numeric)
+CREATE FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid DEFAULT NULL::uuid) RETURNS TABLE(day date, impressions bigint, clicks bigint, conversions numeric, spend numeric, revenue numeric)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select r.day, sum(r.impressions)::bigint, sum(r.clicks)::bigint, sum(r.conversions)::bigint, sum(r.spend), sum(r.revenue)
+  select r.day, sum(r.impressions)::bigint, sum(r.clicks)::bigint, sum(r.conversions), sum(r.spend), sum(r.revenue)
   from (
     select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results_daily x
     where results_by_day.campaign_id is null and x.organization_id = results_by_day.workspace_id
@@ -2816,11 +2819,11 @@ CREATE FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day d
 $$;
 
 -- Name: results_by_platform(uuid, date, date); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.results_by_platform(workspace_id uuid, from_day date, to_day date) RETURNS TABLE(platform text, spend numeric, revenue numeric, clicks bigint, conversions bigint)
+CREATE FUNCTION public.results_by_platform(workspace_id uuid, from_day date, to_day date) RETURNS TABLE(platform text, spend numeric, revenue numeric, clicks bigint, conversions numeric)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select r.platform, sum(r.spend), sum(r.revenue), sum(r.clicks)::bigint, sum(r.conversions)::bigint
+  select r.platform, sum(r.spend), sum(r.revenue), sum(r.clicks)::bigint, sum(r.conversions)
   from public.campaign_results_daily r
   where r.organization_id = results_by_platform.workspace_id
     and r.day between results_by_platform.from_day and results_by_platform.to_day
@@ -2829,26 +2832,23 @@ CREATE FUNCTION public.results_by_platform(workspace_id uuid, from_day date, to_
 $$;
 
 -- Name: results_summary(uuid, date, date, uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid DEFAULT NULL::uuid) RETURNS TABLE(period text, impressions bigint, clicks bigint, conversions bigint, spend numeric, revenue numeric)
+CREATE FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid DEFAULT NULL::uuid) RETURNS TABLE(period text, impressions bigint, clicks bigint, conversions numeric, spend numeric, revenue numeric)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  -- One pass over both periods (an index-only scan of (organization_id, day)), then one row per period.
   with totals as (
     select
       coalesce(sum(r.impressions) filter (where r.day >= from_day), 0)::bigint as impressions,
       coalesce(sum(r.clicks) filter (where r.day >= from_day), 0)::bigint as clicks,
-      coalesce(sum(r.conversions) filter (where r.day >= from_day), 0)::bigint as conversions,
+      coalesce(sum(r.conversions) filter (where r.day >= from_day), 0) as conversions,
       coalesce(sum(r.spend) filter (where r.day >= from_day), 0) as spend,
       coalesce(sum(r.revenue) filter (where r.day >= from_day), 0) as revenue,
       coalesce(sum(r.impressions) filter (where r.day < from_day), 0)::bigint as impressions_before,
       coalesce(sum(r.clicks) filter (where r.day < from_day), 0)::bigint as clicks_before,
-      coalesce(sum(r.conversions) filter (where r.day < from_day), 0)::bigint as conversions_before,
+      coalesce(sum(r.conversions) filter (where r.day < from_day), 0) as conversions_before,
       coalesce(sum(r.spend) filter (where r.day < from_day), 0) as spend_before,
       coalesce(sum(r.revenue) filter (where r.day < from_day), 0) as revenue_before
     from (
-      -- The workspace (its daily totals) or one campaign (its unique index on campaign_id, day): one of the two
-      -- branches runs, the other stops at its one-time filter.
       select x.day, x.impressions, x.clicks, x.conversions, x.spend, x.revenue from public.campaign_results_daily x
       where results_summary.campaign_id is null and x.organization_id = results_summary.workspace_id
         and x.day between from_day - (to_day - from_day + 1) and to_day
@@ -3201,7 +3201,7 @@ CREATE TABLE public.campaign_results_daily (
     platform text NOT NULL,
     impressions bigint DEFAULT 0 NOT NULL,
     clicks bigint DEFAULT 0 NOT NULL,
-    conversions bigint DEFAULT 0 NOT NULL,
+    conversions numeric(16,2) DEFAULT 0 NOT NULL,
     spend numeric(16,2) DEFAULT 0 NOT NULL,
     revenue numeric(16,2) DEFAULT 0 NOT NULL
 );
@@ -4479,10 +4479,10 @@ REVOKE ALL ON FUNCTION public.bulk_tag_contacts(workspace_id uuid, contact_ids u
 GRANT ALL ON FUNCTION public.bulk_tag_contacts(workspace_id uuid, contact_ids uuid[], add_tags text[], remove_tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION public.bulk_tag_contacts(workspace_id uuid, contact_ids uuid[], add_tags text[], remove_tags text[]) TO service_role;
 
--- Name: FUNCTION campaign_pacing(workspace_id uuid); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.campaign_pacing(workspace_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid) TO service_role;
+-- Name: FUNCTION campaign_pacing(workspace_id uuid, today date); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO authenticated;
+GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO service_role;
 
 -- Name: FUNCTION change_member_role(workspace_id uuid, user_id uuid, access_role text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) FROM PUBLIC;
