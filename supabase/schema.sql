@@ -794,6 +794,20 @@ CREATE FUNCTION private.invitation_status(invitation public.workspace_invitation
   end
 $$;
 
+-- Name: is_reserved_blog_slug(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_reserved_blog_slug(slug text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select slug = any (array[
+    'about', 'account', 'admin', 'administrator', 'api', 'app', 'assets', 'atom', 'auth', 'beyond-brochures', 'billing',
+    'blog', 'blogs', 'contact', 'contacts', 'dashboard', 'docs', 'edit', 'feed', 'feeds', 'health', 'help', 'invite',
+    'login', 'logout', 'marketing', 'new', 'null', 'official', 'page', 'portfolio', 'pricing', 'privacy', 'ready',
+    'rest', 'roi', 'root', 'rss', 'security', 'settings', 'sign-in', 'sign-up', 'signup', 'sitemap', 'static',
+    'status', 'storage', 'support', 'team', 'terms', 'undefined', 'www'
+  ]::text[])
+$$;
+
 -- Name: is_site_admin(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.is_site_admin() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -1607,6 +1621,23 @@ begin
 end
 $$;
 
+-- Name: set_content_item_slug(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.set_content_item_slug() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' and (old.published_at is not null or new.organization_id <> old.organization_id) then
+    new.slug := old.slug; -- published once: the address stays
+  elsif tg_op = 'INSERT' or new.title is distinct from old.title or old.slug is null then
+    new.slug := private.unique_content_slug(new.organization_id, new.id, new.title);
+  else
+    new.slug := old.slug;
+  end if;
+  return new;
+end
+$$;
+
 -- Name: set_updated_at(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.set_updated_at() RETURNS trigger
     LANGUAGE plpgsql
@@ -1634,6 +1665,21 @@ CREATE FUNCTION private.site_admin_addresses() RETURNS SETOF text
   order by u.created_at
   limit 20
 $_$;
+
+-- Name: slug_of_title(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.slug_of_title(title text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(
+    left(btrim(regexp_replace(
+      replace(replace(replace(replace(translate(lower(title),
+        'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőùúûüūůűųýÿžźżśšşţťŕř',
+        'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooouuuuuuuuyyzzzsssttrr'),
+        'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+      '[^a-z0-9]+', '-', 'g'), '-'), 70),
+    ''), 'post')
+$$;
 
 -- Name: stamp_contact(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.stamp_contact() RETURNS trigger
@@ -1811,6 +1857,27 @@ begin
     end if;
   end if;
   return new;
+end
+$$;
+
+-- Name: unique_content_slug(uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.unique_content_slug(org uuid, item_id uuid, title text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  base text := btrim(left(private.slug_of_title(title), 70), '-');
+  candidate text := base;
+  n integer := 1;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('content_items.slug:' || org::text, 0));
+  while exists (
+    select 1 from public.content_items c where c.organization_id = org and c.slug = candidate and c.id <> item_id
+  ) loop
+    n := n + 1;
+    candidate := base || '-' || n;
+  end loop;
+  return candidate;
 end
 $$;
 
@@ -2228,6 +2295,68 @@ begin
       from public.organizations o where o.id = invitation.organization_id;
   end if;
 end
+$$;
+
+-- Name: get_public_blog(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_public_blog(blog_slug text) RETURNS TABLE(slug text, name text, post_count integer, last_published_at timestamp with time zone, version text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select b.slug, o.name, p.post_count, p.last_published_at,
+    md5(concat_ws('|', b.slug, b.updated_at, o.name, o.updated_at, p.post_count, p.published_count, p.last_changed_at))
+  from public.workspace_blogs b
+  join public.organizations o on o.id = b.organization_id
+  cross join lateral (
+    select count(h.content_item_id)::integer as post_count, count(*) as published_count,
+      max(c.published_at) filter (where h.content_item_id is not null) as last_published_at,
+      max(greatest(c.updated_at, h.rendered_at)) as last_changed_at
+    from public.content_items c
+    left join private.content_item_html h on h.content_item_id = c.id
+    where c.organization_id = b.organization_id and c.status = 'published'
+  ) p
+  where b.slug = blog_slug
+$$;
+
+-- Name: get_public_blog_feed(text, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_public_blog_feed(blog_slug text, item_limit integer DEFAULT 20) RETURNS TABLE(slug text, title text, excerpt text, content_html text, featured_image_url text, tags text[], published_at timestamp with time zone, updated_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.slug, c.title, c.excerpt, h.html, c.featured_image_url, c.tags, c.published_at, greatest(c.updated_at, h.rendered_at)
+  from public.workspace_blogs b
+  join public.content_items c on c.organization_id = b.organization_id and c.status = 'published'
+  join private.content_item_html h on h.content_item_id = c.id
+  where b.slug = blog_slug
+  order by c.published_at desc nulls last, c.id desc
+  limit least(greatest(item_limit, 1), 50)
+$$;
+
+-- Name: get_public_blog_post(text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_public_blog_post(blog_slug text, post_slug text) RETURNS TABLE(slug text, title text, excerpt text, content_html text, featured_image_url text, tags text[], seo_title text, seo_description text, published_at timestamp with time zone, updated_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.slug, c.title, c.excerpt, h.html, c.featured_image_url, c.tags, c.seo_title, c.seo_description,
+    c.published_at, greatest(c.updated_at, h.rendered_at)
+  from public.workspace_blogs b
+  join public.content_items c on c.organization_id = b.organization_id and c.status = 'published' and c.slug = post_slug
+  join private.content_item_html h on h.content_item_id = c.id
+  where b.slug = blog_slug
+$$;
+
+-- Name: get_public_blog_posts(text, integer, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer DEFAULT 1, page_size integer DEFAULT 10) RETURNS TABLE(slug text, title text, excerpt text, featured_image_url text, tags text[], published_at timestamp with time zone, updated_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.slug, c.title, c.excerpt, c.featured_image_url, c.tags, c.published_at, greatest(c.updated_at, h.rendered_at)
+  from public.workspace_blogs b
+  join public.content_items c on c.organization_id = b.organization_id and c.status = 'published'
+  join private.content_item_html h on h.content_item_id = c.id
+  where b.slug = blog_slug
+  order by c.published_at desc nulls last, c.id desc
+  limit least(greatest(page_size, 1), 50)
+  offset (least(greatest(page_number, 1), 100000) - 1) * least(greatest(page_size, 1), 50)
 $$;
 
 -- Name: import_campaign_results(uuid, jsonb, boolean); Type: FUNCTION; Schema: public
@@ -3076,6 +3205,18 @@ CREATE TABLE private.contact_form_proofs_used (
     expires_at timestamp with time zone NOT NULL
 );
 
+-- Name: content_item_html; Type: TABLE; Schema: private
+CREATE TABLE private.content_item_html (
+    content_item_id uuid NOT NULL,
+    html text NOT NULL,
+    source_md5 text NOT NULL,
+    renderer text NOT NULL,
+    rendered_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT content_item_html_length CHECK ((char_length(html) <= 2000000)),
+    CONSTRAINT content_item_html_renderer_length CHECK (((char_length(renderer) >= 1) AND (char_length(renderer) <= 40))),
+    CONSTRAINT content_item_html_source_md5_format CHECK ((source_md5 ~ '^[0-9a-f]{32}$'::text))
+);
+
 -- Name: lead_digest_queue; Type: TABLE; Schema: private
 CREATE TABLE private.lead_digest_queue (
     lead_id uuid NOT NULL,
@@ -3276,6 +3417,7 @@ CREATE TABLE public.content_items (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     planned_publish_at timestamp with time zone,
     published_at timestamp with time zone,
+    slug text DEFAULT ''::text NOT NULL,
     CONSTRAINT content_items_content_length CHECK ((char_length(content) <= 100000)),
     CONSTRAINT content_items_content_type_check CHECK ((content_type = ANY (ARRAY['article'::text, 'blog_post'::text, 'case_study'::text, 'whitepaper'::text, 'video'::text, 'infographic'::text]))),
     CONSTRAINT content_items_excerpt_length CHECK ((char_length(excerpt) <= 1000)),
@@ -3283,6 +3425,7 @@ CREATE TABLE public.content_items (
     CONSTRAINT content_items_planned_publish_at_range CHECK (((planned_publish_at >= '2000-01-01 00:00:00+00'::timestamp with time zone) AND (planned_publish_at <= '2100-01-01 00:00:00+00'::timestamp with time zone))),
     CONSTRAINT content_items_seo_description_length CHECK ((char_length(seo_description) <= 500)),
     CONSTRAINT content_items_seo_title_length CHECK ((char_length(seo_title) <= 200)),
+    CONSTRAINT content_items_slug_format CHECK ((((char_length(slug) >= 1) AND (char_length(slug) <= 80)) AND (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text))),
     CONSTRAINT content_items_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'review'::text, 'published'::text, 'archived'::text]))),
     CONSTRAINT content_items_tags_check CHECK (((cardinality(tags) <= 50) AND (array_position(tags, NULL::text) IS NULL))),
     CONSTRAINT content_items_tags_entries CHECK (private.are_clean_tags(tags)),
@@ -3353,6 +3496,16 @@ CREATE TABLE public.workspace_activity_days (
     day date NOT NULL
 );
 
+-- Name: workspace_blogs; Type: TABLE; Schema: public
+CREATE TABLE public.workspace_blogs (
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    slug text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT workspace_blogs_slug_format CHECK ((((char_length(slug) >= 3) AND (char_length(slug) <= 40)) AND (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text))),
+    CONSTRAINT workspace_blogs_slug_reserved CHECK ((NOT private.is_reserved_blog_slug(slug)))
+);
+
 -- Name: analytics_events_2026_11; Type: TABLE ATTACH; Schema: private
 ALTER TABLE ONLY private.analytics_events ATTACH PARTITION private.analytics_events_2026_11 FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00');
 
@@ -3388,6 +3541,10 @@ ALTER TABLE ONLY private.contact_form_key
 -- Name: contact_form_proofs_used contact_form_proofs_used_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.contact_form_proofs_used
     ADD CONSTRAINT contact_form_proofs_used_pkey PRIMARY KEY (challenge);
+
+-- Name: content_item_html content_item_html_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.content_item_html
+    ADD CONSTRAINT content_item_html_pkey PRIMARY KEY (content_item_id);
 
 -- Name: lead_digest_queue lead_digest_queue_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
@@ -3501,6 +3658,10 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.workspace_activity_days
     ADD CONSTRAINT workspace_activity_days_pkey PRIMARY KEY (organization_id, day, user_id);
 
+-- Name: workspace_blogs workspace_blogs_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.workspace_blogs
+    ADD CONSTRAINT workspace_blogs_pkey PRIMARY KEY (organization_id);
+
 -- Name: workspace_invitations workspace_invitations_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.workspace_invitations
     ADD CONSTRAINT workspace_invitations_pkey PRIMARY KEY (id);
@@ -3586,6 +3747,9 @@ CREATE INDEX content_items_organization_id_created_at_id_idx ON public.content_i
 -- Name: content_items_organization_id_planned_publish_at_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_organization_id_planned_publish_at_idx ON public.content_items USING btree (organization_id, planned_publish_at) WHERE (planned_publish_at IS NOT NULL);
 
+-- Name: content_items_organization_id_slug_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX content_items_organization_id_slug_key ON public.content_items USING btree (organization_id, slug);
+
 -- Name: content_items_organization_id_status_published_at_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_organization_id_status_published_at_idx ON public.content_items USING btree (organization_id, status, published_at);
 
@@ -3612,6 +3776,9 @@ CREATE INDEX organization_members_user_id_idx ON public.organization_members USI
 
 -- Name: workspace_activity_days_user_id_idx; Type: INDEX; Schema: public
 CREATE INDEX workspace_activity_days_user_id_idx ON public.workspace_activity_days USING btree (user_id);
+
+-- Name: workspace_blogs_slug_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX workspace_blogs_slug_key ON public.workspace_blogs USING btree (slug);
 
 -- Name: workspace_invitations_open_email_key; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX workspace_invitations_open_email_key ON public.workspace_invitations USING btree (organization_id, email) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL));
@@ -3691,6 +3858,9 @@ CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organiz
 -- Name: content_items content_items_keep_id; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.keep_id();
 
+-- Name: content_items content_items_set_slug; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_set_slug BEFORE INSERT OR UPDATE ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.set_content_item_slug();
+
 -- Name: content_items content_items_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_set_updated_at BEFORE INSERT OR UPDATE ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -3730,9 +3900,16 @@ CREATE TRIGGER organizations_set_updated_at BEFORE INSERT OR UPDATE ON public.or
 -- Name: profiles profiles_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER profiles_set_updated_at BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: workspace_blogs workspace_blogs_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.workspace_blogs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: analytics_refreshes analytics_refreshes_site_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
+
+-- Name: content_item_html content_item_html_content_item_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.content_item_html
+    ADD CONSTRAINT content_item_html_content_item_id_fkey FOREIGN KEY (content_item_id) REFERENCES public.content_items(id) ON DELETE CASCADE;
 
 -- Name: lead_digest_queue lead_digest_queue_lead_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
@@ -3834,6 +4011,10 @@ ALTER TABLE ONLY public.workspace_activity_days
 ALTER TABLE ONLY public.workspace_activity_days
     ADD CONSTRAINT workspace_activity_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: workspace_blogs workspace_blogs_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.workspace_blogs
+    ADD CONSTRAINT workspace_blogs_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: workspace_invitations workspace_invitations_accepted_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.workspace_invitations
     ADD CONSTRAINT workspace_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -3866,6 +4047,9 @@ ALTER TABLE private.contact_form_key ENABLE ROW LEVEL SECURITY;
 
 -- Name: contact_form_proofs_used; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.contact_form_proofs_used ENABLE ROW LEVEL SECURITY;
+
+-- Name: content_item_html; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.content_item_html ENABLE ROW LEVEL SECURITY;
 
 -- Name: lead_digest_queue; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.lead_digest_queue ENABLE ROW LEVEL SECURITY;
@@ -3948,6 +4132,9 @@ CREATE POLICY "Members read their workspace's CSV mappings" ON public.csv_column
 -- Name: workspace_activity_days Members read their workspace's activity days; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's activity days" ON public.workspace_activity_days FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
 
+-- Name: workspace_blogs Members read their workspace's blog; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's blog" ON public.workspace_blogs FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: contacts Members read their workspace's contacts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's contacts" ON public.contacts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -3983,6 +4170,15 @@ CREATE POLICY "Members remove their workspace's scoring rules" ON public.contact
 
 -- Name: analytics_sites Members remove their workspace's sites; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's sites" ON public.analytics_sites FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: workspace_blogs Owners change their workspace's blog address; Type: POLICY; Schema: public
+CREATE POLICY "Owners change their workspace's blog address" ON public.workspace_blogs FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
+
+-- Name: workspace_blogs Owners close their workspace's blog; Type: POLICY; Schema: public
+CREATE POLICY "Owners close their workspace's blog" ON public.workspace_blogs FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
+
+-- Name: workspace_blogs Owners open their workspace's blog; Type: POLICY; Schema: public
+CREATE POLICY "Owners open their workspace's blog" ON public.workspace_blogs FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
 
 -- Name: analytics_daily_rollups Readers of a site read its daily rollups; Type: POLICY; Schema: public
 CREATE POLICY "Readers of a site read its daily rollups" ON public.analytics_daily_rollups FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.analytics_site_ids() AS analytics_site_ids)));
@@ -4073,6 +4269,9 @@ ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
 -- Name: workspace_activity_days; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.workspace_activity_days ENABLE ROW LEVEL SECURITY;
+
+-- Name: workspace_blogs; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.workspace_blogs ENABLE ROW LEVEL SECURITY;
 
 -- Name: workspace_invitations; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.workspace_invitations ENABLE ROW LEVEL SECURITY;
@@ -4243,6 +4442,12 @@ GRANT SELECT ON TABLE public.workspace_invitations TO authenticated;
 
 -- Name: FUNCTION invitation_status(invitation public.workspace_invitations); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.invitation_status(invitation public.workspace_invitations) FROM PUBLIC;
+
+-- Name: FUNCTION is_reserved_blog_slug(slug text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_reserved_blog_slug(slug text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_reserved_blog_slug(slug text) TO anon;
+GRANT ALL ON FUNCTION private.is_reserved_blog_slug(slug text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_reserved_blog_slug(slug text) TO service_role;
 
 -- Name: FUNCTION is_site_admin(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_site_admin() FROM PUBLIC;
@@ -4418,8 +4623,15 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
 
+-- Name: FUNCTION set_content_item_slug(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.set_content_item_slug() FROM PUBLIC;
+
 -- Name: FUNCTION site_admin_addresses(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
+
+-- Name: FUNCTION slug_of_title(title text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.slug_of_title(title text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.slug_of_title(title text) TO service_role;
 
 -- Name: FUNCTION stamp_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.stamp_contact() FROM PUBLIC;
@@ -4441,6 +4653,9 @@ REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity doubl
 
 -- Name: FUNCTION throttle_leads(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
+
+-- Name: FUNCTION unique_content_slug(org uuid, item_id uuid, title text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.unique_content_slug(org uuid, item_id uuid, title text) FROM PUBLIC;
 
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
@@ -4531,6 +4746,30 @@ REVOKE ALL ON FUNCTION public.get_invitation(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_invitation(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.get_invitation(token text) TO service_role;
 GRANT ALL ON FUNCTION public.get_invitation(token text) TO anon;
+
+-- Name: FUNCTION get_public_blog(blog_slug text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_public_blog(blog_slug text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_public_blog(blog_slug text) TO anon;
+GRANT ALL ON FUNCTION public.get_public_blog(blog_slug text) TO authenticated;
+GRANT ALL ON FUNCTION public.get_public_blog(blog_slug text) TO service_role;
+
+-- Name: FUNCTION get_public_blog_feed(blog_slug text, item_limit integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_public_blog_feed(blog_slug text, item_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_public_blog_feed(blog_slug text, item_limit integer) TO anon;
+GRANT ALL ON FUNCTION public.get_public_blog_feed(blog_slug text, item_limit integer) TO authenticated;
+GRANT ALL ON FUNCTION public.get_public_blog_feed(blog_slug text, item_limit integer) TO service_role;
+
+-- Name: FUNCTION get_public_blog_post(blog_slug text, post_slug text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_public_blog_post(blog_slug text, post_slug text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_public_blog_post(blog_slug text, post_slug text) TO anon;
+GRANT ALL ON FUNCTION public.get_public_blog_post(blog_slug text, post_slug text) TO authenticated;
+GRANT ALL ON FUNCTION public.get_public_blog_post(blog_slug text, post_slug text) TO service_role;
+
+-- Name: FUNCTION get_public_blog_posts(blog_slug text, page_number integer, page_size integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO anon;
+GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO authenticated;
+GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO service_role;
 
 -- Name: FUNCTION import_campaign_results(campaign_id uuid, results jsonb, dry_run boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.import_campaign_results(campaign_id uuid, results jsonb, dry_run boolean) FROM PUBLIC;
@@ -4670,6 +4909,9 @@ GRANT ALL ON FUNCTION public.workspace_members(workspace_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO authenticated;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO service_role;
+
+-- Name: TABLE content_item_html; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.content_item_html TO service_role;
 
 -- Name: TABLE lead_digest_queue; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digest_queue TO service_role;
@@ -4887,3 +5129,13 @@ GRANT UPDATE(last_active) ON TABLE public.profiles TO authenticated;
 -- Name: TABLE workspace_activity_days; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.workspace_activity_days TO service_role;
 GRANT SELECT ON TABLE public.workspace_activity_days TO authenticated;
+
+-- Name: TABLE workspace_blogs; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.workspace_blogs TO service_role;
+GRANT SELECT,DELETE ON TABLE public.workspace_blogs TO authenticated;
+
+-- Name: COLUMN workspace_blogs.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.workspace_blogs TO authenticated;
+
+-- Name: COLUMN workspace_blogs.slug; Type: ACL; Schema: public
+GRANT INSERT(slug),UPDATE(slug) ON TABLE public.workspace_blogs TO authenticated;
