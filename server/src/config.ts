@@ -79,8 +79,12 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
   TRUST_PROXY: booleanFlag.default(false),
-  // Seconds between runs of the web analytics rollup worker; 0 turns it off (reports then refresh rollups themselves).
+  // Seconds between runs of the web analytics rollup job; 0 turns it off (reports then refresh rollups themselves).
   ANALYTICS_ROLLUP_SECONDS: seconds(0, 3600).default(15),
+  // The job runner inside the server (false: background work is left to `npm run worker` processes), and how many
+  // jobs one worker runs at once.
+  JOB_RUNNER: booleanFlag.default(true),
+  JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').default(4),
   // GoTrue's defaults (GOTRUE_RATE_LIMIT_*, GOTRUE_MAILER_OTP_EXP, GOTRUE_SMTP_MAX_FREQUENCY,
   // GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL as hosted Supabase sets it).
   RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
@@ -129,8 +133,12 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
-  /** Seconds between the analytics rollup worker's runs; 0: no worker. */
+  /** Seconds between the analytics rollup job's runs; 0: it does not repeat. */
   analyticsRollupSeconds: number;
+  /** Whether the server runs the job runner itself (JOB_RUNNER). */
+  jobRunner: boolean;
+  /** Jobs one worker runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
   /**
    * Auth limits. Per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets), and e-mails per hour.
    * Per account: sign-in attempts per hour from all addresses together. The whole server: e-mails per hour (a last resort).
@@ -208,6 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM,
     trustProxy: value.TRUST_PROXY,
     analyticsRollupSeconds: value.ANALYTICS_ROLLUP_SECONDS,
+    jobRunner: value.JOB_RUNNER,
+    jobConcurrency: value.JOB_CONCURRENCY,
     rateLimits: {
       tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
       verify: value.RATE_LIMIT_VERIFY,

@@ -5,6 +5,7 @@ import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
+import { jobOperations } from '../support/jobs-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -155,11 +156,14 @@ const operations: Record<string, Operation> = {
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
+
+  // Scheduled publishing and the admin area's background work (tests/support/jobs-matrix.ts).
+  ...jobOperations(() => world),
 };
 
 beforeAll(async () => {
   // No mail worker: the queue stays unconsumed, as on hosted Supabase, and no worker writes while a cell is compared.
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 
