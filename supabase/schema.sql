@@ -256,6 +256,49 @@ CREATE FUNCTION private.are_clean_tags(tags text[]) RETURNS boolean
   from unnest(tags) as tag
 $_$;
 
+-- Name: background_job_ref(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) RETURNS record
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+begin
+  if job_id is null or job_id !~ '^(queue|backlog|failed):[0-9]{1,18}$' then
+    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
+  end if;
+  kind := split_part(job_id, ':', 1);
+  number := split_part(job_id, ':', 2)::bigint;
+end
+$_$;
+
+-- Name: background_jobs(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.background_jobs() RETURNS TABLE(id text, task text, state text, job_key text, workspace_id uuid, attempts integer, max_attempts integer, run_at timestamp with time zone, last_error text, created_at timestamp with time zone, updated_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  if private.job_queue_installed() then
+    return query execute $q$
+      select 'queue:' || j.id, j.task_identifier,
+        case when j.locked_at is not null then 'running'
+             when j.attempts >= j.max_attempts then 'failed'
+             when j.attempts > 0 then 'retrying'
+             when j.run_at > now() then 'scheduled'
+             else 'queued' end,
+        j.key, null::uuid, j.attempts::integer, j.max_attempts::integer, j.run_at, j.last_error, j.created_at, j.updated_at
+      from graphile_worker.jobs j
+    $q$;
+  end if;
+  return query
+    select 'backlog:' || b.id, b.task, case when b.run_at > now() then 'scheduled' else 'queued' end, b.job_key,
+      private.payload_workspace(b.payload), 0, coalesce(b.max_attempts, 25), b.run_at, null::text, b.created_at, b.created_at
+    from private.job_backlog b;
+  return query
+    select 'failed:' || f.id, f.task, 'failed', f.job_key, f.workspace_id, f.attempts, f.max_attempts, f.failed_at, f.last_error,
+      f.queued_at, f.failed_at
+    from private.failed_jobs f where f.resolution is null;
+end
+$_$;
+
 -- Name: campaign_result_problem(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.campaign_result_problem(element jsonb) RETURNS text
     LANGUAGE plpgsql STABLE
@@ -298,6 +341,22 @@ begin
     end if;
   end loop;
   return null;
+end
+$_$;
+
+-- Name: cancel_job(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.cancel_job(job_key text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  if job_key is null then
+    return;
+  end if;
+  delete from private.job_backlog b where b.job_key = cancel_job.job_key;
+  if private.job_queue_installed() then
+    execute 'select graphile_worker.remove_job($1)' using job_key;
+  end if;
 end
 $_$;
 
@@ -352,6 +411,19 @@ begin
 end
 $$;
 
+-- Name: claim_outgoing_email(bigint, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETURNS TABLE(id bigint, kind text, recipient text, payload jsonb, attempts integer, created_at timestamp with time zone)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outgoing_emails e
+  set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email.pool_id, attempts = e.attempts + 1
+  where e.id = claim_outgoing_email.email_id and e.sent_at is null and e.cancelled_at is null
+    and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null
+      or not exists (select 1 from private.job_workers w where w.pool_id = e.claimed_by and w.seen_at > now() - interval '30 seconds'))
+  returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
+$$;
+
 -- Name: contact_check_failures(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.contact_check_failures(candidates jsonb) RETURNS TABLE(item integer, constraint_name text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -382,6 +454,14 @@ CREATE FUNCTION private.contact_tags_valid(tags text[]) RETURNS boolean
     AS $$
   select cardinality(tags) <= 50
     and not exists (select 1 from unnest(tags) t where t is null or char_length(btrim(t)) not between 1 and 50 or t <> btrim(t))
+$$;
+
+-- Name: content_publish_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.content_publish_job_key(item_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'content:' || item_id::text || ':publish'
 $$;
 
 -- Name: create_analytics_partitions(date, integer); Type: FUNCTION; Schema: private
@@ -463,10 +543,76 @@ begin
   insert into private.outgoing_emails (kind, recipient, payload)
   values (enqueue_email.kind, enqueue_email.recipient, coalesce(enqueue_email.payload, '{}'::jsonb))
   returning id into queued;
-  perform pg_notify('outgoing_emails', queued::text);
+  perform private.enqueue_job('send_email', jsonb_build_object('email_id', queued), now(), 'email:' || queued, 8);
   return queued;
 end
 $$;
+
+-- Name: enqueue_job(text, jsonb, timestamp with time zone, text, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.enqueue_job(task text, payload jsonb DEFAULT '{}'::jsonb, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, job_key text DEFAULT NULL::text, max_attempts integer DEFAULT NULL::integer) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+#variable_conflict use_column
+begin
+  if enqueue_job.task is null or enqueue_job.task !~ '^[a-z][a-z0-9_]{0,62}$' then
+    raise exception 'enqueue_job: "%" is not a task name (lower case letters, digits and _)', enqueue_job.task using errcode = '22023';
+  end if;
+  if enqueue_job.job_key is not null and char_length(enqueue_job.job_key) not between 1 and 512 then
+    raise exception 'enqueue_job: a job key has 1 to 512 characters' using errcode = '22023';
+  end if;
+  if private.job_queue_installed() then
+    execute 'select graphile_worker.add_job($1, $2::json, run_at => $3, job_key => $4, max_attempts => $5)'
+      using enqueue_job.task, coalesce(enqueue_job.payload, '{}'::jsonb), coalesce(enqueue_job.run_at, now()),
+        enqueue_job.job_key, enqueue_job.max_attempts;
+  else
+    insert into private.job_backlog as b (task, payload, run_at, job_key, max_attempts)
+    values (enqueue_job.task, coalesce(enqueue_job.payload, '{}'::jsonb), coalesce(enqueue_job.run_at, now()),
+      enqueue_job.job_key, enqueue_job.max_attempts)
+    on conflict (job_key) where job_key is not null do update
+      set task = excluded.task, payload = excluded.payload, run_at = excluded.run_at, max_attempts = excluded.max_attempts;
+  end if;
+end
+$_$;
+
+-- Name: finish_outgoing_email(bigint, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if outcome not in ('sent', 'failed', 'cancelled') then
+    raise exception 'finish_outgoing_email: outcome must be sent, failed or cancelled' using errcode = '22023';
+  end if;
+  update private.outgoing_emails e
+  set locked_until = null, claimed_by = null,
+      sent_at = case when outcome = 'sent' then now() end,
+      cancelled_at = case when outcome = 'cancelled' then now() end,
+      last_error = case when outcome = 'sent' then null else left(finish_outgoing_email.reason, 1000) end
+  where e.id = finish_outgoing_email.email_id and e.sent_at is null;
+end
+$$;
+
+-- Name: flush_job_backlog(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.flush_job_backlog() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  job private.job_backlog;
+  moved integer := 0;
+begin
+  if not private.job_queue_installed() then
+    return 0;
+  end if;
+  for job in delete from private.job_backlog returning * loop
+    execute 'select graphile_worker.add_job($1, $2::json, run_at => $3, job_key => $4, max_attempts => $5)'
+      using job.task, job.payload, job.run_at, job.job_key, job.max_attempts;
+    moved := moved + 1;
+  end loop;
+  return moved;
+end
+$_$;
 
 -- Name: forget_past_analytics_days(date); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.forget_past_analytics_days(today date DEFAULT ((now() AT TIME ZONE 'utc'::text))::date) RETURNS void
@@ -858,6 +1004,22 @@ begin
 end
 $$;
 
+-- Name: job_queue_installed(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_queue_installed() RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select to_regprocedure('graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)') is not null
+$$;
+
+-- Name: job_worker_alive(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_worker_alive() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from private.job_workers w where w.seen_at > now() - interval '2 minutes')
+$$;
+
 -- Name: keep_an_owner(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.keep_an_owner() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1031,8 +1193,57 @@ CREATE FUNCTION private.mail_delivery_available() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select 1 from private.mail_workers w where w.seen_at > now() - interval '2 minutes')
+  select private.job_worker_alive()
 $$;
+
+-- Name: maintain_job_queue(interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.maintain_job_queue(alive_within interval DEFAULT '00:00:30'::interval) RETURNS TABLE(backlog_moved integer, pools_unlocked integer, failures_moved integer)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  dead_pools text[];
+  moved integer := 0;
+begin
+  if not private.job_queue_installed() or not pg_try_advisory_xact_lock(hashtext('private.maintain_job_queue')) then
+    return query select 0, 0, 0;
+    return;
+  end if;
+  backlog_moved := private.flush_job_backlog();
+
+  execute $q$
+    select coalesce(array_agg(distinct j.locked_by), '{}')
+    from graphile_worker.jobs j
+    where j.locked_at is not null and j.locked_at < now() - $1
+      and not exists (select 1 from private.job_workers w where w.pool_id = j.locked_by and w.seen_at > now() - $1)
+  $q$ into dead_pools using alive_within;
+  if cardinality(dead_pools) > 0 then
+    execute 'select graphile_worker.force_unlock_workers($1)' using dead_pools;
+  end if;
+  pools_unlocked := cardinality(dead_pools);
+
+  execute $q$
+    with given_up as (
+      select j.id, j.task_identifier, j.key, j.attempts, j.max_attempts, j.last_error, j.created_at
+      from graphile_worker.jobs j
+      where j.attempts >= j.max_attempts and j.locked_at is null
+      order by j.id
+      limit 500
+    ), completed as (
+      select c.id, c.payload from graphile_worker.complete_jobs(array(select given_up.id from given_up)) c
+    )
+    insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at)
+    select g.task_identifier, coalesce(c.payload::jsonb, '{}'::jsonb), g.key, private.payload_workspace(c.payload::jsonb),
+      g.attempts, g.max_attempts, left(coalesce(g.last_error, 'gave up'), 2000), g.created_at
+    from given_up g join completed c on c.id = g.id
+  $q$;
+  get diagnostics moved = row_count;
+  failures_moved := moved;
+
+  delete from private.job_workers w where w.seen_at < now() - interval '1 day';
+  return next;
+end
+$_$;
 
 -- Name: manageable_invitation(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.manageable_invitation(invitation_id uuid) RETURNS public.workspace_invitations
@@ -1080,6 +1291,19 @@ CREATE FUNCTION private.merge_tags(current text[], adding text[], removing text[
   select coalesce(array_agg(t order by o), '{}') from (select t, o from kept union all select t, o from added) merged
 $$;
 
+-- Name: normalize_content_schedule(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.normalize_content_schedule() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.planned_publish_at is null or new.status in ('published', 'archived') then
+    new.publish_on_schedule := false;
+  end if;
+  return new;
+end
+$$;
+
 -- Name: notify_site_admins_of_lead(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.notify_site_admins_of_lead() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1114,6 +1338,15 @@ CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF 
   where m.user_id = (select auth.uid())
     and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
 $$;
+
+-- Name: payload_workspace(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.payload_workspace(payload jsonb) RETURNS uuid
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case when payload ->> 'workspace_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    then (payload ->> 'workspace_id')::uuid end
+$_$;
 
 -- Name: prepare_invitation_email(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.prepare_invitation_email(invitation_id uuid) RETURNS TABLE(token text, email text, access_role text, workspace_name text, inviter_name text, expires_at timestamp with time zone)
@@ -1153,6 +1386,40 @@ CREATE FUNCTION private.prepare_new_lead_email(lead_id uuid) RETURNS TABLE(name 
     SET search_path TO ''
     AS $$
   select l.name, l.email, l.company, l.message, l.created_at from public.leads l where l.id = prepare_new_lead_email.lead_id
+$$;
+
+-- Name: publish_scheduled_content(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.publish_scheduled_content(workspace_id uuid, content_item_id uuid, planned_publish_at timestamp with time zone) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  item public.content_items;
+begin
+  if workspace_id is null or content_item_id is null or planned_publish_at is null then
+    raise exception 'publish_scheduled_content: workspace, item and moment are required' using errcode = '22023';
+  end if;
+  select * into item from public.content_items c where c.id = publish_scheduled_content.content_item_id for update;
+  if not found then
+    return 'gone';
+  end if;
+  if item.organization_id <> publish_scheduled_content.workspace_id then
+    raise exception 'content item % does not belong to workspace %', content_item_id, workspace_id
+      using errcode = '42501', detail = 'foreign_content_item';
+  end if;
+  if item.status not in ('draft', 'review') then
+    return 'already_published';
+  elsif not item.publish_on_schedule then
+    return 'unscheduled';
+  elsif item.planned_publish_at is distinct from publish_scheduled_content.planned_publish_at then
+    return 'rescheduled';
+  elsif item.planned_publish_at > now() + interval '1 second' then
+    return 'not_due';
+  end if;
+  update public.content_items c set status = 'published'
+  where c.id = item.id and c.organization_id = publish_scheduled_content.workspace_id;
+  return 'published';
+end
 $$;
 
 -- Name: purge_analytics_site_events(); Type: FUNCTION; Schema: private
@@ -1243,6 +1510,52 @@ CREATE FUNCTION private.rate_limit_wait(bucket text, capacity double precision, 
       where r.key = rate_limit_wait.bucket
     ) s
   ), 0)
+$$;
+
+-- Name: record_content_publication_event(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_content_publication_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  item public.content_items := case when tg_op = 'DELETE' then old else new end;
+begin
+  if tg_op <> 'DELETE' and new.status = 'published' and (tg_op = 'INSERT' or old.status is distinct from 'published') then
+    perform private.record_workspace_event(new.organization_id, 'content.published', new.id,
+      jsonb_build_object('content_item_id', new.id, 'title', new.title, 'published_at', new.published_at));
+  elsif tg_op <> 'INSERT' and old.status = 'published' and (tg_op = 'DELETE' or new.status is distinct from 'published') then
+    -- An item deleted with its whole workspace leaves no event: nobody is left to tell.
+    if tg_op = 'UPDATE' or exists (select 1 from public.organizations o where o.id = item.organization_id) then
+      perform private.record_workspace_event(item.organization_id, 'content.unpublished', item.id,
+        jsonb_build_object('content_item_id', item.id, 'title', item.title, 'reason', case when tg_op = 'DELETE' then 'deleted' else item.status end));
+    end if;
+  end if;
+  return null;
+end
+$$;
+
+-- Name: record_workspace_event(uuid, text, uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb DEFAULT '{}'::jsonb) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  event_id bigint;
+  subscriber text;
+begin
+  insert into private.workspace_events (workspace_id, type, subject_id, payload)
+  values (record_workspace_event.workspace_id, record_workspace_event.type, record_workspace_event.subject_id, coalesce(record_workspace_event.payload, '{}'::jsonb))
+  returning id into event_id;
+  for subscriber in select s.task from private.workspace_event_subscribers s where s.event_type = record_workspace_event.type order by s.task loop
+    perform private.enqueue_job(
+      subscriber,
+      jsonb_build_object('workspace_id', record_workspace_event.workspace_id, 'event_id', event_id),
+      now(),
+      'event:' || event_id || ':' || subscriber
+    );
+  end loop;
+  return event_id;
+end
 $$;
 
 -- Name: refresh_analytics_rollups(uuid); Type: FUNCTION; Schema: private
@@ -1426,6 +1739,19 @@ begin
     raise exception 'Some of the chosen contacts are not contacts of this workspace: nothing was changed.'
       using errcode = 'P0001', detail = 'unknown_contacts';
   end if;
+end
+$$;
+
+-- Name: require_site_admin(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.require_site_admin() RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not private.is_site_admin() then
+    raise exception 'Only site admins can see and manage background work.' using errcode = '42501', detail = 'not_site_admin';
+  end if;
+  return (select auth.uid());
 end
 $$;
 
@@ -1784,6 +2110,29 @@ begin
 end
 $$;
 
+-- Name: sync_content_publish_job(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.sync_content_publish_job() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op <> 'DELETE' and new.publish_on_schedule then
+    if tg_op = 'INSERT' or not old.publish_on_schedule or old.planned_publish_at is distinct from new.planned_publish_at then
+      perform private.enqueue_job(
+        'publish_content',
+        jsonb_build_object('workspace_id', new.organization_id, 'content_item_id', new.id, 'planned_publish_at', new.planned_publish_at),
+        new.planned_publish_at,
+        private.content_publish_job_key(new.id),
+        5
+      );
+    end if;
+  elsif tg_op <> 'INSERT' and old.publish_on_schedule then
+    perform private.cancel_job(private.content_publish_job_key(old.id));
+  end if;
+  return null;
+end
+$$;
+
 -- Name: take_rate_limit_token(text, double precision, double precision); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1991,6 +2340,127 @@ begin
   return invitation.organization_id;
 end
 $$;
+
+-- Name: admin_background_jobs(text, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.admin_background_jobs(job_state text DEFAULT 'all'::text, max_rows integer DEFAULT 100) RETURNS TABLE(id text, task text, state text, job_key text, workspace_id uuid, attempts integer, max_attempts integer, run_at timestamp with time zone, last_error text, created_at timestamp with time zone, updated_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_site_admin();
+  if job_state is null or job_state not in ('all', 'queued', 'scheduled', 'running', 'retrying', 'failed') then
+    raise exception 'Choose one of the states all, queued, scheduled, running, retrying or failed.' using errcode = '22023', detail = 'invalid_state';
+  end if;
+  return query
+    select j.* from private.background_jobs() j
+    where admin_background_jobs.job_state = 'all' or j.state = admin_background_jobs.job_state
+    order by array_position(array['running', 'failed', 'retrying', 'queued', 'scheduled'], j.state),
+      case when j.state = 'failed' then j.updated_at end desc nulls last,
+      j.run_at, j.id
+    limit greatest(1, least(coalesce(max_rows, 100), 500));
+end
+$$;
+
+-- Name: admin_background_work_summary(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.admin_background_work_summary() RETURNS TABLE(queued bigint, scheduled bigint, running bigint, retrying bigint, failed bigint, workers bigint, queue_installed boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_site_admin();
+  return query
+    select count(*) filter (where j.state = 'queued'), count(*) filter (where j.state = 'scheduled'),
+      count(*) filter (where j.state = 'running'), count(*) filter (where j.state = 'retrying'),
+      count(*) filter (where j.state = 'failed'),
+      (select count(*) from private.job_workers w where w.seen_at > now() - interval '30 seconds'),
+      private.job_queue_installed()
+    from private.background_jobs() j;
+end
+$$;
+
+-- Name: admin_cancel_background_job(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.admin_cancel_background_job(job_id text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  caller uuid := private.require_site_admin();
+  ref record := private.background_job_ref(job_id);
+  kind text := ref.kind;
+  number bigint := ref.number;
+  touched integer := 0;
+begin
+  if kind = 'failed' then
+    update private.failed_jobs f set resolution = 'cancelled', resolved_at = now(), resolved_by = caller
+    where f.id = number and f.resolution is null;
+    get diagnostics touched = row_count;
+  elsif kind = 'backlog' then
+    with gone as (delete from private.job_backlog b where b.id = number returning b.*)
+    insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at, resolution, resolved_at, resolved_by)
+    select g.task, g.payload, g.job_key, private.payload_workspace(g.payload), 0, coalesce(g.max_attempts, 25),
+      'Cancelled by a site admin before it ran', g.created_at, 'cancelled', now(), caller
+    from gone g;
+    get diagnostics touched = row_count;
+  elsif private.job_queue_installed() then
+    execute $q$
+      with job as (
+        select j.id, j.task_identifier, j.key, j.attempts, j.max_attempts, j.last_error, j.created_at
+        from graphile_worker.jobs j where j.id = $1 and j.locked_at is null
+      ), completed as (
+        select c.id, c.payload from graphile_worker.complete_jobs(array(select job.id from job)) c
+      )
+      insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at, resolution, resolved_at, resolved_by)
+      select job.task_identifier, coalesce(c.payload::jsonb, '{}'::jsonb), job.key, private.payload_workspace(c.payload::jsonb),
+        job.attempts, job.max_attempts, left(coalesce(job.last_error || ' — ', '') || 'Cancelled by a site admin', 2000), job.created_at,
+        'cancelled', now(), $2
+      from job join completed c on c.id = job.id
+    $q$ using number, caller;
+    get diagnostics touched = row_count;
+    if touched = 0 and exists (select 1 from private.background_jobs() j where j.id = job_id and j.state = 'running') then
+      raise exception 'This job is running: it cannot be cancelled now.' using errcode = 'P0001', detail = 'job_running';
+    end if;
+  end if;
+  if touched = 0 then
+    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
+  end if;
+end
+$_$;
+
+-- Name: admin_retry_background_job(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.admin_retry_background_job(job_id text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  caller uuid := private.require_site_admin();
+  ref record := private.background_job_ref(job_id);
+  kind text := ref.kind;
+  number bigint := ref.number;
+  failure private.failed_jobs;
+  touched integer := 0;
+begin
+  if kind = 'failed' then
+    update private.failed_jobs f set resolution = 'retried', resolved_at = now(), resolved_by = caller
+    where f.id = number and f.resolution is null
+    returning * into failure;
+    if not found then
+      raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
+    end if;
+    perform private.enqueue_job(failure.task, failure.payload, now(), null, failure.max_attempts);
+  elsif kind = 'backlog' then
+    update private.job_backlog b set run_at = now() where b.id = number;
+    get diagnostics touched = row_count;
+  elsif private.job_queue_installed() then
+    execute 'select count(*)::integer from graphile_worker.reschedule_jobs(array[$1]::bigint[], run_at => now())' into touched using number;
+    if touched = 0 and exists (select 1 from private.background_jobs() j where j.id = job_id and j.state = 'running') then
+      raise exception 'This job is running: it cannot be retried now.' using errcode = 'P0001', detail = 'job_running';
+    end if;
+  end if;
+  if kind <> 'failed' and touched = 0 then
+    raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
+  end if;
+end
+$_$;
 
 -- Name: analytics_current_visitors(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.analytics_current_visitors(site_id uuid) RETURNS integer
@@ -3217,6 +3687,75 @@ CREATE TABLE private.content_item_html (
     CONSTRAINT content_item_html_source_md5_format CHECK ((source_md5 ~ '^[0-9a-f]{32}$'::text))
 );
 
+-- Name: failed_jobs; Type: TABLE; Schema: private
+CREATE TABLE private.failed_jobs (
+    id bigint NOT NULL,
+    task text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    job_key text,
+    workspace_id uuid,
+    attempts integer NOT NULL,
+    max_attempts integer NOT NULL,
+    last_error text NOT NULL,
+    queued_at timestamp with time zone NOT NULL,
+    failed_at timestamp with time zone DEFAULT now() NOT NULL,
+    resolution text,
+    resolved_at timestamp with time zone,
+    resolved_by uuid,
+    CONSTRAINT failed_jobs_job_key_length CHECK ((char_length(job_key) <= 512)),
+    CONSTRAINT failed_jobs_last_error_length CHECK ((char_length(last_error) <= 2000)),
+    CONSTRAINT failed_jobs_resolution_check CHECK ((resolution = ANY (ARRAY['retried'::text, 'cancelled'::text]))),
+    CONSTRAINT failed_jobs_task_length CHECK ((char_length(task) <= 128))
+);
+
+-- Name: failed_jobs_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.failed_jobs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.failed_jobs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: job_backlog; Type: TABLE; Schema: private
+CREATE TABLE private.job_backlog (
+    id bigint NOT NULL,
+    task text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    run_at timestamp with time zone DEFAULT now() NOT NULL,
+    job_key text,
+    max_attempts integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT job_backlog_job_key_length CHECK (((char_length(job_key) >= 1) AND (char_length(job_key) <= 512))),
+    CONSTRAINT job_backlog_max_attempts_range CHECK (((max_attempts >= 1) AND (max_attempts <= 100))),
+    CONSTRAINT job_backlog_task_format CHECK ((task ~ '^[a-z][a-z0-9_]{0,62}$'::text))
+);
+
+-- Name: job_backlog_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.job_backlog ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.job_backlog_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: job_workers; Type: TABLE; Schema: private
+CREATE TABLE private.job_workers (
+    worker_id text NOT NULL,
+    pool_id text,
+    hostname text,
+    pid integer,
+    tasks text[] DEFAULT '{}'::text[] NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT job_workers_hostname_length CHECK ((char_length(hostname) <= 200)),
+    CONSTRAINT job_workers_pool_id_length CHECK ((char_length(pool_id) <= 200)),
+    CONSTRAINT job_workers_worker_id_length CHECK ((char_length(worker_id) <= 200))
+);
+
 -- Name: lead_digest_queue; Type: TABLE; Schema: private
 CREATE TABLE private.lead_digest_queue (
     lead_id uuid NOT NULL,
@@ -3240,13 +3779,6 @@ ALTER TABLE private.lead_digests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
--- Name: mail_workers; Type: TABLE; Schema: private
-CREATE TABLE private.mail_workers (
-    worker_id text NOT NULL,
-    seen_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT mail_workers_worker_id_length CHECK ((char_length(worker_id) <= 100))
-);
-
 -- Name: outgoing_emails; Type: TABLE; Schema: private
 CREATE TABLE private.outgoing_emails (
     id bigint NOT NULL,
@@ -3260,6 +3792,8 @@ CREATE TABLE private.outgoing_emails (
     sent_at timestamp with time zone,
     cancelled_at timestamp with time zone,
     last_error text,
+    claimed_by text,
+    CONSTRAINT outgoing_emails_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
     CONSTRAINT outgoing_emails_kind_format CHECK ((kind ~ '^[a-z][a-z_]{0,62}$'::text)),
     CONSTRAINT outgoing_emails_last_error_length CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT outgoing_emails_recipient_format CHECK ((((char_length(recipient) >= 3) AND (char_length(recipient) <= 254)) AND (recipient ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'::text)))
@@ -3280,6 +3814,35 @@ CREATE TABLE private.rate_limits (
     key text NOT NULL,
     tokens double precision NOT NULL,
     updated_at timestamp with time zone NOT NULL
+);
+
+-- Name: workspace_event_subscribers; Type: TABLE; Schema: private
+CREATE TABLE private.workspace_event_subscribers (
+    event_type text NOT NULL,
+    task text NOT NULL,
+    CONSTRAINT workspace_event_subscribers_task_format CHECK ((task ~ '^[a-z][a-z0-9_]{0,62}$'::text)),
+    CONSTRAINT workspace_event_subscribers_type_format CHECK ((event_type ~ '^[a-z][a-z_]*\.[a-z][a-z_]*$'::text))
+);
+
+-- Name: workspace_events; Type: TABLE; Schema: private
+CREATE TABLE private.workspace_events (
+    id bigint NOT NULL,
+    workspace_id uuid NOT NULL,
+    type text NOT NULL,
+    subject_id uuid,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT workspace_events_type_format CHECK ((type ~ '^[a-z][a-z_]*\.[a-z][a-z_]*$'::text))
+);
+
+-- Name: workspace_events_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.workspace_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.workspace_events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 -- Name: workspace_invitation_tokens; Type: TABLE; Schema: private
@@ -3417,6 +3980,7 @@ CREATE TABLE public.content_items (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     planned_publish_at timestamp with time zone,
     published_at timestamp with time zone,
+    publish_on_schedule boolean DEFAULT false NOT NULL,
     slug text DEFAULT ''::text NOT NULL,
     CONSTRAINT content_items_content_length CHECK ((char_length(content) <= 100000)),
     CONSTRAINT content_items_content_type_check CHECK ((content_type = ANY (ARRAY['article'::text, 'blog_post'::text, 'case_study'::text, 'whitepaper'::text, 'video'::text, 'infographic'::text]))),
@@ -3546,6 +4110,18 @@ ALTER TABLE ONLY private.contact_form_proofs_used
 ALTER TABLE ONLY private.content_item_html
     ADD CONSTRAINT content_item_html_pkey PRIMARY KEY (content_item_id);
 
+-- Name: failed_jobs failed_jobs_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.failed_jobs
+    ADD CONSTRAINT failed_jobs_pkey PRIMARY KEY (id);
+
+-- Name: job_backlog job_backlog_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.job_backlog
+    ADD CONSTRAINT job_backlog_pkey PRIMARY KEY (id);
+
+-- Name: job_workers job_workers_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.job_workers
+    ADD CONSTRAINT job_workers_pkey PRIMARY KEY (worker_id);
+
 -- Name: lead_digest_queue lead_digest_queue_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
     ADD CONSTRAINT lead_digest_queue_pkey PRIMARY KEY (lead_id);
@@ -3554,10 +4130,6 @@ ALTER TABLE ONLY private.lead_digest_queue
 ALTER TABLE ONLY private.lead_digests
     ADD CONSTRAINT lead_digests_pkey PRIMARY KEY (id);
 
--- Name: mail_workers mail_workers_pkey; Type: CONSTRAINT; Schema: private
-ALTER TABLE ONLY private.mail_workers
-    ADD CONSTRAINT mail_workers_pkey PRIMARY KEY (worker_id);
-
 -- Name: outgoing_emails outgoing_emails_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.outgoing_emails
     ADD CONSTRAINT outgoing_emails_pkey PRIMARY KEY (id);
@@ -3565,6 +4137,14 @@ ALTER TABLE ONLY private.outgoing_emails
 -- Name: rate_limits rate_limits_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+
+-- Name: workspace_event_subscribers workspace_event_subscribers_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.workspace_event_subscribers
+    ADD CONSTRAINT workspace_event_subscribers_pkey PRIMARY KEY (event_type, task);
+
+-- Name: workspace_events workspace_events_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.workspace_events
+    ADD CONSTRAINT workspace_events_pkey PRIMARY KEY (id);
 
 -- Name: workspace_invitation_tokens workspace_invitation_tokens_one_per_channel; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.workspace_invitation_tokens
@@ -3687,6 +4267,12 @@ CREATE INDEX analytics_events_default_site_id_occurred_at_idx ON private.analyti
 -- Name: contact_form_proofs_used_expires_at_idx; Type: INDEX; Schema: private
 CREATE INDEX contact_form_proofs_used_expires_at_idx ON private.contact_form_proofs_used USING btree (expires_at);
 
+-- Name: failed_jobs_open_idx; Type: INDEX; Schema: private
+CREATE INDEX failed_jobs_open_idx ON private.failed_jobs USING btree (failed_at DESC, id DESC) WHERE (resolution IS NULL);
+
+-- Name: job_backlog_job_key_idx; Type: INDEX; Schema: private
+CREATE UNIQUE INDEX job_backlog_job_key_idx ON private.job_backlog USING btree (job_key) WHERE (job_key IS NOT NULL);
+
 -- Name: lead_digests_created_at_idx; Type: INDEX; Schema: private
 CREATE INDEX lead_digests_created_at_idx ON private.lead_digests USING btree (created_at DESC);
 
@@ -3698,6 +4284,9 @@ CREATE INDEX outgoing_emails_payload_idx ON private.outgoing_emails USING gin (p
 
 -- Name: rate_limits_updated_at_idx; Type: INDEX; Schema: private
 CREATE INDEX rate_limits_updated_at_idx ON private.rate_limits USING btree (updated_at);
+
+-- Name: workspace_events_workspace_id_idx; Type: INDEX; Schema: private
+CREATE INDEX workspace_events_workspace_id_idx ON private.workspace_events USING btree (workspace_id, id DESC);
 
 -- Name: analytics_sites_domain_per_workspace; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX analytics_sites_domain_per_workspace ON public.analytics_sites USING btree (organization_id, domain);
@@ -3752,6 +4341,9 @@ CREATE UNIQUE INDEX content_items_organization_id_slug_key ON public.content_ite
 
 -- Name: content_items_organization_id_status_published_at_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_organization_id_status_published_at_idx ON public.content_items USING btree (organization_id, status, published_at);
+
+-- Name: content_items_publish_on_schedule_idx; Type: INDEX; Schema: public
+CREATE INDEX content_items_publish_on_schedule_idx ON public.content_items USING btree (planned_publish_at) WHERE publish_on_schedule;
 
 -- Name: content_items_user_id_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_user_id_idx ON public.content_items USING btree (user_id);
@@ -3858,6 +4450,12 @@ CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organiz
 -- Name: content_items content_items_keep_id; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.keep_id();
 
+-- Name: content_items content_items_normalize_schedule; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_normalize_schedule BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.normalize_content_schedule();
+
+-- Name: content_items content_items_record_publication_event; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_record_publication_event AFTER INSERT OR DELETE OR UPDATE OF status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.record_content_publication_event();
+
 -- Name: content_items content_items_set_slug; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_set_slug BEFORE INSERT OR UPDATE ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.set_content_item_slug();
 
@@ -3866,6 +4464,9 @@ CREATE TRIGGER content_items_set_updated_at BEFORE INSERT OR UPDATE ON public.co
 
 -- Name: content_items content_items_stamp_published_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_stamp_published_at BEFORE INSERT OR UPDATE OF status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.stamp_content_published_at();
+
+-- Name: content_items content_items_sync_publish_job; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_sync_publish_job AFTER INSERT OR DELETE OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.sync_content_publish_job();
 
 -- Name: csv_column_mappings csv_column_mappings_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER csv_column_mappings_set_updated_at BEFORE INSERT OR UPDATE ON public.csv_column_mappings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -4372,10 +4973,19 @@ REVOKE ALL ON FUNCTION private.are_clean_tags(tags text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO service_role;
 
+-- Name: FUNCTION background_job_ref(job_id text, OUT kind text, OUT number bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) FROM PUBLIC;
+
+-- Name: FUNCTION background_jobs(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.background_jobs() FROM PUBLIC;
+
 -- Name: FUNCTION campaign_result_problem(element jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.campaign_result_problem(element jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.campaign_result_problem(element jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.campaign_result_problem(element jsonb) TO service_role;
+
+-- Name: FUNCTION cancel_job(job_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.cancel_job(job_key text) FROM PUBLIC;
 
 -- Name: FUNCTION cancel_queued_emails(kind text, match jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.cancel_queued_emails(kind text, match jsonb) FROM PUBLIC;
@@ -4385,6 +4995,9 @@ REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
 
 -- Name: FUNCTION check_contact_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_contact_owner() FROM PUBLIC;
+
+-- Name: FUNCTION claim_outgoing_email(email_id bigint, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) FROM PUBLIC;
 
 -- Name: FUNCTION contact_check_failures(candidates jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.contact_check_failures(candidates jsonb) FROM PUBLIC;
@@ -4409,6 +5022,15 @@ REVOKE ALL ON FUNCTION private.display_name(user_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION enqueue_email(kind text, recipient text, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.enqueue_email(kind text, recipient text, payload jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION enqueue_job(task text, payload jsonb, run_at timestamp with time zone, job_key text, max_attempts integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.enqueue_job(task text, payload jsonb, run_at timestamp with time zone, job_key text, max_attempts integer) FROM PUBLIC;
+
+-- Name: FUNCTION finish_outgoing_email(email_id bigint, outcome text, reason text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text) FROM PUBLIC;
+
+-- Name: FUNCTION flush_job_backlog(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.flush_job_backlog() FROM PUBLIC;
 
 -- Name: FUNCTION forget_past_analytics_days(today date); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.forget_past_analytics_days(today date) FROM PUBLIC;
@@ -4460,6 +5082,12 @@ REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
 
 -- Name: FUNCTION issue_invitation_token(invitation_id uuid, channel text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_invitation_token(invitation_id uuid, channel text) FROM PUBLIC;
+
+-- Name: FUNCTION job_queue_installed(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_queue_installed() FROM PUBLIC;
+
+-- Name: FUNCTION job_worker_alive(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_worker_alive() FROM PUBLIC;
 
 -- Name: FUNCTION keep_an_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.keep_an_owner() FROM PUBLIC;
@@ -4540,11 +5168,17 @@ REVOKE ALL ON FUNCTION private.limit_contact_score_rules() FROM PUBLIC;
 -- Name: FUNCTION mail_delivery_available(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.mail_delivery_available() FROM PUBLIC;
 
+-- Name: FUNCTION maintain_job_queue(alive_within interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.maintain_job_queue(alive_within interval) FROM PUBLIC;
+
 -- Name: FUNCTION manageable_invitation(invitation_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.manageable_invitation(invitation_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION merge_tags(current text[], adding text[], removing text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removing text[]) FROM PUBLIC;
+
+-- Name: FUNCTION normalize_content_schedule(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.normalize_content_schedule() FROM PUBLIC;
 
 -- Name: FUNCTION notify_site_admins_of_lead(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.notify_site_admins_of_lead() FROM PUBLIC;
@@ -4555,6 +5189,9 @@ GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO anon;
 GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO authenticated;
 GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO service_role;
 
+-- Name: FUNCTION payload_workspace(payload jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.payload_workspace(payload jsonb) FROM PUBLIC;
+
 -- Name: FUNCTION prepare_invitation_email(invitation_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.prepare_invitation_email(invitation_id uuid) FROM PUBLIC;
 
@@ -4563,6 +5200,9 @@ REVOKE ALL ON FUNCTION private.prepare_lead_digest_email(digest_id bigint) FROM 
 
 -- Name: FUNCTION prepare_new_lead_email(lead_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.prepare_new_lead_email(lead_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION publish_scheduled_content(workspace_id uuid, content_item_id uuid, planned_publish_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.publish_scheduled_content(workspace_id uuid, content_item_id uuid, planned_publish_at timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
@@ -4579,6 +5219,12 @@ REVOKE ALL ON FUNCTION private.raise_too_many_requests(message text, retry_after
 
 -- Name: FUNCTION rate_limit_wait(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rate_limit_wait(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
+
+-- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
+
+-- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION refresh_analytics_rollups(site uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refresh_analytics_rollups(site uuid) FROM PUBLIC;
@@ -4604,6 +5250,9 @@ GRANT ALL ON FUNCTION private.require_active_session() TO service_role;
 
 -- Name: FUNCTION require_own_contacts(org uuid, contact_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_own_contacts(org uuid, contact_ids uuid[]) FROM PUBLIC;
+
+-- Name: FUNCTION require_site_admin(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.require_site_admin() FROM PUBLIC;
 
 -- Name: FUNCTION require_workspace_role(org uuid, min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_workspace_role(org uuid, min_role text) FROM PUBLIC;
@@ -4648,6 +5297,9 @@ REVOKE ALL ON FUNCTION private.start_analytics_day(today date) FROM PUBLIC;
 -- Name: FUNCTION submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer) FROM PUBLIC;
 
+-- Name: FUNCTION sync_content_publish_job(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.sync_content_publish_job() FROM PUBLIC;
+
 -- Name: FUNCTION take_rate_limit_token(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
 
@@ -4673,6 +5325,26 @@ GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.accept_invitation(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO service_role;
+
+-- Name: FUNCTION admin_background_jobs(job_state text, max_rows integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) TO service_role;
+
+-- Name: FUNCTION admin_background_work_summary(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.admin_background_work_summary() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_background_work_summary() TO authenticated;
+GRANT ALL ON FUNCTION public.admin_background_work_summary() TO service_role;
+
+-- Name: FUNCTION admin_cancel_background_job(job_id text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.admin_cancel_background_job(job_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_cancel_background_job(job_id text) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_cancel_background_job(job_id text) TO service_role;
+
+-- Name: FUNCTION admin_retry_background_job(job_id text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.admin_retry_background_job(job_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_retry_background_job(job_id text) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_retry_background_job(job_id text) TO service_role;
 
 -- Name: FUNCTION analytics_current_visitors(site_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.analytics_current_visitors(site_id uuid) FROM PUBLIC;
@@ -4913,17 +5585,29 @@ GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;
 
+-- Name: TABLE failed_jobs; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.failed_jobs TO service_role;
+
+-- Name: TABLE job_backlog; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.job_backlog TO service_role;
+
+-- Name: TABLE job_workers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.job_workers TO service_role;
+
 -- Name: TABLE lead_digest_queue; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digest_queue TO service_role;
 
 -- Name: TABLE lead_digests; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digests TO service_role;
 
--- Name: TABLE mail_workers; Type: ACL; Schema: private
-GRANT ALL ON TABLE private.mail_workers TO service_role;
-
 -- Name: TABLE outgoing_emails; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.outgoing_emails TO service_role;
+
+-- Name: TABLE workspace_event_subscribers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.workspace_event_subscribers TO service_role;
+
+-- Name: TABLE workspace_events; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.workspace_events TO service_role;
 
 -- Name: TABLE workspace_invitation_tokens; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.workspace_invitation_tokens TO service_role;
@@ -5063,6 +5747,9 @@ GRANT INSERT(seo_description),UPDATE(seo_description) ON TABLE public.content_it
 
 -- Name: COLUMN content_items.planned_publish_at; Type: ACL; Schema: public
 GRANT INSERT(planned_publish_at),UPDATE(planned_publish_at) ON TABLE public.content_items TO authenticated;
+
+-- Name: COLUMN content_items.publish_on_schedule; Type: ACL; Schema: public
+GRANT INSERT(publish_on_schedule),UPDATE(publish_on_schedule) ON TABLE public.content_items TO authenticated;
 
 -- Name: TABLE csv_column_mappings; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.csv_column_mappings TO service_role;

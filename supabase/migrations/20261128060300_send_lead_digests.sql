@@ -11,7 +11,8 @@
 --     harmless.
 --   private.prepare_lead_digest_email(digest_id)  what the mail worker renders: the digest's leads as stored.
 --
--- Like the single notices, nothing is queued when no mail worker runs (hosted Supabase): the inbox is the notice.
+-- Like the single notices, nothing is queued while no worker would send it (private.mail_delivery_available(): hosted
+-- Supabase without `npm run worker`): the inbox is the notice.
 
 create table private.lead_digest_queue (
   lead_id uuid primary key references public.leads (id) on delete cascade,
