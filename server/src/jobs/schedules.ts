@@ -7,7 +7,11 @@ import type { JobServices } from './define-task';
  * cronItems: graphile-worker's cron (minute resolution, UTC, run once per moment across all workers, missed runs
  * not backfilled unless `backfillPeriod` says so).
  */
-export const cronItems: CronItem[] = [{ task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' }];
+export const cronItems: CronItem[] = [
+  { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
+  // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
+  { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
+];
 
 /**
  * Repeating jobs below a minute: one job per entry, keyed `repeat:<task>`, that queues its next run `everySeconds`
