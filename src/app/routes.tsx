@@ -41,6 +41,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.admin, lazy: () => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute })) },
               { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
               { path: paths.adminAnalytics, lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
+              { path: paths.adminSeo, lazy: () => import('./routes/admin/seo').then((m) => ({ Component: m.AdminSeoRoute })) },
               { path: paths.adminLeads, lazy: () => import('./routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute })) },
               { path: paths.adminJobs, lazy: () => import('./routes/admin/jobs').then((m) => ({ Component: m.AdminJobsRoute })) },
               { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
