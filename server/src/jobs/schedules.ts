@@ -11,6 +11,8 @@ export const cronItems: CronItem[] = [
   { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
   // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
+  // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.
+  { task: 'queue_due_seo_audits', match: '*/10 * * * *', identifier: 'queue_due_seo_audits' },
 ];
 
 /**

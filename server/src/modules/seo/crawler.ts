@@ -56,14 +56,16 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
   const given = normaliseUrl(options.startUrl);
   if (!given) throw new PageFetchError('invalid_url', 'the start address is not an http(s) URL');
   const base = { maxBytes, timeoutMs, userAgent: CRAWLER_USER_AGENT, signal: options.signal };
-  const start = await resolveStart(fetcher, given, base);
+  let delayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.max(0, options.delayMs));
+  const site = politeFetcher(fetcher, () => delayMs, options.signal);
+  const start = await resolveStart(site, given, base);
   const origin = new URL(start).origin;
   const fetchOptions = { ...base, origin };
 
-  const robots = await readRobotsTxt(fetcher, origin, fetchOptions);
+  const robots = await readRobotsTxt(site, origin, fetchOptions);
   const robotsDelay = (robots.robots?.getCrawlDelay(CRAWLER_AGENT_TOKEN) ?? 0) * 1000;
-  const delayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.max(options.delayMs, Number.isFinite(robotsDelay) ? robotsDelay : 0));
-  const { reports: sitemaps, urls: sitemapUrls } = await readSitemaps(fetcher, origin, robots.sitemaps, fetchOptions);
+  delayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.max(delayMs, Number.isFinite(robotsDelay) ? robotsDelay : 0));
+  const { reports: sitemaps, urls: sitemapUrls } = await readSitemaps(site, origin, robots.sitemaps, fetchOptions);
 
   const pages: CrawledPage[] = [];
   const seen = new Set<string>([start]);
@@ -71,7 +73,6 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
   const sitemapQueue = sitemapUrls.filter((url) => url !== start);
   let truncated: CrawlResult['truncated'] = null;
   let cancelled = false;
-  let nextSlot = 0;
   let lastProgress = 0;
   let active = 0;
 
@@ -92,10 +93,7 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
       pages.push(blockedPage(item, robots));
       return;
     }
-    const wait = nextSlot - Date.now();
-    nextSlot = Math.max(Date.now(), nextSlot) + delayMs;
-    if (wait > 0) await sleep(wait, undefined, { signal: options.signal });
-    const page = await crawlPage(fetcher, item, fetchOptions, robots);
+    const page = await crawlPage(site, item, fetchOptions, robots);
     pages.push(page);
     for (const link of page.internalLinks) {
       if (seen.has(link)) continue;
@@ -141,16 +139,30 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
   for (const page of pages) page.inSitemap = inSitemap.has(page.url);
   const external = cancelled ? new Map<string, ExternalStatus>() : await checkExternalLinks(fetcher, pages, { max: options.maxExternalLinks ?? 100, userAgent: CRAWLER_USER_AGENT, signal: options.signal });
   checkAcrossPages(pages, { external, hasSitemap: sitemapUrls.length > 0, startUrl: start });
-  const site = siteFindings(robots, sitemaps);
+  const siteLevel = siteFindings(robots, sitemaps);
   return {
     startUrl: start,
     pages,
-    siteFindings: site,
+    siteFindings: siteLevel,
     robots: { url: robots.url, status: robots.status, errors: robots.errors, sitemaps: robots.sitemaps, fetchError: robots.fetchError },
     sitemaps,
     truncated,
     cancelled,
-    healthScore: healthScore(pages.map((page) => page.findings.map((finding) => finding.check)), site.map((finding) => finding.check)),
+    healthScore: healthScore(pages.map((page) => page.findings.map((finding) => finding.check)), siteLevel.map((finding) => finding.check)),
+  };
+}
+
+/** The site's requests spaced by the politeness delay (each waits for its slot), whoever makes them. */
+function politeFetcher(fetcher: CrawlFetcher, delayMs: () => number, signal?: AbortSignal): CrawlFetcher {
+  let nextSlot = 0;
+  return {
+    async request(options) {
+      const now = Date.now();
+      const wait = nextSlot - now;
+      nextSlot = Math.max(now, nextSlot) + delayMs();
+      if (wait > 0) await sleep(wait, undefined, { signal });
+      return fetcher.request(options);
+    },
   };
 }
 
@@ -211,7 +223,8 @@ async function crawlPage(fetcher: CrawlFetcher, item: { url: string; depth: numb
   page.findings = checkPage(response, facts, robots.robots);
   if (!facts) return page;
   const base = baseUrlOf(facts, answer.url);
-  page.indexable = isIndexable(page.findings, answer.status);
+  // A page reached through a redirect is indexed at its final address, not this one.
+  page.indexable = isIndexable(page.findings, answer.status) && answer.redirects.length === 0;
   page.title = facts.title;
   page.description = facts.metas.find((meta) => meta.name === 'description')?.content.trim() ?? null;
   page.h1 = facts.headings.find((heading) => heading.level === 1)?.text ?? null;
