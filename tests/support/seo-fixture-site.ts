@@ -28,7 +28,7 @@ interface PageParts {
   body: string;
 }
 
-function document(path: string, parts: PageParts): string {
+export function document(path: string, parts: PageParts): string {
   const slug = path === '/' ? 'home' : path.slice(1).replace(/\//g, ' ');
   const title = parts.title === undefined ? `Woodshop ${slug} page` : parts.title;
   const description = parts.description === undefined ? `Everything about the ${slug} page of the Woodshop, a small furniture maker.` : parts.description;
@@ -116,6 +116,8 @@ export const EXPECTED_ISSUES: Record<string, string[]> = {
 
 export interface FixtureSite {
   origin: string;
+  /** The pages served, by path: change them between two audits. */
+  pages: Record<string, FixturePage>;
   /** Requests the site answered, by path (to check politeness, robots.txt, limits). */
   requests: { path: string; at: number; userAgent: string }[];
   close(): Promise<void>;
@@ -154,6 +156,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   origin = await listen(server);
   return {
     origin,
+    pages,
     requests,
     async close() {
       server.closeAllConnections();

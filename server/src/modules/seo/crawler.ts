@@ -100,7 +100,6 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
       seen.add(link);
       linkQueue.push({ url: link, depth: item.depth + 1, via: 'link' });
     }
-    if (page.finalUrl !== page.url) seen.add(page.finalUrl);
   };
 
   const worker = async () => {
@@ -213,6 +212,15 @@ async function crawlPage(fetcher: CrawlFetcher, item: { url: string; depth: numb
   }
   page.status = answer.status;
   page.redirects = answer.redirects;
+  if (answer.redirects.length > 0 && !answer.leftSite) {
+    // An address that redirects within the site: its own record is the chain; the page it leads to is crawled (and
+    // judged) at its own address.
+    page.status = answer.redirects[0]!.status;
+    page.finalUrl = answer.url;
+    page.internalLinks = [answer.url];
+    if (answer.redirects.length >= 2) page.findings.push({ check: 'redirect_chain', detail: { hops: answer.redirects } });
+    return page;
+  }
   page.finalUrl = answer.leftSite ? answer.redirects.at(-1)!.location : answer.url;
   page.contentType = headerValues(answer.headers, 'content-type')[0] ?? null;
   page.bytes = answer.body.length;
@@ -223,8 +231,7 @@ async function crawlPage(fetcher: CrawlFetcher, item: { url: string; depth: numb
   page.findings = checkPage(response, facts, robots.robots);
   if (!facts) return page;
   const base = baseUrlOf(facts, answer.url);
-  // A page reached through a redirect is indexed at its final address, not this one.
-  page.indexable = isIndexable(page.findings, answer.status) && answer.redirects.length === 0;
+  page.indexable = isIndexable(page.findings, answer.status);
   page.title = facts.title;
   page.description = facts.metas.find((meta) => meta.name === 'description')?.content.trim() ?? null;
   page.h1 = facts.headings.find((heading) => heading.level === 1)?.text ?? null;

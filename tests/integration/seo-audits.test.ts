@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainFetcher } from '../support/plain-fetcher';
+import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { runQueuedSeoAudits, runSeoScheduler } from '../support/seo-audits';
+import { document, EXPECTED_ISSUES, startFixtureSite, type FixtureSite } from '../support/seo-fixture-site';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * SEO audits through the real server and supabase-js: a member adds a site and asks for an audit, the job crawls the
+ * local fixture site, the issues read back are exactly its defects, ranked by severity × first-party page views;
+ * a second audit after changes says what is new, fixed and still open; the scheduler queues due audits; the limits.
+ */
+let server: TestServer;
+let site: FixtureSite;
+let owner: SignedInUser;
+let siteId: string;
+let firstAudit: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { jobRunner: false });
+  site = await startFixtureSite();
+  owner = await signedInUser(server);
+  const [analytics] = await server.sql<{ id: string }[]>`
+    insert into public.analytics_sites (organization_id, name, domain) values (${owner.organizationId}, 'Woodshop', 'woodshop.example') returning id`;
+  // Page views of the last days: /images is visited, /no-title hardly.
+  await server.sql`
+    insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, pageviews)
+    values (${analytics!.id}, 'page', date_trunc('day', now()) - interval '2 days', '/images', 900),
+           (${analytics!.id}, 'page', date_trunc('day', now()) - interval '2 days', '/no-title', 2),
+           (${analytics!.id}, 'page', date_trunc('day', now()) - interval '60 days', '/no-title', 5000)`;
+  const { data, error } = await owner.client
+    .from('seo_sites')
+    .insert({ organization_id: owner.organizationId, name: 'Woodshop', start_url: `${site.origin}/`, analytics_site_id: analytics!.id, crawl_delay_ms: 0, created_by: owner.id })
+    .select('id, schedule, next_audit_at')
+    .single();
+  expect(error).toBeNull();
+  expect(data!.schedule).toBe('weekly');
+  siteId = data!.id;
+});
+
+afterAll(async () => {
+  await site?.close();
+  await server?.close();
+});
+
+describe('an audit asked for by a member', () => {
+  it('is queued as a job, crawled, and finds exactly the fixture site’s defects', async () => {
+    const requested = await owner.client.rpc('request_seo_audit', { site_id: siteId });
+    expect(requested.error).toBeNull();
+    firstAudit = requested.data!.id;
+    expect(requested.data!.status).toBe('queued');
+    const again = await owner.client.rpc('request_seo_audit', { site_id: siteId });
+    expect(again.error).toMatchObject({ code: 'P0001', details: 'audit_running' });
+
+    expect(await runQueuedSeoAudits(server, plainFetcher)).toEqual([firstAudit]);
+    const audit = await owner.client.from('seo_audits').select('status, health_score, pages_crawled, truncated').eq('id', firstAudit).single();
+    expect(audit.data).toMatchObject({ status: 'done', truncated: null });
+    expect(audit.data!.health_score).toBeGreaterThan(0);
+    expect(audit.data!.health_score).toBeLessThan(100);
+
+    const issues = await owner.client.from('seo_issues').select('url, check_id').eq('audit_id', firstAudit);
+    const found: Record<string, string[]> = {};
+    for (const issue of issues.data!) (found[new URL(issue.url).pathname] ??= []).push(issue.check_id);
+    for (const checks of Object.values(found)) checks.sort();
+    expect(found).toEqual(Object.fromEntries(Object.entries(EXPECTED_ISSUES).map(([path, checks]) => [path, [...checks].sort()])));
+  });
+
+  it('ranks issues by severity × page views of the last 28 days', async () => {
+    const summary = await owner.client.rpc('seo_issue_summary', { audit_id: firstAudit });
+    expect(summary.error).toBeNull();
+    const order = summary.data!.map((row) => row.check_id);
+    // A warning on a page seen 900 times outranks an error on a page seen twice; the critical ones come next.
+    expect(order[0]).toBe('image_alt_missing');
+    expect(summary.data![0]).toMatchObject({ severity: 'warning', pages: 1, pageviews: 900 });
+    expect(order.indexOf('not_indexable')).toBeLessThan(order.indexOf('title_missing'));
+    const page = await owner.client.from('seo_pages').select('pageviews, issues:seo_issues(check_id)').eq('audit_id', firstAudit).eq('path', '/no-title').single();
+    expect(page.data).toEqual({ pageviews: 2, issues: [{ check_id: 'title_missing' }] });
+  });
+
+  it('tells new, fixed and still open issues between two audits', async () => {
+    site.pages['/no-title'] = { html: document('/no-title', { body: '<h1>Now with a title</h1>' }) };
+    site.pages['/about'] = { html: document('/about', { description: null, body: '<h1>About us</h1>' }) };
+    const second = await owner.client.rpc('request_seo_audit', { site_id: siteId });
+    expect(second.error).toBeNull();
+    await runQueuedSeoAudits(server, plainFetcher);
+    const changes = await owner.client.rpc('seo_audit_changes', { audit_id: second.data!.id });
+    expect(changes.error).toBeNull();
+    const by = (state: string) => changes.data!.filter((change) => change.state === state).map((change) => `${new URL(change.url).pathname} ${change.check_id}`);
+    expect(by('new')).toEqual(['/about description_missing']);
+    expect(by('fixed')).toEqual(['/no-title title_missing']);
+    expect(by('open')).toHaveLength(Object.values(EXPECTED_ISSUES).flat().length - 1);
+  });
+});
+
+describe('scheduled audits', () => {
+  it('queues an audit for a site whose moment has come, and moves the moment a week on', async () => {
+    await server.sql`update public.seo_sites set next_audit_at = now() - interval '1 minute' where id = ${siteId}`;
+    await runSeoScheduler(server);
+    const [queued] = await server.sql<{ reason: string; status: string }[]>`select reason, status from public.seo_audits where site_id = ${siteId} order by created_at desc limit 1`;
+    expect(queued).toEqual({ reason: 'schedule', status: 'queued' });
+    const [next] = await server.sql<{ days: number }[]>`select round(extract(epoch from next_audit_at - now()) / 86400)::integer as days from public.seo_sites where id = ${siteId}`;
+    expect(next!.days).toBe(7);
+    await runSeoScheduler(server);
+    const [count] = await server.sql<{ n: number }[]>`select count(*)::integer as n from public.seo_audits where site_id = ${siteId} and reason = 'schedule'`;
+    expect(count!.n).toBe(1);
+    expect(await runQueuedSeoAudits(server, plainFetcher)).toHaveLength(1);
+  });
+
+  it('refuses more than 20 audits of a workspace in a day', async () => {
+    await server.sql`
+      insert into public.seo_audits (site_id, status, created_at) select ${siteId}, 'done', now() - interval '1 hour' from generate_series(1, 20)`;
+    const refused = await owner.client.rpc('request_seo_audit', { site_id: siteId });
+    expect(refused.error).toMatchObject({ code: 'P0001', details: 'audit_limit' });
+  });
+});
