@@ -251,9 +251,10 @@ as $$
     (select count(*)::integer from public.seo_pages p where p.audit_id = l.id and p.in_sitemap and p.indexable),
     t.clicks, t.impressions, t.average_position,
     (select e.last_day - 27 from extent e where e.last_day is not null), (select e.last_day from extent e)
-  from (select 1) one
+  from public.seo_sites s
   left join latest l on true
   left join totals t on true
+  where s.id = seo_site_figures.site_id
 $$;
 
 revoke all on function public.seo_keywords(uuid, date, date, date, date), public.seo_keyword_trend(uuid, text),
