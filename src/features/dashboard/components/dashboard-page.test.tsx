@@ -273,7 +273,8 @@ describe('/dashboard', () => {
   it('changes a name in the profile settings dialog, sending only what changed', async () => {
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    // The dialog's code loads on the click (first load of the page without it): give the import time here.
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('First Name')).toHaveValue('Ada');
     await userEvent.clear(within(dialog).getByLabelText('First Name'));
     await userEvent.type(within(dialog).getByLabelText('First Name'), ' Augusta ');
@@ -288,7 +289,8 @@ describe('/dashboard', () => {
     updateResult = () => ({ data: null, error: { message: 'network down' } });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    // The dialog's code loads on the click (first load of the page without it): give the import time here.
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 15_000 });
     await userEvent.clear(within(dialog).getByLabelText('Last Name'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Last name is required');
