@@ -1,9 +1,7 @@
-import { Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
 import type { CsvMapping, CsvMappingStore } from '@/components/csv/csv-schema';
 import { OptionSelect } from '@/components/option-select';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { CONTACT_IMPORT_BATCH } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
@@ -24,46 +22,38 @@ function localMappingStore(workspaceId: string): CsvMappingStore<ContactCsvKey> 
 }
 
 /**
- * Import CSV (Mailchimp, HubSpot, Google Contacts exports); the preview asks what to do with e-mails already there
- * and whether bad lines are left out or stop the whole import.
+ * The contacts' CSV import (Mailchimp, HubSpot, Google Contacts exports); the preview asks what to do with e-mails
+ * already there and whether bad lines are left out or stop the whole import. Its own chunk (the CSV wizard,
+ * papaparse, the zod schema), loaded when Import CSV is pressed.
  */
-export function ContactImport() {
+export function ContactImportDialog({ onClose }: { onClose(): void }) {
   const workspaceId = useWorkspace().current!.id;
-  const [isOpen, setOpen] = useState(false);
   const [onDuplicate, setOnDuplicate] = useState<DuplicateChoice>('skip');
   const [onBadLine, setOnBadLine] = useState<BadLineChoice>('import-good');
   const mappingStore = useMemo(() => localMappingStore(workspaceId), [workspaceId]);
   const { importBatch, checkBatch } = useImportContactsBatch(workspaceId, onDuplicate);
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Upload aria-hidden="true" />
-        {contactsCopy.importCsv}
-      </Button>
-      {isOpen ? (
-        <CsvImportDialog
-          title={copy.title}
-          description={copy.description}
-          schema={contactCsvSchema}
-          mappingStore={mappingStore}
-          importBatch={importBatch}
-          batchSize={CONTACT_IMPORT_BATCH}
-          batchGroupKey={contactImportGroup}
-          options={
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label={copy.duplicates} hint={copy.duplicatesHint}>
-                <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
-              </FormField>
-              <FormField label={copy.badLines} hint={copy.badLinesHint}>
-                <OptionSelect<BadLineChoice> value={onBadLine} options={copy.badLineChoices} onChange={setOnBadLine} />
-              </FormField>
-            </div>
-          }
-          allOrNothing={onBadLine === 'import-nothing' ? { checkBatch } : null}
-          describeError={contactFailureDescription}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
+    <CsvImportDialog
+      title={copy.title}
+      description={copy.description}
+      schema={contactCsvSchema}
+      mappingStore={mappingStore}
+      importBatch={importBatch}
+      batchSize={CONTACT_IMPORT_BATCH}
+      batchGroupKey={contactImportGroup}
+      options={
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label={copy.duplicates} hint={copy.duplicatesHint}>
+            <OptionSelect<DuplicateChoice> value={onDuplicate} options={copy.duplicateChoices} onChange={setOnDuplicate} />
+          </FormField>
+          <FormField label={copy.badLines} hint={copy.badLinesHint}>
+            <OptionSelect<BadLineChoice> value={onBadLine} options={copy.badLineChoices} onChange={setOnBadLine} />
+          </FormField>
+        </div>
+      }
+      allOrNothing={onBadLine === 'import-nothing' ? { checkBatch } : null}
+      describeError={contactFailureDescription}
+      onClose={onClose}
+    />
   );
 }
