@@ -49,7 +49,12 @@ export const routes: RouteObject[] = caseSensitive([
       },
       {
         // Session provider for the marketing user's area only (the public pages must not load supabase-js).
-        ...lazyRoute(() => import('@/components/layouts/account-layout').then((m) => ({ Component: m.AccountLayout }))),
+        ...lazyRoute(() =>
+          Promise.all([import('@/components/layouts/account-layout'), import('@/lib/account-prefetch')]).then(([m, account]) => ({
+            Component: m.AccountLayout,
+            prefetch: () => void account.prefetchAccount().catch(() => {}),
+          })),
+        ),
         children: [
           { path: paths.auth, ...lazyRoute(() => import('./routes/auth').then((m) => ({ Component: m.AuthRoute }))) },
           { path: paths.signUp, ...lazyRoute(() => import('./routes/sign-up').then((m) => ({ Component: m.SignUpRoute }))) },
@@ -58,10 +63,10 @@ export const routes: RouteObject[] = caseSensitive([
             // Signed-in only: others go to /auth.
             ...lazyRoute(() => import('@/lib/auth').then((m) => ({ Component: m.ProtectedRoute }))),
             children: [
-              { path: paths.dashboard, ...lazyRoute(() => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute }))) },
-              { path: paths.team, ...lazyRoute(() => import('./routes/team').then((m) => ({ Component: m.TeamRoute }))) },
+              { path: paths.dashboard, ...lazyRoute(() => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute, prefetch: m.prefetchDashboardRoute }))) },
+              { path: paths.team, ...lazyRoute(() => import('./routes/team').then((m) => ({ Component: m.TeamRoute, prefetch: m.prefetchTeamRoute }))) },
               { path: paths.contacts, ...lazyRoute(() => import('./routes/contacts').then((m) => ({ Component: m.ContactsRoute }))) },
-              { path: paths.marketing.director, ...lazyRoute(() => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute }))) },
+              { path: paths.marketing.director, ...lazyRoute(() => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute, prefetch: m.prefetchDirectorRoute }))) },
               { path: paths.marketing.content, ...lazyRoute(() => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute }))) },
               { path: paths.marketing.advertising, ...lazyRoute(() => import('./routes/marketing/advertising').then((m) => ({ Component: m.MarketingAdvertisingRoute }))) },
               { path: paths.marketing.email, ...lazyRoute(() => import('./routes/marketing/email').then((m) => ({ Component: m.MarketingEmailRoute }))) },
