@@ -116,7 +116,8 @@ describe('/dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active this week.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Current workspace: Analytical Engines/ }));
-    await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }));
+    // The switcher's popover loads on the click (off the page's first load): give the import time.
+    await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }, { timeout: 10_000 }));
     expect(
       await screen.findByText('Here is an overview of Babbage & Co. You are its only member so far: invite your colleagues from the Team screen.'),
     ).toBeInTheDocument();
