@@ -1,5 +1,5 @@
 import { KeyRound, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -8,7 +8,6 @@ import { seoCopy } from '@/config/seo-copy';
 import { useKeywords, useSearchExtent } from '@/features/seo/api/get-keywords';
 import type { SeoClient } from '@/features/seo/api/seo-client';
 import { KeywordDetail } from '@/features/seo/components/keyword-detail';
-import { SearchImportDialog } from '@/features/seo/components/search-import-dialog';
 import { keywordWindow, positionChange } from '@/features/seo/utils/keyword-window';
 import { formatDay } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -21,6 +20,8 @@ interface KeywordsPanelProps {
 }
 
 const copy = seoCopy.keywords;
+// The import wizard (papaparse, the wizard's steps) loads when it is opened.
+const SearchImportDialog = lazy(() => import('@/features/seo/components/search-import-dialog').then((m) => ({ default: m.SearchImportDialog })));
 const TONE = { up: 'text-green-700', down: 'text-red-700', new: 'text-blue-700', none: 'text-muted-foreground' } as const;
 
 /** The site's keywords from Search Console: the last 28 days of data against the 28 before; a keyword opens its trend and pages. */
@@ -88,7 +89,11 @@ export function KeywordsPanel({ seo, siteId, canWrite, workspaceId }: KeywordsPa
           </div>
         ) : null}
       </CardContent>
-      {isImporting ? <SearchImportDialog seo={seo} siteId={siteId} workspaceId={workspaceId} onClose={() => setIsImporting(false)} /> : null}
+      {isImporting ? (
+        <Suspense fallback={null}>
+          <SearchImportDialog seo={seo} siteId={siteId} workspaceId={workspaceId} onClose={() => setIsImporting(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Globe, Plus, Settings, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
@@ -11,7 +11,6 @@ import { seoCopy } from '@/config/seo-copy';
 import { useDeleteSeoSite } from '@/features/seo/api/delete-seo-site';
 import { useSeoSites } from '@/features/seo/api/get-seo-sites';
 import type { SeoClient } from '@/features/seo/api/seo-client';
-import { SiteDialog } from '@/features/seo/components/site-dialog';
 import { SitePanel } from '@/features/seo/components/site-panel';
 import { withView } from '@/features/seo/utils/seo-view';
 
@@ -25,6 +24,7 @@ interface SeoToolkitProps {
 }
 
 const copy = seoCopy.sites;
+const SiteDialog = lazy(() => import('@/features/seo/components/site-dialog').then((m) => ({ default: m.SiteDialog })));
 
 /**
  * The SEO Toolkit: the audited sites (members add, change and remove them; the agency's one site is only changed),
@@ -110,13 +110,15 @@ export function SeoToolkit({ seo, workspaceId, canWrite, sample }: SeoToolkitPro
       </Card>
       {site ? <SitePanel key={site.id} seo={seo} site={site} canWrite={canWrite} /> : sample}
       {dialog ? (
-        <SiteDialog
-          seo={seo}
-          workspaceId={workspaceId}
-          site={dialog === 'edit' ? site : null}
-          onSaved={(saved) => (dialog === 'add' ? choose(saved.id) : undefined)}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <SiteDialog
+            seo={seo}
+            workspaceId={workspaceId}
+            site={dialog === 'edit' ? site : null}
+            onSaved={(saved) => (dialog === 'add' ? choose(saved.id) : undefined)}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
       {site ? (
         <ConfirmDialog
