@@ -9,6 +9,7 @@ import { mailModule } from './modules/mail/mail-module';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
+import { webhooksModule } from './modules/webhooks/webhooks-module';
 import { registerCors } from './plugins/cors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -58,6 +59,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
   if (options.mailWorker ?? true) await mailModule(app, ctx);
   if (options.rollupWorker ?? true) await analyticsModule(app, ctx);
+  await webhooksModule(app, ctx);
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;
