@@ -4,6 +4,7 @@ import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
+import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -150,6 +151,7 @@ const operations: Record<string, Operation> = {
   ...workspaceFunctionOperations(() => world),
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
+  ...webhookOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
