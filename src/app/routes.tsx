@@ -60,6 +60,7 @@ export const routes: RouteObject[] = caseSensitive([
             children: [
               { path: paths.dashboard, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.team, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamRoute })) },
+              { path: paths.teamWebhooks, lazy: () => import('./routes/team-webhooks').then((m) => ({ Component: m.TeamWebhooksRoute })) },
               { path: paths.contacts, lazy: () => import('./routes/contacts').then((m) => ({ Component: m.ContactsRoute })) },
               { path: paths.marketing.director, lazy: () => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute })) },
               { path: paths.marketing.content, lazy: () => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute })) },

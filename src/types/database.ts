@@ -729,6 +729,7 @@ export type Database = {
           organization_id: string;
           endpoint_id: string;
           event_id: string;
+          event_type: string;
           status: string;
           attempts: number;
           next_attempt_at: string | null;
@@ -745,6 +746,7 @@ export type Database = {
           organization_id: string;
           endpoint_id: string;
           event_id: string;
+          event_type: string;
           status?: string;
           attempts?: number;
           next_attempt_at?: string | null;
@@ -761,6 +763,7 @@ export type Database = {
           organization_id?: string;
           endpoint_id?: string;
           event_id?: string;
+          event_type?: string;
           status?: string;
           attempts?: number;
           next_attempt_at?: string | null;

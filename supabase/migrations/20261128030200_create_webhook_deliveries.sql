@@ -27,6 +27,8 @@ create table public.webhook_deliveries (
   organization_id uuid not null,
   endpoint_id uuid not null,
   event_id text not null,
+  -- The event's type, kept beside it for the log.
+  event_type text not null,
   -- pending: waiting for its next attempt (next_attempt_at); succeeded: a 2xx answer; failed: given up after the
   -- last retry (an admin may send it again).
   status text not null default 'pending' constraint webhook_deliveries_status_check check (status in ('pending', 'succeeded', 'failed')),
@@ -117,8 +119,8 @@ begin
   if message_id is null then
     return null;
   end if;
-  insert into public.webhook_deliveries (organization_id, endpoint_id, event_id)
-  select organization, e.id, message_id from public.webhook_endpoints e
+  insert into public.webhook_deliveries (organization_id, endpoint_id, event_id, event_type)
+  select organization, e.id, message_id, emit_webhook_event.event_type from public.webhook_endpoints e
   where e.organization_id = organization and e.enabled and emit_webhook_event.event_type = any (e.events);
   perform private.wake_webhook_deliveries(organization);
   return message_id;

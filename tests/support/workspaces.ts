@@ -200,8 +200,8 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.webhook_events (id, organization_id, event_type, event_key, body)
         values (${ids.webhookEvent}, ${workspace1}, 'content.published', 'matrix', '{"type":"content.published"}')`,
       tx`
-        insert into public.webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, response_status)
-        values (${ids.webhookDelivery}, ${workspace1}, ${ids.webhookEndpoint}, ${ids.webhookEvent}, 'succeeded', 1, null, 200)`,
+        insert into public.webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, status, attempts, next_attempt_at, response_status)
+        values (${ids.webhookDelivery}, ${workspace1}, ${ids.webhookEndpoint}, ${ids.webhookEvent}, 'content.published', 'succeeded', 1, null, 200)`,
       tx`
         insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
         values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
