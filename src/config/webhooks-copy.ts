@@ -78,7 +78,7 @@ export const webhooksCopy = {
   rotating: 'Rotating...',
   rotated: 'New signing secret ready',
   rotateFailed: 'The secret could not be rotated',
-  close: 'Close',
+  close: 'Done',
 
   deliveriesTitle: 'Delivery log',
   deliveriesDescription: 'The latest 100 deliveries of this workspace. Each keeps its webhook-id on every attempt, so receivers can ignore repeats.',

@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import { useId } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -9,15 +10,16 @@ import { DeliveryItem } from '@/features/webhooks/components/delivery-item';
 
 /** The workspace's latest deliveries (everyone in the workspace reads them), newest first. */
 export function DeliveriesCard({ workspaceId, canManage }: { workspaceId: string; canManage: boolean }) {
+  const titleId = useId();
   const deliveries = useWebhookDeliveries(workspaceId);
   const endpoints = useWebhookEndpoints(workspaceId);
   const byId = new Map((endpoints.data ?? []).map((endpoint) => [endpoint.id, endpoint]));
   // "Next attempt in 5 minutes" as of the moment the log was read (read again every 10 s while any waits).
   const now = new Date(deliveries.dataUpdatedAt);
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <h2 className="text-xl font-semibold tracking-tight">{webhooksCopy.deliveriesTitle}</h2>
+        <h2 id={titleId} className="text-xl font-semibold tracking-tight">{webhooksCopy.deliveriesTitle}</h2>
         <CardDescription>{webhooksCopy.deliveriesDescription}</CardDescription>
       </CardHeader>
       <CardContent>

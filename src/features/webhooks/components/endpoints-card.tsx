@@ -1,5 +1,5 @@
 import { Plus, Webhook } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ type Editing = { endpoint: WebhookEndpoint | null } | null;
 
 /** The workspace's endpoints; admins add, edit, reveal and rotate secrets, and delete (after a confirmation). */
 export function EndpointsCard({ workspaceId, canManage }: { workspaceId: string; canManage: boolean }) {
+  const titleId = useId();
   const endpoints = useWebhookEndpoints(workspaceId);
   const remove = useDeleteWebhookEndpoint();
   const [editing, setEditing] = useState<Editing>(null);
@@ -30,10 +31,10 @@ export function EndpointsCard({ workspaceId, canManage }: { workspaceId: string;
   ) : null;
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
-          <h2 className="text-xl font-semibold tracking-tight">{webhooksCopy.endpointsTitle}</h2>
+          <h2 id={titleId} className="text-xl font-semibold tracking-tight">{webhooksCopy.endpointsTitle}</h2>
           <CardDescription>{webhooksCopy.endpointsDescription}</CardDescription>
         </div>
         {endpoints.data?.length ? add : null}
