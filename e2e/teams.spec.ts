@@ -1,28 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { newAccount, signUpToDashboard, submitSignUp, type NewAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * Teams end to end: invitations by copied link and by the outbox e-mail, access roles as the screens show them,
  * a removed member's open page, and switching workspaces. Each person has their own browser context.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,27 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { anonKeyOf, signUpToDashboard, storedAccessToken } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * Outgoing webhooks end to end: an owner reaches them from the Team screen, adds an endpoint (a private address is
  * refused by the URL field), copies its signing secret, sees a publication's delivery in the log, and deletes the
  * endpoint after confirming; at 1280 px and 375 px, axe clean.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Publishes a content item of the signed-in user's workspace through the data API, as the Content Hub would. */
 async function publishThroughApi(page: Page, baseURL: string, title: string) {
