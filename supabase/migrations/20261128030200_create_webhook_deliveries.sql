@@ -213,6 +213,32 @@ as $$
   where d.organization_id = organization and d.status = 'pending'
 $$;
 
+-- Workspaces with a delivery due now: a retry fallen due, or a claim expired after its worker died. The job
+-- runner's sweep wakes each (a lost wake-up then costs a sweep's interval, never a delivery).
+create function private.workspaces_with_due_webhooks() returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select distinct d.organization_id from public.webhook_deliveries d
+  join public.webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id and e.enabled
+  where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until <= now())
+$$;
+
+-- The log keeps `keep` (30 days by default): older events go, with their deliveries and attempts, unless one is
+-- still waiting for an attempt. Returns how many events went.
+create function private.delete_old_webhook_events(keep interval default interval '30 days') returns integer
+language sql volatile security definer
+set search_path = ''
+as $$
+  with gone as (
+    delete from public.webhook_events ev
+    where ev.created_at < now() - keep
+      and not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id and d.status = 'pending')
+    returning 1
+  )
+  select count(*)::integer from gone
+$$;
+
 -- "Send again": a new attempt of the same message (same webhook-id and body), now, whatever the delivery's state;
 -- not while an attempt is in flight. Admins and owners.
 create function public.resend_webhook_delivery(delivery_id uuid) returns public.webhook_deliveries
@@ -240,6 +266,7 @@ $$;
 revoke all on function private.wake_webhook_deliveries(uuid), private.emit_webhook_event(uuid, text, text, jsonb),
   private.claim_webhook_deliveries(uuid, integer, integer),
   private.finish_webhook_attempt(uuid, integer, boolean, integer, text, integer, text, timestamptz),
-  private.next_webhook_delivery_at(uuid) from public, anon, authenticated;
+  private.next_webhook_delivery_at(uuid), private.workspaces_with_due_webhooks(), private.delete_old_webhook_events(interval)
+  from public, anon, authenticated;
 revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
 grant execute on function public.resend_webhook_delivery(uuid) to authenticated, service_role;

@@ -231,6 +231,25 @@ describe('deliveries', () => {
     expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
+  it('names the workspaces with deliveries due for the sweep, and forgets old events that wait for nothing', async () => {
+    const endpoint = await createEndpoint(owner, '/sweep');
+    await publish(member, 'Sweep');
+    const due = async () => (await server.sql<{ id: string }[]>`select private.workspaces_with_due_webhooks() as id`).map((row) => row.id);
+    expect(await due()).toContain(owner.organizationId);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    await server.sql`update public.webhook_deliveries set locked_until = now() + interval '1 minute' where id = ${delivery!.id}`;
+    expect(await due()).not.toContain(owner.organizationId);
+    await server.sql`update public.webhook_deliveries set locked_until = null where id = ${delivery!.id}`;
+
+    await server.sql`update public.webhook_events set created_at = now() - interval '31 days' where organization_id = ${owner.organizationId}`;
+    const [{ kept }] = await server.sql`select private.delete_old_webhook_events() as kept`;
+    expect(kept).toBe(0);
+    await deliver(owner.organizationId);
+    const [{ gone }] = await server.sql`select private.delete_old_webhook_events() as gone`;
+    expect(gone).toBe(1);
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(0);
+  });
+
   it('signs with both secrets for a day after a rotation', async () => {
     const endpoint = await createEndpoint(owner, '/rotated');
     const { data: fresh } = await owner.client.rpc('rotate_webhook_secret', { endpoint_id: endpoint.id });
