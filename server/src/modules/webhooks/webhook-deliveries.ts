@@ -13,10 +13,10 @@ export interface ClaimedDelivery {
 }
 
 /**
- * How long a claim lasts: longer than one attempt can take (10 s) with room to record it. A worker killed during
- * an attempt leaves the delivery to another after this.
+ * How long a claim lasts: three times the longest attempt (10 s), with room to record it. A worker killed during an
+ * attempt leaves the delivery to another after this.
  */
-export const CLAIM_SECONDS = 60;
+export const CLAIM_SECONDS = 30;
 
 /** Due deliveries of one workspace, as many as keep it at `maxInFlight` attempts at once across all workers. */
 export async function claimDeliveries(sql: Sql, workspaceId: string, maxInFlight: number): Promise<ClaimedDelivery[]> {
