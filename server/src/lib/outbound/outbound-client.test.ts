@@ -26,7 +26,7 @@ const routes: Record<string, Handler> = {
   '/echo': (q, r) => {
     let body = '';
     q.on('data', (chunk) => (body += chunk));
-    q.on('end', () => r.end(JSON.stringify({ method: q.method, body, authorization: q.headers.authorization ?? null })));
+    q.on('end', () => r.end(JSON.stringify({ method: q.method, body, authorization: q.headers.authorization ?? null, url: q.url })));
   },
   '/to-closed': (_q, r, o) => r.writeHead(307, { location: `${o.closed}/ok` }).end(),
   '/to-localhost': (_q, r, o) => r.writeHead(302, { location: o.closed.replace('127.0.0.1', 'localhost') + '/ok' }).end(),
@@ -132,8 +132,15 @@ describe('outbound client', () => {
     const kept = await client.request({ url: `${origins().open}/see-other`, method: 'POST', body: 'x', keepMethod: true });
     expect(kept.status).toBe(303);
     const crossOrigin = await client.request({ url: `${origins().open}/keep`, method: 'POST', body: 'signed', headers: { authorization: 'Bearer x' }, keepMethod: true });
-    expect(JSON.parse(crossOrigin.body.toString())).toEqual({ method: 'POST', body: 'signed', authorization: null });
+    expect(JSON.parse(crossOrigin.body.toString())).toEqual({ method: 'POST', body: 'signed', authorization: null, url: '/echo' });
     expect(crossOrigin.redirects).toHaveLength(1);
+  });
+
+  it('sends credentials of the URL as basic auth, not in the request line', async () => {
+    const answer = await client.request({ url: origins().open.replace('http://', 'http://n8n:p%40ss@') + '/echo' });
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ authorization: `Basic ${Buffer.from('n8n:p@ss').toString('base64')}`, url: '/echo' });
+    const unfollowed = await client.request({ url: `${origins().open}/see-other`, maxRedirects: 0 });
+    expect(unfollowed.status).toBe(303);
   });
 
   it('gives up on a slow answer, a refused connection and an unknown name, in words', async () => {

@@ -100,14 +100,23 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     if (!first.ok) throw new OutboundError(first.problem, `The URL ${first.message}`);
     const headers: Record<string, string> = { 'user-agent': userAgent, 'accept-encoding': 'gzip, deflate, br' };
     for (const [name, value] of Object.entries(requestOptions.headers ?? {})) headers[name.toLowerCase()] = value;
-    let hop: Hop = { url: first.url, method: requestOptions.method ?? 'GET', body: requestOptions.body, headers };
+    // Credentials in the URL (n8n's basic auth: https://user:pass@host/…) travel as an Authorization header, which a
+    // redirect to another origin drops.
+    const url = new URL(first.url.href);
+    if (url.username || url.password) {
+      headers.authorization ??= `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+      url.username = '';
+      url.password = '';
+    }
+    let hop: Hop = { url, method: requestOptions.method ?? 'GET', body: requestOptions.body, headers };
     const maxRedirects = requestOptions.maxRedirects ?? 5;
     const redirects: OutboundResponse['redirects'] = [];
     const seen = new Set([`${hop.method} ${hop.url.href}`]);
     for (;;) {
       const response = await send(hop, signal);
       const location = typeof response.headers.location === 'string' ? response.headers.location : undefined;
-      if (isRedirect(response.statusCode) && maxRedirects >= 0) {
+      // maxRedirects 0: a redirect is the answer.
+      if (isRedirect(response.statusCode) && maxRedirects > 0) {
         const next = nextHop(hop, response.statusCode, location, { keepMethod: requestOptions.keepMethod ?? false });
         if (next.kind !== 'stop') {
           await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
