@@ -58,12 +58,13 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await expect(adOverview.getByText('Sample data')).toBeVisible();
   await expect(adOverview.getByText('$12,450')).toBeVisible();
 
-  // A campaign, active, with a budget.
+  // A campaign, active, with a budget from 89 days ago and no end date.
   await page.getByRole('button', { name: 'Create Your First Campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Autumn Sale');
   await choose(dialog, page, 'Status', 'Active');
   await dialog.getByRole('spinbutton', { name: 'Budget (USD)' }).fill('5000');
+  await dialog.getByLabel('Start Date').fill(await dayFromToday(page, -89));
   await dialog.getByRole('button', { name: 'Save Campaign' }).click();
   await expect(dialog).toBeHidden();
 
@@ -92,7 +93,9 @@ test('marked samples for an empty workspace; a 90-day CSV import fills the Ad Co
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Total Ad Spend' })).toContainText('$300');
   await expect(realOverview.getByRole('listitem').filter({ hasText: 'Return on Ad Spend' })).toContainText('4x');
   await expect(realOverview.getByText('Sample data')).toHaveCount(0);
+  // The budget is paced over the campaign's dates: 90 days × $10 since its start, no end date.
   await expect(page.getByRole('progressbar', { name: 'Autumn Sale' })).toHaveAttribute('aria-valuenow', '18'); // $900 of $5,000
+  await expect(page.getByText(/^\$900 of \$5,000 spent since .+, no end date$/)).toBeVisible();
   const chart = page.getByRole('figure', { name: 'Spend and revenue over time', exact: true });
   await chart.getByText('Show the figures as a table').click();
   await expect(chart.getByRole('table').getByRole('row')).toHaveCount(31); // header + 30 days
@@ -215,15 +218,18 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toBeHidden();
 
-    const lines = ['Reporting day,Impr.,Clicks,Cost'];
+    // As an ad platform exports it: a title and a date range above the header, a total row under the data.
+    const lines = ['Brand report', 'All time', 'Reporting day,Impr.,Clicks,Cost'];
     for (let offset = -4; offset <= 0; offset++) lines.push(`${await dayFromToday(page, offset)},"1,000",50,$10.00`);
-    lines.push('yesterday,1,1,1');
+    lines.push('yesterday,1,1,1', 'Total: Account,"5,001",251,$51.00');
     await panel.getByRole('button', { name: 'Import CSV' }).click();
     const wizard = page.getByRole('dialog', { name: 'Import results: Brand' });
     await wizard.getByLabel('CSV file').setInputFiles({ name: 'brand.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     await expect(wizard.getByText('Step 2 of 4: Match the columns')).toBeVisible();
     await choose(wizard, page, 'Date (required)', 'Reporting day');
     await choose(wizard, page, 'Platform (required)', 'Every line: TikTok Ads');
+    await expect(wizard.getByText('The column names are on line 3. 3 lines are not data and will not be imported:')).toBeVisible();
+    await expect(wizard.getByText('Line 10: a total row (“Total: Account”)')).toBeVisible();
     await expectFitsThePhone(page, 'the wizard: mapping');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(wizard.getByText('5 rows are ready; 1 line has errors and will not be imported.')).toBeVisible();

@@ -124,7 +124,7 @@ function callsFor(member: BenchMember, campaignId: string): Call[] {
     { name: 'Ad Console: totals of the last 30 days and the 30 before', fn: 'results_summary', args: { workspace_id: workspace, from_day: from30, to_day: today } },
     { name: 'Ad Console: spend and revenue by day, 90 days (chart)', fn: 'results_by_day', args: { workspace_id: workspace, from_day: addDays(today, -89), to_day: today } },
     { name: 'Ad Console: revenue by platform, 30 days', fn: 'results_by_platform', args: { workspace_id: workspace, from_day: from30, to_day: today } },
-    { name: 'Ad Console: active campaigns with spend against budget', fn: 'campaign_pacing', args: { workspace_id: workspace } },
+    { name: 'Ad Console: active campaigns with spend over their dates against budget', fn: 'campaign_pacing', args: { workspace_id: workspace, today } },
     { name: 'Campaign: one campaign, 90 days by day (chart)', fn: 'results_by_day', args: { workspace_id: workspace, from_day: addDays(today, -89), to_day: today, campaign_id: campaignId } },
     { name: 'Dashboard: Platform Overview (month so far against the same days of last month)', fn: 'platform_overview', args: { workspace_id: workspace, ...platformPeriods(today) } },
     { name: 'Executive Overview', fn: 'executive_overview', args: { workspace_id: workspace, today } },

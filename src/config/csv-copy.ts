@@ -28,6 +28,12 @@ export const csvCopy = {
     malformed: (line: number) => `Line ${line}: a quoted cell is never closed. Check the quotes on that line.`,
   },
 
+  headerFoundOn: (line: number) => `The column names are on line ${line}.`,
+  leftOutTitle: (n: number) => `${lines(n)} ${n === 1 ? 'is' : 'are'} not data and will not be imported:`,
+  leftOutAbove: (text: string) => `above the column names (“${text}”)`,
+  leftOutTotal: (text: string) => `a total row (“${text}”)`,
+  moreLeftOut: (n: number) => `and ${n} more`,
+
   mappingIntro: 'Choose the column of your file that holds each field. Your choice is remembered for the next import.',
   notMapped: 'Not in this file',
   everyLine: (value: string) => `Every line: ${value}`,

@@ -1024,7 +1024,7 @@ export type Database = {
         Returns: number;
       };
       campaign_pacing: {
-        Args: { workspace_id: string };
+        Args: { workspace_id: string; today: string };
         Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
       };
       change_member_role: {

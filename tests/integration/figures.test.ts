@@ -120,10 +120,29 @@ describe('results figures', () => {
     ]);
   });
 
-  it('paces active campaigns: budget against everything spent', async () => {
-    const { data } = await world.actors.owner.client.rpc('campaign_pacing', { workspace_id: world.workspace1 });
-    // Only the active campaign: 20.5 + 10 + 8 + 2 + 15 + 12 = 67.5 of 1000.
-    expect(data!.map((row) => [row.campaign_id, num(row.budget), num(row.spend)])).toEqual([[ids.campaign, 1000, 67.5]]);
+  it('paces active campaigns over their own dates: start → end, or start → today, never everything ever spent', async () => {
+    const { sql } = server;
+    const pacing = async (today: string) => {
+      const { data, error } = await world.actors.viewer.client.rpc('campaign_pacing', { workspace_id: world.workspace1, today });
+      expect(error).toBeNull();
+      return data!.map((row) => [row.campaign_id, num(row.budget), row.spend === null ? null : num(row.spend), row.start_date, row.end_date]);
+    };
+    try {
+      // From March 1 with no end date, today March 15: 2 (03-02) + 8 (03-08) + 20.5 + 10 (03-15); February's 27 is not
+      // this budget's (everything ever spent was 67.5).
+      await sql`update public.campaigns set start_date = '2026-03-01', end_date = null where id = ${ids.campaign}`;
+      expect(await pacing(TODAY)).toEqual([[ids.campaign, 1000, 40.5, '2026-03-01', null]]);
+      // Without an end date the period ends today: on March 10, 2 + 8.
+      expect(await pacing('2026-03-10')).toEqual([[ids.campaign, 1000, 10, '2026-03-01', null]]);
+      // March 1 to March 8: 2 + 8, whatever day it is.
+      await sql`update public.campaigns set end_date = '2026-03-08' where id = ${ids.campaign}`;
+      expect(await pacing(TODAY)).toEqual([[ids.campaign, 1000, 10, '2026-03-01', '2026-03-08']]);
+      // Without a start date there is no period to pace: no spend, not everything ever spent.
+      await sql`update public.campaigns set start_date = null, end_date = null where id = ${ids.campaign}`;
+      expect(await pacing(TODAY)).toEqual([[ids.campaign, 1000, null, null, null]]);
+    } finally {
+      await sql`update public.campaigns set start_date = null, end_date = null where id = ${ids.campaign}`;
+    }
   });
 
   it('computes the Platform Overview month over month: March 1–15 against February 1–15, current members only', async () => {
@@ -172,7 +191,7 @@ describe('results figures', () => {
       const { data, error } = await client.rpc('results_summary', { workspace_id: world.workspace1, from_day: '2026-03-01', to_day: TODAY });
       expect(error).toBeNull();
       expect(data!.every((row) => row.impressions === 0 && num(row.spend) === 0)).toBe(true);
-      expect((await client.rpc('campaign_pacing', { workspace_id: world.workspace1 })).data).toEqual([]);
+      expect((await client.rpc('campaign_pacing', { workspace_id: world.workspace1, today: TODAY })).data).toEqual([]);
       expect((await client.rpc('results_by_day', { workspace_id: world.workspace1, from_day: '2026-02-01', to_day: TODAY })).data).toEqual([]);
       expect((await client.rpc('results_by_platform', { workspace_id: world.workspace1, from_day: '2026-02-01', to_day: TODAY })).data).toEqual([]);
       const platform = await client.rpc('platform_overview', { workspace_id: world.workspace1, ...MARCH_SO_FAR }).single();
@@ -188,7 +207,7 @@ describe('results figures', () => {
     // Workspace 1's owner asking for workspace 2's figures gets zeros from every function.
     const { client } = world.actors.owner;
     expect((await client.rpc('results_by_day', { workspace_id: world.workspace2, from_day: '2026-02-01', to_day: TODAY })).data).toEqual([]);
-    expect((await client.rpc('campaign_pacing', { workspace_id: world.workspace2 })).data).toEqual([]);
+    expect((await client.rpc('campaign_pacing', { workspace_id: world.workspace2, today: TODAY })).data).toEqual([]);
     const foreign = await client.rpc('platform_overview', { workspace_id: world.workspace2, ...MARCH_SO_FAR }).single();
     expect(Object.values(numbers(foreign.data!)).every((value) => value === 0)).toBe(true);
     const foreignContent = await client

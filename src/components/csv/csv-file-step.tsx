@@ -8,6 +8,8 @@ import { csvCopy, formatMegabytes } from '@/config/csv-copy';
 
 interface CsvFileStepProps {
   maxBytes: number;
+  /** The column names the import knows (knownHeaderNames): how the header is found under an export's title lines. */
+  knownHeaders: readonly string[];
   onParsed(csv: ParsedCsv): void;
 }
 
@@ -34,7 +36,7 @@ export function describeCsvProblem(problem: CsvParseProblem | CsvFileProblem): s
 }
 
 /** Step 1: pick a file (checked for size and kind before it is read) and, when needed, its text encoding. */
-export function CsvFileStep({ maxBytes, onParsed }: CsvFileStepProps) {
+export function CsvFileStep({ maxBytes, knownHeaders, onParsed }: CsvFileStepProps) {
   const [encoding, setEncoding] = useState<CsvEncoding>('auto');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -43,7 +45,7 @@ export function CsvFileStep({ maxBytes, onParsed }: CsvFileStepProps) {
   async function read(picked: File, chosen: CsvEncoding) {
     setIsReading(true);
     setError(undefined);
-    const result = await readCsvFile(picked, { maxBytes, encoding: chosen });
+    const result = await readCsvFile(picked, { maxBytes, encoding: chosen, knownHeaders });
     setIsReading(false);
     if (result.ok) onParsed(result.csv);
     else setError(describeCsvProblem(result.problem));

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CsvFileStep } from '@/components/csv/csv-file-step';
 import { CsvImportProgress } from '@/components/csv/csv-import-progress';
+import { CsvLeftOutLines, leftOutReasons } from '@/components/csv/csv-left-out-lines';
 import { CsvMappingStep } from '@/components/csv/csv-mapping-step';
 import { CsvPreviewStep } from '@/components/csv/csv-preview-step';
 import {
   doublyMappedHeaders,
+  knownHeaderNames,
   missingRequiredFields,
   suggestMapping,
   type CsvFixedValues,
@@ -68,6 +70,9 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const remembered = useRef<Promise<CsvMapping<Key> | null> | null>(null);
   const isImporting = step === 'import' && summary === null;
+  const knownHeaders = useMemo(() => knownHeaderNames(schema.fields), [schema.fields]);
+  // The lines that are not data: the file's title lines and totals, then (once checked) the schema's summary rows.
+  const leftOut = csv ? leftOutReasons(csv, validation?.skipped) : [];
 
   useEffect(() => {
     remembered.current = mappingStore.load().catch(() => null);
@@ -130,7 +135,10 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
             {csvCopy.stepLabel(stepNumber, STEP_ORDER.length)}: {csvCopy.steps[stepNumber - 1]}
           </p>
         </DialogHeader>
-        {step === 'file' ? <CsvFileStep maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES} onParsed={(parsed) => void handleParsed(parsed)} /> : null}
+        {step === 'file' ? (
+          <CsvFileStep maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES} knownHeaders={knownHeaders} onParsed={(parsed) => void handleParsed(parsed)} />
+        ) : null}
+        {(step === 'mapping' || (step === 'preview' && validation)) && csv ? <CsvLeftOutLines headerLine={csv.headerLine} lines={leftOut} /> : null}
         {step === 'mapping' && csv ? (
           <CsvMappingStep
             csv={csv}
@@ -161,7 +169,7 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
             </p>
           )
         ) : null}
-        {step === 'import' ? <CsvImportProgress {...progress} summary={summary} describeError={props.describeError} /> : null}
+        {step === 'import' ? <CsvImportProgress {...progress} summary={summary} leftOut={leftOut} describeError={props.describeError} /> : null}
         <DialogFooter className="gap-2">
           {step === 'mapping' ? (
             <>

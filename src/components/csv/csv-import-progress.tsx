@@ -1,3 +1,4 @@
+import type { LeftOutReason } from '@/components/csv/csv-left-out-lines';
 import type { ImportPhase, ImportSummary } from '@/components/csv/run-import';
 import { csvCopy } from '@/config/csv-copy';
 
@@ -8,6 +9,8 @@ interface CsvImportProgressProps {
   phase: ImportPhase;
   /** Present once the import has finished (or stopped). */
   summary: ImportSummary | null;
+  /** The file's lines that are not data (title lines, totals, summary rows): listed with the lines not imported. */
+  leftOut?: readonly LeftOutReason[];
   describeError(error: unknown): string;
 }
 
@@ -15,7 +18,7 @@ interface CsvImportProgressProps {
  * Step 4: a progress bar while the batches go out, then what happened: counts, and every line not imported with its
  * reason (the preview's checks, the store's skips and refusals), in file order.
  */
-export function CsvImportProgress({ done, total, phase, summary, describeError }: CsvImportProgressProps) {
+export function CsvImportProgress({ done, total, phase, summary, leftOut = [], describeError }: CsvImportProgressProps) {
   if (!summary) {
     const percent = total === 0 ? 100 : Math.round((done / total) * 100);
     return (
@@ -37,8 +40,8 @@ export function CsvImportProgress({ done, total, phase, summary, describeError }
     );
   }
   if (summary.rejected) return <RejectedSummary refused={summary.refused} />;
-  // Every line of the file that is not in the workspace now, with why: the browser's checks, then the store's.
-  const notTaken = [...summary.invalid, ...summary.skipped, ...summary.refused].sort((a, b) => a.line - b.line);
+  // Every line of the file that is not in the workspace now, with why: not data, the browser's checks, the store's.
+  const notTaken = [...leftOut, ...summary.invalid, ...summary.skipped, ...summary.refused].sort((a, b) => a.line - b.line);
   return (
     <div className="space-y-2" role="status">
       <h3 className="font-semibold">{csvCopy.summaryTitle}</h3>

@@ -18,10 +18,27 @@ export interface CsvField<Key extends string = string> {
   choices?: readonly string[];
 }
 
-export interface CsvImportSchema<Key extends string, Row> {
+/** One mapped row: field key → its cell's text (trimmed); unmapped optional fields are absent. */
+export type CsvRowInput<Key extends string> = Partial<Record<Key, string>>;
+
+/** How each row of a file is checked. */
+export interface CsvRowChecks<Key extends string, Row> {
+  /** Parses a mapped row into the record to store, or says what is wrong with it (by field). */
+  row: z.ZodType<Row, CsvRowInput<Key>>;
+  /**
+   * A row under the header that is not data although it looks like it (a summary row spanning the whole report):
+   * why it is left out, or null. Left-out rows are listed, not counted as errors.
+   */
+  skipRow?(input: CsvRowInput<Key>): string | null;
+}
+
+export interface CsvImportSchema<Key extends string, Row> extends CsvRowChecks<Key, Row> {
   fields: readonly CsvField<Key>[];
-  /** Parses a mapped row; unmapped optional fields are absent from the input object. */
-  row: z.ZodType<Row, Partial<Record<Key, string>>>;
+  /**
+   * The checks for one file, from all its mapped rows, when a format can only be read from the whole file (is
+   * 3/4/2026 the 4th of March or the 3rd of April?). Default: `row` and `skipRow` as they are.
+   */
+  forFile?(inputs: readonly CsvRowInput<Key>[]): CsvRowChecks<Key, Row>;
 }
 
 /** Field key → the header name of the file's column that holds it (absent: not mapped). */
@@ -45,6 +62,11 @@ export function normaliseHeader(header: string): string {
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
+}
+
+/** Every name a field's column may have (key, label, aliases), normalised: how the header of a file is found. */
+export function knownHeaderNames(fields: readonly CsvField[]): string[] {
+  return [...new Set(fields.flatMap((field) => [field.key, field.label, ...(field.aliases ?? [])].map(normaliseHeader)))];
 }
 
 /**

@@ -34,8 +34,47 @@ describe('parseCsvText', () => {
           { line: 4, cells: ['2026-01-02', '1,2'] },
         ],
         encoding: 'utf-8',
+        headerLine: 1,
+        leftOut: [],
       },
     });
+  });
+
+  it('finds the header under an export’s title lines and leaves out its total rows, saying which lines', () => {
+    const text = [
+      'Campaign report',
+      '"October 1, 2026 - October 7, 2026"',
+      'Day,Campaign,Clicks',
+      '2026-10-01,Autumn,"1,412"',
+      '',
+      '2026-10-02,Autumn,398',
+      'Total: Campaigns, --,"1,810"',
+      'Total: Account,,"1,810"',
+    ].join('\n');
+    const result = parseCsvText(text, 'utf-8', ['day', 'clicks']);
+    expect(result).toEqual({
+      ok: true,
+      csv: {
+        headers: ['Day', 'Campaign', 'Clicks'],
+        rows: [
+          { line: 4, cells: ['2026-10-01', 'Autumn', '1,412'] },
+          { line: 6, cells: ['2026-10-02', 'Autumn', '398'] },
+        ],
+        encoding: 'utf-8',
+        headerLine: 3,
+        leftOut: [
+          { line: 1, kind: 'above-header', text: 'Campaign report' },
+          { line: 2, kind: 'above-header', text: 'October 1, 2026 - October 7, 2026' },
+          { line: 7, kind: 'total', text: 'Total: Campaigns' },
+          { line: 8, kind: 'total', text: 'Total: Account' },
+        ],
+      },
+    });
+  });
+
+  it('takes the first line as the header when no line names the known columns, as any CSV', () => {
+    const result = parseCsvText('Report\nWhen,Spent\n2026-01-01,5\n', 'utf-8', ['day', 'spend']);
+    expect(result.ok && [result.csv.headers, result.csv.headerLine, result.csv.rows.length]).toEqual([['Report'], 1, 2]);
   });
 
   it('detects semicolons and tabs as separators', () => {
@@ -62,12 +101,20 @@ describe('parseCsvText', () => {
 });
 
 describe('guessDelimiter', () => {
-  it('reads the separator from the header line', () => {
+  it('reads the separator that the header and its rows agree on', () => {
     expect(guessDelimiter('a;b;c\n1,5;2;3')).toBe(';');
     expect(guessDelimiter('\n\na\tb\n')).toBe('\t');
     expect(guessDelimiter('a|b')).toBe('|');
     expect(guessDelimiter('single')).toBe(',');
     expect(guessDelimiter('a,b;c')).toBe(',');
+  });
+
+  it('looks past title lines, quoted text and a line of free text', () => {
+    // Google Ads' Excel .csv: a title, a date range with commas, then tabs; grouped numbers are quoted.
+    expect(guessDelimiter('Campaign report\nOctober 1, 2026 - October 7, 2026\nDay\tImpr.\tCost\n2026-10-01\t"12,480"\t301.55\n')).toBe('\t');
+    // LinkedIn: report lines with a comma each above a tab-separated header.
+    expect(guessDelimiter('Report Start: 10/1/2026, 12:00 AM\nReport End: 10/7/2026, 11:59 PM\nA\tB\tC\n1\t2\t3\n')).toBe('\t');
+    expect(guessDelimiter('Date;Platform;Notes\n2026-01-01;Google Ads;a, b, c, d\n2026-01-02;Google Ads;x\n')).toBe(';');
   });
 });
 

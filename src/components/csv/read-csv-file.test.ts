@@ -17,7 +17,16 @@ describe('checkCsvFile', () => {
 describe('readCsvFile', () => {
   it('reads and parses a picked file (inline where there is no Worker)', async () => {
     const file = new File(['\uFEFFDate,Clicks\n2026-01-01,3\n'], 'r.csv', { type: 'text/csv' });
-    expect(await readCsvFile(file)).toEqual({ ok: true, csv: { headers: ['Date', 'Clicks'], rows: [{ line: 2, cells: ['2026-01-01', '3'] }], encoding: 'utf-8' } });
+    expect(await readCsvFile(file)).toEqual({
+      ok: true,
+      csv: { headers: ['Date', 'Clicks'], rows: [{ line: 2, cells: ['2026-01-01', '3'] }], encoding: 'utf-8', headerLine: 1, leftOut: [] },
+    });
+  });
+
+  it('finds the header of a file under its title lines from the column names it is given', async () => {
+    const file = new File(['Campaign report\nAll time\nDay,Clicks\n2026-01-01,3\n'], 'r.csv', { type: 'text/csv' });
+    const result = await readCsvFile(file, { knownHeaders: ['day', 'clicks'] });
+    expect(result.ok && [result.csv.headerLine, result.csv.rows]).toEqual([3, [{ line: 4, cells: ['2026-01-01', '3'] }]]);
   });
 
   it('says a 20 MB file is too large without reading it', async () => {

@@ -19,9 +19,13 @@ export function checkCsvFile(file: Pick<File, 'name' | 'size' | 'type'>, maxByte
 
 /**
  * Reads and parses a picked file: checked first (size, kind), then parsed in a Web Worker so that 10,000 rows never
- * freeze the page (inline where the environment has no Worker).
+ * freeze the page (inline where the environment has no Worker). `knownHeaders` (knownHeaderNames of the import's
+ * fields) find the header under an export's title lines.
  */
-export async function readCsvFile(file: File, options: { maxBytes?: number; encoding?: CsvEncoding } = {}): Promise<ReadCsvResult> {
+export async function readCsvFile(
+  file: File,
+  options: { maxBytes?: number; encoding?: CsvEncoding; knownHeaders?: readonly string[] } = {},
+): Promise<ReadCsvResult> {
   const problem = checkCsvFile(file, options.maxBytes ?? DEFAULT_MAX_CSV_BYTES);
   if (problem) return { ok: false, problem };
   let bytes: ArrayBuffer;
@@ -31,8 +35,9 @@ export async function readCsvFile(file: File, options: { maxBytes?: number; enco
     return { ok: false, problem: { kind: 'unreadable' } };
   }
   const encoding = options.encoding ?? 'auto';
-  if (typeof Worker === 'undefined') return parseCsvBytes(new Uint8Array(bytes), encoding);
-  return parseInWorker(bytes, encoding);
+  const knownHeaders = [...(options.knownHeaders ?? [])];
+  if (typeof Worker === 'undefined') return parseCsvBytes(new Uint8Array(bytes), encoding, knownHeaders);
+  return parseInWorker(bytes, encoding, knownHeaders);
 }
 
 /** `Blob.arrayBuffer()` where it exists, FileReader elsewhere (older Safari, jsdom). */
@@ -46,7 +51,7 @@ function readBytes(file: File): Promise<ArrayBuffer> {
   });
 }
 
-function parseInWorker(bytes: ArrayBuffer, encoding: CsvEncoding): Promise<CsvParseResult> {
+function parseInWorker(bytes: ArrayBuffer, encoding: CsvEncoding, knownHeaders: string[]): Promise<CsvParseResult> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./csv-parse.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<CsvParseResult>) => {
@@ -56,8 +61,8 @@ function parseInWorker(bytes: ArrayBuffer, encoding: CsvEncoding): Promise<CsvPa
     worker.onerror = () => {
       worker.terminate();
       // A worker that cannot start (a strict CSP, an old browser): parse here rather than fail the import.
-      resolve(parseCsvBytes(new Uint8Array(bytes), encoding));
+      resolve(parseCsvBytes(new Uint8Array(bytes), encoding, knownHeaders));
     };
-    worker.postMessage({ bytes, encoding });
+    worker.postMessage({ bytes, encoding, knownHeaders });
   });
 }

@@ -43,10 +43,31 @@ describe('validateRows', () => {
       cells: ['2026-01-01', 'Google Ads', index % 1000 === 0 ? 'many' : String(index), '0'],
     }));
     const progress: number[] = [];
-    const result = await validateRows({ headers, rows, encoding: 'utf-8' }, mapping, testSchema, { onProgress: (done) => progress.push(done) });
+    const result = await validateRows({ headers, rows, encoding: 'utf-8', headerLine: 1, leftOut: [] }, mapping, testSchema, { onProgress: (done) => progress.push(done) });
     expect(result.valid).toHaveLength(9_990);
     expect(result.errors.map((error) => error.line)).toEqual([2, 1002, 2002, 3002, 4002, 5002, 6002, 7002, 8002, 9002]);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toHaveLength(10);
+  });
+
+  it('leaves out the rows the schema says are not data, and checks the file with the checks made from all its rows', async () => {
+    const rows = [
+      { line: 2, cells: ['2026-01-01', 'Google Ads', '5', '1'] },
+      { line: 3, cells: ['TOTAL', 'Google Ads', '5', '1'] },
+      { line: 4, cells: ['2026-01-02', 'Google Ads', '7', '2'] },
+    ];
+    const seen: number[] = [];
+    const schema = {
+      ...testSchema,
+      forFile: (inputs: readonly { date?: string }[]) => {
+        seen.push(inputs.length);
+        return { row: testSchema.row, skipRow: (input: { date?: string }) => (input.date === 'TOTAL' ? 'a total' : null) };
+      },
+    };
+    const result = await validateRows({ headers, rows, encoding: 'utf-8', headerLine: 1, leftOut: [] }, mapping, schema);
+    expect(seen).toEqual([3]);
+    expect(result.skipped).toEqual([{ line: 3, reason: 'a total' }]);
+    expect(result.valid.map((row) => row.line)).toEqual([2, 4]);
+    expect(result.errors).toEqual([]);
   });
 });

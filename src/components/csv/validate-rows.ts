@@ -1,4 +1,4 @@
-import type { CsvFixedValues, CsvImportSchema, CsvMapping } from '@/components/csv/csv-schema';
+import type { CsvFixedValues, CsvImportSchema, CsvMapping, CsvRowInput } from '@/components/csv/csv-schema';
 import type { ParsedCsv } from '@/components/csv/parse-csv';
 
 export interface CsvValidRow<Row> {
@@ -15,6 +15,8 @@ export interface CsvLineError {
 export interface CsvValidation<Row> {
   valid: CsvValidRow<Row>[];
   errors: CsvLineError[];
+  /** Rows that are not data (the schema's skipRow: a summary row), with why; neither imported nor errors. */
+  skipped: { line: number; reason: string }[];
 }
 
 /** How many rows are checked between two yields to the page (a 10,000-row file: 10 short tasks). */
@@ -29,8 +31,8 @@ export function mapRow<Key extends string>(
   cells: readonly string[],
   mapping: CsvMapping<Key>,
   fixed: CsvFixedValues<Key> = {},
-): Partial<Record<Key, string>> {
-  const input: Partial<Record<Key, string>> = { ...fixed };
+): CsvRowInput<Key> {
+  const input: CsvRowInput<Key> = { ...fixed };
   for (const [key, header] of Object.entries(mapping) as [Key, string | undefined][]) {
     if (!header) continue;
     const index = headers.indexOf(header);
@@ -44,7 +46,7 @@ export function checkRow<Key extends string, Row>(
   csv: Pick<ParsedCsv, 'headers'>,
   cells: readonly string[],
   mapping: CsvMapping<Key>,
-  schema: CsvImportSchema<Key, Row>,
+  schema: Pick<CsvImportSchema<Key, Row>, 'fields' | 'row'>,
   fixed: CsvFixedValues<Key> = {},
 ): { ok: true; value: Row } | { ok: false; messages: string[] } {
   if (cells.length !== csv.headers.length) {
@@ -63,8 +65,9 @@ export function checkRow<Key extends string, Row>(
 }
 
 /**
- * Checks every record of a parsed file against the schema, a slice at a time so the page stays responsive,
- * reporting progress (0–1). Stops early (with what it has) when `signal` is aborted.
+ * Checks every record of a parsed file against the schema (its checks for this file: `forFile`), a slice at a time so
+ * the page stays responsive, reporting progress (0–1). A record the schema says is not data (`skipRow`) is left out
+ * with its reason. Stops early (with what it has) when `signal` is aborted.
  */
 export async function validateRows<Key extends string, Row>(
   csv: ParsedCsv,
@@ -72,11 +75,19 @@ export async function validateRows<Key extends string, Row>(
   schema: CsvImportSchema<Key, Row>,
   options: { fixed?: CsvFixedValues<Key>; onProgress?(done: number): void; signal?: AbortSignal } = {},
 ): Promise<CsvValidation<Row>> {
-  const result: CsvValidation<Row> = { valid: [], errors: [] };
+  const result: CsvValidation<Row> = { valid: [], errors: [], skipped: [] };
+  const inputOf = (cells: readonly string[]) => mapRow(csv.headers, cells, mapping, options.fixed);
+  const checks = schema.forFile?.(csv.rows.map(({ cells }) => inputOf(cells))) ?? schema;
+  const rowSchema = { fields: schema.fields, row: checks.row };
   for (let start = 0; start < csv.rows.length; start += ROWS_PER_SLICE) {
     if (options.signal?.aborted) break;
     for (const { line, cells } of csv.rows.slice(start, start + ROWS_PER_SLICE)) {
-      const checked = checkRow(csv, cells, mapping, schema, options.fixed);
+      const skip = cells.length === csv.headers.length ? (checks.skipRow?.(inputOf(cells)) ?? null) : null;
+      if (skip !== null) {
+        result.skipped.push({ line, reason: skip });
+        continue;
+      }
+      const checked = checkRow(csv, cells, mapping, rowSchema, options.fixed);
       if (checked.ok) result.valid.push({ line, value: checked.value });
       else result.errors.push({ line, messages: checked.messages });
     }

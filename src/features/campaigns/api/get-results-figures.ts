@@ -44,9 +44,10 @@ export function useResultsByPlatform(period: Period) {
   });
 }
 
-export function useCampaignPacing() {
+/** Active campaigns' budgets paced over their dates, up to `today` (the user's local day). */
+export function useCampaignPacing(today: string) {
   const { organizationId, enabled } = useOrganization();
-  return useQuery({ queryKey: campaignKeys.figure(organizationId, 'pacing'), queryFn: () => fetchCampaignPacing(supabase, organizationId), enabled });
+  return useQuery({ queryKey: campaignKeys.figure(organizationId, 'pacing', today), queryFn: () => fetchCampaignPacing(supabase, organizationId, today), enabled });
 }
 
 export function useHasResults() {

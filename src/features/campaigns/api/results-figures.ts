@@ -47,10 +47,21 @@ export async function fetchResultsByPlatform(client: SupabaseClient<Database>, o
   return data.map((row) => ({ platform: row.platform, spend: Number(row.spend), revenue: Number(row.revenue) }));
 }
 
-export async function fetchCampaignPacing(client: SupabaseClient<Database>, organizationId: string) {
-  const { data, error } = await client.rpc('campaign_pacing', { workspace_id: organizationId });
+/**
+ * Active campaigns with their budget and what was spent over their dates (start → end, or → `today`, the user's local
+ * day); spend is null for a campaign without a start date.
+ */
+export async function fetchCampaignPacing(client: SupabaseClient<Database>, organizationId: string, today: string) {
+  const { data, error } = await client.rpc('campaign_pacing', { workspace_id: organizationId, today });
   if (error) throw new Error(error.message);
-  return data.map((row) => ({ campaignId: row.campaign_id, title: row.title, budget: row.budget === null ? null : Number(row.budget), spend: Number(row.spend) }));
+  return data.map((row) => ({
+    campaignId: row.campaign_id,
+    title: row.title,
+    budget: row.budget === null ? null : Number(row.budget),
+    spend: row.spend === null ? null : Number(row.spend),
+    startDate: row.start_date,
+    endDate: row.end_date,
+  }));
 }
 
 /** Whether the workspace has any result at all (a brand-new workspace shows the spec's sample figures instead). */

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adConsole, listCalls, renderConsole, resetAdConsole } from '@/features/campaigns/testing/ad-console-fixture';
+import { addDays, localDay } from '@/lib/periods';
 
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
@@ -127,7 +128,12 @@ describe('figures from the workspace’s results', () => {
         { period: 'current', impressions: 1_200_000, clicks: 45_600, conversions: 100, spend: 12_450, revenue: 52_290 },
         { period: 'previous', impressions: 1_000_000, clicks: 34_000, conversions: 80, spend: 11_500, revenue: 44_850 },
       ],
-      'rpc:campaign_pacing': [{ campaign_id: 'k1', title: 'Spring Launch', budget: 1000, spend: 640, start_date: null, end_date: null }],
+      // Day 10 of 30 with 64 % of the budget spent; a campaign without dates; one without an end date.
+      'rpc:campaign_pacing': [
+        { campaign_id: 'k1', title: 'Spring Launch', budget: 1000, spend: 640, start_date: addDays(localDay(), -9), end_date: addDays(localDay(), 20) },
+        { campaign_id: 'k2', title: 'Evergreen', budget: 5000, spend: null, start_date: null, end_date: null },
+        { campaign_id: 'k3', title: 'Always On', budget: 5000, spend: 900, start_date: '2026-01-05', end_date: null },
+      ],
       'rpc:results_by_platform': [{ platform: 'Google Ads', spend: 100, revenue: 480, clicks: 1, conversions: 1 }],
     };
     try {
@@ -139,6 +145,12 @@ describe('figures from the workspace’s results', () => {
       expect(within(overview).getByText('4.2x')).toBeInTheDocument();
       expect(within(overview).queryByText('Sample data')).toBeNull();
       expect(await screen.findByRole('progressbar', { name: /Spring Launch/ })).toHaveAttribute('aria-valuenow', '64');
+      expect(screen.getByText('$640 of $1,000 spent, day 10 of 30: spending ahead of schedule')).toBeInTheDocument();
+      // Without a start date the budget has no period: no share, the dates are asked for (not everything ever spent).
+      expect(screen.getByText('$5,000 budget, no start date: set the campaign’s dates to pace it')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar', { name: 'Evergreen' })).toBeNull();
+      expect(screen.getByText(/^\$900 of \$5,000 spent since .+, no end date$/)).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Always On' })).toHaveAttribute('aria-valuenow', '18');
       expect(await screen.findByText('$480')).toBeInTheDocument();
       expect(screen.getByText('ROAS 4.8x')).toBeInTheDocument();
       // A/B tests have no source: still a marked sample.

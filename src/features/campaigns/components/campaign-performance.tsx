@@ -6,8 +6,10 @@ import { resultsCopy } from '@/config/results-copy';
 import { useCampaignPacing, useHasResults, useResultsByPlatform } from '@/features/campaigns/api/get-results-figures';
 import { ResultsChart } from '@/features/campaigns/components/results-chart';
 import { SampleAbTests, SampleCampaignPerformance } from '@/features/campaigns/components/campaign-samples';
-import { formatMultiple, pacingPercent } from '@/features/campaigns/utils/advertising-stats';
+import { formatMultiple } from '@/features/campaigns/utils/advertising-stats';
+import { budgetPacing, describePacing } from '@/features/campaigns/utils/budget-pacing';
 import { formatDollars, ratio } from '@/lib/figures';
+import { formatDay } from '@/lib/format';
 import { localDay, presetPeriod } from '@/lib/periods';
 
 /**
@@ -42,18 +44,15 @@ export function CampaignPerformance() {
   );
 }
 
+/** Each active campaign's budget paced over its own dates (start → end, or start → today without an end date). */
 function ActiveCampaigns() {
-  const pacing = useCampaignPacing();
+  const [today] = useState(localDay);
+  const pacing = useCampaignPacing(today);
   if (!pacing.data) return <ListStatus kind={pacing.isError ? 'error' : 'loading'} title={pacing.isError ? resultsCopy.loadFailed : resultsCopy.loading} />;
   if (pacing.data.length === 0) return <EmptyCard title={resultsCopy.activeCampaignsTitle} text={resultsCopy.noActiveCampaigns} />;
   const items = pacing.data.map((row) => {
-    const percent = pacingPercent(row.spend, row.budget);
-    return {
-      primary: row.title,
-      secondary: resultsCopy.pacing(formatDollars(row.spend), row.budget === null ? null : formatDollars(row.budget)),
-      value: percent === null ? undefined : `${percent}%`,
-      progress: percent ?? undefined,
-    };
+    const line = describePacing(budgetPacing({ ...row, today }), formatDollars, (day) => formatDay(day));
+    return { primary: row.title, secondary: line.text, value: line.value, progress: line.progress };
   });
   return <SampleListCard title={resultsCopy.activeCampaignsTitle} description={resultsCopy.activeCampaignsDescription} items={items} />;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -21,7 +23,7 @@ const mappingStore = vi.hoisted(() => ({ load: async () => null, save: async (_m
 vi.mock('@/lib/csv-mapping-store', () => ({ workspaceMappingStore: () => mappingStore }));
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
-type Row = { day: string; platform: string; line: number };
+type Row = { day: string; platform: string; line: number; impressions: number; clicks: number; conversions: number; spend: number; revenue: number };
 type ImportArgs = { campaign_id: string; results: Row[]; dry_run: boolean };
 
 /** How import_campaign_results answers a call (default: every row new). */
@@ -48,6 +50,37 @@ async function openPreview(file: File) {
   await user.upload(await screen.findByLabelText('CSV file'), file);
   await user.click(await screen.findByRole('button', { name: 'Next' }));
   return { user, onClose };
+}
+
+/** A file of tests/fixtures/ad-exports as the browser hands it to the wizard. */
+function exportFile(name: string) {
+  return new File([readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/ad-exports', name))], name, { type: 'text/csv' });
+}
+
+/** Picks the file, checks what the mapping step says was left out, gives every line `platform`, goes to the preview. */
+async function mapExport(name: string, platform: string) {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/', element: <AuthProvider><ResultsImportDialog campaign={campaign()} onClose={onClose} /></AuthProvider> }]);
+  await user.upload(await screen.findByLabelText('CSV file'), exportFile(name));
+  expect(await screen.findByText('Step 2 of 4: Match the columns')).toBeInTheDocument();
+  await user.click(screen.getByRole('combobox', { name: 'Platform (required)' }));
+  await user.click(await screen.findByRole('option', { name: `Every line: ${platform}` }));
+  return { user, onClose };
+}
+
+const leftOutList = () => within(screen.getByRole('list', { name: /not data and will not be imported/ })).getAllByRole('listitem').map((item) => item.textContent);
+const combobox = (name: string) => screen.getByRole('combobox', { name }).textContent;
+type Figure = 'impressions' | 'clicks' | 'conversions' | 'spend' | 'revenue';
+const sum = (rows: Row[], key: Figure) => Math.round(rows.reduce((total, row) => total + row[key], 0) * 100) / 100;
+const FIGURES: Figure[] = ['impressions', 'clicks', 'conversions', 'spend', 'revenue'];
+
+async function importAll(user: ReturnType<typeof userEvent.setup>, rows: number) {
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText(`All ${rows} rows are ready to import.`)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: `Import ${rows} rows` }));
+  expect(await screen.findByText(`${rows} new`)).toBeInTheDocument();
+  return importCalls().flatMap((args) => args.results);
 }
 
 async function chooseAllOrNothing(user: ReturnType<typeof userEvent.setup>) {
@@ -140,5 +173,63 @@ describe('ResultsImportDialog', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Your choice of columns could not be remembered', { description: 'The import goes on; next time, choose the columns again.' }));
     await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
     expect(await within(screen.getByRole('dialog')).findByText('2 new')).toBeInTheDocument();
+  });
+});
+
+describe('ResultsImportDialog with the ad platforms’ own exports (tests/fixtures/ad-exports)', () => {
+  it.each(['google-ads-campaign-report.csv', 'google-ads-campaign-report-excel.csv'])(
+    'Google Ads %s: finds the header on line 3, leaves out the title, the date range and the totals, and sends the 7 days with fractional conversions',
+    async (name) => {
+      const { user } = await mapExport(name, 'Google Ads');
+      expect(screen.getByText(/The column names are on line 3\. 5 lines are not data and will not be imported:/)).toBeInTheDocument();
+      expect(leftOutList()).toEqual([
+        `Line 1: above the column names (“Campaign report”)`,
+        `Line 2: above the column names (“${name.includes('excel') ? '1 October 2026 - 7 October 2026' : 'October 1, 2026 - October 7, 2026'}”)`,
+        'Line 11: a total row (“Total: Campaigns”)',
+        'Line 12: a total row (“Total: Account”)',
+        'Line 13: a total row (“Total: Search”)',
+      ]);
+      expect([combobox('Date (required)'), combobox('Impressions'), combobox('Spend'), combobox('Conversions'), combobox('Revenue'), combobox('Currency')]).toEqual([
+        'Day', 'Impr.', 'Cost', 'Conversions', 'Conv. value', 'Currency code',
+      ]);
+      const sent = await importAll(user, 7);
+      expect(sent.map(({ line, day, impressions, clicks, conversions, spend, revenue }) => [line, day, impressions, clicks, conversions, spend, revenue])).toEqual([
+        [4, '2026-10-01', 12480, 412, 12.5, 301.55, 1250],
+        [5, '2026-10-02', 11902, 398, 9, 289.1, 905.4],
+        [6, '2026-10-03', 9870, 305, 7.33, 240, 733],
+        [7, '2026-10-04', 8415, 270, 0, 198.73, 0],
+        [8, '2026-10-05', 13560, 455, 15.75, 335.2, 1602.35],
+        [9, '2026-10-06', 14204, 489, 22, 1012.45, 2310],
+        [10, '2026-10-07', 12999, 430, 11.17, 318.07, 1096.85],
+      ]);
+      expect(sent.every((row) => row.platform === 'Google Ads')).toBe(true);
+      // The summary names every line that is not in the workspace, the title lines and totals included.
+      expect(screen.getByText('5 lines were not imported:')).toBeInTheDocument();
+    },
+  );
+
+  it('Meta Ads Manager: leaves out the summary row over the whole week and sends the 7 days', async () => {
+    const { user } = await mapExport('meta-ads-manager-export.csv', 'Facebook Ads');
+    expect([combobox('Date (required)'), combobox('End date'), combobox('Clicks'), combobox('Conversions'), combobox('Spend'), combobox('Revenue')]).toEqual([
+      'Reporting starts', 'Reporting ends', 'Link clicks', 'Results', 'Amount spent (USD)', 'Purchases conversion value',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('All 7 rows are ready to import.')).toBeInTheDocument();
+    expect(leftOutList()).toEqual(['Line 2: it covers 2026-10-01 to 2026-10-07, not one day (a summary row)']);
+    await user.click(screen.getByRole('button', { name: 'Import 7 rows' }));
+    expect(await screen.findByText('7 new')).toBeInTheDocument();
+    const sent = importCalls().flatMap((args) => args.results);
+    expect(sent.map((row) => [row.line, row.day])).toEqual([3, 4, 5, 6, 7, 8, 9].map((line, index) => [line, `2026-10-0${index + 1}`]));
+    expect(FIGURES.map((key) => sum(sent, key))).toEqual([132012, 2903, 31, 872.2, 2933.4]);
+  });
+
+  it('LinkedIn Campaign Manager: reads the UTF-16 tab-separated file under its four report lines, days month first', async () => {
+    const { user } = await mapExport('linkedin-campaign-performance-report.csv', 'LinkedIn Ads');
+    expect(screen.getByText(/The column names are on line 5\. 4 lines are not data and will not be imported:/)).toBeInTheDocument();
+    expect(leftOutList()[1]).toBe('Line 2: above the column names (“Report Start: 10/1/2026, 12:00 AM”)');
+    expect([combobox('Date (required)'), combobox('Spend'), combobox('Revenue'), combobox('Currency')]).toEqual(['Start Date (in UTC)', 'Total Spent', 'Conversion Value', 'Currency']);
+    const sent = await importAll(user, 7);
+    expect(sent.map((row) => row.day)).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05', '2026-10-06', '2026-10-07']);
+    expect(FIGURES.map((key) => sum(sent, key))).toEqual([43830, 326, 13, 1085, 4075.5]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertisingStats, formatMultiple, formatMultipleChange, pacingPercent } from '@/features/campaigns/utils/advertising-stats';
+import { advertisingStats, formatMultiple, formatMultipleChange } from '@/features/campaigns/utils/advertising-stats';
 
 const totals = (impressions: number, clicks: number, spend: number, revenue: number) => ({ impressions, clicks, conversions: 0, spend, revenue });
 
@@ -23,18 +23,11 @@ describe('advertisingStats', () => {
   });
 });
 
-describe('multiples and pacing', () => {
+describe('multiples', () => {
   it('writes multiples and their change', () => {
     expect(formatMultiple(4.25)).toBe('4.3x');
     expect(formatMultiple(null)).toBe('–');
     expect(formatMultipleChange(3.5, 4)).toBe('-0.5x');
     expect(formatMultipleChange(3.5, null)).toBeNull();
-  });
-
-  it('gives the share of the budget spent, beyond 100 when overspent, none without a budget', () => {
-    expect(pacingPercent(640, 1000)).toBe(64);
-    expect(pacingPercent(1200, 1000)).toBe(120);
-    expect(pacingPercent(10, null)).toBeNull();
-    expect(pacingPercent(10, 0)).toBeNull();
   });
 });

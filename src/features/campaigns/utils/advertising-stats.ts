@@ -38,9 +38,3 @@ export function advertisingStats(current: ResultTotals, previous: ResultTotals):
     { key: 'roas', label: resultsCopy.stats.roas, value: formatMultiple(roas), change: formatMultipleChange(roas, roasBefore) },
   ];
 }
-
-/** Share of the budget spent, 0–100 for the pacing bar (over 100 when overspent); null without a budget. */
-export function pacingPercent(spend: number, budget: number | null): number | null {
-  if (budget === null || budget <= 0) return null;
-  return Math.round((spend / budget) * 100);
-}

@@ -10,6 +10,12 @@ describe('checkResultForm', () => {
     });
   });
 
+  it('takes fractional conversions (2.50), as Google Ads reports them', () => {
+    const values = { ...emptyResultForm('2026-11-23'), conversions: '2.50', spend: '10' };
+    expect(checkResultForm(values, '2026-11-23')).toMatchObject({ errors: {}, input: { conversions: 2.5, spend: 10 } });
+    expect(checkResultForm({ ...values, conversions: '-1' }, '2026-11-23').errors).toEqual({ conversions: '"-1" is not a number of 0 or more' });
+  });
+
   it('puts each problem by its field', () => {
     const values = { ...emptyResultForm('2026-11-23'), day: '2026-12-01', clicks: '1.5', revenue: 'lots' };
     expect(checkResultForm(values, '2026-11-23')).toEqual({
