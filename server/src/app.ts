@@ -4,6 +4,7 @@ import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
 import { analyticsModule } from './modules/analytics/analytics-module';
 import { authModule } from './modules/auth/auth-routes';
+import { blogModule } from './modules/blog/blog-routes';
 import { healthModule } from './modules/health/health-routes';
 import { mailModule } from './modules/mail/mail-module';
 import { restModule } from './modules/rest/rest-routes';
@@ -57,6 +58,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(authModule, { prefix: '/auth/v1', ...ctx });
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
+  await blogModule(app, ctx);
   if (options.mailWorker ?? true) await mailModule(app, ctx);
   if (options.rollupWorker ?? true) await analyticsModule(app, ctx);
   await webhooksModule(app, ctx);

@@ -76,6 +76,10 @@ export const routes: RouteObject[] = caseSensitive([
           },
         ],
       },
+      // Workspaces' public blogs: on our server these URLs are its own pages (server/src/modules/blog/); on hosted
+      // Supabase the static host answers them with the app, which renders them from the public functions.
+      { path: paths.blogPattern, lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogRoute })) },
+      { path: paths.blogPostPattern, lazy: () => import('./routes/blog-post').then((m) => ({ Component: m.BlogPostRoute })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },

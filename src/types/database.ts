@@ -478,6 +478,7 @@ export type Database = {
           updated_at: string;
           planned_publish_at: string | null;
           published_at: string | null;
+          slug: string;
         };
         Insert: {
           id?: string;
@@ -496,6 +497,7 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          slug?: string;
         };
         Update: {
           id?: string;
@@ -514,6 +516,7 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          slug?: string;
         };
         Relationships: [
           {
@@ -948,6 +951,35 @@ export type Database = {
           },
         ];
       };
+      workspace_blogs: {
+        Row: {
+          organization_id: string;
+          slug: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          organization_id?: string;
+          slug: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          organization_id?: string;
+          slug?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_blogs_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       workspace_invitations: {
         Row: {
           id: string;
@@ -1062,6 +1094,22 @@ export type Database = {
       get_invitation: {
         Args: { token: string };
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
+      };
+      get_public_blog: {
+        Args: { blog_slug: string };
+        Returns: { slug: string; name: string; post_count: number; last_published_at: string; version: string }[];
+      };
+      get_public_blog_feed: {
+        Args: { blog_slug: string; item_limit?: number };
+        Returns: { slug: string; title: string; excerpt: string; content_html: string; featured_image_url: string; tags: unknown; published_at: string; updated_at: string }[];
+      };
+      get_public_blog_post: {
+        Args: { blog_slug: string; post_slug: string };
+        Returns: { slug: string; title: string; excerpt: string; content_html: string; featured_image_url: string; tags: unknown; seo_title: string; seo_description: string; published_at: string; updated_at: string }[];
+      };
+      get_public_blog_posts: {
+        Args: { blog_slug: string; page_number?: number; page_size?: number };
+        Returns: { slug: string; title: string; excerpt: string; featured_image_url: string; tags: unknown; published_at: string; updated_at: string }[];
       };
       import_campaign_results: {
         Args: { campaign_id: string; results: Json; dry_run?: boolean };

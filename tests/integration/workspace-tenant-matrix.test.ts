@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
+import { blogOperations } from '../support/blog-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -151,6 +152,7 @@ const operations: Record<string, Operation> = {
   ...workspaceFunctionOperations(() => world),
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
+  ...blogOperations(() => world),
   ...webhookOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).

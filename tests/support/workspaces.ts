@@ -35,13 +35,19 @@ export const ids = {
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
   analyticsSite: '77777777-0000-4000-8000-000000000001',
+  /** Workspace 2's public blog: one published item and one draft. */
+  publishedItemOfWorkspace2: '88888888-0000-4000-8000-000000000001',
+  draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
   /** Workspace 1's webhook endpoint, with one event, its delivery (succeeded) and that delivery's attempt. */
-  webhookEndpoint: '88888888-0000-4000-8000-000000000001',
+  webhookEndpoint: '99999999-0000-4000-8000-000000000001',
   webhookEvent: 'msg_matrixWorkspaceOneEvent01',
-  webhookDelivery: '88888888-0000-4000-8000-000000000003',
+  webhookDelivery: '99999999-0000-4000-8000-000000000003',
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
-  webhookEndpointOfWorkspace2: '88888888-0000-4000-8000-000000000002',
+  webhookEndpointOfWorkspace2: '99999999-0000-4000-8000-000000000002',
 } as const;
+
+/** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
+export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
 
 /** Workspace 1's contact's address (workspace 2 has no contact with it). */
 export const CONTACT_EMAIL = 'dana@northwind.example';
@@ -77,6 +83,7 @@ select json_build_object(
   'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
   'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
   'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[])),
+  'workspace_blogs', (select coalesce(json_object_agg(b.organization_id, b), '{}') from public.workspace_blogs b where b.organization_id = $1),
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
@@ -128,6 +135,15 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
   await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
+  // Workspace 2's public blog: a published item (rendered, as the server does before serving it) and a draft.
+  await sql`insert into public.workspace_blogs (organization_id, slug) values (${workspace2}, ${BLOG_SLUGS.workspace2})`;
+  await sql`
+    insert into public.content_items (id, organization_id, user_id, title, status, content) values
+      (${ids.publishedItemOfWorkspace2}, ${workspace2}, ${owner2!.id}, 'Workspace 2 news', 'published', 'Public **news**'),
+      (${ids.draftItemOfWorkspace2}, ${workspace2}, ${owner2!.id}, 'Workspace 2 secret', 'draft', 'Not yet')`;
+  await sql`
+    insert into private.content_item_html (content_item_id, html, source_md5, renderer)
+    select id, '<p>rendered</p>', md5(coalesce(content, '')), 'test' from public.content_items where organization_id = ${workspace2}`;
   await sql`
     insert into public.webhook_endpoints (id, organization_id, url_origin, events)
     values (${ids.webhookEndpointOfWorkspace2}, ${workspace2}, 'https://two.example', '{content.published}')`;
@@ -173,6 +189,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
       tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
+      tx`insert into public.workspace_blogs (organization_id, slug) values (${workspace1}, ${BLOG_SLUGS.workspace1})`,
       tx`insert into public.campaigns (id, organization_id, user_id, title, status, budget) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign', 'active', 100)`,
       tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`,
       tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`,

@@ -6,6 +6,7 @@ import type { ScheduledContent } from '@/features/content/api/get-scheduled-cont
 import { contentItemKeys } from '@/features/content/api/keys';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 /** Moves an item to another planned moment (drag and drop, the keyboard, Schedule Publishing). */
 async function rescheduleContentItem(id: string, plannedPublishAt: string | null): Promise<void> {
@@ -20,9 +21,10 @@ async function rescheduleContentItem(id: string, plannedPublishAt: string | null
  */
 export function useRescheduleContentItem() {
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   const scheduleKey = [...contentItemKeys.all, 'schedule'];
   return useMutation({
-    mutationFn: ({ id, plannedPublishAt }: { id: string; plannedPublishAt: string | null }) => rescheduleContentItem(id, plannedPublishAt),
+    mutationFn: ({ id, plannedPublishAt }: { id: string; plannedPublishAt: string | null }) => checked(() => rescheduleContentItem(id, plannedPublishAt)),
     onMutate: async ({ id, plannedPublishAt }) => {
       await queryClient.cancelQueries({ queryKey: scheduleKey });
       const before = queryClient.getQueriesData<ScheduledContent[]>({ queryKey: scheduleKey });
@@ -33,6 +35,7 @@ export function useRescheduleContentItem() {
     },
     onError: (error, _variables, context) => {
       for (const [key, items] of context?.before ?? []) queryClient.setQueryData(key, items);
+      // An item gone or access lost (AccessLostError) says so in its message.
       toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentItemKeys.all }),

@@ -30,6 +30,7 @@ export function item(overrides: Partial<ContentItem> = {}): ContentItem {
     organization_id: 'org-1',
     user_id: 'user-1',
     title: 'Launch post',
+    slug: 'launch-post',
     content_type: 'blog_post',
     status: 'review',
     content: 'Body',

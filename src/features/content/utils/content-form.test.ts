@@ -57,6 +57,7 @@ const stored: ContentItem = {
   organization_id: 'org-1',
   user_id: 'user-1',
   title: 'Launch post',
+  slug: 'launch-post',
   content_type: 'blog_post',
   status: 'review',
   content: 'Body',
