@@ -42,6 +42,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
               { path: paths.adminAnalytics, lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
               { path: paths.adminLeads, lazy: () => import('./routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute })) },
+              { path: paths.adminJobs, lazy: () => import('./routes/admin/jobs').then((m) => ({ Component: m.AdminJobsRoute })) },
               { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
             ],
           },

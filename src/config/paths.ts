@@ -47,6 +47,8 @@ export const paths = {
   blog: (blogSlug: string, page = 1) => `/blog/${encodeURIComponent(blogSlug)}${page > 1 ? `?page=${page}` : ''}`,
   blogPost: (blogSlug: string, postSlug: string) => `/blog/${encodeURIComponent(blogSlug)}/${encodeURIComponent(postSlug)}`,
   blogFeed: (blogSlug: string, file: string) => `/blog/${encodeURIComponent(blogSlug)}/${file}`,
+  /** Background work of the job runner (site admins). */
+  adminJobs: '/admin/jobs',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
   adminPagePattern: '/admin/:pageSlug',
   adminPage: (number: number) => `/admin/page-${number}`,
@@ -70,7 +72,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|analytics|leads)\/?$/,
+  /^\/admin\/(administrator|analytics|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
   BLOG_ROUTE_PATTERN,
 ];

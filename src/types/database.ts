@@ -478,6 +478,7 @@ export type Database = {
           updated_at: string;
           planned_publish_at: string | null;
           published_at: string | null;
+          publish_on_schedule: boolean;
           slug: string;
         };
         Insert: {
@@ -497,6 +498,7 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          publish_on_schedule?: boolean;
           slug?: string;
         };
         Update: {
@@ -516,6 +518,7 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          publish_on_schedule?: boolean;
           slug?: string;
         };
         Relationships: [
@@ -1038,6 +1041,22 @@ export type Database = {
       accept_invitation: {
         Args: { token: string };
         Returns: string;
+      };
+      admin_background_jobs: {
+        Args: { job_state?: string; max_rows?: number };
+        Returns: { id: string; task: string; state: string; job_key: string; workspace_id: string; attempts: number; max_attempts: number; run_at: string; last_error: string; created_at: string; updated_at: string }[];
+      };
+      admin_background_work_summary: {
+        Args: never;
+        Returns: { queued: number; scheduled: number; running: number; retrying: number; failed: number; workers: number; queue_installed: boolean }[];
+      };
+      admin_cancel_background_job: {
+        Args: { job_id: string };
+        Returns: undefined;
+      };
+      admin_retry_background_job: {
+        Args: { job_id: string };
+        Returns: undefined;
       };
       analytics_current_visitors: {
         Args: { site_id: string };

@@ -78,13 +78,13 @@ create policy "Members read their workspace's webhook deliveries" on public.webh
 create policy "Members read their workspace's webhook attempts" on public.webhook_delivery_attempts
   for select to authenticated using (organization_id in (select private.current_user_organization_ids()));
 
--- Tells the worker that a workspace has deliveries due (LISTEN webhook_deliveries; the job runner's task when it
--- runs them). Replaced by the job runner's enqueue once it exists.
+-- Asks the job runner for a run of the workspace's deliveries now (task deliver_webhooks, in the caller's
+-- transaction; keyed per workspace, so many wake-ups before it runs make one run).
 create function private.wake_webhook_deliveries(organization uuid) returns void
-language sql volatile
+language sql volatile security definer
 set search_path = ''
 as $$
-  select pg_notify('webhook_deliveries', organization::text)
+  select private.enqueue_job('deliver_webhooks', jsonb_build_object('workspace_id', organization), now(), 'webhooks:' || organization::text)
 $$;
 
 -- Records an event of a workspace and a delivery for every enabled endpoint subscribed to its type; nothing when

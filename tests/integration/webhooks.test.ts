@@ -11,7 +11,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 
 /**
  * Outgoing webhooks (issue 26) through supabase-js against the real server, delivered by the real delivery function
- * to a real HTTP receiver. The server may reach 127.0.0.2 (OUTBOUND_ALLOW_PRIVATE=127.0.0.2, standing in for the
+ * to a real HTTP receiver, without the job runner (its deliver_webhooks task runs the same two steps: the event's
+ * message and deliveries, then deliverWebhooks; tests/integration/webhooks-runner.test.ts runs them through it). The server may reach 127.0.0.2 (OUTBOUND_ALLOW_PRIVATE=127.0.0.2, standing in for the
  * internet) on any port, and nothing else private: 127.0.0.1 stays loopback, refused.
  */
 
@@ -41,10 +42,25 @@ async function publish(user: SignedInUser, title: string): Promise<string> {
   return data.id;
 }
 
-const deliver = (workspaceId: string, extra: Partial<Parameters<typeof deliverWebhooks>[0]> = {}) =>
-  deliverWebhooks({ sql: server.sql, client: outbound, workspaceId, ...extra });
+/**
+ * What the deliver_webhooks job of each content event does first, once per event as the runner runs it: the event's
+ * message and its deliveries to the endpoints enabled at that moment.
+ */
+let emittedUpTo = 0;
+async function emitEvents() {
+  const rows = await server.sql<{ id: string }[]>`
+    select private.emit_webhooks_for_workspace_event(e.workspace_id, e.id), e.id::text as id
+    from private.workspace_events e where e.id > ${emittedUpTo} order by e.id`;
+  if (rows.length > 0) emittedUpTo = Number(rows.at(-1)!.id);
+}
+
+async function deliver(workspaceId: string, extra: Partial<Parameters<typeof deliverWebhooks>[0]> = {}) {
+  await emitEvents();
+  return deliverWebhooks({ sql: server.sql, client: outbound, workspaceId, ...extra });
+}
 
 async function deliveriesOf(endpointId: string) {
+  await emitEvents();
   return server.sql<{ id: string; status: string; attempts: number; response_status: number | null; error: string | null; next_attempt_at: Date | null; event_id: string; duration_ms: number | null }[]>`
     select id, status, attempts, response_status, error, next_attempt_at, event_id, duration_ms from public.webhook_deliveries where endpoint_id = ${endpointId} order by created_at`;
 }
@@ -56,7 +72,7 @@ async function makeDue(deliveryId: string) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver('127.0.0.2');
-  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.2', OUTBOUND_ALLOW_PORTS: '*' }, { mailWorker: false });
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.2', OUTBOUND_ALLOW_PORTS: '*' }, { jobRunner: false });
   outbound = server.app.outboundClient!;
 });
 
@@ -108,6 +124,8 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint(owner, '/once');
     const itemId = await publish(member, 'Once');
     await member.client.from('content_items').update({ status: 'published', title: 'Once, renamed' }).eq('id', itemId);
+    await emitEvents();
+    await emitEvents();
     const [event] = await server.sql<{ id: string; event_key: string }[]>`select id, event_key from public.webhook_events where organization_id = ${owner.organizationId}`;
     const again = await server.sql`select private.emit_webhook_event(${owner.organizationId}::uuid, 'content.published', ${event!.event_key}, '{}'::jsonb) as id`;
     expect(again[0]!.id).toBeNull();
@@ -222,6 +240,7 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint(owner, '/crash');
     await publish(member, 'Crash');
     // A worker claims and dies: the claim is taken, nothing recorded; it expires.
+    await emitEvents();
     const [claimed] = await server.sql`select * from private.claim_webhook_deliveries(${owner.organizationId}::uuid, 4, 60)`;
     await server.sql`update public.webhook_deliveries set locked_until = now() - interval '1 second' where id = ${claimed!.delivery_id}`;
     await deliver(owner.organizationId);
@@ -234,6 +253,7 @@ describe('deliveries', () => {
   it('names the workspaces with deliveries due for the sweep, and forgets old events that wait for nothing', async () => {
     const endpoint = await createEndpoint(owner, '/sweep');
     await publish(member, 'Sweep');
+    await emitEvents();
     const due = async () => (await server.sql<{ id: string }[]>`select private.workspaces_with_due_webhooks() as id`).map((row) => row.id);
     expect(await due()).toContain(owner.organizationId);
     const [delivery] = await deliveriesOf(endpoint.id);
@@ -297,6 +317,7 @@ describe('one workspace cannot hold up another', () => {
   it('sends nothing of another workspace when a run names a workspace', async () => {
     await createEndpoint(owner, '/mine');
     await publish(member, 'Mine');
+    await emitEvents();
     const other = await signedInUser(server);
     expect(await deliver(other.organizationId)).toMatchObject({ attempts: 0 });
     expect(receiver.to('/mine')).toHaveLength(0);

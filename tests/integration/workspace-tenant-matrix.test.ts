@@ -5,6 +5,8 @@ import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
+import { jobOperations } from '../support/jobs-matrix';
+import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
@@ -19,7 +21,7 @@ import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
  */
 
 let server: TestServer;
@@ -157,11 +159,16 @@ const operations: Record<string, Operation> = {
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
+
+  // Scheduled publishing and the admin area's background work (tests/support/jobs-matrix.ts).
+  ...jobOperations(() => world),
+  // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
+  ...storageOperations(() => world),
 };
 
 beforeAll(async () => {
   // No mail worker: the queue stays unconsumed, as on hosted Supabase, and no worker writes while a cell is compared.
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from '../../server/src/db/client';
 import type { Database } from '../../src/types/database';
@@ -38,16 +40,22 @@ export const ids = {
   /** Workspace 2's public blog: one published item and one draft. */
   publishedItemOfWorkspace2: '88888888-0000-4000-8000-000000000001',
   draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
+  /** The version (file name) of workspace 1's one object in the assets bucket. */
+  assetVersion: '99999999-0000-4000-8000-000000000001',
   /** Workspace 1's webhook endpoint, with one event, its delivery (succeeded) and that delivery's attempt. */
-  webhookEndpoint: '99999999-0000-4000-8000-000000000001',
+  webhookEndpoint: 'aaaaaaaa-0000-4000-8000-000000000001',
   webhookEvent: 'msg_matrixWorkspaceOneEvent01',
-  webhookDelivery: '99999999-0000-4000-8000-000000000003',
+  webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
-  webhookEndpointOfWorkspace2: '99999999-0000-4000-8000-000000000002',
+  webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
 } as const;
 
 /** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
 export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
+
+/** Workspace 1's one object in the assets bucket: `<workspace 1>/<ASSET_NAME>`. */
+export const ASSET_NAME = 'brief.txt';
+export const ASSET_BYTES = Buffer.from('the brief');
 
 /** Workspace 1's contact's address (workspace 2 has no contact with it). */
 export const CONTACT_EMAIL = 'dana@northwind.example';
@@ -87,6 +95,8 @@ select json_build_object(
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
+  'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
+    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%'),
   'webhook_endpoints', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_endpoints e where e.organization_id = $1),
   'webhook_endpoint_credentials', (select coalesce(json_object_agg(c.endpoint_id, c), '{}')
     from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
@@ -117,7 +127,7 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
  * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
- * an activity day, a contact, its default scoring rules, an analytics site with one rollup) and workspace 2 (its owner
+ * an activity day, a contact, its default scoring rules, an analytics site with one rollup, one object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
@@ -229,6 +239,22 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       const issued = (results.at(-1) as unknown as { token: string }[]).map((row) => row.token);
       [tokens.pending, tokens.used, tokens.revoked, tokens.expired] = issued as [string, string, string, string];
     });
+    await resetStorage();
+  }
+
+  // Workspace 1's one object in the assets bucket: its row (a fixed version) and the bytes that version names.
+  async function resetStorage(): Promise<void> {
+    await sql.begin((tx) => [
+      tx`select set_config('storage.allow_delete_query', 'true', true)`,
+      tx`delete from storage.objects where bucket_id = 'assets' and name like ${`${workspace1}/%`}`,
+      tx`
+        insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+        values ('assets', ${`${workspace1}/${ASSET_NAME}`}, ${owner.id}, ${owner.id}, ${ids.assetVersion},
+          ${sql.json({ eTag: '"x"', size: ASSET_BYTES.length, mimetype: 'text/plain', cacheControl: 'no-cache', lastModified: '2026-01-01T00:00:00.000Z', contentLength: ASSET_BYTES.length, httpStatusCode: 200 })}, '{}')`,
+    ]);
+    const file = path.join(server.config.storageDir, 'objects', ids.assetVersion.slice(0, 2), ids.assetVersion);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, ASSET_BYTES);
   }
 
   async function resetWithoutResults(): Promise<void> {

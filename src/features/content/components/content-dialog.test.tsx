@@ -37,6 +37,7 @@ describe('content dialog', () => {
       seo_title: null,
       seo_description: null,
       planned_publish_at: null,
+      publish_on_schedule: false,
       user_id: 'user-1',
       organization_id: 'org-1',
     });

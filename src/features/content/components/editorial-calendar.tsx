@@ -37,7 +37,6 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
-  const [now] = useState(() => new Date());
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [view, setView] = useState<string | null>(null);
   const [month, setMonth] = useState(() => monthOf(today));
@@ -53,6 +52,8 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const query = useScheduledContent(startOf(firstDay), startOf(addDays(lastDay, 1)));
   const reschedule = useRescheduleContentItem();
   const items = useMemo(() => query.data ?? [], [query.data]);
+  // "Now" as of the items shown: each load (a scheduled item's moment passing included) looks at them afresh.
+  const now = useMemo(() => new Date(query.dataUpdatedAt), [query.dataUpdatedAt]);
   const byDay = useMemo(() => itemsByDay(items), [items]);
 
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
