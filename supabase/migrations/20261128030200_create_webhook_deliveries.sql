@@ -203,12 +203,16 @@ begin
 end
 $$;
 
--- The earliest moment a workspace has a delivery due (for the worker's next wake-up), null when none waits.
+-- When a run that claimed all it could should look again (null: nothing waits): the earliest retry still to come,
+-- or the earliest claim's expiry (a claim held by another run: that run takes the rest while it lasts, and if its
+-- worker died the claim expires then). Deliveries due now but left unclaimed (the workspace at its limit) give no
+-- earlier moment: looking again at once would only spin.
 create function private.next_webhook_delivery_at(organization uuid) returns timestamptz
 language sql stable security definer
 set search_path = ''
 as $$
-  select min(greatest(d.next_attempt_at, coalesce(d.locked_until, d.next_attempt_at))) from public.webhook_deliveries d
+  select min(case when d.locked_until > now() then d.locked_until when d.next_attempt_at > now() then d.next_attempt_at end)
+  from public.webhook_deliveries d
   join public.webhook_endpoints e on e.id = d.endpoint_id and e.enabled
   where d.organization_id = organization and d.status = 'pending'
 $$;

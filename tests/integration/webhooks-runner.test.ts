@@ -82,4 +82,27 @@ describe('webhooks on the job runner', () => {
     expect(new Set(sends.map((entry) => entry.id)).size).toBe(1);
     expect((await server.sql`select status from public.webhook_deliveries where id = ${delivery!.id}`)[0]!.status).toBe('succeeded');
   });
+
+  it('keeps one workspace’s hanging endpoint from holding up another workspace’s delivery', async () => {
+    const waiting: Array<() => void> = [];
+    let released = false;
+    receiver.behaviours.set('/busy', (_q, r) => (released ? r.end('ok') : waiting.push(() => r.end('ok'))));
+    const busy = await signedInUser(server);
+    await busy.client.rpc('create_webhook_endpoint', { workspace_id: busy.organizationId, url: `${receiver.origin}/busy`, events: ['content.published'] });
+    const quiet = await signedInUser(server);
+    await quiet.client.rpc('create_webhook_endpoint', { workspace_id: quiet.organizationId, url: `${receiver.origin}/quiet`, events: ['content.published'] });
+    const rows = Array.from({ length: 30 }, (_, i) => ({ organization_id: busy.organizationId, user_id: busy.id, title: `Backlog ${i}`, status: 'published' }));
+    expect((await busy.client.from('content_items').insert(rows)).error).toBeNull();
+    await expect.poll(() => receiver.to('/busy').length, { timeout: 20_000 }).toBe(4);
+    // 30 jobs of the busy workspace are queued before this one; its endpoint holds 4 requests open.
+    expect((await quiet.client.from('content_items').insert({ organization_id: quiet.organizationId, user_id: quiet.id, title: 'Other news', status: 'published' })).error).toBeNull();
+    await expect.poll(() => receiver.to('/quiet').length, { timeout: 20_000 }).toBe(1);
+    expect(receiver.to('/busy')).toHaveLength(4);
+    expect(receiver.maxConcurrent.get('/busy')).toBe(4);
+
+    released = true;
+    for (const release of waiting.splice(0)) release();
+    await expect.poll(async () => (await server.sql`select count(*)::int as n from public.webhook_deliveries where organization_id = ${busy.organizationId} and status = 'succeeded'`)[0]!.n, { timeout: 30_000 }).toBe(30);
+    expect(new Set(receiver.to('/busy').map((entry) => entry.id)).size).toBe(30);
+  });
 });

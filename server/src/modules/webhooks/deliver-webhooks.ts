@@ -3,7 +3,7 @@ import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import { nextAttemptAt, outcomeOfError, outcomeOfResponse, type AttemptOutcome } from './delivery-outcome';
 import { webhookHeaders } from './signature';
-import { claimDeliveries, finishAttempt, nextDueAt, type ClaimedDelivery } from './webhook-deliveries';
+import { claimDeliveries, finishAttempt, hasDueDeliveries, nextDueAt, type ClaimedDelivery } from './webhook-deliveries';
 
 /** Requests to one workspace's endpoints at once, across all workers (a slow endpoint holds at most these). */
 export const MAX_IN_FLIGHT_PER_WORKSPACE = 4;
@@ -27,7 +27,10 @@ export interface DeliverResult {
   attempts: number;
   succeeded: number;
   failed: number;
-  /** When this workspace next has a delivery due (a retry, or more than the budget allowed): null when none. */
+  /**
+   * When to run again for this workspace: now when the budget ran out with work left (behind the work already
+   * queued), else its next retry or the expiry of a claim another run holds; null when nothing waits.
+   */
   nextDueAt: Date | null;
 }
 
@@ -83,9 +86,11 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
     if (outcome.succeeded) result.succeeded += 1;
     else result.failed += 1;
   };
+  let outOfBudget: boolean;
   for (;;) {
     const free = maxInFlight - inFlight.size;
-    const claimed = free > 0 && performance.now() < deadline ? await claimDeliveries(options.sql, options.workspaceId, free) : [];
+    outOfBudget = performance.now() >= deadline;
+    const claimed = free > 0 && !outOfBudget ? await claimDeliveries(options.sql, options.workspaceId, free) : [];
     for (const delivery of claimed) {
       // A failure to record (the database went away) ends the run once the others are done; the claim then
       // expires and the attempt is marked interrupted and retried.
@@ -100,6 +105,7 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
       throw failure;
     }
   }
-  result.nextDueAt = await nextDueAt(options.sql, options.workspaceId);
+  const later = await nextDueAt(options.sql, options.workspaceId);
+  result.nextDueAt = outOfBudget && (await hasDueDeliveries(options.sql, options.workspaceId)) ? now() : later;
   return result;
 }

@@ -50,3 +50,9 @@ export async function nextDueAt(sql: Sql, workspaceId: string): Promise<Date | n
   const [row] = await sql<{ at: Date | null }[]>`select private.next_webhook_delivery_at(${workspaceId}::uuid) as at`;
   return row?.at ?? null;
 }
+
+/** Whether the workspace has deliveries due now that no run holds. */
+export async function hasDueDeliveries(sql: Sql, workspaceId: string): Promise<boolean> {
+  const rows = await sql<{ id: string }[]>`select id from private.workspaces_with_due_webhooks() as w(id) where w.id = ${workspaceId}::uuid`;
+  return rows.length > 0;
+}
