@@ -390,6 +390,51 @@ test.describe('contact', () => {
     }
   });
 
+  test('under a surge, the browser proves its work in a worker, says so accessibly, then the lead is stored', async ({ page, server }) => {
+    const { createSql } = await import('../server/src/db/client');
+    const sql = createSql(server.databaseUrl, { max: 1 });
+    // Past the calm rate for everybody together (docs/decisions/0016-contact-form-under-load.md).
+    await sql`insert into private.rate_limits (key, tokens, updated_at) values ('lead:calm', 0, clock_timestamp())
+      on conflict (key) do update set tokens = 0, updated_at = clock_timestamp()`;
+    try {
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      // The solver's script waits until the verifying state has been checked (the solving itself takes a moment).
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/solver.worker-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+
+      await open(page, '/contact');
+      const email = `surge-${Date.now()}@example.com`;
+      await page.getByLabel('Name').fill('Sam Surge');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Message').fill('We would like a quote for a new booking site.');
+      await page.getByRole('button', { name: 'Send message' }).click();
+
+      const verifying = page.getByRole('button', { name: 'Verifying…' });
+      await expect(verifying).toBeDisabled();
+      await expect(verifying).toHaveAttribute('aria-busy', 'true');
+      await expect(page.getByRole('status').filter({ hasText: 'your browser is solving a short puzzle' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Verification progress' })).toHaveAttribute('aria-valuenow', '0');
+      const results = await new AxeBuilder({ page }).include('form').analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+      release();
+      await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByLabel('Name')).toHaveValue('');
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      expect(workers.length).toBeGreaterThan(0);
+      expect(workers.every((url) => /^\/assets\/solver\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+      expect(await sql`select name from public.leads where email = ${email}`).toEqual([{ name: 'Sam Surge' }]);
+    } finally {
+      await sql`delete from private.rate_limits where key = 'lead:calm'`;
+      await sql.end();
+    }
+  });
+
   test('keeps every word and offers e-mail when the lead cannot be stored', async ({ page }) => {
     await page.route('**/rest/v1/leads**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
     await open(page, '/contact');

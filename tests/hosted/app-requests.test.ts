@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { solveChallenge } from 'altcha-lib/v1';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
@@ -123,6 +124,26 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect((await anon.from('leads').select('*')).status).toBe(401);
     expect((await anon.from('menu_items').update({ name: 'Hacked' }).eq('href', '/')).data).toBeNull();
     expect(await readBack`select count(*)::int as hacked from public.menu_items where name = 'Hacked'`).toEqual([{ hacked: 0 }]);
+  });
+
+  it('a visitor past the calm rate gets a proof-of-work challenge from the database, solves it and is taken (decision 0016)', async () => {
+    await readBack`insert into private.rate_limits (key, tokens, updated_at) values ('lead:calm', 0, clock_timestamp())
+      on conflict (key) do update set tokens = 0, updated_at = clock_timestamp()`;
+    try {
+      const anon = client();
+      const lead = { name: 'Surge Visitor', email: 'surge@example.com', message: 'Please call me back about a site.' };
+      const asked = await anon.from('leads').insert(lead);
+      expect([asked.status, asked.error?.code, asked.error?.details]).toEqual([403, 'PT403', 'challenge_required']);
+      const challenge = JSON.parse(asked.error!.hint) as { algorithm: 'SHA-256'; challenge: string; maxnumber: number; salt: string; signature: string };
+      const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+      const proof = btoa(JSON.stringify({ ...challenge, maxnumber: undefined, number: solution!.number }));
+      const sent = await anon.from('leads').insert(lead).setHeader('x-altcha', proof);
+      expect([sent.status, sent.error]).toEqual([201, null]);
+      expect((await anon.from('leads').insert(lead).setHeader('x-altcha', proof)).status).toBe(403);
+      expect(await readBack`select count(*)::int as stored from public.leads where email = 'surge@example.com'`).toEqual([{ stored: 1 }]);
+    } finally {
+      await readBack`delete from private.rate_limits where key = 'lead:calm'`;
+    }
   });
 
   it('sign-up (as Supabase Auth) creates profile and organization; the member works with its own content and campaigns only', async () => {

@@ -27,6 +27,8 @@ export const ids = {
   invitationUsed: '11111111-0000-4000-8000-000000000002',
   invitationRevoked: '11111111-0000-4000-8000-000000000003',
   invitationExpired: '11111111-0000-4000-8000-000000000004',
+  /** The owner's pending invitation of a future owner: only owners may manage it. */
+  invitationOwnerPending: '11111111-0000-4000-8000-000000000005',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
   campaignResult: '44444444-0000-4000-8000-000000000001',
@@ -50,6 +52,9 @@ export const ids = {
   webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
 } as const;
 
+/** The address of workspace 1's pending owner invitation. */
+export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
+
 /** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
 export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
 
@@ -65,7 +70,7 @@ export interface WorkspaceWorld {
   workspace2: string;
   actors: Record<ActorName, Actor>;
   /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
-  tokens: { pending: string; used: string; revoked: string; expired: string };
+  tokens: { pending: string; used: string; revoked: string; expired: string; ownerPending: string };
   reset(): Promise<void>;
   /** `reset`, then workspace 1 without its one day of campaign results. */
   resetWithoutResults(): Promise<void>;
@@ -126,8 +131,9 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
- * an activity day, a contact, its default scoring rules, an analytics site with one rollup, one object in the assets bucket) and workspace 2 (its owner
+ * one, a pending owner invitation; a content item (a draft), an active campaign (budget 100) with one day of results, a
+ * remembered CSV mapping, an activity day, a contact, its default scoring rules, an analytics site with one rollup, one
+ * object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
@@ -179,7 +185,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     actors[name] = { name, user, client: clientWithToken(server, session.accessToken) };
   }
   const actorIds = Object.values(people).map((user) => user.id);
-  const tokens = { pending: '', used: '', revoked: '', expired: '' };
+  const tokens = { pending: '', used: '', revoked: '', expired: '', ownerPending: '' };
 
   // One round trip for the whole reset: the statements are pipelined in one transaction (postgres.js runs an
   // array of queries in order) and the four invitation tokens are issued by one query.
@@ -197,7 +203,8 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationPending}, ${workspace1}, ${people.invited.email}, 'member', ${owner.id}, now() + interval '7 days', null, null, null),
           (${ids.invitationUsed}, ${workspace1}, 'used@example.com', 'member', ${owner.id}, now() + interval '6 days', now(), null, null),
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
-          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
+          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null),
+          (${ids.invitationOwnerPending}, ${workspace1}, ${FUTURE_OWNER_EMAIL}, 'owner', ${owner.id}, now() + interval '7 days', null, null, null)`,
       tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
       tx`insert into public.workspace_blogs (organization_id, slug) values (${workspace1}, ${BLOG_SLUGS.workspace1})`,
       tx`insert into public.campaigns (id, organization_id, user_id, title, status, budget) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign', 'active', 100)`,
@@ -233,11 +240,11 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
         values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
       tx`select private.issue_invitation_token(i, 'link') as token
-        from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired]}::uuid[]) with ordinality as t(i, n)
+        from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,
     ]).then((results) => {
       const issued = (results.at(-1) as unknown as { token: string }[]).map((row) => row.token);
-      [tokens.pending, tokens.used, tokens.revoked, tokens.expired] = issued as [string, string, string, string];
+      [tokens.pending, tokens.used, tokens.revoked, tokens.expired, tokens.ownerPending] = issued as [string, string, string, string, string];
     });
     await resetStorage();
   }

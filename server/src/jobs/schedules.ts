@@ -10,6 +10,8 @@ import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
  */
 export const cronItems: CronItem[] = [
   { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
+  // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
+  { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
 ];
 

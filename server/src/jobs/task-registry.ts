@@ -5,6 +5,7 @@ import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishContent } from './tasks/publish-content';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
 import { sendEmail } from './tasks/send-email';
+import { sendLeadDigests } from './tasks/send-lead-digests';
 import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
 
 /**
@@ -12,7 +13,7 @@ import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
  * wait, visible to site admins as queued), so a worker of an older version leaves newer tasks to newer workers.
  */
 export const taskRegistry = [
-  sendEmail, publishContent, refreshAnalyticsRollups, cleanUpJobs, deliverWebhooksTask, sweepWebhookDeliveries, cleanUpWebhooks,
+  sendEmail, publishContent, refreshAnalyticsRollups, cleanUpJobs, sendLeadDigests, deliverWebhooksTask, sweepWebhookDeliveries, cleanUpWebhooks,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

@@ -26,7 +26,7 @@ import { buildStatement, type Body } from './sql/build';
 import { quoteIdent } from './sql/identifiers';
 import { createStatementCache, readKey } from './statement-cache';
 import { parseBody } from './sql/payload';
-import { runInTransaction, type TransactionEnd } from './transaction';
+import { runInTransaction, runPreRequestOnly, type TransactionEnd } from './transaction';
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
   // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
@@ -97,6 +97,33 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     return sendError(reply, internalError());
   });
 
+  /** What the database says of a request before it runs: the pre-request function's answer (the session check). */
+  async function checkBeforeRouting(request: FastifyRequest, auth: RequestAuth, path: string): Promise<void> {
+    const preRequest = dbConfig.current().preRequest;
+    if (!preRequest || auth.session === null) return;
+    try {
+      await runPreRequestOnly(pool, {
+        auth,
+        preRequest,
+        settings: {
+          method: request.method,
+          path,
+          headers: requestHeadersSetting(request.headers, request.ip),
+          cookies: cookiesOf(request.headers.cookie),
+          searchPath: 'public, extensions',
+          timezone: null,
+        },
+      });
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        ctx.database.reportConnectionFailure();
+        throw connectionError();
+      }
+      if (isPgError(error)) throw fromDatabaseError(error, false);
+      throw error;
+    }
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // While the database is away, answer at once instead of waiting on connections that cannot succeed.
     if (!ctx.database.isAvailable()) throw connectionError();
@@ -110,9 +137,17 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     const catalogue = schema.current();
     const key = readKey(request.method, url, request.headers);
     const cached = key === null ? undefined : statements.get(key, catalogue);
-    const apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
-    const statement =
-      cached?.statement ?? buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
+    let apiRequest, statement;
+    try {
+      apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
+      statement =
+        cached?.statement ?? buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
+    } catch (error) {
+      // A method this API does not serve (405) is said only to a caller the database accepts: a signed-out or
+      // deleted user's token gets the 401 of every other verb (PostgREST authenticates before routing).
+      if (error instanceof RestError && error.status === 405) await checkBeforeRouting(request, auth, path);
+      throw error;
+    }
     if (key !== null && !cached) statements.set(key, { catalogue, request: apiRequest, statement });
 
     // The end of the transaction: tx=rollback at once; singular answers and max-affected after seeing the rows.
