@@ -46,14 +46,25 @@ as $$
   select case schedule when 'daily' then interval '1 day' when 'weekly' then interval '7 days' when 'monthly' then interval '1 month' end
 $$;
 
--- The analytics site must be of the same workspace (or the agency's for the agency's row); a new or changed schedule
--- sets the next audit one interval from now; a workspace keeps at most 10 sites.
+-- The start address must be one the server may fetch (private.outbound_url_problem); the analytics site must be of the
+-- same workspace (or the agency's for the agency's row); a new or changed schedule sets the next audit one interval
+-- from now; a workspace keeps at most 10 sites.
 create function private.check_seo_site() returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+declare
+  url_check record;
 begin
   new.start_url := nullif(btrim(new.start_url), '');
+  -- The courtesy check of a save (20261128030000): an address the crawler would never fetch is refused now, with the
+  -- sentence for the field; the crawler checks every address again when it connects.
+  if new.start_url is not null and (tg_op = 'INSERT' or new.start_url is distinct from old.start_url) then
+    url_check := private.outbound_url_problem(new.start_url);
+    if url_check.problem is not null then
+      raise exception '%', url_check.message using errcode = 'P0001', detail = url_check.problem;
+    end if;
+  end if;
   if new.analytics_site_id is not null and not exists (
     select 1 from public.analytics_sites a
     where a.id = new.analytics_site_id and a.organization_id is not distinct from new.organization_id

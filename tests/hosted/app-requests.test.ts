@@ -13,10 +13,11 @@ import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
 import { signJwt } from '../../server/src/lib/jwt';
 import { renderStaleContentHtml } from '../../server/src/modules/blog/render-content-html';
 import { restModule } from '../../server/src/modules/rest/rest-routes';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../../server/src/lib/outbound/outbound-settings';
 import { AuditStore } from '../../server/src/modules/seo/audit-store';
 import { crawlSite } from '../../server/src/modules/seo/crawler';
 import type { Database } from '../../src/types/database';
-import { plainFetcher } from '../support/plain-fetcher';
 import { startFixtureSite } from '../support/seo-fixture-site';
 
 /**
@@ -280,7 +281,12 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const owner = await signUp({ first_name: 'Seo', last_name: 'Owner' });
     const stranger = await signUp({ first_name: 'Sam', last_name: 'Stranger' });
     const fixture = await startFixtureSite();
+    // As `npm run worker` started with OUTBOUND_ALLOW_PRIVATE=127.0.0.2 (where the fixture site listens) does.
+    const policy = { allowPrivate: ['127.0.0.2/32'], allowPorts: 'any' } as const;
+    await syncOutboundSettings(readBack, policy);
+    const outbound = createOutboundClient({ policy });
     try {
+      expect((await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Self', start_url: 'http://127.0.0.1/', created_by: owner.id })).error).toMatchObject({ details: 'url_private_address' });
       const site = await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Woodshop', start_url: `${fixture.origin}/`, crawl_delay_ms: 0, created_by: owner.id }).select('id').single();
       expect(site.error).toBeNull();
       const audit = await owner.client.rpc('request_seo_audit', { site_id: site.data!.id });
@@ -292,7 +298,7 @@ describe('the app’s requests on the Supabase-shaped database', () => {
       // What `npm run worker` does as postgres: start, crawl, store, finish.
       const store = new AuditStore(readBack, job!.payload);
       const settings = await store.start();
-      await store.finish(await crawlSite(plainFetcher, { startUrl: settings!.start_url!, pageLimit: settings!.page_limit, delayMs: 0 }));
+      await store.finish(await crawlSite(outbound, { startUrl: settings!.start_url!, pageLimit: settings!.page_limit, delayMs: 0 }));
       const summary = await owner.client.rpc('seo_issue_summary', { audit_id: audit.data!.id });
       expect(summary.data!.map((row) => row.check_id)).toContain('title_missing');
       expect((await stranger.client.rpc('seo_issue_summary', { audit_id: audit.data!.id })).data).toEqual([]);
@@ -301,8 +307,34 @@ describe('the app’s requests on the Supabase-shaped database', () => {
       expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 1, updated: 0, unchanged: 0, refused: [] });
       expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 0, updated: 0, unchanged: 1, refused: [] });
     } finally {
+      await outbound.close();
+      await syncOutboundSettings(readBack, { allowPrivate: [], allowPorts: [] });
       await fixture.close();
     }
+  });
+
+  it('webhooks: an owner adds an endpoint (a private address refused), a publication queues its job, which records one delivery; a member reads the log but no secret', async () => {
+    const owner = await signUp({ first_name: 'Wen', last_name: 'Hook' });
+    const refused = await owner.client.rpc('create_webhook_endpoint', { workspace_id: owner.organizationId, url: 'http://10.0.0.7/hook', events: ['content.published'] });
+    expect(refused.error).toMatchObject({ code: 'P0001', details: 'url_private_address' });
+    const created = await owner.client.rpc('create_webhook_endpoint', { workspace_id: owner.organizationId, url: 'https://hooks.example.com/catch/1/token/', events: ['content.published'] });
+    expect(created.error).toBeNull();
+    const revealed = await owner.client.rpc('reveal_webhook_endpoint', { endpoint_id: created.data!.id });
+    expect(revealed.data?.[0]?.secret).toMatch(/^whsec_/);
+    const published = await owner.client.from('content_items').insert({ organization_id: owner.organizationId, user_id: owner.id, title: 'Hosted launch', status: 'published' });
+    expect(published.error).toBeNull();
+    // No worker ran on this database: the event's deliver_webhooks job waits in the backlog; its first step, run here
+    // as the worker would (as postgres), records the delivery.
+    const [queued] = await readBack<{ payload: { workspace_id: string; event_id: number } }[]>`
+      select payload from private.job_backlog where task = 'deliver_webhooks' and payload ->> 'workspace_id' = ${owner.organizationId}`;
+    expect(queued).toBeDefined();
+    await readBack`select private.emit_webhooks_for_workspace_event(${owner.organizationId}::uuid, ${queued!.payload.event_id}::bigint)`;
+    const log = await owner.client.from('webhook_deliveries').select('event_type, status, attempts').eq('organization_id', owner.organizationId);
+    expect(log.data).toEqual([{ event_type: 'content.published', status: 'pending', attempts: 0 }]);
+    const member = await signUp({ first_name: 'Mem', last_name: 'Ber' });
+    await readBack`insert into public.organization_members (organization_id, user_id, role) values (${owner.organizationId}, ${member.id}, 'member')`;
+    expect((await member.client.from('webhook_deliveries').select('id').eq('organization_id', owner.organizationId)).data).toHaveLength(1);
+    expect((await member.client.rpc('reveal_webhook_endpoint', { endpoint_id: created.data!.id })).error).toMatchObject({ details: 'role_too_low' });
   });
 
   it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {

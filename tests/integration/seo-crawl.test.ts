@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboundClient, type OutboundClient } from '../../server/src/lib/outbound/outbound-client';
 import { crawlSite, type CrawlResult } from '../../server/src/modules/seo/crawler';
-import { plainFetcher } from '../support/plain-fetcher';
 import { EXPECTED_ISSUES, startFixtureSite, type FixtureSite } from '../support/seo-fixture-site';
 
-/** Crawls the local fixture site (known defects, tests/support/seo-fixture-site.ts) and finds exactly them. */
+/**
+ * Crawls the local fixture site (known defects, tests/support/seo-fixture-site.ts, on 127.0.0.2) through the outbound
+ * client that allows that one address, and finds exactly its defects.
+ */
 let site: FixtureSite;
+let client: OutboundClient;
 let result: CrawlResult;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  result = await crawlSite(plainFetcher, { startUrl: site.origin, pageLimit: 100, delayMs: 0 });
+  client = createOutboundClient({ policy: { allowPrivate: ['127.0.0.2'], allowPorts: 'any' } });
+  result = await crawlSite(client, { startUrl: site.origin, pageLimit: 100, delayMs: 0 });
 });
 
 afterAll(async () => {
+  await client?.close();
   await site?.close();
 });
 
@@ -45,14 +51,14 @@ describe('a crawl of the fixture site', () => {
   });
 
   it('stays within the page limit and says so', async () => {
-    const small = await crawlSite(plainFetcher, { startUrl: site.origin, pageLimit: 5, delayMs: 0 });
+    const small = await crawlSite(client, { startUrl: site.origin, pageLimit: 5, delayMs: 0 });
     expect(small.pages).toHaveLength(5);
     expect(small.truncated).toBe('pages');
   });
 
   it('waits the politeness delay between requests', async () => {
     const before = site.requests.length;
-    await crawlSite(plainFetcher, { startUrl: `${site.origin}/about`, pageLimit: 3, delayMs: 150, maxExternalLinks: 0 });
+    await crawlSite(client, { startUrl: `${site.origin}/about`, pageLimit: 3, delayMs: 150, maxExternalLinks: 0 });
     const pages = site.requests.slice(before).filter((request) => !['/robots.txt', '/sitemap.xml'].includes(request.path));
     for (let index = 1; index < pages.length; index += 1) expect(pages[index]!.at - pages[index - 1]!.at).toBeGreaterThanOrEqual(140);
   });

@@ -8,6 +8,7 @@ import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
 import { seoOperations } from '../support/seo-matrix';
 import { storageOperations } from '../support/storage-matrix';
+import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -155,6 +156,7 @@ const operations: Record<string, Operation> = {
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
+  ...webhookOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -140,20 +140,23 @@ function serve(pages: Record<string, FixturePage>, origin: () => string, request
   };
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+async function listen(server: Server, host = '127.0.0.1'): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return `http://${host}:${(server.address() as AddressInfo).port}`;
 }
 
-/** The fixture site and, beside it, an "external" site whose link answers 500. */
-export async function startFixtureSite(): Promise<FixtureSite> {
+/**
+ * The fixture site and, beside it, an "external" site whose link answers 500, on `host` (tests use 127.0.0.2, which
+ * OUTBOUND_ALLOW_PRIVATE opens, so that 127.0.0.1 — the server itself — stays refused).
+ */
+export async function startFixtureSite(host = '127.0.0.2'): Promise<FixtureSite> {
   const external = createServer((_request, response) => response.writeHead(500).end('down'));
-  const externalOrigin = await listen(external);
+  const externalOrigin = await listen(external, host);
   const pages = fixturePages(`${externalOrigin}/partner`);
   const requests: FixtureSite['requests'] = [];
   let origin = '';
   const server = createServer(serve(pages, () => origin, requests));
-  origin = await listen(server);
+  origin = await listen(server, host);
   return {
     origin,
     pages,
@@ -167,9 +170,9 @@ export async function startFixtureSite(): Promise<FixtureSite> {
 }
 
 /** Any handler on a local port (SSRF tests, limits): returns its origin and a close. */
-export async function startLocalServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ origin: string; port: number; close(): Promise<void> }> {
+export async function startLocalServer(handler: (request: IncomingMessage, response: ServerResponse) => void, host = '127.0.0.2'): Promise<{ origin: string; port: number; close(): Promise<void> }> {
   const server = createServer(handler);
-  const origin = await listen(server);
+  const origin = await listen(server, host);
   return {
     origin,
     port: Number(new URL(origin).port),

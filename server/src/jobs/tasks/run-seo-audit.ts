@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { crawlSite } from '../../modules/seo/crawler';
-import { crawlFetcherOf } from '../../modules/seo/crawl-fetcher';
 import { AuditStore } from '../../modules/seo/audit-store';
 import { defineTask, PermanentJobError } from '../define-task';
 
@@ -22,7 +21,7 @@ export const runSeoAudit = defineTask({
   name: 'run_seo_audit',
   payload: runSeoAuditPayload,
   maxAttempts: 3,
-  async run(payload, { sql, log, job, signal, siteUrl, ...services }) {
+  async run(payload, { sql, log, job, signal, siteUrl, outbound }) {
     const store = new AuditStore(sql, payload);
     let settings;
     try {
@@ -34,7 +33,7 @@ export const runSeoAudit = defineTask({
     if (!settings) return log.info(`SEO audit ${payload.audit_id}: nothing to do`);
     let result;
     try {
-      result = await crawlSite(crawlFetcherOf({ sql, siteUrl, ...services }), {
+      result = await crawlSite(outbound, {
         startUrl: settings.start_url ?? siteUrl,
         pageLimit: settings.page_limit,
         delayMs: settings.crawl_delay_ms,

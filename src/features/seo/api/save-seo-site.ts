@@ -14,6 +14,8 @@ export function describeSiteError(error: unknown): string {
   const { code, details, message } = (error ?? {}) as { code?: string; details?: string; message?: string };
   if (code === '23505') return seoCopy.errors.urlTaken;
   if (details === 'site_limit') return seoCopy.errors.siteLimit;
+  // The server's sentence about an address it would never fetch (a private or loopback address, another port).
+  if (details?.startsWith('url_') && message) return message;
   if (code === '23514' && message?.includes('start_url')) return seoCopy.errors.urlInvalid;
   return message ?? String(error);
 }
