@@ -121,3 +121,41 @@ describe('scheduled audits', () => {
     expect(refused.error).toMatchObject({ code: 'P0001', details: 'audit_limit' });
   });
 });
+
+describe('the agency’s own site', () => {
+  const AGENCY_SITE = '5e05e05e-0000-4000-8000-000000000001';
+
+  it('is audited for a site admin like any other: its SITE_URL when no address is set, the address set otherwise', async () => {
+    const admin = await signedInUser(server, { siteAdmin: true });
+    const { data: agency } = await admin.client.from('seo_sites').select('id, organization_id, start_url').eq('id', AGENCY_SITE).single();
+    expect(agency).toEqual({ id: AGENCY_SITE, organization_id: null, start_url: null });
+
+    // No address: the worker crawls SITE_URL, here this test server on 127.0.0.1, which the crawler refuses to fetch.
+    const unset = await admin.client.rpc('request_seo_audit', { site_id: AGENCY_SITE });
+    expect(unset.error).toBeNull();
+    await drain();
+    const failed = await admin.client.from('seo_audits').select('status, start_url, error').eq('id', unset.data!.id).single();
+    expect(failed.data).toMatchObject({ status: 'failed', error: expect.stringContaining('loopback') });
+
+    const moved = await admin.client.from('seo_sites').update({ start_url: `${site.origin}/`, crawl_delay_ms: 0 }).eq('id', AGENCY_SITE).select('id');
+    expect(moved.data).toHaveLength(1);
+    const audit = await admin.client.rpc('request_seo_audit', { site_id: AGENCY_SITE });
+    expect(audit.error).toBeNull();
+    await drain();
+    const done = await admin.client.from('seo_audits').select('status').eq('id', audit.data!.id).single();
+    expect(done.data).toEqual({ status: 'done' });
+    // The same site as the workspace's (as changed by the tests above): the same issues as the workspace's last audit.
+    const issuesOf = (rows: { url: string; check_id: string }[]) => rows.map((row) => `${new URL(row.url).pathname} ${row.check_id}`).sort();
+    const agencyIssues = await admin.client.from('seo_issues').select('url, check_id').eq('audit_id', audit.data!.id);
+    const workspaceIssues = await server.sql<{ url: string; check_id: string }[]>`
+      select url, check_id from public.seo_issues where audit_id = (select id from public.seo_audits where site_id = ${siteId} and status = 'done' order by finished_at desc nulls last limit 1)`;
+    expect(issuesOf(agencyIssues.data!)).toEqual(issuesOf(workspaceIssues));
+    expect(agencyIssues.data!.length).toBeGreaterThan(20);
+
+    // A workspace owner neither sees the agency's site and audits nor starts one.
+    expect((await owner.client.from('seo_sites').select('id').eq('id', AGENCY_SITE)).data).toEqual([]);
+    expect((await owner.client.from('seo_audits').select('id').eq('site_id', AGENCY_SITE)).data).toEqual([]);
+    expect((await owner.client.rpc('seo_issue_summary', { audit_id: audit.data!.id })).data ?? []).toEqual([]);
+    expect((await owner.client.rpc('request_seo_audit', { site_id: AGENCY_SITE })).error).toMatchObject({ code: 'P0001', details: 'site_not_found' });
+  });
+});
