@@ -95,6 +95,13 @@ export function fixtureCatalogue(options: { schemas?: string[] } = {}): Catalogu
       routine('echo_json', { return_type: 'json', arg_types: ['json'] }),
       routine('echo_text', { return_type: 'text', arg_types: ['text'] }),
       routine('total', { volatility: 's', arg_names: ['v'], arg_modes: ['v'], arg_types: ['integer[]'] }),
+      // Unnamed parameters: only json, jsonb, text, xml and bytea ones can be called (the others are left out).
+      routine('poly', { return_type: 'text', arg_types: ['text'] }),
+      routine('poly', { arg_types: ['boolean'] }),
+      routine('poly', { arg_types: ['integer'] }),
+      routine('poly', {}),
+      routine('only_int', { arg_types: ['integer'] }),
+      routine('two_unnamed', { arg_types: ['text', 'text'] }),
       routine('title_upper', { volatility: 's', return_type: 'text', arg_types: ['films'], row_argument_of: 'public.films' }),
       routine('first_film', {
         volatility: 's',
