@@ -1,6 +1,7 @@
 import { quoteIdent } from '../sql/identifiers';
 import { deriveRelationships, type ComputedRelationshipRow, type ForeignKeyRow } from './relationships';
 import { key, type Catalogue, type ComputedField, type Routine, type RoutineParam, type Table } from './types';
+import type { ViewColumns } from './views';
 
 /** Catalogue rows (the queries of `queries.ts`) → the catalogue, pure. */
 
@@ -43,6 +44,8 @@ export interface CatalogueRows {
   routines: RoutineRow[];
   types: TypeRow[];
   timezones: string[];
+  /** Where views' columns come from (their relationships through the tables' keys). */
+  views?: ViewColumns;
 }
 
 export function tableFromRow(row: TableRow): Table {
@@ -175,7 +178,7 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
     schemas: rows.schemas,
     tables,
     routines,
-    relationships: deriveRelationships(rows.foreignKeys, tables, uniqueKeys, computedRelationships),
+    relationships: deriveRelationships(rows.foreignKeys, tables, uniqueKeys, computedRelationships, rows.views),
     computedFields,
     types: typeNames(rows.types),
     timezones: new Set(rows.timezones),
