@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../server/src/db/client';
 import { loadDbConfig, SUPABASE_DEFAULTS } from '../../server/src/modules/rest/db-config';
+import { configureAuthenticator, eventually } from '../support/db-config';
 import { rest, untypedClientWithToken } from '../support/rest-clients';
 import { reloadSchema } from '../support/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -18,21 +19,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 let server: TestServer;
 let anon: SupabaseClient;
 
-async function configure(name: string, value: string | null): Promise<void> {
-  const database = quoteIdent(server.db.name);
-  if (value === null) await server.sql.unsafe(`alter role authenticator in database ${database} reset pgrst.${name}`);
-  else await server.sql.unsafe(`alter role authenticator in database ${database} set pgrst.${name} = '${value}'`);
-  await server.sql`notify pgrst, 'reload config'`;
-}
-
-/** Repeats `probe` until it returns true: configuration reloads arrive by NOTIFY, a moment later. */
-async function eventually(probe: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await probe()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the configuration change never took effect');
-}
+const configure = (name: string, value: string | null) => configureAuthenticator(server, name, value);
 
 const countOf = () => anon.from('config_items').select('kind, count()').order('kind');
 
@@ -135,8 +122,7 @@ describe('where the settings come from', () => {
       await reloadSchema(other, '/env_items');
       const client = untypedClientWithToken(other, other.anonKey);
       expect((await client.from('env_items').select('count()')).status).toBe(200);
-      await other.sql.unsafe(`alter role authenticator in database ${quoteIdent(other.db.name)} set pgrst.db_aggregates_enabled = 'false'`);
-      await other.sql`notify pgrst, 'reload config'`;
+      await configureAuthenticator(other, 'db_aggregates_enabled', 'false');
       await eventually(async () => (await client.from('env_items').select('count()')).error?.code === 'PGRST123');
     } finally {
       await other.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareOverloads, isCallable, routineFromRow } from '../catalogue/from-rows';
 import type { Routine } from '../catalogue/types';
 import { failure } from '../testing/failure';
-import { fixtureCatalogue } from '../testing/fixture-catalogue';
+import { fixtureCatalogue, routine as routineRow } from '../testing/fixture-catalogue';
 import { findRoutine } from './find-routine';
 
 /** PostgREST's `findProc` and the schema cache's `callable` rule, case by case over the fixture catalogue. */
@@ -90,22 +90,7 @@ describe('findProc: overloads', () => {
   });
 
   it('reads unnamed parameters as empty names from the catalogue row', () => {
-    const row = routineFromRow({
-      schema: 'public',
-      name: 'g',
-      volatility: 'i',
-      returns_set: false,
-      rows: 0,
-      return_type: 'integer',
-      return_columns: null,
-      return_table_schema: null,
-      return_table: null,
-      arg_names: null,
-      arg_modes: null,
-      arg_types: ['boolean'],
-      row_argument_of: null,
-      defaults: 1,
-    });
+    const row = routineFromRow(routineRow('g', { volatility: 'i', arg_types: ['boolean'], defaults: 1 }));
     expect([row.params, isCallable(row)]).toEqual([[{ name: '', type: 'boolean', hasDefault: true, variadic: false }], false]);
   });
 });

@@ -18,7 +18,8 @@ function fk(constraint: string, from: string, columns: string[], to: string, for
   return { constraint, schema: 'public', table: from, columns, foreign_schema: 'public', foreign_table: to, foreign_columns: foreignColumns };
 }
 
-function routine(name: string, overrides: Partial<RoutineRow> = {}): RoutineRow {
+/** A `pg_proc` row as the catalogue query reads it (a scalar volatile function without parameters unless said). */
+export function routine(name: string, overrides: Partial<RoutineRow> = {}): RoutineRow {
   return {
     schema: 'public',
     name,
