@@ -58,7 +58,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           execArgv: ['--experimental-websocket'],
-          maxWorkers: 2,
+          // One database for the run: a file that runs a worker (worker.test.ts) must not overlap one that expects
+          // none (app-requests.test.ts: "nothing queued without a mail worker").
+          fileParallelism: false,
         },
       },
     ],

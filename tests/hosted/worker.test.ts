@@ -30,6 +30,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The run's other files share this database and expect a project where no worker has run yet: take the queue's
+  // schema and this worker's traces away again (files of the hosted project run one after another).
+  await postgres?.begin((tx) => [
+    tx`drop schema if exists graphile_worker cascade`,
+    tx`delete from private.job_workers`,
+    tx`delete from private.job_backlog`,
+  ]);
   await Promise.all([postgres?.end(), authAdmin?.end(), authenticator?.end()]);
   await sink?.close();
   await rm(dataDir, { recursive: true, force: true });
