@@ -5,7 +5,7 @@ import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEve
 import type { JobLog, JobServices, TaskDefinition } from './define-task';
 import { enqueueJobByName } from './enqueue-job';
 import { toGraphileTask } from './run-task';
-import { cronItems, repeatingJobKey, repeatingJobs } from './schedules';
+import { cronItems, repeatingJobKey, repeatingJobs, startupJobs } from './schedules';
 import { taskRegistry } from './task-registry';
 
 export interface JobRunnerLog extends JobLog {
@@ -114,6 +114,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       const task = tasks.find((candidate) => candidate.name === entry.task);
       if (!task || entry.everySeconds(services) <= 0) continue;
       await enqueueJobByName(sql, task.name, {}, { jobKey: repeatingJobKey(task.name), maxAttempts: task.maxAttempts });
+    }
+    for (const entry of startupJobs) {
+      const task = tasks.find((candidate) => candidate.name === entry.task);
+      if (task) await enqueueJobByName(sql, task.name, {}, { jobKey: entry.jobKey, maxAttempts: task.maxAttempts });
     }
     log.info(`job runner ${workerId}: running ${tasks.length} task(s), concurrency ${options.concurrency ?? 4}`);
   }
