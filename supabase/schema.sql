@@ -419,8 +419,7 @@ CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETU
   update private.outgoing_emails e
   set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email.pool_id, attempts = e.attempts + 1
   where e.id = claim_outgoing_email.email_id and e.sent_at is null and e.cancelled_at is null
-    and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null
-      or not exists (select 1 from private.job_workers w where w.pool_id = e.claimed_by and w.seen_at > now() - interval '30 seconds'))
+    and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null or not private.job_pool_alive(e.claimed_by))
   returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
 $$;
 
@@ -462,6 +461,14 @@ CREATE FUNCTION private.content_publish_job_key(item_id uuid) RETURNS text
     SET search_path TO ''
     AS $$
   select 'content:' || item_id::text || ':publish'
+$$;
+
+-- Name: content_render_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.content_render_job_key(item_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'content:' || item_id::text || ':render'
 $$;
 
 -- Name: create_analytics_partitions(date, integer); Type: FUNCTION; Schema: private
@@ -1026,6 +1033,17 @@ begin
 end
 $$;
 
+-- Name: job_pool_alive(text, interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_pool_alive(pool_id text, alive_within interval DEFAULT '00:00:30'::interval) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from private.job_workers w
+    where w.pool_id = job_pool_alive.pool_id and private.job_worker_is_alive(w, job_pool_alive.alive_within)
+  )
+$$;
+
 -- Name: job_queue_installed(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.job_queue_installed() RETURNS boolean
     LANGUAGE sql STABLE
@@ -1040,6 +1058,41 @@ CREATE FUNCTION private.job_worker_alive() RETURNS boolean
     SET search_path TO ''
     AS $$
   select exists (select 1 from private.job_workers w where w.seen_at > now() - interval '2 minutes')
+$$;
+
+-- Name: job_workers; Type: TABLE; Schema: private
+CREATE TABLE private.job_workers (
+    worker_id text NOT NULL,
+    pool_id text,
+    hostname text,
+    pid integer,
+    tasks text[] DEFAULT '{}'::text[] NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    backend_pid integer,
+    backend_started_at timestamp with time zone,
+    CONSTRAINT job_workers_hostname_length CHECK ((char_length(hostname) <= 200)),
+    CONSTRAINT job_workers_pool_id_length CHECK ((char_length(pool_id) <= 200)),
+    CONSTRAINT job_workers_worker_id_length CHECK ((char_length(worker_id) <= 200))
+);
+
+-- Name: job_worker_is_alive(private.job_workers, interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_worker_is_alive(worker private.job_workers, alive_within interval DEFAULT '00:00:30'::interval) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select worker.seen_at > now() - alive_within
+    and (
+      worker.seen_at > now() - interval '6 seconds'
+      or worker.backend_pid is null
+      -- Started before the database itself (re)started: gone with the restart, not with the worker.
+      or worker.backend_started_at < pg_catalog.pg_postmaster_start_time()
+      -- pid alone when the session's start is not visible to this role (the safe side: alive).
+      or exists (
+        select 1 from pg_catalog.pg_stat_activity a
+        where a.pid = worker.backend_pid and (a.backend_start is null or worker.backend_started_at is null or a.backend_start = worker.backend_started_at)
+      )
+    )
 $$;
 
 -- Name: keep_an_owner(); Type: FUNCTION; Schema: private
@@ -1225,6 +1278,7 @@ CREATE FUNCTION private.maintain_job_queue(alive_within interval DEFAULT '00:00:
     AS $_$
 declare
   dead_pools text[];
+  detached bigint[];
   moved integer := 0;
 begin
   if not private.job_queue_installed() or not pg_try_advisory_xact_lock(hashtext('private.maintain_job_queue')) then
@@ -1236,11 +1290,19 @@ begin
   execute $q$
     select coalesce(array_agg(distinct j.locked_by), '{}')
     from graphile_worker.jobs j
-    where j.locked_at is not null and j.locked_at < now() - $1
-      and not exists (select 1 from private.job_workers w where w.pool_id = j.locked_by and w.seen_at > now() - $1)
+    where j.locked_at is not null
+      and not private.job_pool_alive(j.locked_by, $1)
+      and (j.locked_at < now() - $1 or exists (select 1 from private.job_workers w where w.pool_id = j.locked_by))
   $q$ into dead_pools using alive_within;
   if cardinality(dead_pools) > 0 then
+    execute $q$
+      select coalesce(array_agg(j.id), '{}') from graphile_worker.jobs j
+      where j.locked_by = any($1) and j.key is null and j.attempts >= j.max_attempts and j.updated_at > j.locked_at
+    $q$ into detached using dead_pools;
     execute 'select graphile_worker.force_unlock_workers($1)' using dead_pools;
+    if cardinality(detached) > 0 then
+      execute 'select count(*) from graphile_worker.complete_jobs($1)' using detached;
+    end if;
   end if;
   pools_unlocked := cardinality(dead_pools);
 
@@ -1453,6 +1515,29 @@ begin
   perform set_config('analytics.purging', 'on', true);
   delete from private.analytics_events e where e.site_id = old.id;
   perform set_config('analytics.purging', 'off', true);
+  return null;
+end
+$$;
+
+-- Name: queue_content_rendering(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if (new.status = 'published' or new.publish_on_schedule)
+    and (tg_op = 'INSERT'
+      or old.content is distinct from new.content
+      or (new.status = 'published' and old.status is distinct from 'published')
+      or (new.publish_on_schedule and not old.publish_on_schedule)) then
+    perform private.enqueue_job(
+      'render_content_html',
+      jsonb_build_object('workspace_id', new.organization_id, 'content_item_id', new.id),
+      now(),
+      private.content_render_job_key(new.id),
+      5
+    );
+  end if;
   return null;
 end
 $$;
@@ -3773,20 +3858,6 @@ ALTER TABLE private.job_backlog ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     CACHE 1
 );
 
--- Name: job_workers; Type: TABLE; Schema: private
-CREATE TABLE private.job_workers (
-    worker_id text NOT NULL,
-    pool_id text,
-    hostname text,
-    pid integer,
-    tasks text[] DEFAULT '{}'::text[] NOT NULL,
-    started_at timestamp with time zone DEFAULT now() NOT NULL,
-    seen_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT job_workers_hostname_length CHECK ((char_length(hostname) <= 200)),
-    CONSTRAINT job_workers_pool_id_length CHECK ((char_length(pool_id) <= 200)),
-    CONSTRAINT job_workers_worker_id_length CHECK ((char_length(worker_id) <= 200))
-);
-
 -- Name: lead_digest_queue; Type: TABLE; Schema: private
 CREATE TABLE private.lead_digest_queue (
     lead_id uuid NOT NULL,
@@ -4484,6 +4555,9 @@ CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items
 -- Name: content_items content_items_normalize_schedule; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_normalize_schedule BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.normalize_content_schedule();
 
+-- Name: content_items content_items_queue_rendering; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_queue_rendering AFTER INSERT OR UPDATE OF content, status, publish_on_schedule ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.queue_content_rendering();
+
 -- Name: content_items content_items_record_publication_event; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_record_publication_event AFTER INSERT OR DELETE OR UPDATE OF status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.record_content_publication_event();
 
@@ -5051,6 +5125,9 @@ GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO anon;
 GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO service_role;
 
+-- Name: FUNCTION content_render_job_key(item_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.content_render_job_key(item_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION create_analytics_partitions(first_month date, months integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.create_analytics_partitions(first_month date, months integer) FROM PUBLIC;
 
@@ -5132,11 +5209,20 @@ REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
 -- Name: FUNCTION issue_invitation_token(invitation_id uuid, channel text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_invitation_token(invitation_id uuid, channel text) FROM PUBLIC;
 
+-- Name: FUNCTION job_pool_alive(pool_id text, alive_within interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_pool_alive(pool_id text, alive_within interval) FROM PUBLIC;
+
 -- Name: FUNCTION job_queue_installed(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.job_queue_installed() FROM PUBLIC;
 
 -- Name: FUNCTION job_worker_alive(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.job_worker_alive() FROM PUBLIC;
+
+-- Name: TABLE job_workers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.job_workers TO service_role;
+
+-- Name: FUNCTION job_worker_is_alive(worker private.job_workers, alive_within interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_worker_is_alive(worker private.job_workers, alive_within interval) FROM PUBLIC;
 
 -- Name: FUNCTION keep_an_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.keep_an_owner() FROM PUBLIC;
@@ -5255,6 +5341,9 @@ REVOKE ALL ON FUNCTION private.publish_scheduled_content(workspace_id uuid, cont
 
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
+
+-- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;
 
 -- Name: FUNCTION queue_due_lead_digests(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_due_lead_digests() FROM PUBLIC;
@@ -5645,9 +5734,6 @@ GRANT ALL ON TABLE private.failed_jobs TO service_role;
 
 -- Name: TABLE job_backlog; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.job_backlog TO service_role;
-
--- Name: TABLE job_workers; Type: ACL; Schema: private
-GRANT ALL ON TABLE private.job_workers TO service_role;
 
 -- Name: TABLE lead_digest_queue; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digest_queue TO service_role;
