@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * The public blog's HTML made by the job runner alone, as on hosted Supabase: the server runs no runner and no blog
  * page is ever requested (its request-time rendering never runs); anon reads through supabase-js. First no worker
  * (the database queues the renderings it needs), then a runner with the rendering tasks: items appear, edits follow,
- * a scheduled item's HTML is ready before its moment, the sweep catches what no job covered, and a job naming
+ * a scheduled item is rendered by its publishing job, the sweep catches what no job covered, and a job naming
  * another workspace's item is refused.
  */
 
@@ -55,7 +55,7 @@ describe('blog HTML rendered by the job runner', () => {
   let scheduled: { id: string; slug: string };
   let missed: { id: string; slug: string };
 
-  it('before any worker: the database queues a rendering for each item that is or will be public, keyed by the item, and nothing shows', async () => {
+  it('before any worker: the database queues a rendering for each published item, keyed by the item, and nothing shows', async () => {
     published = await blog.addItem({ title: 'Rendered by a worker', content: 'Hello <script>alert(1)</script>**world**' });
     const draft = await blog.addItem({ title: 'Only a draft', status: 'draft', content: 'Secret' });
     const { data, error } = await blog.owner.client
@@ -67,7 +67,8 @@ describe('blog HTML rendered by the job runner', () => {
     scheduled = data!;
 
     expect(await backlog(published.id)).toEqual([{ task: 'render_content_html', payload: { workspace_id: blog.owner.organizationId, content_item_id: published.id } }]);
-    expect(await backlog(scheduled.id)).toHaveLength(1);
+    // Not published yet: its publishing job will render it.
+    expect(await backlog(scheduled.id)).toEqual([]);
     expect(await backlog(draft.id)).toEqual([]);
 
     // The title is not part of the HTML: renaming queues nothing; new Markdown queues it again (one job per item).
@@ -82,11 +83,17 @@ describe('blog HTML rendered by the job runner', () => {
     missed = await blog.addItem({ title: 'Missed by its job', content: 'Found by the *sweep*' });
     await server.sql`delete from private.job_backlog where job_key = ${renderKey(missed.id)}`;
 
+    // Published by hand when its HTML was already made from that Markdown (as the publishing job does): no rendering.
+    const ready = await blog.addItem({ title: 'Rendered already', status: 'draft', content: 'Same' });
+    await server.sql`insert into private.content_item_html (content_item_id, html, source_md5, renderer) values (${ready.id}, '<p>Same</p>', md5('Same'), ${CONTENT_HTML_RENDERER})`;
+    await blog.owner.client.from('content_items').update({ status: 'published' }).eq('id', ready.id).throwOnError();
+    expect(await backlog(ready.id)).toEqual([]);
+
     expect(await anonPost(published.slug)).toEqual([]);
-    expect(await server.sql`select content_item_id from private.content_item_html`).toEqual([]);
+    expect(await server.sql`select content_item_id from private.content_item_html where content_item_id <> ${ready.id}`).toEqual([]);
   });
 
-  it('once a worker runs, the published items appear for anon with sanitised HTML, and the scheduled one is rendered ahead', async () => {
+  it('once a worker runs, the published items appear for anon with sanitised HTML; a scheduled one when its job publishes it', async () => {
     await startRunner();
     await runner!.drain();
     const [post] = await anonPost(published.slug);
@@ -94,9 +101,8 @@ describe('blog HTML rendered by the job runner', () => {
     // Found by the sweep every worker queues when it starts.
     expect((await anonPost(missed.slug))[0]?.content_html).toBe('<p>Found by the <em>sweep</em></p>\n');
     expect(await anonPost(scheduled.slug)).toEqual([]);
-    expect(await storedHtml(scheduled.id)).toEqual([{ html: '<p>Ready <em>ahead</em></p>\n', renderer: CONTENT_HTML_RENDERER }]);
 
-    // Its moment comes (moved through the database): published by its job, on the blog at once.
+    // Its moment comes (moved through the database): its job renders it, then publishes it.
     await server.sql`update public.content_items set planned_publish_at = now() - interval '1 second' where id = ${scheduled.id}`;
     await runner!.drain();
     expect((await anonPost(scheduled.slug))[0]?.content_html).toBe('<p>Ready <em>ahead</em></p>\n');

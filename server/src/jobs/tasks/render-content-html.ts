@@ -7,8 +7,8 @@ export const RENDER_CONTENT_HTML_ATTEMPTS = 5;
 
 /**
  * Renders one content item's Markdown to sanitised HTML for its public blog (docs/decisions/0014-public-blog.md):
- * queued by the database whenever an item that is, or is scheduled to be, public gets new Markdown, becomes
- * Published or is scheduled (key `content:<id>:render`: edits in a row make one job;
+ * queued by the database whenever a published item gets new Markdown or is published by hand without HTML of that
+ * Markdown (key `content:<id>:render`: edits in a row make one job;
  * supabase/migrations/20261128140000_render_content_html_on_the_job_runner.sql). This is what makes an item appear
  * on a blog on hosted Supabase, where only `npm run worker` runs the server's code. Idempotent (an item already
  * current is left alone); an item of another workspace than the payload's is refused.

@@ -8,8 +8,8 @@ export const RENDER_SWEEP_BATCH = 200;
 export const RENDER_SWEEP_KEY = 'sweep:render_stale_content_html';
 
 /**
- * The sweep behind `render_content_html`: renders every item that is or will be public (published, or scheduled)
- * whose HTML is missing, older than the item or made by an older renderer (CONTENT_HTML_RENDERER). It runs whenever
+ * The sweep behind `render_content_html`: renders every published item whose HTML is missing, made from other
+ * Markdown or by an older renderer (CONTENT_HTML_RENDERER). It runs whenever
  * a worker starts (a new renderer arrives with a deploy, and items published before the first worker ran wait for
  * it) and hourly (server/src/jobs/schedules.ts), for anything a per-item job missed. Bounded: a full batch queues
  * the next one under the same key. An item that cannot be rendered is logged and left for the next sweep.

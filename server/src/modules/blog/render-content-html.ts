@@ -3,9 +3,10 @@ import type { Sql } from '../../db/client';
 import { CONTENT_HTML_RENDERER, renderContentHtml } from './markdown-html';
 
 /**
- * Keeps `private.content_item_html` current: each content item in scope whose HTML is missing, older than its last
- * change, or made by an older renderer is rendered from its Markdown and stored, unless its Markdown changed
- * meanwhile (then the next run renders the newer one). Idempotent: running it twice, or on two servers at once,
+ * Keeps `private.content_item_html` current: each content item in scope whose HTML is missing, made from other
+ * Markdown than the item's (by md5) or by an older renderer is rendered from its Markdown and stored, unless its
+ * Markdown changed meanwhile (then the next run renders the newer one). Other changes of an item (its status, title,
+ * tags) need no new HTML. Idempotent: running it twice, or on two servers at once,
  * stores the same HTML. It touches only the items its scope names, reading and writing as the database owner;
  * nothing of the HTML comes from a client. Called by the job runner's tasks (`render_content_html` for one item,
  * `render_stale_content_html` for every item that needs it: server/src/jobs/tasks/) and by our server's blog pages
@@ -18,7 +19,7 @@ export interface RenderScope {
   workspaceId?: string;
   /** The published items of the workspace that has this blog (our server before it serves the blog's pages). */
   blogSlug?: string;
-  /** Every item that is or will be public: published, or scheduled to publish (the job runner's sweep). */
+  /** The published items of every workspace (the job runner's sweep). */
   everyWorkspace?: boolean;
   /** Most items rendered in one call (the rest at the next call). */
   limit?: number;
@@ -39,7 +40,7 @@ export async function renderStaleContentHtml(sql: Sql, scope: RenderScope): Prom
     select c.id, c.content
     from public.content_items c
     left join private.content_item_html h on h.content_item_id = c.id
-    where (h.content_item_id is null or h.renderer <> ${CONTENT_HTML_RENDERER} or h.rendered_at < c.updated_at)
+    where (h.content_item_id is null or h.renderer <> ${CONTENT_HTML_RENDERER} or h.source_md5 <> md5(coalesce(c.content, '')))
       and ${scopeCondition(sql, scope)}
     order by c.published_at desc nulls last, c.id
     limit ${scope.limit ?? 200}`;
@@ -63,7 +64,7 @@ function scopeCondition(sql: Sql, scope: RenderScope) {
   if (scope.blogSlug) {
     return sql`c.status = 'published' and c.organization_id = (select b.organization_id from public.workspace_blogs b where b.slug = ${scope.blogSlug})`;
   }
-  return sql`(c.status = 'published' or c.publish_on_schedule)`;
+  return sql`c.status = 'published'`;
 }
 
 async function storeRendering(sql: Sql, id: string, source: string): Promise<number> {
