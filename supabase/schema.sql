@@ -1525,11 +1525,11 @@ CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  if (new.status = 'published' or new.publish_on_schedule)
-    and (tg_op = 'INSERT'
-      or old.content is distinct from new.content
-      or (new.status = 'published' and old.status is distinct from 'published')
-      or (new.publish_on_schedule and not old.publish_on_schedule)) then
+  if new.status = 'published'
+    and (tg_op = 'INSERT' or old.content is distinct from new.content or old.status is distinct from 'published')
+    and not exists (
+      select 1 from private.content_item_html h where h.content_item_id = new.id and h.source_md5 = md5(coalesce(new.content, ''))
+    ) then
     perform private.enqueue_job(
       'render_content_html',
       jsonb_build_object('workspace_id', new.organization_id, 'content_item_id', new.id),
@@ -1755,6 +1755,22 @@ begin
   insert into private.analytics_rollup_runs (scheduler, ran_at, sites) values (left(scheduler, 200), now(), refreshed)
   on conflict on constraint analytics_rollup_runs_pkey do update set ran_at = excluded.ran_at, sites = excluded.sites;
   return refreshed;
+end
+$$;
+
+-- Name: refuse_schedule_in_past(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.refuse_schedule_in_past() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.publish_on_schedule and new.planned_publish_at < now() - interval '2 minutes' and (select auth.uid()) is not null
+    and (tg_op = 'INSERT' or not old.publish_on_schedule
+      or date_trunc('minute', old.planned_publish_at) is distinct from date_trunc('minute', new.planned_publish_at)) then
+    raise exception 'A scheduled item cannot be moved into the past: it would be published at once. Choose a moment from now on, or unschedule it first.'
+      using errcode = '23514', detail = 'schedule_in_past';
+  end if;
+  return new;
 end
 $$;
 
@@ -2346,6 +2362,30 @@ begin
 end
 $$;
 
+-- Name: unschedule_cancelled_publication(text, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.unschedule_cancelled_publication(task text, payload jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  uuid_pattern constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+  moment timestamptz;
+begin
+  if task is distinct from 'publish_content' or private.payload_workspace(payload) is null
+    or coalesce(payload ->> 'content_item_id', '') !~* uuid_pattern then
+    return;
+  end if;
+  begin
+    moment := (payload ->> 'planned_publish_at')::timestamptz;
+  exception when others then
+    return;
+  end;
+  update public.content_items c set publish_on_schedule = false
+  where c.id = (payload ->> 'content_item_id')::uuid and c.organization_id = private.payload_workspace(payload)
+    and c.publish_on_schedule and c.planned_publish_at = moment;
+end
+$_$;
+
 -- Name: url_decode(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.url_decode(encoded text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -2505,6 +2545,8 @@ declare
   kind text := ref.kind;
   number bigint := ref.number;
   touched integer := 0;
+  cancelled_task text;
+  cancelled_payload jsonb;
 begin
   if kind = 'failed' then
     update private.failed_jobs f set resolution = 'cancelled', resolved_at = now(), resolved_by = caller
@@ -2515,7 +2557,8 @@ begin
     insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at, resolution, resolved_at, resolved_by)
     select g.task, g.payload, g.job_key, private.payload_workspace(g.payload), 0, coalesce(g.max_attempts, 25),
       'Cancelled by a site admin before it ran', g.created_at, 'cancelled', now(), caller
-    from gone g;
+    from gone g
+    returning task, payload into cancelled_task, cancelled_payload;
     get diagnostics touched = row_count;
   elsif private.job_queue_installed() then
     execute $q$
@@ -2530,8 +2573,9 @@ begin
         job.attempts, job.max_attempts, left(coalesce(job.last_error || ' — ', '') || 'Cancelled by a site admin', 2000), job.created_at,
         'cancelled', now(), $2
       from job join completed c on c.id = job.id
-    $q$ using number, caller;
-    get diagnostics touched = row_count;
+      returning task, payload
+    $q$ into cancelled_task, cancelled_payload using number, caller;
+    touched := case when cancelled_task is null then 0 else 1 end;
     if touched = 0 and exists (select 1 from private.background_jobs() j where j.id = job_id and j.state = 'running') then
       raise exception 'This job is running: it cannot be cancelled now.' using errcode = 'P0001', detail = 'job_running';
     end if;
@@ -2539,6 +2583,7 @@ begin
   if touched = 0 then
     raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
   end if;
+  perform private.unschedule_cancelled_publication(cancelled_task, cancelled_payload);
 end
 $_$;
 
@@ -3820,7 +3865,7 @@ CREATE TABLE private.failed_jobs (
     resolved_by uuid,
     CONSTRAINT failed_jobs_job_key_length CHECK ((char_length(job_key) <= 512)),
     CONSTRAINT failed_jobs_last_error_length CHECK ((char_length(last_error) <= 2000)),
-    CONSTRAINT failed_jobs_resolution_check CHECK ((resolution = ANY (ARRAY['retried'::text, 'cancelled'::text]))),
+    CONSTRAINT failed_jobs_resolution_check CHECK ((resolution = ANY (ARRAY['retried'::text, 'cancelled'::text, 'recovered'::text]))),
     CONSTRAINT failed_jobs_task_length CHECK ((char_length(task) <= 128))
 );
 
@@ -4556,10 +4601,13 @@ CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items
 CREATE TRIGGER content_items_normalize_schedule BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.normalize_content_schedule();
 
 -- Name: content_items content_items_queue_rendering; Type: TRIGGER; Schema: public
-CREATE TRIGGER content_items_queue_rendering AFTER INSERT OR UPDATE OF content, status, publish_on_schedule ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.queue_content_rendering();
+CREATE TRIGGER content_items_queue_rendering AFTER INSERT OR UPDATE OF content, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.queue_content_rendering();
 
 -- Name: content_items content_items_record_publication_event; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_record_publication_event AFTER INSERT OR DELETE OR UPDATE OF status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.record_content_publication_event();
+
+-- Name: content_items content_items_refuse_schedule_in_past; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_refuse_schedule_in_past BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.refuse_schedule_in_past();
 
 -- Name: content_items content_items_set_slug; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_set_slug BEFORE INSERT OR UPDATE ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.set_content_item_slug();
@@ -5374,6 +5422,9 @@ REVOKE ALL ON FUNCTION private.refresh_analytics_rollups_now(site uuid) FROM PUB
 -- Name: FUNCTION refresh_due_analytics_rollups(scheduler text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refresh_due_analytics_rollups(scheduler text) FROM PUBLIC;
 
+-- Name: FUNCTION refuse_schedule_in_past(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.refuse_schedule_in_past() FROM PUBLIC;
+
 -- Name: FUNCTION release_contacts_of_former_member(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_contacts_of_former_member() FROM PUBLIC;
 
@@ -5452,6 +5503,9 @@ REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
 
 -- Name: FUNCTION unique_content_slug(org uuid, item_id uuid, title text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.unique_content_slug(org uuid, item_id uuid, title text) FROM PUBLIC;
+
+-- Name: FUNCTION unschedule_cancelled_publication(task text, payload jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.unschedule_cancelled_publication(task text, payload jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
