@@ -411,6 +411,32 @@ begin
 end
 $$;
 
+-- Name: check_webhook_endpoint_input(text, text, text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  url_check record;
+begin
+  if url is not null then
+    url_check := private.outbound_url_problem(url);
+    if url_check.problem is not null then
+      raise exception '%', url_check.message using errcode = 'P0001', detail = url_check.problem;
+    end if;
+  end if;
+  if description is not null and char_length(description) > 200 then
+    raise exception 'A description has at most 200 characters.' using errcode = 'P0001', detail = 'description_too_long';
+  end if;
+  if events is not null and (cardinality(events) = 0 or array_position(events, null) is not null) then
+    raise exception 'Choose at least one event.' using errcode = 'P0001', detail = 'events_empty';
+  end if;
+  if events is not null and not events <@ array['content.published', 'content.unpublished'] then
+    raise exception 'Unknown event: choose content.published or content.unpublished.' using errcode = 'P0001', detail = 'events_unknown';
+  end if;
+end
+$$;
+
 -- Name: claim_outgoing_email(bigint, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETURNS TABLE(id bigint, kind text, recipient text, payload jsonb, attempts integer, created_at timestamp with time zone)
     LANGUAGE sql SECURITY DEFINER
@@ -421,6 +447,52 @@ CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETU
   where e.id = claim_outgoing_email.email_id and e.sent_at is null and e.cancelled_at is null
     and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null or not private.job_pool_alive(e.claimed_by))
   returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
+$$;
+
+-- Name: claim_webhook_deliveries(uuid, integer, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) RETURNS TABLE(delivery_id uuid, attempt integer, message_id text, event_type text, body text, url text, secret text, previous_secret text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  free integer;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || organization::text, 0));
+  select max_in_flight - count(*) into free from public.webhook_deliveries d
+  where d.organization_id = organization and d.status = 'pending' and d.locked_until > now();
+  if free <= 0 then
+    return;
+  end if;
+  -- An attempt still in flight when its claim expired: its worker stopped before recording the answer.
+  update public.webhook_delivery_attempts a set outcome = 'interrupted',
+    error = 'The worker stopped before the answer was recorded: the endpoint may have received this attempt.'
+  from public.webhook_deliveries d
+  where a.delivery_id = d.id and a.outcome is null and d.organization_id = organization
+    and d.status = 'pending' and d.locked_until <= now();
+  return query
+  with due as (
+    select d.id from public.webhook_deliveries d
+    join public.webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id
+    where d.organization_id = organization and d.status = 'pending' and d.next_attempt_at <= now()
+      and (d.locked_until is null or d.locked_until <= now()) and e.enabled
+    order by d.next_attempt_at, d.created_at, d.id
+    limit free
+    for update of d skip locked
+  ), claimed as (
+    update public.webhook_deliveries d
+    set locked_until = now() + make_interval(secs => claim_seconds), attempts = d.attempts + 1, last_attempt_at = now()
+    from due where d.id = due.id
+    returning d.id, d.attempts, d.event_id, d.endpoint_id, d.organization_id
+  ), recorded as (
+    insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt)
+    select c.id, c.organization_id, c.attempts from claimed c
+  )
+  select c.id, c.attempts, ev.id, ev.event_type, ev.body, cr.url, cr.secret,
+    case when cr.previous_secret_expires_at > now() then cr.previous_secret end
+  from claimed c
+  join public.webhook_events ev on ev.id = c.event_id and ev.organization_id = c.organization_id
+  join private.webhook_endpoint_credentials cr on cr.endpoint_id = c.endpoint_id;
+end
 $$;
 
 -- Name: contact_check_failures(jsonb); Type: FUNCTION; Schema: private
@@ -523,6 +595,20 @@ CREATE FUNCTION private.default_menu_items() RETURNS TABLE(name text, href text,
   values ('Home', '/', 1), ('Portfolio', '/portfolio', 2), ('About', '/about', 3), ('ROI', '/roi', 4)
 $$;
 
+-- Name: delete_old_webhook_events(interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.delete_old_webhook_events(keep interval DEFAULT '30 days'::interval) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from public.webhook_events ev
+    where ev.created_at < now() - keep
+      and not exists (select 1 from public.webhook_deliveries d where d.event_id = ev.id and d.status = 'pending')
+    returning 1
+  )
+  select count(*)::integer from gone
+$$;
+
 -- Name: display_name(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.display_name(user_id uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -534,6 +620,80 @@ CREATE FUNCTION private.display_name(user_id uuid) RETURNS text
   )
   from auth.users u left join public.profiles p on p.user_id = u.id
   where u.id = display_name.user_id
+$$;
+
+-- Name: emit_webhook_event(uuid, text, text, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  message_id text;
+begin
+  if not exists (
+    select 1 from public.webhook_endpoints e
+    where e.organization_id = organization and e.enabled and emit_webhook_event.event_type = any (e.events)
+  ) then
+    return null;
+  end if;
+  insert into public.webhook_events (id, organization_id, event_type, event_key, body)
+  values (
+    'msg_' || replace(gen_random_uuid()::text, '-', ''),
+    organization,
+    emit_webhook_event.event_type,
+    emit_webhook_event.event_key,
+    jsonb_build_object(
+      'type', emit_webhook_event.event_type,
+      'timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'data', data
+    )::text
+  )
+  on conflict on constraint webhook_events_organization_id_event_key_key do nothing
+  returning id into message_id;
+  if message_id is null then
+    return null;
+  end if;
+  insert into public.webhook_deliveries (organization_id, endpoint_id, event_id, event_type)
+  select organization, e.id, message_id, emit_webhook_event.event_type from public.webhook_endpoints e
+  where e.organization_id = organization and e.enabled and emit_webhook_event.event_type = any (e.events);
+  perform private.wake_webhook_deliveries(organization);
+  return message_id;
+end
+$$;
+
+-- Name: emit_webhooks_for_workspace_event(uuid, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.emit_webhooks_for_workspace_event(workspace_id uuid, event_id bigint) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  event private.workspace_events;
+  item public.content_items;
+  data jsonb;
+begin
+  select * into event from private.workspace_events e where e.id = emit_webhooks_for_workspace_event.event_id;
+  if not found then
+    return null;
+  end if;
+  if event.workspace_id <> emit_webhooks_for_workspace_event.workspace_id then
+    raise exception 'event % does not belong to workspace %', event_id, workspace_id using errcode = '42501', detail = 'foreign_event';
+  end if;
+  if event.type not in ('content.published', 'content.unpublished') then
+    return null;
+  end if;
+  select * into item from public.content_items c where c.id = event.subject_id and c.organization_id = event.workspace_id;
+  if found then
+    data := jsonb_build_object(
+      'id', item.id, 'workspace_id', item.organization_id, 'title', item.title, 'content_type', item.content_type,
+      'status', case when event.type = 'content.published' then 'published' else item.status end,
+      'excerpt', item.excerpt, 'content', item.content, 'featured_image_url', item.featured_image_url,
+      'tags', to_jsonb(item.tags), 'seo_title', item.seo_title, 'seo_description', item.seo_description,
+      'published_at', item.published_at, 'updated_at', item.updated_at);
+  else
+    data := jsonb_build_object('id', event.subject_id, 'workspace_id', event.workspace_id, 'title', event.payload ->> 'title', 'status', 'deleted');
+  end if;
+  return private.emit_webhook_event(event.workspace_id, event.type, 'workspace_event:' || event.id, data);
+end
 $$;
 
 -- Name: enqueue_email(text, text, jsonb); Type: FUNCTION; Schema: private
@@ -597,6 +757,30 @@ begin
       cancelled_at = case when outcome = 'cancelled' then now() end,
       last_error = case when outcome = 'sent' then null else left(finish_outgoing_email.reason, 1000) end
   where e.id = finish_outgoing_email.email_id and e.sent_at is null;
+end
+$$;
+
+-- Name: finish_webhook_attempt(uuid, integer, boolean, integer, text, integer, text, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.finish_webhook_attempt(delivery_id uuid, attempt integer, succeeded boolean, response_status integer, response_body text, duration_ms integer, error text, next_attempt_at timestamp with time zone) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.webhook_delivery_attempts a
+  set outcome = case when succeeded then 'succeeded' else 'failed' end, response_status = finish_webhook_attempt.response_status,
+    response_body = left(finish_webhook_attempt.response_body, 2000), duration_ms = finish_webhook_attempt.duration_ms,
+    error = left(finish_webhook_attempt.error, 1000)
+  where a.delivery_id = finish_webhook_attempt.delivery_id and a.attempt = finish_webhook_attempt.attempt;
+  update public.webhook_deliveries d
+  set status = case when succeeded then 'succeeded' when finish_webhook_attempt.next_attempt_at is null then 'failed' else 'pending' end,
+    next_attempt_at = case when succeeded then null else finish_webhook_attempt.next_attempt_at end,
+    locked_until = null,
+    response_status = finish_webhook_attempt.response_status,
+    duration_ms = finish_webhook_attempt.duration_ms,
+    error = left(finish_webhook_attempt.error, 1000),
+    succeeded_at = case when succeeded then now() else d.succeeded_at end
+  where d.id = finish_webhook_attempt.delivery_id and d.attempts = finish_webhook_attempt.attempt and d.status = 'pending';
+  return found;
 end
 $$;
 
@@ -967,6 +1151,24 @@ CREATE FUNCTION private.invitation_status(invitation public.workspace_invitation
     when invitation.expires_at <= now() then 'expired'
     else 'pending'
   end
+$$;
+
+-- Name: is_public_address(inet); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_public_address(address inet) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+begin
+  if family(address) = 6 then
+    if address <<= '::ffff:0:0/96'::inet then
+      return private.is_public_address('0.0.0.0'::inet + (address - '::ffff:0.0.0.0'::inet));
+    elsif address <<= '64:ff9b::/96'::inet then
+      return private.is_public_address('0.0.0.0'::inet + (address - '64:ff9b::'::inet));
+    end if;
+    return not address <<= any ('{::/96, 64:ff9b:1::/48, 100::/64, 2001::/23, 2001:db8::/32, 2002::/16, fc00::/7, fe80::/10, fec0::/10, ff00::/8}'::inet[]);
+  end if;
+  return not address <<= any ('{0.0.0.0/8, 10.0.0.0/8, 100.64.0.0/10, 127.0.0.0/8, 169.254.0.0/16, 172.16.0.0/12, 192.0.0.0/24, 192.0.2.0/24, 192.88.99.0/24, 192.168.0.0/16, 198.18.0.0/15, 198.51.100.0/24, 203.0.113.0/24, 224.0.0.0/4, 240.0.0.0/4}'::inet[]);
+end
 $$;
 
 -- Name: is_reserved_blog_slug(text); Type: FUNCTION; Schema: private
@@ -1375,6 +1577,25 @@ CREATE FUNCTION private.merge_tags(current text[], adding text[], removing text[
   select coalesce(array_agg(t order by o), '{}') from (select t, o from kept union all select t, o from added) merged
 $$;
 
+-- Name: new_webhook_secret(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.new_webhook_secret() RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select 'whsec_' || encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64')
+$$;
+
+-- Name: next_webhook_delivery_at(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.next_webhook_delivery_at(organization uuid) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select min(case when d.locked_until > now() then d.locked_until when d.next_attempt_at > now() then d.next_attempt_at end)
+  from public.webhook_deliveries d
+  join public.webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+  where d.organization_id = organization and d.status = 'pending'
+$$;
+
 -- Name: normalize_content_schedule(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.normalize_content_schedule() RETURNS trigger
     LANGUAGE plpgsql
@@ -1422,6 +1643,78 @@ CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF 
   where m.user_id = (select auth.uid())
     and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
 $$;
+
+-- Name: outbound_url_problem(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.outbound_url_problem(url text, OUT problem text, OUT message text) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  parts text[];
+  host text;
+  port integer;
+  address inet;
+  settings private.outbound_settings;
+  dotted_quad constant text := '^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$';
+begin
+  if url is null or char_length(url) > 2000 or url !~ '^[\x21-\x7e]+$' or position('\' in url) > 0 then
+    problem := 'url_invalid';
+    message := 'Enter a full URL without spaces, up to 2000 characters, starting with https:// or http://.';
+    return;
+  end if;
+  if url !~* '^https?://' then
+    problem := case when url ~ '^[A-Za-z][A-Za-z0-9+.-]*:' then 'url_scheme' else 'url_invalid' end;
+    message := 'The URL must start with https:// or http://.';
+    return;
+  end if;
+  parts := regexp_match(url, '^https?://(?:[^/?#]*@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?(?:[/?#].*)?$');
+  if parts is null or parts[1] ~ '^\.|\.\.' then
+    problem := 'url_invalid';
+    message := 'Enter a full URL with a host name, such as https://hooks.example.com/beyond.';
+    return;
+  end if;
+  host := rtrim(lower(parts[1]), '.');
+  port := coalesce(parts[2]::integer, case when lower(url) like 'https:%' then 443 else 80 end);
+  select * into settings from private.outbound_settings s where s.id;
+  settings := coalesce(settings, row(true, false, '{}', false, '{}', now())::private.outbound_settings);
+  if port not in (80, 443) and not settings.allow_any_port and not settings.allow_all_private and not port = any (settings.allowed_ports) then
+    problem := 'url_port';
+    message := format('The URL uses port %s: this server sends only to ports 80 and 443.', port);
+    return;
+  end if;
+  if host ~ '^\[' then
+    begin
+      address := trim(both '[]' from host)::inet;
+    exception when others then
+      problem := 'url_invalid';
+      message := 'The IPv6 address in the URL is not valid.';
+      return;
+    end;
+    if (address <<= '::/96'::inet and address > '::1'::inet) or address <<= '::ffff:0:0/96'::inet or address <<= '64:ff9b::/96'::inet then
+      if not settings.allow_all_private then
+        problem := 'url_ip_form';
+        message := 'Write an IPv4 address as itself (four numbers separated by dots), not inside an IPv6 address.';
+        return;
+      end if;
+    end if;
+  elsif host ~ '(^|\.)(0x[0-9a-f]*|[0-9]+)$' then
+    -- The last label is a number: browsers and the server read the host as an IPv4 address, in whatever spelling.
+    if host !~ dotted_quad then
+      problem := 'url_ip_form';
+      message := 'Write an IP address as four decimal numbers separated by dots.';
+      return;
+    end if;
+    address := host::inet;
+  elsif host = 'localhost' or host like '%.localhost' then
+    address := '127.0.0.1'::inet;
+  end if;
+  if address is not null and not private.is_public_address(address)
+    and not settings.allow_all_private and not address <<= any (settings.allowed_ranges) then
+    problem := 'url_private_address';
+    message := format('The URL points at %s, a private, loopback, link-local or reserved address: this server does not send there.', host);
+  end if;
+end
+$_$;
 
 -- Name: payload_workspace(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.payload_workspace(payload jsonb) RETURNS uuid
@@ -2087,6 +2380,20 @@ begin
 end
 $$;
 
+-- Name: set_outbound_settings(boolean, text[], boolean, integer[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.set_outbound_settings(allow_all_private boolean, allowed_ranges text[], allow_any_port boolean, allowed_ports integer[]) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outbound_settings s
+  set allow_all_private = set_outbound_settings.allow_all_private,
+      allowed_ranges = set_outbound_settings.allowed_ranges::cidr[],
+      allow_any_port = set_outbound_settings.allow_any_port,
+      allowed_ports = set_outbound_settings.allowed_ports,
+      updated_at = now()
+  where s.id
+$$;
+
 -- Name: set_updated_at(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.set_updated_at() RETURNS trigger
     LANGUAGE plpgsql
@@ -2409,6 +2716,14 @@ exception when others then
 end
 $_$;
 
+-- Name: url_origin(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.url_origin(url text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select lower(substring(url from '^([A-Za-z]+://)')) || lower(substring(url from '^[A-Za-z]+://(?:[^/?#]*@)?([^/?#]+)'))
+$$;
+
 -- Name: verify_contact_form_proof(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone) RETURNS record
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -2445,12 +2760,30 @@ begin
 end
 $_$;
 
+-- Name: wake_webhook_deliveries(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.wake_webhook_deliveries(organization uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.enqueue_job('deliver_webhooks', jsonb_build_object('workspace_id', organization), now(), 'webhooks:' || organization::text)
+$$;
+
 -- Name: workspace_role(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.workspace_role(org uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select m.role from public.organization_members m where m.organization_id = org and m.user_id = (select auth.uid())
+$$;
+
+-- Name: workspaces_with_due_webhooks(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.workspaces_with_due_webhooks() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select distinct d.organization_id from public.webhook_deliveries d
+  join public.webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id and e.enabled
+  where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until <= now())
 $$;
 
 -- Name: accept_invitation(text); Type: FUNCTION; Schema: public
@@ -2824,6 +3157,48 @@ begin
   where i.id = invitation.id
   returning i.expires_at into invitation.expires_at;
   return query select private.issue_invitation_token(invitation.id, 'link'), invitation.expires_at;
+end
+$$;
+
+-- Name: webhook_endpoints; Type: TABLE; Schema: public
+CREATE TABLE public.webhook_endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    url_origin text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    events text[] NOT NULL,
+    enabled boolean DEFAULT true NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT webhook_endpoints_description_length CHECK ((char_length(description) <= 200)),
+    CONSTRAINT webhook_endpoints_events_check CHECK ((((cardinality(events) >= 1) AND (cardinality(events) <= 10)) AND (events <@ ARRAY['content.published'::text, 'content.unpublished'::text]))),
+    CONSTRAINT webhook_endpoints_url_origin_length CHECK ((char_length(url_origin) <= 300))
+);
+
+-- Name: create_webhook_endpoint(uuid, text, text[], text, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.create_webhook_endpoint(workspace_id uuid, url text, events text[], description text DEFAULT ''::text, enabled boolean DEFAULT true) RETURNS public.webhook_endpoints
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created public.webhook_endpoints;
+  clean_url text := btrim(create_webhook_endpoint.url);
+  clean_description text := btrim(coalesce(create_webhook_endpoint.description, ''));
+begin
+  perform private.require_workspace_role(create_webhook_endpoint.workspace_id, 'admin');
+  perform private.check_webhook_endpoint_input(coalesce(clean_url, ''), clean_description, coalesce(create_webhook_endpoint.events, '{}'));
+  -- Taken per workspace: two admins adding at once cannot both pass the count.
+  perform 1 from public.organizations o where o.id = create_webhook_endpoint.workspace_id for no key update;
+  if (select count(*) from public.webhook_endpoints e where e.organization_id = create_webhook_endpoint.workspace_id) >= 20 then
+    raise exception 'A workspace has at most 20 webhook endpoints: delete one first.' using errcode = 'P0001', detail = 'endpoint_limit';
+  end if;
+  insert into public.webhook_endpoints (organization_id, url_origin, description, events, enabled, created_by)
+  values (create_webhook_endpoint.workspace_id, private.url_origin(clean_url), clean_description,
+    (select array_agg(distinct e order by e) from unnest(create_webhook_endpoint.events) e), coalesce(create_webhook_endpoint.enabled, true), (select auth.uid()))
+  returning * into created;
+  insert into private.webhook_endpoint_credentials (endpoint_id, url, secret) values (created.id, clean_url, private.new_webhook_secret());
+  return created;
 end
 $$;
 
@@ -3502,6 +3877,49 @@ begin
 end
 $$;
 
+-- Name: webhook_deliveries; Type: TABLE; Schema: public
+CREATE TABLE public.webhook_deliveries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    endpoint_id uuid NOT NULL,
+    event_id text NOT NULL,
+    event_type text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now(),
+    locked_until timestamp with time zone,
+    last_attempt_at timestamp with time zone,
+    response_status integer,
+    duration_ms integer,
+    error text,
+    succeeded_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])))
+);
+
+-- Name: resend_webhook_delivery(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.resend_webhook_delivery(delivery_id uuid) RETURNS public.webhook_deliveries
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  delivery public.webhook_deliveries;
+begin
+  select * into delivery from public.webhook_deliveries d where d.id = resend_webhook_delivery.delivery_id for update;
+  if not found or private.workspace_role(delivery.organization_id) is null then
+    raise exception 'This delivery does not exist (any more).' using errcode = 'P0001', detail = 'unknown_delivery';
+  end if;
+  perform private.require_workspace_role(delivery.organization_id, 'admin');
+  if delivery.status = 'pending' and delivery.locked_until > now() then
+    raise exception 'This delivery is being sent right now: wait for its answer.' using errcode = 'P0001', detail = 'delivery_in_flight';
+  end if;
+  update public.webhook_deliveries d set status = 'pending', next_attempt_at = now(), locked_until = null
+  where d.id = delivery.id returning * into delivery;
+  perform private.wake_webhook_deliveries(delivery.organization_id);
+  return delivery;
+end
+$$;
+
 -- Name: admin_pages; Type: TABLE; Schema: public
 CREATE TABLE public.admin_pages (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -3623,6 +4041,24 @@ CREATE FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day 
   select 'previous', t.impressions_before, t.clicks_before, t.conversions_before, t.spend_before, t.revenue_before from totals t
 $$;
 
+-- Name: reveal_webhook_endpoint(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) RETURNS TABLE(url text, secret text, previous_secret_expires_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  organization uuid := (select e.organization_id from public.webhook_endpoints e where e.id = reveal_webhook_endpoint.endpoint_id);
+begin
+  if organization is null or private.workspace_role(organization) is null then
+    raise exception 'This webhook endpoint does not exist (any more).' using errcode = 'P0001', detail = 'unknown_endpoint';
+  end if;
+  perform private.require_workspace_role(organization, 'admin');
+  return query
+    select c.url, c.secret, case when c.previous_secret_expires_at > now() then c.previous_secret_expires_at end
+    from private.webhook_endpoint_credentials c where c.endpoint_id = reveal_webhook_endpoint.endpoint_id;
+end
+$$;
+
 -- Name: revoke_invitation(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.revoke_invitation(invitation_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3633,6 +4069,26 @@ declare
 begin
   update public.workspace_invitations i set revoked_at = now() where i.id = invitation.id;
   perform private.cancel_queued_emails('workspace_invitation', jsonb_build_object('invitation_id', invitation.id));
+end
+$$;
+
+-- Name: rotate_webhook_secret(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.rotate_webhook_secret(endpoint_id uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  organization uuid := (select e.organization_id from public.webhook_endpoints e where e.id = rotate_webhook_secret.endpoint_id);
+  fresh text := private.new_webhook_secret();
+begin
+  if organization is null or private.workspace_role(organization) is null then
+    raise exception 'This webhook endpoint does not exist (any more).' using errcode = 'P0001', detail = 'unknown_endpoint';
+  end if;
+  perform private.require_workspace_role(organization, 'admin');
+  update private.webhook_endpoint_credentials c
+  set previous_secret = c.secret, previous_secret_expires_at = now() + interval '24 hours', secret = fresh
+  where c.endpoint_id = rotate_webhook_secret.endpoint_id;
+  return fresh;
 end
 $$;
 
@@ -3653,6 +4109,35 @@ begin
   end if;
   update public.organization_members m set role = 'admin'
   where m.organization_id = transfer_workspace_ownership.workspace_id and m.user_id = (select auth.uid());
+end
+$$;
+
+-- Name: update_webhook_endpoint(uuid, text, text[], text, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text DEFAULT NULL::text, events text[] DEFAULT NULL::text[], description text DEFAULT NULL::text, enabled boolean DEFAULT NULL::boolean) RETURNS public.webhook_endpoints
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  endpoint public.webhook_endpoints;
+  clean_url text := btrim(update_webhook_endpoint.url);
+begin
+  select * into endpoint from public.webhook_endpoints e where e.id = update_webhook_endpoint.endpoint_id;
+  if not found or private.workspace_role(endpoint.organization_id) is null then
+    raise exception 'This webhook endpoint does not exist (any more).' using errcode = 'P0001', detail = 'unknown_endpoint';
+  end if;
+  perform private.require_workspace_role(endpoint.organization_id, 'admin');
+  perform private.check_webhook_endpoint_input(clean_url, btrim(update_webhook_endpoint.description), update_webhook_endpoint.events);
+  if clean_url is not null then
+    update private.webhook_endpoint_credentials c set url = clean_url where c.endpoint_id = endpoint.id;
+  end if;
+  update public.webhook_endpoints e set
+    url_origin = coalesce(private.url_origin(clean_url), e.url_origin),
+    description = coalesce(btrim(update_webhook_endpoint.description), e.description),
+    events = coalesce((select array_agg(distinct x order by x) from unnest(update_webhook_endpoint.events) x), e.events),
+    enabled = coalesce(update_webhook_endpoint.enabled, e.enabled)
+  where e.id = endpoint.id
+  returning * into endpoint;
+  return endpoint;
 end
 $$;
 
@@ -3926,6 +4411,17 @@ ALTER TABLE private.lead_digests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+-- Name: outbound_settings; Type: TABLE; Schema: private
+CREATE TABLE private.outbound_settings (
+    id boolean DEFAULT true NOT NULL,
+    allow_all_private boolean DEFAULT false NOT NULL,
+    allowed_ranges cidr[] DEFAULT '{}'::cidr[] NOT NULL,
+    allow_any_port boolean DEFAULT false NOT NULL,
+    allowed_ports integer[] DEFAULT '{}'::integer[] NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT outbound_settings_one_row CHECK (id)
+);
+
 -- Name: outgoing_emails; Type: TABLE; Schema: private
 CREATE TABLE private.outgoing_emails (
     id bigint NOT NULL,
@@ -3961,6 +4457,16 @@ CREATE TABLE private.rate_limits (
     key text NOT NULL,
     tokens double precision NOT NULL,
     updated_at timestamp with time zone NOT NULL
+);
+
+-- Name: webhook_endpoint_credentials; Type: TABLE; Schema: private
+CREATE TABLE private.webhook_endpoint_credentials (
+    endpoint_id uuid NOT NULL,
+    url text NOT NULL,
+    secret text NOT NULL,
+    previous_secret text,
+    previous_secret_expires_at timestamp with time zone,
+    CONSTRAINT webhook_endpoint_credentials_secret_format CHECK ((secret ~ '^whsec_[A-Za-z0-9+/]+={0,2}$'::text))
 );
 
 -- Name: workspace_event_subscribers; Type: TABLE; Schema: private
@@ -4200,6 +4706,32 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_marketing_role_check CHECK ((marketing_role = ANY (ARRAY['marketing_director'::text, 'content_marketing_manager'::text, 'digital_advertising_specialist'::text, 'email_marketing_specialist'::text, 'social_media_manager'::text, 'seo_sem_specialist'::text, 'customer_retention_specialist'::text, 'data_analytics_manager'::text, 'marketing_automation_specialist'::text, 'creative_director'::text])))
 );
 
+-- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
+CREATE TABLE public.webhook_delivery_attempts (
+    delivery_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    attempt integer NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    outcome text,
+    response_status integer,
+    response_body text,
+    duration_ms integer,
+    error text,
+    CONSTRAINT webhook_delivery_attempts_body_length CHECK ((char_length(response_body) <= 2000)),
+    CONSTRAINT webhook_delivery_attempts_outcome_check CHECK ((outcome = ANY (ARRAY['succeeded'::text, 'failed'::text, 'interrupted'::text])))
+);
+
+-- Name: webhook_events; Type: TABLE; Schema: public
+CREATE TABLE public.webhook_events (
+    id text NOT NULL,
+    organization_id uuid NOT NULL,
+    event_type text NOT NULL,
+    event_key text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT webhook_events_id_format CHECK ((id ~ '^msg_[A-Za-z0-9]{20,40}$'::text))
+);
+
 -- Name: workspace_activity_days; Type: TABLE; Schema: public
 CREATE TABLE public.workspace_activity_days (
     organization_id uuid NOT NULL,
@@ -4277,6 +4809,10 @@ ALTER TABLE ONLY private.lead_digest_queue
 ALTER TABLE ONLY private.lead_digests
     ADD CONSTRAINT lead_digests_pkey PRIMARY KEY (id);
 
+-- Name: outbound_settings outbound_settings_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.outbound_settings
+    ADD CONSTRAINT outbound_settings_pkey PRIMARY KEY (id);
+
 -- Name: outgoing_emails outgoing_emails_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.outgoing_emails
     ADD CONSTRAINT outgoing_emails_pkey PRIMARY KEY (id);
@@ -4284,6 +4820,10 @@ ALTER TABLE ONLY private.outgoing_emails
 -- Name: rate_limits rate_limits_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+
+-- Name: webhook_endpoint_credentials webhook_endpoint_credentials_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.webhook_endpoint_credentials
+    ADD CONSTRAINT webhook_endpoint_credentials_pkey PRIMARY KEY (endpoint_id);
 
 -- Name: workspace_event_subscribers workspace_event_subscribers_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.workspace_event_subscribers
@@ -4380,6 +4920,38 @@ ALTER TABLE ONLY public.profiles
 -- Name: profiles profiles_user_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_key UNIQUE (user_id);
+
+-- Name: webhook_deliveries webhook_deliveries_endpoint_id_event_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_endpoint_id_event_id_key UNIQUE (endpoint_id, event_id);
+
+-- Name: webhook_deliveries webhook_deliveries_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
+
+-- Name: webhook_delivery_attempts webhook_delivery_attempts_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_delivery_attempts
+    ADD CONSTRAINT webhook_delivery_attempts_pkey PRIMARY KEY (delivery_id, attempt);
+
+-- Name: webhook_endpoints webhook_endpoints_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: webhook_endpoints webhook_endpoints_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id);
+
+-- Name: webhook_events webhook_events_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: webhook_events webhook_events_organization_id_event_key_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_organization_id_event_key_key UNIQUE (organization_id, event_key);
+
+-- Name: webhook_events webhook_events_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_pkey PRIMARY KEY (id);
 
 -- Name: workspace_activity_days workspace_activity_days_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.workspace_activity_days
@@ -4512,6 +5084,21 @@ CREATE INDEX menu_items_sort_order_idx ON public.menu_items USING btree (sort_or
 
 -- Name: organization_members_user_id_idx; Type: INDEX; Schema: public
 CREATE INDEX organization_members_user_id_idx ON public.organization_members USING btree (user_id);
+
+-- Name: webhook_deliveries_due_idx; Type: INDEX; Schema: public
+CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (organization_id, next_attempt_at) WHERE (status = 'pending'::text);
+
+-- Name: webhook_deliveries_event_id_idx; Type: INDEX; Schema: public
+CREATE INDEX webhook_deliveries_event_id_idx ON public.webhook_deliveries USING btree (event_id);
+
+-- Name: webhook_deliveries_log_idx; Type: INDEX; Schema: public
+CREATE INDEX webhook_deliveries_log_idx ON public.webhook_deliveries USING btree (organization_id, created_at DESC);
+
+-- Name: webhook_endpoints_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX webhook_endpoints_organization_id_idx ON public.webhook_endpoints USING btree (organization_id, created_at);
+
+-- Name: webhook_events_organization_id_created_at_idx; Type: INDEX; Schema: public
+CREATE INDEX webhook_events_organization_id_created_at_idx ON public.webhook_events USING btree (organization_id, created_at DESC);
 
 -- Name: workspace_activity_days_user_id_idx; Type: INDEX; Schema: public
 CREATE INDEX workspace_activity_days_user_id_idx ON public.workspace_activity_days USING btree (user_id);
@@ -4654,6 +5241,9 @@ CREATE TRIGGER organizations_set_updated_at BEFORE INSERT OR UPDATE ON public.or
 -- Name: profiles profiles_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER profiles_set_updated_at BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: webhook_endpoints webhook_endpoints_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER webhook_endpoints_set_updated_at BEFORE INSERT OR UPDATE ON public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: workspace_blogs workspace_blogs_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.workspace_blogs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -4668,6 +5258,10 @@ ALTER TABLE ONLY private.content_item_html
 -- Name: lead_digest_queue lead_digest_queue_lead_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
     ADD CONSTRAINT lead_digest_queue_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
+-- Name: webhook_endpoint_credentials webhook_endpoint_credentials_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.webhook_endpoint_credentials
+    ADD CONSTRAINT webhook_endpoint_credentials_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES public.webhook_endpoints(id) ON DELETE CASCADE;
 
 -- Name: workspace_invitation_tokens workspace_invitation_tokens_invitation_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.workspace_invitation_tokens
@@ -4757,6 +5351,34 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: webhook_deliveries webhook_deliveries_endpoint_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_endpoint_id_organization_id_fkey FOREIGN KEY (endpoint_id, organization_id) REFERENCES public.webhook_endpoints(id, organization_id) ON DELETE CASCADE;
+
+-- Name: webhook_deliveries webhook_deliveries_event_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_event_id_organization_id_fkey FOREIGN KEY (event_id, organization_id) REFERENCES public.webhook_events(id, organization_id) ON DELETE CASCADE;
+
+-- Name: webhook_delivery_attempts webhook_delivery_attempts_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_delivery_attempts
+    ADD CONSTRAINT webhook_delivery_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES public.webhook_deliveries(id) ON DELETE CASCADE;
+
+-- Name: webhook_delivery_attempts webhook_delivery_attempts_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_delivery_attempts
+    ADD CONSTRAINT webhook_delivery_attempts_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: webhook_endpoints webhook_endpoints_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: webhook_endpoints webhook_endpoints_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_endpoints
+    ADD CONSTRAINT webhook_endpoints_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: webhook_events webhook_events_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.webhook_events
+    ADD CONSTRAINT webhook_events_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: workspace_activity_days workspace_activity_days_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.workspace_activity_days
     ADD CONSTRAINT workspace_activity_days_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
@@ -4813,6 +5435,9 @@ ALTER TABLE private.lead_digests ENABLE ROW LEVEL SECURITY;
 
 -- Name: rate_limits; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.rate_limits ENABLE ROW LEVEL SECURITY;
+
+-- Name: webhook_endpoints Admins delete their workspace's webhook endpoints; Type: POLICY; Schema: public
+CREATE POLICY "Admins delete their workspace's webhook endpoints" ON public.webhook_endpoints FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)));
 
 -- Name: workspace_invitations Admins read their workspace's invitations; Type: POLICY; Schema: public
 CREATE POLICY "Admins read their workspace's invitations" ON public.workspace_invitations FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)));
@@ -4903,6 +5528,18 @@ CREATE POLICY "Members read their workspace's scoring rules" ON public.contact_s
 
 -- Name: analytics_sites Members read their workspace's sites, admins the agency's; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's sites, admins the agency's" ON public.analytics_sites FOR SELECT TO authenticated USING (((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin))));
+
+-- Name: webhook_delivery_attempts Members read their workspace's webhook attempts; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's webhook attempts" ON public.webhook_delivery_attempts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: webhook_deliveries Members read their workspace's webhook deliveries; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's webhook deliveries" ON public.webhook_deliveries FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: webhook_endpoints Members read their workspace's webhook endpoints; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's webhook endpoints" ON public.webhook_endpoints FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: webhook_events Members read their workspace's webhook events; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's webhook events" ON public.webhook_events FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: csv_column_mappings Members remove their workspace's CSV mappings; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's CSV mappings" ON public.csv_column_mappings FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -5020,6 +5657,18 @@ ALTER TABLE public.organizations ENABLE ROW LEVEL SECURITY;
 
 -- Name: profiles; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
+
+-- Name: webhook_deliveries; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.webhook_deliveries ENABLE ROW LEVEL SECURITY;
+
+-- Name: webhook_delivery_attempts; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.webhook_delivery_attempts ENABLE ROW LEVEL SECURITY;
+
+-- Name: webhook_endpoints; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.webhook_endpoints ENABLE ROW LEVEL SECURITY;
+
+-- Name: webhook_events; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.webhook_events ENABLE ROW LEVEL SECURITY;
 
 -- Name: workspace_activity_days; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.workspace_activity_days ENABLE ROW LEVEL SECURITY;
@@ -5161,8 +5810,14 @@ REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
 -- Name: FUNCTION check_contact_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_contact_owner() FROM PUBLIC;
 
+-- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
+
 -- Name: FUNCTION claim_outgoing_email(email_id bigint, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) FROM PUBLIC;
+
+-- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) FROM PUBLIC;
 
 -- Name: FUNCTION contact_check_failures(candidates jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.contact_check_failures(candidates jsonb) FROM PUBLIC;
@@ -5185,8 +5840,17 @@ GRANT ALL ON FUNCTION private.current_user_organization_ids() TO anon;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO authenticated;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO service_role;
 
+-- Name: FUNCTION delete_old_webhook_events(keep interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.delete_old_webhook_events(keep interval) FROM PUBLIC;
+
 -- Name: FUNCTION display_name(user_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.display_name(user_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION emit_webhooks_for_workspace_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.emit_webhooks_for_workspace_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
 
 -- Name: FUNCTION enqueue_email(kind text, recipient text, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.enqueue_email(kind text, recipient text, payload jsonb) FROM PUBLIC;
@@ -5196,6 +5860,9 @@ REVOKE ALL ON FUNCTION private.enqueue_job(task text, payload jsonb, run_at time
 
 -- Name: FUNCTION finish_outgoing_email(email_id bigint, outcome text, reason text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text) FROM PUBLIC;
+
+-- Name: FUNCTION finish_webhook_attempt(delivery_id uuid, attempt integer, succeeded boolean, response_status integer, response_body text, duration_ms integer, error text, next_attempt_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.finish_webhook_attempt(delivery_id uuid, attempt integer, succeeded boolean, response_status integer, response_body text, duration_ms integer, error text, next_attempt_at timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION flush_job_backlog(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.flush_job_backlog() FROM PUBLIC;
@@ -5238,6 +5905,9 @@ GRANT SELECT ON TABLE public.workspace_invitations TO authenticated;
 
 -- Name: FUNCTION invitation_status(invitation public.workspace_invitations); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.invitation_status(invitation public.workspace_invitations) FROM PUBLIC;
+
+-- Name: FUNCTION is_public_address(address inet); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_public_address(address inet) FROM PUBLIC;
 
 -- Name: FUNCTION is_reserved_blog_slug(slug text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_reserved_blog_slug(slug text) FROM PUBLIC;
@@ -5360,6 +6030,12 @@ REVOKE ALL ON FUNCTION private.manageable_invitation(invitation_id uuid) FROM PU
 -- Name: FUNCTION merge_tags(current text[], adding text[], removing text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removing text[]) FROM PUBLIC;
 
+-- Name: FUNCTION new_webhook_secret(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.new_webhook_secret() FROM PUBLIC;
+
+-- Name: FUNCTION next_webhook_delivery_at(organization uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.next_webhook_delivery_at(organization uuid) FROM PUBLIC;
+
 -- Name: FUNCTION normalize_content_schedule(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.normalize_content_schedule() FROM PUBLIC;
 
@@ -5371,6 +6047,9 @@ REVOKE ALL ON FUNCTION private.organization_ids_with_role(min_role text) FROM PU
 GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO anon;
 GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO authenticated;
 GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO service_role;
+
+-- Name: FUNCTION outbound_url_problem(url text, OUT problem text, OUT message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.outbound_url_problem(url text, OUT problem text, OUT message text) FROM PUBLIC;
 
 -- Name: FUNCTION payload_workspace(payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.payload_workspace(payload jsonb) FROM PUBLIC;
@@ -5464,6 +6143,9 @@ REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
 -- Name: FUNCTION set_content_item_slug(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.set_content_item_slug() FROM PUBLIC;
 
+-- Name: FUNCTION set_outbound_settings(allow_all_private boolean, allowed_ranges text[], allow_any_port boolean, allowed_ports integer[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.set_outbound_settings(allow_all_private boolean, allowed_ranges text[], allow_any_port boolean, allowed_ports integer[]) FROM PUBLIC;
+
 -- Name: FUNCTION site_admin_addresses(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
 
@@ -5510,14 +6192,23 @@ REVOKE ALL ON FUNCTION private.unschedule_cancelled_publication(task text, paylo
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
 
+-- Name: FUNCTION url_origin(url text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.url_origin(url text) FROM PUBLIC;
+
 -- Name: FUNCTION verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.verify_contact_form_proof(payload text, OUT challenge text, OUT expires_at timestamp with time zone) FROM PUBLIC;
+
+-- Name: FUNCTION wake_webhook_deliveries(organization uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.wake_webhook_deliveries(organization uuid) FROM PUBLIC;
 
 -- Name: FUNCTION workspace_role(org uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.workspace_role(org uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO anon;
 GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO service_role;
+
+-- Name: FUNCTION workspaces_with_due_webhooks(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.workspaces_with_due_webhooks() FROM PUBLIC;
 
 -- Name: FUNCTION accept_invitation(token text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.accept_invitation(token text) FROM PUBLIC;
@@ -5588,6 +6279,15 @@ GRANT ALL ON FUNCTION public.content_overview(workspace_id uuid, as_of timestamp
 REVOKE ALL ON FUNCTION public.create_invitation_link(invitation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_invitation_link(invitation_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.create_invitation_link(invitation_id uuid) TO service_role;
+
+-- Name: TABLE webhook_endpoints; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.webhook_endpoints TO service_role;
+GRANT SELECT,DELETE ON TABLE public.webhook_endpoints TO authenticated;
+
+-- Name: FUNCTION create_webhook_endpoint(workspace_id uuid, url text, events text[], description text, enabled boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.create_webhook_endpoint(workspace_id uuid, url text, events text[], description text, enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_webhook_endpoint(workspace_id uuid, url text, events text[], description text, enabled boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.create_webhook_endpoint(workspace_id uuid, url text, events text[], description text, enabled boolean) TO service_role;
 
 -- Name: TABLE organizations; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.organizations TO service_role;
@@ -5704,6 +6404,15 @@ REVOKE ALL ON FUNCTION public.resend_invitation(invitation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.resend_invitation(invitation_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.resend_invitation(invitation_id uuid) TO service_role;
 
+-- Name: TABLE webhook_deliveries; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.webhook_deliveries TO service_role;
+GRANT SELECT ON TABLE public.webhook_deliveries TO authenticated;
+
+-- Name: FUNCTION resend_webhook_delivery(delivery_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.resend_webhook_delivery(delivery_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.resend_webhook_delivery(delivery_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.resend_webhook_delivery(delivery_id uuid) TO service_role;
+
 -- Name: TABLE admin_pages; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.admin_pages TO service_role;
 GRANT SELECT,DELETE ON TABLE public.admin_pages TO authenticated;
@@ -5760,15 +6469,30 @@ REVOKE ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, 
 GRANT ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO service_role;
 
+-- Name: FUNCTION reveal_webhook_endpoint(endpoint_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) TO service_role;
+
 -- Name: FUNCTION revoke_invitation(invitation_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.revoke_invitation(invitation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.revoke_invitation(invitation_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.revoke_invitation(invitation_id uuid) TO service_role;
 
+-- Name: FUNCTION rotate_webhook_secret(endpoint_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO service_role;
+
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) TO service_role;
+
+-- Name: FUNCTION update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean) TO service_role;
 
 -- Name: FUNCTION workspace_members(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.workspace_members(workspace_id uuid) FROM PUBLIC;
@@ -6007,6 +6731,14 @@ GRANT UPDATE(marketing_role) ON TABLE public.profiles TO authenticated;
 
 -- Name: COLUMN profiles.last_active; Type: ACL; Schema: public
 GRANT UPDATE(last_active) ON TABLE public.profiles TO authenticated;
+
+-- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;
+GRANT SELECT ON TABLE public.webhook_delivery_attempts TO authenticated;
+
+-- Name: TABLE webhook_events; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.webhook_events TO service_role;
+GRANT SELECT ON TABLE public.webhook_events TO authenticated;
 
 -- Name: TABLE workspace_activity_days; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.workspace_activity_days TO service_role;

@@ -273,6 +273,30 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect(figures.data?.[0]).toMatchObject({ period: 'current', sites: 1, visitors: 1, pageviews: 2 });
   });
 
+  it('webhooks: an owner adds an endpoint (a private address refused), a publication queues its job, which records one delivery; a member reads the log but no secret', async () => {
+    const owner = await signUp({ first_name: 'Wen', last_name: 'Hook' });
+    const refused = await owner.client.rpc('create_webhook_endpoint', { workspace_id: owner.organizationId, url: 'http://10.0.0.7/hook', events: ['content.published'] });
+    expect(refused.error).toMatchObject({ code: 'P0001', details: 'url_private_address' });
+    const created = await owner.client.rpc('create_webhook_endpoint', { workspace_id: owner.organizationId, url: 'https://hooks.example.com/catch/1/token/', events: ['content.published'] });
+    expect(created.error).toBeNull();
+    const revealed = await owner.client.rpc('reveal_webhook_endpoint', { endpoint_id: created.data!.id });
+    expect(revealed.data?.[0]?.secret).toMatch(/^whsec_/);
+    const published = await owner.client.from('content_items').insert({ organization_id: owner.organizationId, user_id: owner.id, title: 'Hosted launch', status: 'published' });
+    expect(published.error).toBeNull();
+    // No worker ran on this database: the event's deliver_webhooks job waits in the backlog; its first step, run here
+    // as the worker would (as postgres), records the delivery.
+    const [queued] = await readBack<{ payload: { workspace_id: string; event_id: number } }[]>`
+      select payload from private.job_backlog where task = 'deliver_webhooks' and payload ->> 'workspace_id' = ${owner.organizationId}`;
+    expect(queued).toBeDefined();
+    await readBack`select private.emit_webhooks_for_workspace_event(${owner.organizationId}::uuid, ${queued!.payload.event_id}::bigint)`;
+    const log = await owner.client.from('webhook_deliveries').select('event_type, status, attempts').eq('organization_id', owner.organizationId);
+    expect(log.data).toEqual([{ event_type: 'content.published', status: 'pending', attempts: 0 }]);
+    const member = await signUp({ first_name: 'Mem', last_name: 'Ber' });
+    await readBack`insert into public.organization_members (organization_id, user_id, role) values (${owner.organizationId}, ${member.id}, 'member')`;
+    expect((await member.client.from('webhook_deliveries').select('id').eq('organization_id', owner.organizationId)).data).toHaveLength(1);
+    expect((await member.client.rpc('reveal_webhook_endpoint', { endpoint_id: created.data!.id })).error).toMatchObject({ details: 'role_too_low' });
+  });
+
   it('a signed-out token is refused at once (the pre-request function), the service key reads past RLS', async () => {
     const user = await signUp({ first_name: 'Sue', last_name: 'Signout' });
     expect((await user.client.from('profiles').select('user_id')).status).toBe(200);

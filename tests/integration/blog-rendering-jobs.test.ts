@@ -4,6 +4,8 @@ import { startJobRunner, type JobRunner } from '../../server/src/jobs/job-runner
 import { publishContent } from '../../server/src/jobs/tasks/publish-content';
 import { renderContentHtml } from '../../server/src/jobs/tasks/render-content-html';
 import { RENDER_SWEEP_KEY, renderStaleContentHtmlTask } from '../../server/src/jobs/tasks/render-stale-content-html';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { STRICT_POLICY } from '../../server/src/lib/outbound/url-policy';
 import { CONTENT_HTML_RENDERER } from '../../server/src/modules/blog/markdown-html';
 import { createBlogWorld, type BlogWorld } from '../support/blog';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -42,7 +44,7 @@ afterAll(async () => {
 async function startRunner(): Promise<JobRunner> {
   runner = await startJobRunner({
     databaseUrl: server.config.databaseUrl!,
-    services: { sql: server.sql, mail: { async deliver() {}, close() {} }, siteUrl: server.url, analyticsRollupSeconds: 0 },
+    services: { sql: server.sql, mail: { async deliver() {}, close() {} }, siteUrl: server.url, analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }) },
     log: { debug() {}, info() {}, warn() {}, error() {} },
     tasks: [renderContentHtml, renderStaleContentHtmlTask, publishContent],
     cron: false,

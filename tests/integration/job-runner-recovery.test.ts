@@ -5,6 +5,8 @@ import { startJobRunner } from '../../server/src/jobs/job-runner';
 import { cleanUpJobs } from '../../server/src/jobs/tasks/clean-up-jobs';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { STRICT_POLICY } from '../../server/src/lib/outbound/url-policy';
 
 /**
  * The maintenance round every worker runs (private.maintain_job_queue): a killed worker's jobs run again instead of
@@ -130,7 +132,7 @@ describe('the maintenance round', () => {
 
     const runner = await startJobRunner({
       databaseUrl: hosted.config.databaseUrl!,
-      services: { sql: hosted.sql, mail: { async deliver() {}, close() {} }, siteUrl: 'http://x', analyticsRollupSeconds: 0 },
+      services: { sql: hosted.sql, mail: { async deliver() {}, close() {} }, siteUrl: 'http://x', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }) },
       log: { debug() {}, info() {}, warn() {}, error() {} },
       tasks: [cleanUpJobs],
       cron: false,

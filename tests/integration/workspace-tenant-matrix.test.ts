@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
 import { storageOperations } from '../support/storage-matrix';
+import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -154,6 +155,7 @@ const operations: Record<string, Operation> = {
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
+  ...webhookOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -44,6 +44,12 @@ export const ids = {
   draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
   /** The version (file name) of workspace 1's one object in the assets bucket. */
   assetVersion: '99999999-0000-4000-8000-000000000001',
+  /** Workspace 1's webhook endpoint, with one event, its delivery (succeeded) and that delivery's attempt. */
+  webhookEndpoint: 'aaaaaaaa-0000-4000-8000-000000000001',
+  webhookEvent: 'msg_matrixWorkspaceOneEvent01',
+  webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
+  /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
+  webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
 } as const;
 
 /** The address of workspace 1's pending owner invitation. */
@@ -95,7 +101,13 @@ select json_build_object(
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
   'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
-    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%')
+    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%'),
+  'webhook_endpoints', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_endpoints e where e.organization_id = $1),
+  'webhook_endpoint_credentials', (select coalesce(json_object_agg(c.endpoint_id, c), '{}')
+    from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
+  'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
+  'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -148,6 +160,12 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`
     insert into private.content_item_html (content_item_id, html, source_md5, renderer)
     select id, '<p>rendered</p>', md5(coalesce(content, '')), 'test' from public.content_items where organization_id = ${workspace2}`;
+  await sql`
+    insert into public.webhook_endpoints (id, organization_id, url_origin, events)
+    values (${ids.webhookEndpointOfWorkspace2}, ${workspace2}, 'https://two.example', '{content.published}')`;
+  await sql`
+    insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
+    values (${ids.webhookEndpointOfWorkspace2}, 'https://two.example/hook', 'whsec_' || encode(sha256('workspace 2'), 'base64'))`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
@@ -206,6 +224,21 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
         values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
       tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
+      tx`
+        insert into public.webhook_endpoints (id, organization_id, url_origin, description, events, created_by)
+        values (${ids.webhookEndpoint}, ${workspace1}, 'https://hooks.example.com', 'Workspace 1 hook', '{content.published}', ${owner.id})`,
+      tx`
+        insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
+        values (${ids.webhookEndpoint}, 'https://hooks.example.com/catch/secret-path', 'whsec_' || encode(sha256('workspace 1'), 'base64'))`,
+      tx`
+        insert into public.webhook_events (id, organization_id, event_type, event_key, body)
+        values (${ids.webhookEvent}, ${workspace1}, 'content.published', 'matrix', '{"type":"content.published"}')`,
+      tx`
+        insert into public.webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, status, attempts, next_attempt_at, response_status)
+        values (${ids.webhookDelivery}, ${workspace1}, ${ids.webhookEndpoint}, ${ids.webhookEvent}, 'content.published', 'succeeded', 1, null, 200)`,
+      tx`
+        insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
+        values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,

@@ -1,6 +1,7 @@
 import type { CronItem } from 'graphile-worker';
 import type { JobServices } from './define-task';
 import { RENDER_SWEEP_KEY } from './tasks/render-stale-content-html';
+import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
 
 /**
  * Everything that runs on a schedule rather than on demand, in one place.
@@ -12,6 +13,7 @@ export const cronItems: CronItem[] = [
   { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
   // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
+  { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
   // Blog HTML a per-item job missed (decision 0014): hourly.
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
 ];
@@ -31,6 +33,9 @@ export interface RepeatingJob {
   everySeconds(services: Pick<JobServices, 'analyticsRollupSeconds'>): number;
 }
 
-export const repeatingJobs: RepeatingJob[] = [{ task: 'refresh_analytics_rollups', everySeconds: (services) => services.analyticsRollupSeconds }];
+export const repeatingJobs: RepeatingJob[] = [
+  { task: 'refresh_analytics_rollups', everySeconds: (services) => services.analyticsRollupSeconds },
+  { task: 'sweep_webhook_deliveries', everySeconds: () => WEBHOOK_SWEEP_SECONDS },
+];
 
 export const repeatingJobKey = (task: string) => `repeat:${task}`;

@@ -1,11 +1,14 @@
 import type { TaskDefinition } from './define-task';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
+import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
+import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishContent } from './tasks/publish-content';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmail } from './tasks/send-email';
 import { sendLeadDigests } from './tasks/send-lead-digests';
+import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
 
 /**
  * Every task the job runner runs: one line per task. A task the runner does not list is never fetched (its jobs
@@ -17,6 +20,9 @@ export const taskRegistry = [
   refreshAnalyticsRollups,
   cleanUpJobs,
   sendLeadDigests,
+  deliverWebhooksTask,
+  sweepWebhookDeliveries,
+  cleanUpWebhooks,
   renderContentHtml,
   renderStaleContentHtmlTask,
 ] as const satisfies readonly TaskDefinition[];
