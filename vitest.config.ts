@@ -58,8 +58,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           execArgv: ['--experimental-websocket'],
-          // One database for the run: a file that runs a worker (worker.test.ts) must not overlap one that expects
-          // none (app-requests.test.ts: "nothing queued without a mail worker").
+          // One file at a time: they share one database, and the worker of worker.test.ts changes what another sees
+          // (a live worker queues invitation e-mails that app-requests.test.ts expects to stay unqueued).
+          maxWorkers: 1,
           fileParallelism: false,
         },
       },

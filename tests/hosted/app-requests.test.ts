@@ -189,7 +189,8 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const published = await insert('Hosted news', 'published');
     await insert('Hosted draft', 'draft');
     expect(published.data?.slug).toBe('hosted-news');
-    expect(await renderStaleContentHtml(readBack, { blogSlug: slug })).toBe(1);
+    // Rendered here, or already by the worker of tests/hosted/worker.test.ts if it runs beside this file.
+    await renderStaleContentHtml(readBack, { blogSlug: slug });
     const anon = client();
     const posts = await anon.rpc('get_public_blog_posts', { blog_slug: slug });
     expect(posts.data?.map((post) => post.title)).toEqual(['Hosted news']);
