@@ -151,16 +151,20 @@ export async function crawlSite(fetcher: CrawlFetcher, options: CrawlOptions): P
   };
 }
 
-/** The site's requests spaced by the politeness delay (each waits for its slot), whoever makes them. */
+/** Every request to the site waits the politeness delay after the previous answer, whoever makes it. */
 function politeFetcher(fetcher: CrawlFetcher, delayMs: () => number, signal?: AbortSignal): CrawlFetcher {
-  let nextSlot = 0;
+  // The pause runs from the end of one answer to the next request (with a delay, one request at a time), so the site
+  // sees at least the delay between two requests however long each took to reach it.
+  let lastAnswered = 0;
   return {
     async request(options) {
-      const now = Date.now();
-      const wait = nextSlot - now;
-      nextSlot = Math.max(now, nextSlot) + delayMs();
+      const wait = lastAnswered + delayMs() - Date.now();
       if (wait > 0) await sleep(wait, undefined, { signal });
-      return fetcher.request(options);
+      try {
+        return await fetcher.request(options);
+      } finally {
+        lastAnswered = Date.now();
+      }
     },
   };
 }
