@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { ROOT_DIR } from '../server/src/project-paths';
-import { document, startFixtureSite, type FixturePage, type FixtureSite } from '../tests/support/seo-fixture-site';
+import { document as pageDocument, startFixtureSite, type FixturePage, type FixtureSite } from '../tests/support/seo-fixture-site';
 import { signUpToDashboard } from './support/accounts';
 import { startE2EServer, type E2EServer } from './support/e2e-server';
 import { expectNoAxeViolations as axeFinds, expectNoHorizontalScroll } from './support/page-checks';
@@ -96,7 +96,7 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'All issues' }).click();
 
     // The page without a title gets one; a second audit says what was fixed, and the history has two points.
-    site.pages['/no-title'] = { html: document('/no-title', { title: 'Woodshop page that has a title now', body: '<h1>Titled</h1>' }) };
+    site.pages['/no-title'] = { html: pageDocument('/no-title', { title: 'Woodshop page that has a title now', body: '<h1>Titled</h1>' }) };
     await page.getByRole('button', { name: 'Run audit' }).click();
     await expect(page.getByRole('combobox', { name: 'Audit' })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Changes' }).click();
