@@ -1,8 +1,9 @@
 /**
  * `npm run seo:lighthouse`: does the SEO Toolkit agree with Lighthouse? (issue 31, "Agreement with the anchor".)
- * Crawls two sites served on this machine with the toolkit's crawler, through the product's outbound client: the
- * fixture site of the tests (tests/support/seo-fixture-site.ts, pages with known defects) and the product's own public
- * pages (the built app on its own server, `npm run build` first). Then runs Lighthouse 12's SEO category on every page
+ * Crawls three sites served on this machine with the toolkit's crawler, through the product's outbound client: the
+ * fixture site of the tests (tests/support/seo-fixture-site.ts, pages with known defects), a small site whose
+ * robots.txt has invalid lines, and the product's own public pages (the built app on its own server, `npm run build`
+ * first). Then runs Lighthouse 12's SEO category on every page
  * crawled (one Chromium, the tests' binary) and compares, page × audit, the verdicts both make (scripts/
  * seo-lighthouse-verdicts.ts). Prints the table, every difference, and exits 1 below 95 %.
  */
@@ -15,7 +16,7 @@ import { crawlSite, type CrawlResult } from '../server/src/modules/seo/crawler';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/chromium';
 import { startTestCluster } from '../tests/support/cluster';
-import { startFixtureSite } from '../tests/support/seo-fixture-site';
+import { document, startFixtureSite, startLocalServer } from '../tests/support/seo-fixture-site';
 import { agreementTable, compareVerdicts, lighthouseVerdicts, toolkitVerdicts, type PageComparison } from './seo-lighthouse-verdicts';
 
 const TARGET = 0.95;
@@ -46,6 +47,18 @@ async function compareSite(label: string, crawl: CrawlResult) {
 
 try {
   await compareSite(`fixture site ${fixture.origin}`, await crawlSite(client, { startUrl: `${fixture.origin}/`, pageLimit: 100, delayMs: 0 }));
+  const badRobots = await startLocalServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    if (pathname === '/robots.txt') return void response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisalow: /private\nnot a directive\n');
+    if (pathname !== '/' && pathname !== '/about') return void response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title>');
+    const body = pathname === '/' ? '<h1>Home</h1><a href="/about">About the workshop</a>' : '<h1>About</h1><a href="/">Back to the home page</a>';
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(document(pathname, { body }));
+  });
+  try {
+    await compareSite(`a site with an invalid robots.txt ${badRobots.origin}`, await crawlSite(client, { startUrl: `${badRobots.origin}/`, pageLimit: 10, delayMs: 0 }));
+  } finally {
+    await badRobots.close();
+  }
   const product = await startE2EServer({ STATIC_DIR: path.join(ROOT_DIR, 'dist/client') }, cluster);
   try {
     await compareSite(`product's public pages ${product.url}`, await crawlSite(client, { startUrl: `${product.url}/`, pageLimit: 30, delayMs: 0 }));
