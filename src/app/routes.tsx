@@ -41,6 +41,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.admin, ...lazyRoute(() => import('./routes/admin/dashboard').then((m) => ({ Component: m.AdminDashboardRoute }))) },
               { path: paths.administrator, ...lazyRoute(() => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute }))) },
               { path: paths.adminAnalytics, ...lazyRoute(() => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute }))) },
+              { path: paths.adminSeo, ...lazyRoute(() => import('./routes/admin/seo').then((m) => ({ Component: m.AdminSeoRoute }))) },
               { path: paths.adminLeads, ...lazyRoute(() => import('./routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute }))) },
               { path: paths.adminJobs, ...lazyRoute(() => import('./routes/admin/jobs').then((m) => ({ Component: m.AdminJobsRoute }))) },
               { path: paths.adminPagePattern, ...lazyRoute(() => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute }))) },

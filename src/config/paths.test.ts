@@ -7,7 +7,7 @@ describe('isAppRoute', () => {
     const all = [
       paths.home, paths.portfolio, paths.about, paths.roi, paths.auth, paths.signUp, paths.contact, paths.terms, paths.privacy, paths.dashboard, paths.team, paths.teamWebhooks,
       paths.invite('q3Vx_9-aZ0kLmNoPqRsTuVwXyZ0123456789abcdEFG'),
-      ...Object.values(paths.marketing), paths.adminLogin, paths.admin, paths.administrator, paths.adminAnalytics, paths.adminPage(1), paths.adminPage(20),
+      ...Object.values(paths.marketing), paths.adminLogin, paths.admin, paths.administrator, paths.adminAnalytics, paths.adminSeo, paths.adminPage(1), paths.adminPage(20),
     ];
     for (const route of all) expect(isAppRoute(route), route).toBe(true);
   });

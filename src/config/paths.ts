@@ -39,6 +39,8 @@ export const paths = {
   administrator: '/admin/administrator',
   /** The agency website's own analytics (site admins). */
   adminAnalytics: '/admin/analytics',
+  /** SEO audits of the agency website (site admins). */
+  adminSeo: '/admin/seo',
   /** The agency's inbox of contact-form leads (site admins). */
   adminLeads: '/admin/leads',
   /** A workspace's public blog: its list (`?page=n` from page 2), an item's page, its feeds. */
@@ -72,7 +74,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|analytics|leads|jobs)\/?$/,
+  /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
   BLOG_ROUTE_PATTERN,
 ];

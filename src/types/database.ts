@@ -729,6 +729,348 @@ export type Database = {
           },
         ];
       };
+      seo_audits: {
+        Row: {
+          id: string;
+          site_id: string;
+          status: string;
+          reason: string;
+          requested_by: string | null;
+          start_url: string | null;
+          page_limit: number | null;
+          crawl_delay_ms: number | null;
+          created_at: string;
+          started_at: string | null;
+          finished_at: string | null;
+          attempts: number;
+          pages_crawled: number;
+          pages_discovered: number;
+          health_score: number | null;
+          critical_count: number;
+          error_count: number;
+          warning_count: number;
+          notice_count: number;
+          truncated: string | null;
+          error: string | null;
+          robots: Json | null;
+          sitemaps: Json | null;
+        };
+        Insert: {
+          id?: string;
+          site_id: string;
+          status?: string;
+          reason?: string;
+          requested_by?: string | null;
+          start_url?: string | null;
+          page_limit?: number | null;
+          crawl_delay_ms?: number | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          attempts?: number;
+          pages_crawled?: number;
+          pages_discovered?: number;
+          health_score?: number | null;
+          critical_count?: number;
+          error_count?: number;
+          warning_count?: number;
+          notice_count?: number;
+          truncated?: string | null;
+          error?: string | null;
+          robots?: Json | null;
+          sitemaps?: Json | null;
+        };
+        Update: {
+          id?: string;
+          site_id?: string;
+          status?: string;
+          reason?: string;
+          requested_by?: string | null;
+          start_url?: string | null;
+          page_limit?: number | null;
+          crawl_delay_ms?: number | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          attempts?: number;
+          pages_crawled?: number;
+          pages_discovered?: number;
+          health_score?: number | null;
+          critical_count?: number;
+          error_count?: number;
+          warning_count?: number;
+          notice_count?: number;
+          truncated?: string | null;
+          error?: string | null;
+          robots?: Json | null;
+          sitemaps?: Json | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_audits_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: true;
+            referencedRelation: 'seo_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_issues: {
+        Row: {
+          id: number;
+          audit_id: string;
+          site_id: string;
+          page_id: number | null;
+          url: string;
+          check_id: string;
+          severity: string;
+          detail: Json;
+          pageviews: number;
+          priority: number;
+        };
+        Insert: {
+          id?: number;
+          audit_id: string;
+          site_id: string;
+          page_id?: number | null;
+          url: string;
+          check_id: string;
+          severity: string;
+          detail?: Json;
+          pageviews?: number;
+          priority?: number;
+        };
+        Update: {
+          id?: number;
+          audit_id?: string;
+          site_id?: string;
+          page_id?: number | null;
+          url?: string;
+          check_id?: string;
+          severity?: string;
+          detail?: Json;
+          pageviews?: number;
+          priority?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_issues_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_audits';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seo_issues_page_id_fkey';
+            columns: ['page_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_pages: {
+        Row: {
+          id: number;
+          audit_id: string;
+          site_id: string;
+          url: string;
+          final_url: string;
+          path: string;
+          status: number | null;
+          fetch_error: string | null;
+          redirects: Json;
+          content_type: string | null;
+          bytes: number;
+          response_ms: number;
+          depth: number;
+          found_via: string;
+          in_sitemap: boolean;
+          inlinks: number;
+          indexable: boolean;
+          title: string | null;
+          description: string | null;
+          h1: string | null;
+          canonical: string | null;
+          lang: string | null;
+          pageviews: number;
+          score: number | null;
+          issue_count: number;
+        };
+        Insert: {
+          id?: number;
+          audit_id: string;
+          site_id: string;
+          url: string;
+          final_url: string;
+          path: string;
+          status?: number | null;
+          fetch_error?: string | null;
+          redirects?: Json;
+          content_type?: string | null;
+          bytes?: number;
+          response_ms?: number;
+          depth?: number;
+          found_via: string;
+          in_sitemap?: boolean;
+          inlinks?: number;
+          indexable?: boolean;
+          title?: string | null;
+          description?: string | null;
+          h1?: string | null;
+          canonical?: string | null;
+          lang?: string | null;
+          pageviews?: number;
+          score?: number | null;
+          issue_count?: number;
+        };
+        Update: {
+          id?: number;
+          audit_id?: string;
+          site_id?: string;
+          url?: string;
+          final_url?: string;
+          path?: string;
+          status?: number | null;
+          fetch_error?: string | null;
+          redirects?: Json;
+          content_type?: string | null;
+          bytes?: number;
+          response_ms?: number;
+          depth?: number;
+          found_via?: string;
+          in_sitemap?: boolean;
+          inlinks?: number;
+          indexable?: boolean;
+          title?: string | null;
+          description?: string | null;
+          h1?: string | null;
+          canonical?: string | null;
+          lang?: string | null;
+          pageviews?: number;
+          score?: number | null;
+          issue_count?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_pages_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_audits';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_search_performance: {
+        Row: {
+          id: number;
+          site_id: string;
+          date_from: string;
+          date_to: string;
+          query: string;
+          page: string;
+          clicks: number;
+          impressions: number;
+          ctr: number | null;
+          average_position: number | null;
+          imported_at: string;
+        };
+        Insert: {
+          id?: number;
+          site_id: string;
+          date_from: string;
+          date_to: string;
+          query?: string;
+          page?: string;
+          clicks: number;
+          impressions: number;
+          ctr?: number | null;
+          average_position?: number | null;
+          imported_at?: string;
+        };
+        Update: {
+          id?: number;
+          site_id?: string;
+          date_from?: string;
+          date_to?: string;
+          query?: string;
+          page?: string;
+          clicks?: number;
+          impressions?: number;
+          ctr?: number | null;
+          average_position?: number | null;
+          imported_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_search_performance_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_sites: {
+        Row: {
+          id: string;
+          organization_id: string | null;
+          analytics_site_id: string | null;
+          name: string;
+          start_url: string | null;
+          page_limit: number;
+          crawl_delay_ms: number;
+          schedule: string;
+          next_audit_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string | null;
+          analytics_site_id?: string | null;
+          name: string;
+          start_url?: string | null;
+          page_limit?: number;
+          crawl_delay_ms?: number;
+          schedule?: string;
+          next_audit_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string | null;
+          analytics_site_id?: string | null;
+          name?: string;
+          start_url?: string | null;
+          page_limit?: number;
+          crawl_delay_ms?: number;
+          schedule?: string;
+          next_audit_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_sites_analytics_site_id_fkey';
+            columns: ['analytics_site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seo_sites_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       webhook_deliveries: {
         Row: {
           id: string;
@@ -1078,6 +1420,10 @@ export type Database = {
         Args: { workspace_id: string; today: string };
         Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
       };
+      cancel_seo_audit: {
+        Args: { audit_id: string };
+        Returns: Database['public']['Tables']['seo_audits']['Row'];
+      };
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
@@ -1138,6 +1484,10 @@ export type Database = {
         Args: { workspace_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean };
         Returns: Json;
       };
+      import_seo_search_rows: {
+        Args: { site_id: string; rows: Json };
+        Returns: Json;
+      };
       invite_to_workspace: {
         Args: { workspace_id: string; email: string; access_role: string };
         Returns: { invitation_id: string; token: string; email_queued: boolean; expires_at: string }[];
@@ -1173,6 +1523,10 @@ export type Database = {
       remove_member: {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;
+      };
+      request_seo_audit: {
+        Args: { site_id: string };
+        Returns: Database['public']['Tables']['seo_audits']['Row'];
       };
       resend_invitation: {
         Args: { invitation_id: string };
@@ -1213,6 +1567,34 @@ export type Database = {
       rotate_webhook_secret: {
         Args: { endpoint_id: string };
         Returns: string;
+      };
+      seo_audit_changes: {
+        Args: { audit_id: string; previous_audit_id?: string };
+        Returns: { check_id: string; url: string; severity: string; state: string; pageviews: number }[];
+      };
+      seo_issue_summary: {
+        Args: { audit_id: string };
+        Returns: { check_id: string; severity: string; pages: number; pageviews: number; priority: number }[];
+      };
+      seo_keyword_pages: {
+        Args: { site_id: string; query: string; day_from: string; day_to: string };
+        Returns: { page: string; clicks: number; impressions: number; average_position: number }[];
+      };
+      seo_keyword_trend: {
+        Args: { site_id: string; query: string };
+        Returns: { date_from: string; date_to: string; clicks: number; impressions: number; average_position: number }[];
+      };
+      seo_keywords: {
+        Args: { site_id: string; day_from: string; day_to: string; previous_from?: string; previous_to?: string };
+        Returns: { query: string; clicks: number; impressions: number; ctr: number; average_position: number; pages: number; previous_clicks: number; previous_average_position: number }[];
+      };
+      seo_search_totals: {
+        Args: { site_id: string; day_from: string; day_to: string };
+        Returns: { clicks: number; impressions: number; average_position: number; data_from: string; data_to: string }[];
+      };
+      seo_site_figures: {
+        Args: { site_id: string };
+        Returns: { audit_id: string; audited_at: string; health_score: number; critical_count: number; error_count: number; warning_count: number; notice_count: number; sitemap_pages: number; indexable_sitemap_pages: number; clicks: number; impressions: number; average_position: number; search_from: string; search_to: string }[];
       };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };

@@ -13,7 +13,12 @@ import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
 import { signJwt } from '../../server/src/lib/jwt';
 import { renderStaleContentHtml } from '../../server/src/modules/blog/render-content-html';
 import { restModule } from '../../server/src/modules/rest/rest-routes';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../../server/src/lib/outbound/outbound-settings';
+import { AuditStore } from '../../server/src/modules/seo/audit-store';
+import { crawlSite } from '../../server/src/modules/seo/crawler';
 import type { Database } from '../../src/types/database';
+import { startFixtureSite } from '../support/seo-fixture-site';
 
 /**
  * The app's own requests on the Supabase-shaped database, each as the role hosted Supabase uses: the data API
@@ -271,6 +276,42 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const day = new Date().toISOString().slice(0, 10);
     const figures = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: day, to_day: day });
     expect(figures.data?.[0]).toMatchObject({ period: 'current', sites: 1, visitors: 1, pageviews: 2 });
+  });
+
+  it('SEO audits: a member asks for one (queued in the backlog without a worker), the worker’s functions as postgres store the crawl, the member reads the ranked issues, nobody else does; a Search Console import twice', async () => {
+    const owner = await signUp({ first_name: 'Seo', last_name: 'Owner' });
+    const stranger = await signUp({ first_name: 'Sam', last_name: 'Stranger' });
+    const fixture = await startFixtureSite();
+    // As `npm run worker` started with OUTBOUND_ALLOW_PRIVATE=127.0.0.2 (where the fixture site listens) does.
+    const policy = { allowPrivate: ['127.0.0.2/32'], allowPorts: 'any' } as const;
+    await syncOutboundSettings(readBack, policy);
+    const outbound = createOutboundClient({ policy });
+    try {
+      expect((await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Self', start_url: 'http://127.0.0.1/', created_by: owner.id })).error).toMatchObject({ details: 'url_private_address' });
+      const site = await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Woodshop', start_url: `${fixture.origin}/`, crawl_delay_ms: 0, created_by: owner.id }).select('id').single();
+      expect(site.error).toBeNull();
+      const audit = await owner.client.rpc('request_seo_audit', { site_id: site.data!.id });
+      expect(audit.error).toBeNull();
+      expect((await stranger.client.rpc('request_seo_audit', { site_id: site.data!.id })).error).toMatchObject({ code: '42501', details: 'not_a_member' });
+      const [job] = await readBack<{ payload: { workspace_id: string; site_id: string; audit_id: string } }[]>`
+        delete from private.job_backlog where job_key = ${`seo-audit:${audit.data!.id}`} returning payload`;
+      expect(job!.payload).toEqual({ workspace_id: owner.organizationId, site_id: site.data!.id, audit_id: audit.data!.id });
+      // What `npm run worker` does as postgres: start, crawl, store, finish.
+      const store = new AuditStore(readBack, job!.payload);
+      const settings = await store.start();
+      await store.finish(await crawlSite(outbound, { startUrl: settings!.start_url!, pageLimit: settings!.page_limit, delayMs: 0 }));
+      const summary = await owner.client.rpc('seo_issue_summary', { audit_id: audit.data!.id });
+      expect(summary.data!.map((row) => row.check_id)).toContain('title_missing');
+      expect((await stranger.client.rpc('seo_issue_summary', { audit_id: audit.data!.id })).data).toEqual([]);
+      expect((await stranger.client.from('seo_pages').select('id').eq('audit_id', audit.data!.id)).data).toEqual([]);
+      const rows = [{ date_from: '2026-10-01', date_to: '2026-10-28', query: 'oak table', page: '', clicks: 3, impressions: 90, ctr: 0.0333, position: 4.2 }];
+      expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 1, updated: 0, unchanged: 0, refused: [] });
+      expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 0, updated: 0, unchanged: 1, refused: [] });
+    } finally {
+      await outbound.close();
+      await syncOutboundSettings(readBack, { allowPrivate: [], allowPorts: [] });
+      await fixture.close();
+    }
   });
 
   it('webhooks: an owner adds an endpoint (a private address refused), a publication queues its job, which records one delivery; a member reads the log but no secret', async () => {

@@ -6,6 +6,7 @@ import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/t
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
+import { seoOperations } from '../support/seo-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -164,6 +165,8 @@ const operations: Record<string, Operation> = {
   ...jobOperations(() => world),
   // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
   ...storageOperations(() => world),
+  // The SEO Toolkit's sites, audits, pages, issues and Search Console data (tests/support/seo-matrix.ts).
+  ...seoOperations(() => world),
 };
 
 beforeAll(async () => {

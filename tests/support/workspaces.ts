@@ -39,6 +39,9 @@ export const ids = {
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
   analyticsSite: '77777777-0000-4000-8000-000000000001',
+  /** Workspace 1's audited site, its one finished audit (one page with one issue) and one Search Console row. */
+  seoSite: '5e000000-0000-4000-8000-000000000001',
+  seoAudit: '5e000000-0000-4000-8000-000000000002',
   /** Workspace 2's public blog: one published item and one draft. */
   publishedItemOfWorkspace2: '88888888-0000-4000-8000-000000000001',
   draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
@@ -100,6 +103,9 @@ select json_build_object(
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
+  'seo_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.seo_sites s where s.organization_id = $1),
+  'seo_audits', (select coalesce(json_object_agg(a.id, a), '{}') from public.seo_audits a join public.seo_sites s on s.id = a.site_id where s.organization_id = $1),
+  'seo_search_performance', (select coalesce(json_object_agg(p.id, p), '{}') from public.seo_search_performance p join public.seo_sites s on s.id = p.site_id where s.organization_id = $1),
   'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
     from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%'),
   'webhook_endpoints', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_endpoints e where e.organization_id = $1),
@@ -224,6 +230,18 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
         values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
       tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
+      tx`insert into public.seo_sites (id, organization_id, name, start_url) values (${ids.seoSite}, ${workspace1}, 'Workspace 1 site', 'https://one.example/')`,
+      tx`insert into public.seo_audits (id, site_id, status, health_score, finished_at) values (${ids.seoAudit}, ${ids.seoSite}, 'done', 90, now())`,
+      tx`
+        with page as (
+          insert into public.seo_pages (audit_id, site_id, url, final_url, path, status, found_via)
+          values (${ids.seoAudit}, ${ids.seoSite}, 'https://one.example/', 'https://one.example/', '/', 200, 'start') returning id
+        )
+        insert into public.seo_issues (audit_id, site_id, page_id, url, check_id, severity, priority)
+        select ${ids.seoAudit}, ${ids.seoSite}, page.id, 'https://one.example/', 'title_missing', 'error', 3 from page`,
+      tx`
+        insert into public.seo_search_performance (site_id, date_from, date_to, query, page, clicks, impressions)
+        values (${ids.seoSite}, '2026-01-01', '2026-01-01', 'one', '', 3, 30)`,
       tx`
         insert into public.webhook_endpoints (id, organization_id, url_origin, description, events, created_by)
         values (${ids.webhookEndpoint}, ${workspace1}, 'https://hooks.example.com', 'Workspace 1 hook', '{content.published}', ${owner.id})`,

@@ -16,6 +16,8 @@ export const cronItems: CronItem[] = [
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
   // Blog HTML a per-item job missed (decision 0014): hourly.
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
+  // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.
+  { task: 'queue_due_seo_audits', match: '*/10 * * * *', identifier: 'queue_due_seo_audits' },
 ];
 
 /**

@@ -3,9 +3,11 @@ import { cleanUpJobs } from './tasks/clean-up-jobs';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishContent } from './tasks/publish-content';
+import { queueDueSeoAudits } from './tasks/queue-due-seo-audits';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
+import { runSeoAudit } from './tasks/run-seo-audit';
 import { sendEmail } from './tasks/send-email';
 import { sendLeadDigests } from './tasks/send-lead-digests';
 import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
@@ -25,6 +27,8 @@ export const taskRegistry = [
   cleanUpWebhooks,
   renderContentHtml,
   renderStaleContentHtmlTask,
+  runSeoAudit,
+  queueDueSeoAudits,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];
