@@ -9,7 +9,9 @@ import { loadConfig } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { createAvailability, type DatabaseAvailability } from '../../server/src/db/availability';
 import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
+import { addEncryptionKey } from '../../server/src/lib/encryption-keys';
 import { signJwt } from '../../server/src/lib/jwt';
+import { secretOnlyJwtKeys } from '../../server/src/lib/jwt-keys';
 import { restModule } from '../../server/src/modules/rest/rest-routes';
 import type { Database } from '../../src/types/database';
 
@@ -91,7 +93,8 @@ beforeAll(async () => {
   };
   api = Fastify({ logger: false });
   database = createAvailability(() => authenticatorSql`select 1`);
-  await api.register(restModule, { prefix: '/rest/v1', config, sql: authenticatorSql, keys, database });
+  const jwtKeys = secretOnlyJwtKeys(jwtSecret);
+  await api.register(restModule, { prefix: '/rest/v1', config, sql: authenticatorSql, keys, jwtKeys, encryptionKeys: addEncryptionKey(undefined), database });
   await api.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
 });

@@ -87,7 +87,7 @@ export function clientWithStorage(server: TestServer, options: { storageKey?: st
 export interface OutboxMessage {
   id: string;
   created_at: string;
-  kind: 'signup' | 'recovery' | 'email_change_new' | 'email_change_current';
+  kind: 'signup' | 'recovery' | 'magiclink' | 'email_change_new' | 'email_change_current' | 'reauthentication';
   to: string;
   subject: string;
   link: string;
@@ -124,7 +124,11 @@ export async function lastEmailTo(server: TestServer, to: string, kind?: OutboxM
 }
 
 /** Makes the resend interval of an e-mail kind to an address pass now, as if a minute had gone by. */
-export async function passResendInterval(server: TestServer, kind: 'signup' | 'recovery' | 'email_change', to: string): Promise<void> {
+export async function passResendInterval(
+  server: TestServer,
+  kind: 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication',
+  to: string,
+): Promise<void> {
   await server.sql`
     update private.rate_limits set updated_at = updated_at - interval '1 day' where key = ${`auth:email_to:${kind}:${to.toLowerCase()}`}`;
 }

@@ -10,6 +10,8 @@ import { loadConfig, type Config } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { deriveApiKeys } from '../../server/src/lib/api-keys';
+import { addEncryptionKey, type EncryptionKeyRing } from '../../server/src/lib/encryption-keys';
+import { type JwtKeys, parseJwtKeys, rotateJwtKeysText } from '../../server/src/lib/jwt-keys';
 import type { Database } from '../../src/types/database';
 import { createDatabaseFromTemplate, type TestDatabase } from './cluster';
 
@@ -18,6 +20,10 @@ export interface TestServer {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The signing key of users' access tokens (RS256) beside the HS256 secret. */
+  jwtKeys: JwtKeys;
+  /** The key ring of two-factor secrets. */
+  encryptionKeys: EncryptionKeyRing;
   config: Config & { jwtSecret: string };
   /** Superuser connection to this file's database (setup and read-back only). */
   sql: Sql;
@@ -67,7 +73,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
   const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
-  const app = await buildApp({ config, sql, keys }, { logger: false, mailWorker: options.mailWorker, rollupWorker: options.rollupWorker ?? false });
+  const jwtKeys = parseJwtKeys(await rotateJwtKeysText(undefined), jwtSecret);
+  const encryptionKeys = addEncryptionKey(undefined);
+  const app = await buildApp({ config, sql, keys, jwtKeys, encryptionKeys }, { logger: false, mailWorker: options.mailWorker, rollupWorker: options.rollupWorker ?? false });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -75,6 +83,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret,
+    jwtKeys,
+    encryptionKeys,
     config,
     sql,
     app,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
 import { apiKeyGate } from '../../plugins/api-key';
 import { parseCreateBucket, parseUpdateBucket } from './bucket-input';
 import { findBucket, insertBucket, listBuckets, updateBucket, type ListOptions } from './buckets';
@@ -47,10 +47,10 @@ function listOptions(query: Record<string, unknown>): ListOptions {
   };
 }
 
-export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const gate = apiKeyGate(ctx.keys);
+export function registerBucketRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
   const isService = async (request: FastifyRequest) =>
-    (await storageCaller(request.headers.authorization, ctx.keys, ctx.config.jwtSecret)) === 'service_role';
+    (await storageCaller(request.headers.authorization, ctx.keys, ctx.jwtKeys)) === 'service_role';
 
   app.get('/bucket', { preHandler: gate }, async (request, reply) => {
     const options = listOptions(request.query as Record<string, unknown>);

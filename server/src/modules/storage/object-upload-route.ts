@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { link, lstat, mkdir, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
 import { apiKeyGate } from '../../plugins/api-key';
 import { isMimeTypeAllowed } from './bucket-input';
 import { findBucket } from './buckets';
@@ -41,11 +41,11 @@ async function existing(file: string): Promise<'file' | 'none' | 'other'> {
   }
 }
 
-export function registerObjectUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerObjectUploadRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const root = ctx.config.storageDir;
 
   const upload = async (request: FastifyRequest, mode: 'create' | 'update') => {
-    const caller = await storageCaller(request.headers.authorization, ctx.keys, ctx.config.jwtSecret);
+    const caller = await storageCaller(request.headers.authorization, ctx.keys, ctx.jwtKeys);
     const rawPath = (request.raw.url ?? '').split('?')[0]!.slice(OBJECT_PREFIX.length);
     const parsed = parseObjectPath(rawPath);
     if (!parsed.ok) throw invalidKey();
@@ -84,7 +84,7 @@ export function registerObjectUploadRoutes(app: FastifyInstance, ctx: AppContext
     return { Id: randomUUID(), Key: `${parsed.bucket}/${parsed.key}` };
   };
 
-  const options = { preHandler: apiKeyGate(ctx.keys), bodyLimit: MAX_UPLOAD_BYTES };
+  const options = { preHandler: apiKeyGate(ctx.keys, ctx.jwtKeys), bodyLimit: MAX_UPLOAD_BYTES };
   app.post('/object/*', options, async (request, reply) => reply.send(await upload(request, 'create')));
   app.put('/object/*', options, async (request, reply) => reply.send(await upload(request, 'update')));
 }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
 import { DEFAULT_CACHE_CONTROL, findBucket } from './buckets';
 import { contentDisposition, contentTypeOf, etagMatches, parseByteRange, parseObjectPath } from './object-path';
 import { invalidKey, noSuchBucket, noSuchKey, sendStorageError } from './storage-errors';
@@ -29,7 +29,7 @@ export async function objectFile(root: string, bucket: string, segments: string[
   }
 }
 
-export function registerPublicObjectRoute(app: FastifyInstance, ctx: AppContext): void {
+export function registerPublicObjectRoute(app: FastifyInstance, ctx: ModuleContext): void {
   const root = ctx.config.storageDir;
 
   const servePublicObject = async (request: FastifyRequest, reply: FastifyReply) => {

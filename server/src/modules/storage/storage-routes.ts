@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { ModuleContext } from '../../app-context';
 import { registerBucketRoutes } from './bucket-routes';
 import { MAX_UPLOAD_BYTES, registerObjectUploadRoutes } from './object-upload-route';
 import { registerPublicObjectRoute } from './public-object-route';
@@ -9,7 +9,7 @@ import { entityTooLarge, invalidRequest, sendStorageError, StorageError } from '
  * Supabase Storage compatible routes under /storage/v1: public objects of public buckets (the audio element's
  * recording), and for the service key the bucket API and uploads that `npm run hosted:setup` calls on either backend.
  */
-export async function storageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function storageModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   // Bodies stay bytes: an upload is the file itself, whatever its type; bucket routes parse their JSON.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
