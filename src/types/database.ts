@@ -662,6 +662,7 @@ export type Database = {
           is_personal: boolean;
           created_at: string;
           updated_at: string;
+          require_two_factor: boolean;
         };
         Insert: {
           id?: string;
@@ -669,6 +670,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Update: {
           id?: string;
@@ -676,6 +678,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Relationships: [];
       };
@@ -932,6 +935,10 @@ export type Database = {
         Args: { invitation_id: string };
         Returns: undefined;
       };
+      set_workspace_two_factor: {
+        Args: { workspace_id: string; required: boolean };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;
@@ -943,6 +950,10 @@ export type Database = {
       workspace_site_figures: {
         Args: { workspace_id: string; from_day: string; to_day: string };
         Returns: { period: string; sites: number; visitors: number; pageviews: number; conversions: number }[];
+      };
+      workspaces_requiring_two_factor: {
+        Args: never;
+        Returns: { id: string; name: string }[];
       };
     };
     Enums: {
