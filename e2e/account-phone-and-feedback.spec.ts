@@ -59,15 +59,21 @@ test('on a phone, Content Items and campaigns are cards: every text readable, ev
   expect(await layoutProblems(page)).toEqual([]);
 });
 
-test('the signed-in header is one compact row on a phone, with a menu holding the account, the website and sign-out', async ({ page, server }) => {
+test('the signed-in header is one compact row on a phone with the name and role under it, and a menu holding the account, the website and sign-out', async ({ page, server }) => {
   const account = await seedAccountWithData(server);
   await page.setViewportSize(phone);
   await signIn(page, account.email, account.password);
 
   const header = page.getByRole('banner');
-  expect((await box(header)).height).toBeLessThanOrEqual(96);
   await expect(header.getByText('Multi-Tenant Platform')).toBeVisible();
-  await expect(header.getByText(`${account.firstName} ${account.lastName}`)).toBeHidden();
+  // Spec §2: the user's name and role are in the header, seen without opening anything (issue 25).
+  await expect(header.getByText(`${account.firstName} ${account.lastName}`)).toBeVisible();
+  await expect(header.getByText('Content Marketing Manager')).toBeVisible();
+  const name = await box(header.getByText(`${account.firstName} ${account.lastName}`));
+  expect(name.x + name.width).toBeLessThanOrEqual(phone.width);
+  // Compact still: the two-line platform name, the badge and one line for the person (251 px before decision 0004).
+  expect((await box(header)).height).toBeLessThanOrEqual(120);
+  expect(await layoutProblems(page)).toEqual([]);
 
   // The four stat cards sit two a row.
   const stats = page.getByRole('region', { name: 'Platform Overview' }).getByRole('listitem');

@@ -159,7 +159,8 @@ test.describe('admin screens', () => {
     expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('384px');
     expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
     for (const title of ['Site Settings', 'Theme Configuration']) {
-      await expect(page.getByRole('region', { name: title }).getByText('Coming soon')).toBeVisible();
+      // Spec §2 quotes it in lower case: exact, so a change of case fails.
+      await expect(page.getByRole('region', { name: title }).getByText('coming soon', { exact: true })).toBeVisible();
     }
     await expectNoAxeViolations(page);
   });

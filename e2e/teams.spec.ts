@@ -3,12 +3,14 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { newAccount, signUpToDashboard, submitSignUp, type NewAccount } from './support/accounts';
+import { anonKeyOf, newAccount, signUpThroughApi, signUpToDashboard, storedAccessToken, submitSignIn, submitSignUp, type NewAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { withDatabase } from './support/seed';
 
 /**
  * Teams end to end: invitations by copied link and by the outbox e-mail, access roles as the screens show them,
- * a removed member's open page, and switching workspaces. Each person has their own browser context.
+ * a removed member's open page (a save refused for lost access, an idle page that notices by itself), and switching
+ * workspaces. Each person has their own browser context.
  */
 
 async function expectNoAxeViolations(page: Page) {
@@ -51,6 +53,26 @@ async function invite(page: Page, email: string, role: 'Member' | 'Viewer', opti
   }
   await created.getByRole('button', { name: 'Done' }).click();
   return link;
+}
+
+/**
+ * Holds the page's reads of the user's memberships until `release()`: a page checks them every few seconds by
+ * itself, and a test that wants a write to meet a removal first holds that check back meanwhile.
+ */
+async function holdMembershipReads(page: Page): Promise<{ release(): Promise<void> }> {
+  const pattern = '**/rest/v1/organization_members?**';
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  await page.route(pattern, async (route) => {
+    await opened;
+    await route.continue();
+  });
+  // Once released, the route lets every read through at once (unrouting would race the reads it holds).
+  return {
+    async release() {
+      open();
+    },
+  };
 }
 
 async function outboxLink(dataDir: string, to: string): Promise<string> {
@@ -126,22 +148,77 @@ test('an owner invites a member by link and a viewer by e-mail; access roles hol
   await expectNoHorizontalScroll(viewer);
   await expectNoAxeViolations(viewer);
 
-  // The owner removes the member, whose content page is still open.
+  // The owner removes the member, who has the item open for editing and saves it. The member's page holds its own
+  // membership check back until the save, so the save meets the removal first.
+  await member.getByRole('button', { name: 'Edit Team plan' }).click();
+  const edit = member.getByRole('dialog', { name: 'Edit Content' });
+  await edit.getByRole('textbox', { name: 'Title', exact: true }).fill('Team plan, revised too late');
+  const held = await holdMembershipReads(member);
   await owner.goto(paths.team);
   await owner.getByRole('button', { name: `Remove ${memberAccount.firstName} ${memberAccount.lastName}` }).click();
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(toast(owner, 'was removed from the workspace')).toBeVisible();
   await expect(owner.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(2);
 
-  await member.getByRole('button', { name: 'Create Content' }).click();
-  await member.getByRole('dialog', { name: 'Create Content' }).getByRole('textbox', { name: 'Title', exact: true }).fill('Too late');
-  await member.getByRole('dialog', { name: 'Create Content' }).getByRole('button', { name: 'Save Content' }).click();
-  await expect(toast(member, 'Error saving content')).toBeVisible();
-  await expect(toast(member, `You no longer have access to ${workspace}`)).toBeVisible();
+  await edit.getByRole('button', { name: 'Save Content' }).click();
+  await held.release();
+  // Issue 25: the item exists; access was lost, and that is what the member is told.
+  const failure = toast(member, 'Error saving content');
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText(`You no longer have access to ${workspace}.`);
+  await expect(failure).not.toContainText('no longer exists');
+  await expect(toast(member, `You are now in ${memberAccount.companyName}.`)).toContainText(`You no longer have access to ${workspace}`);
   await expect(member.getByRole('button', { name: `Current workspace: ${memberAccount.companyName}. Switch workspace` })).toBeVisible();
   // The page now works in the member's own workspace: the dialog of the lost one closed, its list is gone.
   await expect(member.getByRole('dialog')).toBeHidden();
   await expect(member.getByText('Team plan')).toBeHidden();
+  await owner.goto(paths.marketing.content);
+  await expect(owner.getByRole('row', { name: /Team plan/ })).toBeVisible();
+  await expect(owner.getByText('revised too late')).toBeHidden();
+});
+
+test('a removed member’s open page notices by itself within seconds and moves to a workspace they still have, saying why', async ({ browser, server }) => {
+  const [ownerAccount, memberAccount] = [newAccount({ firstName: 'Olga' }), newAccount({ firstName: 'Milo' })];
+  await Promise.all([signUpThroughApi(server.url, ownerAccount), signUpThroughApi(server.url, memberAccount)]);
+  const workspace = ownerAccount.companyName;
+  await withDatabase(server, async (sql) => {
+    const [owner] = await sql<{ user_id: string; organization_id: string }[]>`
+      select p.user_id, p.organization_id from public.profiles p join auth.users u on u.id = p.user_id where u.email = ${ownerAccount.email}`;
+    await sql`insert into public.organization_members (organization_id, user_id, role)
+      select ${owner!.organization_id}, id, 'member' from auth.users where email = ${memberAccount.email}`;
+    await sql`insert into public.content_items (organization_id, user_id, title) values (${owner!.organization_id}, ${owner!.user_id}, 'Shared plan')`;
+  });
+
+  const member = await newPage(browser, server.url);
+  await member.goto(paths.auth);
+  await submitSignIn(member, memberAccount.email, memberAccount.password);
+  await expect(member).toHaveURL(/\/dashboard$/);
+  await member.getByRole('button', { name: /^Current workspace:/ }).click();
+  await member.getByRole('button', { name: new RegExp(workspace) }).click();
+  await member.goto(paths.marketing.content);
+  await expect(member.getByRole('row', { name: /Shared plan/ })).toBeVisible();
+
+  // The owner removes the member through the API, as the Team screen does; the member's page is left alone.
+  const owner = await newPage(browser, server.url);
+  await owner.goto(paths.auth);
+  await submitSignIn(owner, ownerAccount.email, ownerAccount.password);
+  await expect(owner).toHaveURL(/\/dashboard$/);
+  const anonKey = await anonKeyOf(server.url);
+  const memberId = await withDatabase(server, async (sql) => (await sql<{ id: string }[]>`select id from auth.users where email = ${memberAccount.email}`)[0]!.id);
+  const ownerWorkspace = await withDatabase(server, async (sql) => (await sql<{ id: string }[]>`select id from public.organizations where name = ${workspace}`)[0]!.id);
+  const removed = await fetch(new URL('/rest/v1/rpc/remove_member', server.url), {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${await storedAccessToken(owner)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspace_id: ownerWorkspace, user_id: memberId }),
+  });
+  expect(removed.status).toBe(204);
+
+  // Within seconds, with nothing clicked: a toast says why, the page shows the member's own workspace.
+  const moved = toast(member, `You no longer have access to ${workspace}`);
+  await expect(moved).toBeVisible();
+  await expect(moved).toContainText(`You are now in ${memberAccount.companyName}.`);
+  await expect(member.getByRole('button', { name: `Current workspace: ${memberAccount.companyName}. Switch workspace` })).toBeVisible();
+  await expect(member.getByText('Shared plan')).toBeHidden();
 });
 
 test('a user switches between two workspaces and each shows its own list; the choice is remembered', async ({ page }) => {

@@ -5,11 +5,20 @@
 // Prints per kind: time from kill until writes succeed again, acknowledged / lost / phantom rows and the
 // longest request. Lost = acknowledged (201) but missing afterwards; phantom = refused (an error status) but
 // present afterwards. Writes that got no answer at all (the server process was gone) are counted apart.
+// Then background work (issue 26): scheduled publications and invitation e-mails (a slow SMTP server) while
+//   worker — one of two `npm run worker` processes is killed and started again, N times;
+//   server  — the whole server, running the job runner itself, is killed and started again, N times;
+// and once everything is due: publications and e-mails lost, published twice, sent twice (outbox files, SMTP
+// messages and their distinct Message-IDs), and how late publications were.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
 import { freePort } from '../server/src/db/embedded';
+import { ROOT_DIR } from '../server/src/project-paths';
+import { auditWorkload, waitForWorkload, writeJobWorkload } from '../tests/support/chaos-jobs';
+import { startSmtpSink } from '../tests/support/smtp-sink';
 import type { ServerProcess } from '../tests/support/spawn-server';
 import {
   anonKeyOf,
@@ -92,6 +101,91 @@ async function run(kind: 'postgres' | 'node'): Promise<void> {
   }
 }
 
-console.log(`chaos: ${kills} kills of each kind, 3 writers through /rest/v1`);
-await run('postgres');
-await run('node');
+/** `npm run worker` joined to the embedded PostgreSQL of a running server's data directory. */
+function startWorker(dataDir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANALYTICS_ROLLUP_SECONDS: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, exited };
+}
+
+async function runJobs(kind: 'worker' | 'server'): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bb-chaos-jobs-'));
+  await chmod(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  const sink = await startSmtpSink({ acceptDelayMs: 40 });
+  const label = `chaos${randomLabel()}`;
+  const env = { PORT: String(await freePort()), SMTP_URL: `smtp://127.0.0.1:${sink.port}`, JOB_CONCURRENCY: '4', JOB_RUNNER: kind === 'server' ? 'true' : 'false' };
+  let server: ServerProcess = startServer(dataDir, env);
+  const workers: ReturnType<typeof startWorker>[] = [];
+  let sql: Awaited<ReturnType<typeof openEmbedded>> | undefined;
+  try {
+    await server.ready;
+    // The workers join the server's embedded PostgreSQL once it runs.
+    if (kind === 'worker') workers.push(startWorker(dataDir, env), startWorker(dataDir, env));
+    sql = await openEmbedded(dataDir);
+    const db = sql;
+    // Until a worker has signalled, e-mails would not be queued.
+    const waitUntil = Date.now() + 60_000;
+    while (!(await db<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) {
+      if (Date.now() > waitUntil) throw new Error('no worker signalled within 60 s');
+      await sleep(100);
+    }
+    const workload = await writeJobWorkload(db, { publications: 300, emails: 150, spreadMs: 15_000, label });
+    const started = performance.now();
+    for (let n = 0; n < kills; n += 1) {
+      await sleep(1500);
+      if (kind === 'worker') {
+        const index = n % workers.length;
+        workers[index]!.child.kill('SIGKILL');
+        await workers[index]!.exited;
+        workers[index] = startWorker(dataDir, env);
+      } else {
+        await sql.end({ timeout: 1 });
+        server.child.kill('SIGKILL');
+        await server.exited;
+        server = startServer(dataDir, env);
+        await server.ready;
+        sql = await openEmbedded(dataDir);
+      }
+      process.stdout.write('.');
+    }
+    const done = await waitForWorkload(sql, workload, 180_000);
+    const audit = await auditWorkload(sql, workload, dataDir, sink.messages, label);
+    console.log(`\nkill -9 ${kind === 'worker' ? 'of a worker (of 2)' : 'of the server (its own worker)'} × ${kills}, while ${workload.publications} publications (over 15 s) and ${workload.emails} e-mails ran`);
+    console.log(`  everything done ${done ? `${((performance.now() - started) / 1000).toFixed(1)} s after the workload was queued` : 'NOT within 180 s'}`);
+    console.log(`  publications: ${audit.published} of ${workload.publications} published (${workload.publications - audit.published} lost), ${audit.publishedTwice} published twice; scheduled moment → published p50 ${(audit.lateness.p50 / 1000).toFixed(2)} s, max ${(audit.lateness.max / 1000).toFixed(1)} s`);
+    console.log(`  e-mails: ${audit.sent} of ${workload.emails} sent (${workload.emails - audit.sent} lost); outbox files ${audit.outboxFiles}; SMTP messages ${audit.smtpMessages}, distinct Message-IDs ${audit.smtpDistinct} (${audit.smtpMessages - audit.smtpDistinct} delivered again to the SMTP server: killed between its DATA and its reply)`);
+    console.log(`  failed jobs: ${audit.failedJobs}`);
+  } finally {
+    await sql?.end({ timeout: 1 }).catch(() => {});
+    for (const worker of workers) {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+    }
+    if (server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await sink.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function randomLabel(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+const only = process.argv[process.argv.indexOf('--only') + 1];
+console.log(`chaos: ${kills} kills of each kind, 3 writers through /rest/v1; then background work`);
+if (!only || only === 'writes') {
+  await run('postgres');
+  await run('node');
+}
+if (!only || only === 'jobs') {
+  await runJobs('worker');
+  await runJobs('server');
+}

@@ -1,9 +1,11 @@
 /**
  * `npm run lighthouse`: the built app served by the own server (throwaway DATA_DIR, free port), Lighthouse 12
- * (mobile preset, the flags of docs measuring.md) with the tests' Chromium, three runs per public route.
+ * (mobile preset, the flags of docs measuring.md) with the tests' Chromium, three runs per public route and for a
+ * seeded public blog's list and one of its items (scripts/lighthouse-blog-seed.ts).
  * Prints the median of the four category scores, LCP, CLS, TBT and the JavaScript downloaded (gzip -9 of the
  * same files, and what the server actually sent). Reports land in lighthouse-report/ (git-ignored).
- * LIGHTHOUSE_RUNS=n changes the number of runs.
+ * LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_ROUTES=/,/about measures those public pages only (the blog's
+ * two pages always).
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,9 +15,11 @@ import { gzipSync } from 'node:zlib';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/chromium';
 import { spawnServer } from '../tests/support/spawn-server';
+import { seedLighthouseBlog } from './lighthouse-blog-seed';
 import { figuresOf, medianFigures, type RunFigures } from './lighthouse-summary';
 
-const ROUTES = ['/', '/portfolio', '/about', '/roi'];
+/** The public pages; a seeded public blog's list and item are added once the server runs. */
+const ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(',').filter(Boolean) ?? ['/', '/portfolio', '/about', '/roi'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const reportDir = path.join(ROOT_DIR, 'lighthouse-report');
@@ -56,13 +60,18 @@ const results: { route: string; figures: RunFigures; gzip: number }[] = [];
 try {
   const origin = await server.ready;
   console.log(`serving ${origin} with Chromium ${chromePath}; ${RUNS} run(s) per route, mobile preset`);
-  for (const route of ROUTES) {
+  const routes = [...ROUTES, ...(await seedLighthouseBlog(origin))];
+  for (const route of routes) {
     const runs: RunFigures[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const output = path.join(reportDir, `${route === '/' ? 'home' : route.slice(1)}-${run}.json`);
+      const output = path.join(reportDir, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '__')}-${run}.json`);
       const userDataDir = await mkdtemp(path.join(tmpdir(), 'bb-lighthouse-chrome-'));
       try {
-        await runLighthouse(`${origin}${route}`, output, chromePath, userDataDir);
+        // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): one more try.
+        await runLighthouse(`${origin}${route}`, output, chromePath, userDataDir).catch(async (error: Error) => {
+          console.log(`  ${route} run ${run}: ${error.message.split('\n')[1] ?? error.message}; trying once more`);
+          await runLighthouse(`${origin}${route}`, output, chromePath, userDataDir);
+        });
       } finally {
         await rm(userDataDir, { recursive: true, force: true });
       }

@@ -45,6 +45,7 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.administrator, area: 'admin', heading: 'Administrator', ready: 'Save Menu Items' },
   { path: paths.adminAnalytics, area: 'admin', heading: 'Website Analytics', ready: 'Save domain' },
   { path: paths.adminLeads, area: 'admin', heading: 'Leads', ready: seedTexts.leadName },
+  { path: paths.adminJobs, area: 'admin', heading: 'Background Work', ready: 'Workers running' },
   { path: paths.adminPage(1), area: 'admin', heading: 'THE TEST LAB' },
   { path: paths.adminPage(5), area: 'admin', heading: 'Pricing Testing Page' },
   { path: paths.adminPage(14), area: 'admin', heading: 'Page 14' },

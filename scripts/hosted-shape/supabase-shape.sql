@@ -245,6 +245,52 @@ create unique index bucketid_objname on storage.objects using btree (bucket_id, 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
+-- supabase/storage migrations/tenant 0060/0061 (path helpers the policies use), 0011 (updated_at), 0055 (rows are
+-- deleted only through the Storage API, which sets storage.allow_delete_query).
+create function storage.foldername(name text) returns text[] language plpgsql immutable as $function$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$function$;
+create function storage.filename(name text) returns text language plpgsql immutable as $function$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$function$;
+create function storage.extension(name text) returns text language plpgsql immutable as $function$
+declare _parts text[]; _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$function$;
+create function storage.update_updated_at_column() returns trigger language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end;
+$$;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+create function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
 reset role;
 
 revoke create on schema storage from postgres;
@@ -255,3 +301,15 @@ revoke all on storage.migrations from anon, authenticated, service_role, postgre
 -- a reserved role whose settings postgres may still change): the same effect for the settings PostgREST reads.
 grant set on parameter pgrst.db_pre_request, pgrst.db_schemas, pgrst.db_extra_search_path, pgrst.db_max_rows,
   pgrst.db_anon_role, pgrst.jwt_aud, pgrst.db_aggregates_enabled to postgres;
+
+-- supautils.policy_grants (supabase/postgres, '{"postgres": [..., "storage.buckets", "storage.objects", ...]}'): postgres
+-- creates, alters and drops policies on storage's tables without owning them. Plain PostgreSQL ties that to ownership,
+-- so membership in the owner's role stands in here. It allows more than supautils does (ALTER TABLE too, which hosted
+-- Supabase refuses since 2025): tests/hosted/db-push.test.ts checks that no migration alters a storage table. The storage
+-- role's CREATE on its schema is taken back first, so postgres still cannot create anything in storage.
+revoke create on schema storage from supabase_storage_admin;
+grant supabase_storage_admin to postgres;
+
+-- Supabase Storage connects as supabase_storage_admin and switches to the caller's role per request; hosted
+-- Supabase grants it authenticator (WITH INHERIT FALSE, PostgreSQL 16's syntax) for that, which reaches the API roles.
+grant authenticator to supabase_storage_admin;

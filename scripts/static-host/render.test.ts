@@ -33,7 +33,9 @@ describe('the hosts’ files', () => {
     expect(rules).toContainEqual(['/marketing/seo/', '/app-shell/', '200']);
     expect(rules).toContainEqual(['/admin/:page', '/app-shell/', '200']);
     expect(rules.every(([, , status]) => status === '200')).toBe(true);
-    expect(rules).toHaveLength(routes.prerendered.length - 1 + routes.appRoutes.length * 2 + 2);
+    expect(rules).toContainEqual(['/blog/:blog', '/app-shell/', '200']);
+    expect(rules).toContainEqual(['/blog/:blog/:item/', '/app-shell/', '200']);
+    expect(rules).toHaveLength(routes.prerendered.length - 1 + routes.appRoutes.length * 2 + 2 + 4);
   });
 
   it('_headers: the security headers everywhere, immutable caching under /assets/ only', () => {
@@ -47,11 +49,13 @@ describe('the hosts’ files', () => {
     const config = JSON.parse(renderVercel(routes, headers)) as { rewrites: { source: string; destination: string }[] };
     expect(config.rewrites).toContainEqual({ source: '/roi', destination: '/roi/index.html' });
     expect(config.rewrites).toContainEqual({ source: '/admin/:page(page-[1-9][0-9]{0,4})', destination: '/app-shell/index.html' });
+    expect(config.rewrites).toContainEqual({ source: '/blog/:blog([a-z0-9-]+)/:item([a-z0-9-]+)', destination: '/app-shell/index.html' });
   });
 
   it('nginx: quoted regular expressions (braces inside), security headers repeated in every location', () => {
     const text = renderNginx(routes, headers);
     expect(text).toContain('admin/page-[1-9][0-9]{0,4})/?$" {');
+    expect(text).toContain('location ~ "^/blog/[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?/?$" {');
     const locations = text.match(/^ {4}location /gm)!.length;
     expect(text.match(/add_header X-Frame-Options "SAMEORIGIN" always;/g)).toHaveLength(locations);
   });

@@ -27,6 +27,11 @@ export function renderRedirects(routes: StaticRoutes): string {
     // Placeholders cannot say "a number": any one segment under /admin gets the shell, whose router shows not-found.
     rule('/admin/:page', SHELL),
     rule('/admin/:page/', SHELL),
+    // The public blogs (one or two segments); an address that is no blog's gets the app's not-found page.
+    rule(`${routes.blog.prefix}:blog`, SHELL),
+    rule(`${routes.blog.prefix}:blog/`, SHELL),
+    rule(`${routes.blog.prefix}:blog/:item`, SHELL),
+    rule(`${routes.blog.prefix}:blog/:item/`, SHELL),
     '',
   ].join('\n');
 }
@@ -51,6 +56,8 @@ export function renderVercel(routes: StaticRoutes, headers: Record<string, strin
       ...routes.prerendered.filter((route) => route !== '/').map((route) => ({ source: route, destination: `${route}/index.html` })),
       ...routes.appRoutes.map((route) => ({ source: route, destination: `${SHELL}index.html` })),
       { source: `/admin/:page(page-${routes.adminPage.numberPattern})`, destination: `${SHELL}index.html` },
+      { source: `${routes.blog.prefix}:blog([a-z0-9-]+)`, destination: `${SHELL}index.html` },
+      { source: `${routes.blog.prefix}:blog([a-z0-9-]+)/:item([a-z0-9-]+)`, destination: `${SHELL}index.html` },
     ],
     headers: [
       { source: '/(.*)', headers: Object.entries(headers).map(([key, value]) => ({ key, value })) },
@@ -86,6 +93,7 @@ export function renderNginx(routes: StaticRoutes, headers: Record<string, string
     block('= /', CACHE_CONTROL.html, 'try_files /index.html =404;'),
     block(`~ ${nginxString(`^/(${alternatives(pages)})/?$`)}`, CACHE_CONTROL.html, 'try_files /$1/index.html =404;'),
     block(`~ ${nginxString(`^/(${alternatives(routes.appRoutes)}|${adminPage})/?$`)}`, CACHE_CONTROL.html, `try_files ${SHELL}index.html =404;`),
+    block(`~ ${nginxString(routes.blog.regex)}`, CACHE_CONTROL.html, `try_files ${SHELL}index.html =404;`),
     block(`^~ ${HASHED_ASSETS_PREFIX}`, CACHE_CONTROL.hashedAsset, 'try_files $uri =404;'),
     block(`= /${NOT_FOUND_FILE}`, CACHE_CONTROL.html, 'internal;'),
     // The other hosts' configuration files are theirs, not pages.

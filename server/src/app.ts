@@ -4,10 +4,11 @@ import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
 import { addEncryptionKey } from './lib/encryption-keys';
 import { parseJwtKeys, rotateJwtKeysText } from './lib/jwt-keys';
-import { analyticsModule } from './modules/analytics/analytics-module';
 import { authModule } from './modules/auth/auth-routes';
+import { blogModule } from './modules/blog/blog-routes';
+import { jobsModule } from './jobs/jobs-module';
+import type { TaskDefinition } from './jobs/define-task';
 import { healthModule } from './modules/health/health-routes';
-import { mailModule } from './modules/mail/mail-module';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
@@ -19,10 +20,15 @@ import { MIGRATIONS_DIR } from './project-paths';
 export interface BuildOptions {
   /** Fastify logger option; tests pass false. */
   logger?: boolean | { level: string };
-  /** Run the outgoing e-mail queue's worker (default true); tests that count queue rows turn it off. */
-  mailWorker?: boolean;
-  /** Run the web analytics rollup worker (default true, every ANALYTICS_ROLLUP_SECONDS). */
-  rollupWorker?: boolean;
+  /**
+   * Run the job runner in this process (default: JOB_RUNNER, true): e-mails, scheduled publishing, rollups. Tests
+   * that count queue rows, or play hosted Supabase without a worker, turn it off.
+   */
+  jobRunner?: boolean;
+  /** Repeat the analytics rollup job (default true, every ANALYTICS_ROLLUP_SECONDS). */
+  rollupJob?: boolean;
+  /** The runner's tasks (default: every registered task); tests add their own. */
+  jobTasks?: readonly TaskDefinition[];
 }
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
@@ -63,8 +69,10 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(authModule, { prefix: '/auth/v1', ...ctx });
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
-  if (options.mailWorker ?? true) await mailModule(app, ctx);
-  if (options.rollupWorker ?? true) await analyticsModule(app, ctx);
+  await blogModule(app, ctx);
+  if (options.jobRunner ?? ctx.config.jobRunner) {
+    await jobsModule(app, ctx, { analyticsRollupSeconds: options.rollupJob === false ? 0 : ctx.config.analyticsRollupSeconds, tasks: options.jobTasks });
+  }
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;

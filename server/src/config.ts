@@ -62,11 +62,19 @@ export const ADMIN_PASSWORD_MAX_BYTES = 72;
  */
 export const DEFAULT_DB_POOL = 10;
 
+/** The largest object by default: 5 GiB, so a long video fits (hosted Supabase: set per project, 50 MB on the free plan). */
+export const DEFAULT_STORAGE_FILE_SIZE_LIMIT = 5 * 1024 ** 3;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   STORAGE_DIR: z.string().min(1, 'must not be empty').optional(),
+  // Storage's FILE_SIZE_LIMIT: the largest object one upload may store, in bytes (a bucket's own limit may be lower).
+  // Storage's STORAGE_FILE_ETAG_ALGORITHM: `md5` hashes every upload (S3's ETag); `version` names the write instead
+  // (Storage offers `mtime`), which costs nothing: docs/decisions/0019-storage.md has the figures.
+  STORAGE_FILE_ETAG_ALGORITHM: z.enum(['md5', 'version'], { message: 'must be md5 or version' }).default('version'),
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   // GoTrue's GOTRUE_JWT_KEYS: a JSON array of private JWKs (RS256/ES256), one with "sign" in key_ops; else generated
@@ -86,8 +94,12 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
   TRUST_PROXY: booleanFlag.default(false),
-  // Seconds between runs of the web analytics rollup worker; 0 turns it off (reports then refresh rollups themselves).
+  // Seconds between runs of the web analytics rollup job; 0 turns it off (reports then refresh rollups themselves).
   ANALYTICS_ROLLUP_SECONDS: seconds(0, 3600).default(15),
+  // The job runner inside the server (false: background work is left to `npm run worker` processes), and how many
+  // jobs one worker runs at once.
+  JOB_RUNNER: booleanFlag.default(true),
+  JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').default(4),
   // GoTrue's defaults (GOTRUE_RATE_LIMIT_*, GOTRUE_MAILER_OTP_EXP, GOTRUE_SMTP_MAX_FREQUENCY,
   // GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL as hosted Supabase sets it).
   RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
@@ -122,6 +134,10 @@ export interface Config {
   dataDir: string;
   /** Stored objects (`<bucket>/<path>`): DATA_DIR/storage unless STORAGE_DIR names a folder several servers share. */
   storageDir: string;
+  /** Bytes one object may have at most (STORAGE_FILE_SIZE_LIMIT). */
+  storageFileSizeLimit: number;
+  /** How objects' ETags are made (STORAGE_FILE_ETAG_ALGORITHM). */
+  storageEtagAlgorithm: 'md5' | 'version';
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
@@ -142,8 +158,12 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
-  /** Seconds between the analytics rollup worker's runs; 0: no worker. */
+  /** Seconds between the analytics rollup job's runs; 0: it does not repeat. */
   analyticsRollupSeconds: number;
+  /** Whether the server runs the job runner itself (JOB_RUNNER). */
+  jobRunner: boolean;
+  /** Jobs one worker runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
   /**
    * Auth limits. Per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets), and e-mails per hour.
    * Per account: sign-in attempts per hour from all addresses together. The whole server: e-mails per hour (a last resort).
@@ -208,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
+    storageFileSizeLimit: value.STORAGE_FILE_SIZE_LIMIT,
+    storageEtagAlgorithm: value.STORAGE_FILE_ETAG_ALGORITHM,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
     jwtKeys: value.JWT_KEYS,
@@ -224,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM,
     trustProxy: value.TRUST_PROXY,
     analyticsRollupSeconds: value.ANALYTICS_ROLLUP_SECONDS,
+    jobRunner: value.JOB_RUNNER,
+    jobConcurrency: value.JOB_CONCURRENCY,
     rateLimits: {
       tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
       verify: value.RATE_LIMIT_VERIFY,

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
 import { startServer, type RunningServer } from './server';
+import { startBanner } from './start-banner';
 
 const log = (message: string) => console.log(message);
 const started = Date.now();
@@ -36,6 +37,7 @@ try {
   const config = loadConfig();
   running = await startServer(config, log);
   log(`Ready on ${running.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  for (const line of startBanner(config.siteUrl, running.url)) log(line);
 } catch (error) {
   fail(error);
 }

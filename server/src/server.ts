@@ -11,7 +11,7 @@ import { migrate } from './db/migrate';
 import { ensureDataDir, resolveEncryptionKeys, resolveJwtKeys, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
-import { seedStorage } from './modules/storage/buckets';
+import { seedStorage } from './modules/storage/storage-seed';
 import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
 
 export const EMBEDDED_DATABASE = 'app';
@@ -118,7 +118,7 @@ export async function startServer(config: Config, log: (message: string) => void
     for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);
-    app = await buildApp({ config: { ...config, jwtSecret }, sql, keys, jwtKeys, encryptionKeys, database });
+    app = await buildApp({ config: { ...config, jwtSecret, databaseUrl }, sql, keys, jwtKeys, encryptionKeys, database });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address() as net.AddressInfo;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${address.port}`;

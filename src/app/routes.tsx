@@ -42,6 +42,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.administrator, lazy: () => import('./routes/admin/administrator').then((m) => ({ Component: m.AdministratorRoute })) },
               { path: paths.adminAnalytics, lazy: () => import('./routes/admin/analytics').then((m) => ({ Component: m.AdminAnalyticsRoute })) },
               { path: paths.adminLeads, lazy: () => import('./routes/admin/leads').then((m) => ({ Component: m.AdminLeadsRoute })) },
+              { path: paths.adminJobs, lazy: () => import('./routes/admin/jobs').then((m) => ({ Component: m.AdminJobsRoute })) },
               { path: paths.adminPagePattern, lazy: () => import('./routes/admin/page').then((m) => ({ Component: m.AdminPageRoute })) },
             ],
           },
@@ -75,6 +76,10 @@ export const routes: RouteObject[] = caseSensitive([
           },
         ],
       },
+      // Workspaces' public blogs: on our server these URLs are its own pages (server/src/modules/blog/); on hosted
+      // Supabase the static host answers them with the app, which renders them from the public functions.
+      { path: paths.blogPattern, lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogRoute })) },
+      { path: paths.blogPostPattern, lazy: () => import('./routes/blog-post').then((m) => ({ Component: m.BlogPostRoute })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },

@@ -45,7 +45,7 @@ export const dashboardCopy = {
   welcomeTeam: (workspace: string, size: number, active: number) =>
     size <= 1
       ? `Here is an overview of ${workspace}. You are its only member so far: invite your colleagues from the Team screen.`
-      : `Here is an overview of ${workspace}: ${size} members, ${active} active this week.`,
+      : `Here is an overview of ${workspace}: ${size} members, ${active} active in the last 30 days.`,
   yourDashboard: 'Your Dashboard',
   yourDashboardDescription: (moduleTitle: string) => `Go straight to ${moduleTitle}, built for your role.`,
   accessYourDashboard: 'Access Your Dashboard',
@@ -85,7 +85,8 @@ export const teamOverviewCopy = {
   description: (workspace: string) => `The people of ${workspace}, as they are now.`,
   manage: 'Open Team',
   size: 'Team Size',
-  active: 'Active This Week',
+  /** The dashboard's Active Users, from the same figure: current members who opened the workspace in 30 days. */
+  active: 'Active Users (30 days)',
   roles: 'Roles Covered',
   rolesValue: (covered: number, total: number) => `${covered} of ${total}`,
   loading: 'Loading your team...',

@@ -94,7 +94,7 @@ export function OurPricingPage() {
     dashboardHint: '/dashboard',
     previewTitle: 'Pricing demo preview',
     previewDescription: 'The pricing component as visitors see it.',
-    comingSoon: 'Coming soon',
+    comingSoon: 'coming soon',
     siteSettings: 'Site Settings',
     siteSettingsDescription: 'Site name, contact details and search engine settings.',
     themeConfiguration: 'Theme Configuration',

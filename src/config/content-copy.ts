@@ -17,13 +17,16 @@ export const contentCopy = {
     agendaDescription: 'Overdue items, then the next four weeks.',
     emptyAgenda: 'Nothing planned for the next four weeks. Give a content item a planned publish date to see it here.',
     overdue: 'Overdue',
+    scheduled: 'Scheduled',
+    publishing: 'Publishing...',
     loading: 'Loading the calendar...',
     loadFailed: 'The calendar could not be loaded.',
     moveFailed: 'Error moving content',
     moved: (title: string, day: string) => `Moved "${title}" to ${day}.`,
     instructions:
       'Drag an item to another day with the mouse, or focus it and press Alt with an arrow key: left or right moves it one day, up or down one week.',
-    itemLabel: (title: string, status: string, when: string, isOverdue: boolean) => `${title}, ${status}, ${when}${isOverdue ? ', overdue' : ''}`,
+    itemLabel: (title: string, status: string, when: string, note: 'overdue' | 'scheduled' | 'publishing' | null) =>
+      `${title}, ${status}, ${when}${note === 'overdue' ? ', overdue' : note === 'scheduled' ? ', scheduled to publish' : note === 'publishing' ? ', being published' : ''}`,
     more: (count: number) => `+${count} more`,
     moreLabel: (count: number, day: string) => `Show ${count} more on ${day}`,
     fewer: 'Show fewer',
@@ -32,7 +35,7 @@ export const contentCopy = {
   },
   schedule: {
     title: 'Schedule Publishing',
-    description: 'Choose a content item and when it should be published. It appears on the Editorial Calendar.',
+    description: 'Choose a content item and when it should be published. It is published automatically at that moment and appears on the Editorial Calendar.',
     item: 'Content item',
     itemPlaceholder: 'Choose a content item',
     when: 'Publish date and time',
@@ -46,6 +49,7 @@ export const contentCopy = {
     cancel: 'Cancel',
     itemRequired: 'Choose a content item',
     whenRequired: 'Enter a date and time between 2000 and 2099',
+    whenInPast: 'Choose a moment from now on: a moment in the past would publish it at once.',
     scheduled: 'Content scheduled',
   },
   overview: {
@@ -96,6 +100,7 @@ export const contentCopy = {
     tags: 'Tags',
     seoTitle: 'SEO Title',
     plannedPublishAt: 'Planned Publish Date',
+    publishOnSchedule: 'Publish automatically at this time',
     seoDescription: 'SEO Description',
   },
   hints: {
@@ -105,6 +110,7 @@ export const contentCopy = {
     seoLength: (length: number, recommended: number) => `${length}/${recommended} characters recommended`,
     seoTooLong: 'Longer than recommended: search results may cut it off.',
     plannedPublishAt: 'When it should go out, in your time zone. It appears on the Editorial Calendar.',
+    publishOnSchedule: 'It becomes Published at the planned moment, within seconds. Off: the date is only a plan.',
   },
   placeholders: {
     title: 'e.g. 10 Ways to Measure Website ROI',

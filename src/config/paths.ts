@@ -39,6 +39,14 @@ export const paths = {
   adminAnalytics: '/admin/analytics',
   /** The agency's inbox of contact-form leads (site admins). */
   adminLeads: '/admin/leads',
+  /** A workspace's public blog: its list (`?page=n` from page 2), an item's page, its feeds. */
+  blogPattern: '/blog/:blogSlug',
+  blogPostPattern: '/blog/:blogSlug/:postSlug',
+  blog: (blogSlug: string, page = 1) => `/blog/${encodeURIComponent(blogSlug)}${page > 1 ? `?page=${page}` : ''}`,
+  blogPost: (blogSlug: string, postSlug: string) => `/blog/${encodeURIComponent(blogSlug)}/${encodeURIComponent(postSlug)}`,
+  blogFeed: (blogSlug: string, file: string) => `/blog/${encodeURIComponent(blogSlug)}/${file}`,
+  /** Background work of the job runner (site admins). */
+  adminJobs: '/admin/jobs',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
   adminPagePattern: '/admin/:pageSlug',
   adminPage: (number: number) => `/admin/page-${number}`,
@@ -49,14 +57,21 @@ export type MarketingModule = keyof typeof paths.marketing;
 /** Public marketing routes: prerendered to static HTML at build time. */
 export const prerenderedPaths = [paths.home, paths.portfolio, paths.about, paths.roi, paths.terms, paths.privacy] as const;
 
+/**
+ * A blog's list and an item's page (our server renders them itself; on hosted Supabase the SPA does). Its feeds
+ * (`rss.xml`, …) are not app routes: only our server has them.
+ */
+export const BLOG_ROUTE_PATTERN = /^\/blog\/[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)?\/?$/;
+
 /** Every route the SPA answers with 200; the server answers anything else with 404. */
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|analytics|leads)\/?$/,
+  /^\/admin\/(administrator|analytics|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
+  BLOG_ROUTE_PATTERN,
 ];
 
 /** '/portfolio/' → '/portfolio'; '/' stays. */

@@ -57,7 +57,7 @@ export const pricingPlans: PricingPlan[] = [
       'Custom solutions',
       'Dedicated account manager',
       '1-hour support response time',
-      'SSO Authentication',
+      'SSO authentication',
       'Advanced security',
       'Custom contracts',
       'SLA agreement',

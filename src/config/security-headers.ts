@@ -19,7 +19,8 @@ function cspDirectives(backendOrigin: string | undefined): [string, string[]][] 
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...backend]],
+    // https: the public blogs' featured images live wherever their authors keep them.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...backend]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...backend, ...realtime]],
     ['media-src', ["'self'", 'blob:', ...backend]],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveThisWeek, lastActiveText, memberName } from './member-display';
+import { lastActiveText, memberName } from './member-display';
 
 describe('memberName', () => {
   it('uses the names, else the e-mail address', () => {
@@ -19,17 +19,5 @@ describe('lastActiveText', () => {
     [new Date(2026, 4, 1, 12, 0).toISOString(), new Date(2026, 4, 1, 12, 0).toLocaleDateString()],
   ])('%s → %s', (timestamp, expected) => {
     expect(lastActiveText(timestamp, now)).toBe(expected);
-  });
-});
-
-describe('isActiveThisWeek', () => {
-  const now = new Date('2026-06-10T12:00:00Z');
-  it.each([
-    [null, false],
-    ['2026-06-03T12:00:00Z', true],
-    ['2026-06-03T11:59:59Z', false],
-    ['2026-06-10T11:00:00Z', true],
-  ])('%s → %s', (timestamp, expected) => {
-    expect(isActiveThisWeek(timestamp, now)).toBe(expected);
   });
 });

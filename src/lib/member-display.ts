@@ -21,8 +21,3 @@ export function lastActiveText(timestamp: string | null, now: Date, locale?: str
   if (days < 7) return teamCopy.daysAgo(days);
   return then.toLocaleDateString(locale);
 }
-
-/** Active within the last 7 days (the Executive Overview's "active this week"). */
-export function isActiveThisWeek(timestamp: string | null, now: Date): boolean {
-  return timestamp !== null && now.getTime() - new Date(timestamp).getTime() <= 7 * DAY;
-}

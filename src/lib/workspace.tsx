@@ -11,9 +11,14 @@ import { chooseWorkspace, toWorkspaces, workspaceStorageKey, type Workspace } fr
  * The signed-in user's workspaces and the current one (mounted by AuthProvider). The current workspace is
  * remembered per browser (localStorage, per user) and checked against the list the server gives (RLS: the
  * caller's memberships): a remembered workspace the user has left or lost falls back to their first one.
- * The list is read again on focus, every minute, and after any write the server refused with 42501, so a member
- * who is removed sees it promptly; the server refuses their requests at once in any case.
+ * The list is read again whenever the window gets the focus, every few seconds while the page is visible (our server
+ * has no Realtime to push a removal; one small read of the caller's own memberships), and after a refused write
+ * (`confirmAccess`), so a member who is removed is moved to a workspace they still have within seconds, with a toast
+ * saying why; the server refuses their requests at once in any case.
  */
+
+/** How often a visible page reads the user's workspaces again (hidden tabs do not; a focus reads at once). */
+export const MEMBERSHIP_CHECK_INTERVAL_MS = 5_000;
 
 export interface WorkspaceState {
   workspaces: Workspace[];
@@ -28,6 +33,8 @@ export interface WorkspaceState {
   isOwner: boolean;
   select(id: string): void;
   refresh(): Promise<unknown>;
+  /** Reads the workspaces again now: the user's workspace of that id as the server has it, null when it is gone. */
+  confirmAccess(workspaceId: string): Promise<Workspace | null>;
 }
 
 export const workspaceKeys = {
@@ -68,8 +75,9 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     queryKey: workspaceKeys.list(userId),
     queryFn: () => fetchWorkspaces(userId!),
     enabled: userId !== null,
-    refetchInterval: 60_000,
-    refetchOnWindowFocus: true,
+    refetchInterval: MEMBERSHIP_CHECK_INTERVAL_MS,
+    // The app's default waits until the data is 30 s old; a focus should notice a removal at once.
+    refetchOnWindowFocus: 'always',
   });
   const [choice, setChoice] = useState(() => ({ userId, id: readRemembered(userId) }));
   const rememberedId = choice.userId === userId ? choice.id : readRemembered(userId);
@@ -84,13 +92,17 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     [userId],
   );
 
-  // Say so when the workspace in use disappears from the list (removed, or deleted by its owner elsewhere).
+  // Say so when the workspace in use disappears from the list (removed, or deleted by its owner elsewhere), and where
+  // the page now is: every list and figure follows `current` to the workspace chosen instead.
   const shown = useRef<Workspace | null>(null);
   useEffect(() => {
     if (!query.isSuccess) return;
     const previous = shown.current;
     if (previous && !workspaces.some((workspace) => workspace.id === previous.id)) {
-      toast.warning(workspaceCopy.lostAccess(previous.name));
+      toast.warning(workspaceCopy.lostAccess(previous.name), {
+        id: `lost-access:${previous.id}`,
+        description: current ? workspaceCopy.movedTo(current.name) : workspaceCopy.movedNowhere,
+      });
     }
     shown.current = current;
   }, [query.isSuccess, workspaces, current]);
@@ -107,6 +119,15 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     [queryClient],
   );
 
+  const confirmAccess = useCallback(
+    async (workspaceId: string) => {
+      if (!userId) return null;
+      const fresh = await queryClient.fetchQuery({ queryKey: workspaceKeys.list(userId), queryFn: () => fetchWorkspaces(userId), staleTime: 0 });
+      return fresh.find((workspace) => workspace.id === workspaceId) ?? null;
+    },
+    [queryClient, userId],
+  );
+
   const refetch = query.refetch;
   const value = useMemo<WorkspaceState>(
     () => ({
@@ -119,10 +140,16 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
       isOwner: current?.accessRole === 'owner',
       select,
       refresh: () => refetch(),
+      confirmAccess,
     }),
-    [workspaces, current, userId, query.isPending, query.error, select, refetch],
+    [workspaces, current, userId, query.isPending, query.error, select, refetch, confirmAccess],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}
+
+/** The workspace state where there is one (the signed-in area), null elsewhere (the site admin's screens). */
+export function useOptionalWorkspace(): WorkspaceState | null {
+  return useContext(WorkspaceContext);
 }
 
 export function useWorkspace(): WorkspaceState {

@@ -478,6 +478,8 @@ export type Database = {
           updated_at: string;
           planned_publish_at: string | null;
           published_at: string | null;
+          publish_on_schedule: boolean;
+          slug: string;
         };
         Insert: {
           id?: string;
@@ -496,6 +498,8 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          publish_on_schedule?: boolean;
+          slug?: string;
         };
         Update: {
           id?: string;
@@ -514,6 +518,8 @@ export type Database = {
           updated_at?: string;
           planned_publish_at?: string | null;
           published_at?: string | null;
+          publish_on_schedule?: boolean;
+          slug?: string;
         };
         Relationships: [
           {
@@ -752,6 +758,35 @@ export type Database = {
           },
         ];
       };
+      workspace_blogs: {
+        Row: {
+          organization_id: string;
+          slug: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          organization_id?: string;
+          slug: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          organization_id?: string;
+          slug?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_blogs_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       workspace_invitations: {
         Row: {
           id: string;
@@ -811,6 +846,22 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      admin_background_jobs: {
+        Args: { job_state?: string; max_rows?: number };
+        Returns: { id: string; task: string; state: string; job_key: string; workspace_id: string; attempts: number; max_attempts: number; run_at: string; last_error: string; created_at: string; updated_at: string }[];
+      };
+      admin_background_work_summary: {
+        Args: never;
+        Returns: { queued: number; scheduled: number; running: number; retrying: number; failed: number; workers: number; queue_installed: boolean }[];
+      };
+      admin_cancel_background_job: {
+        Args: { job_id: string };
+        Returns: undefined;
+      };
+      admin_retry_background_job: {
+        Args: { job_id: string };
+        Returns: undefined;
+      };
       analytics_current_visitors: {
         Args: { site_id: string };
         Returns: number;
@@ -862,6 +913,22 @@ export type Database = {
       get_invitation: {
         Args: { token: string };
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
+      };
+      get_public_blog: {
+        Args: { blog_slug: string };
+        Returns: { slug: string; name: string; post_count: number; last_published_at: string; version: string }[];
+      };
+      get_public_blog_feed: {
+        Args: { blog_slug: string; item_limit?: number };
+        Returns: { slug: string; title: string; excerpt: string; content_html: string; featured_image_url: string; tags: unknown; published_at: string; updated_at: string }[];
+      };
+      get_public_blog_post: {
+        Args: { blog_slug: string; post_slug: string };
+        Returns: { slug: string; title: string; excerpt: string; content_html: string; featured_image_url: string; tags: unknown; seo_title: string; seo_description: string; published_at: string; updated_at: string }[];
+      };
+      get_public_blog_posts: {
+        Args: { blog_slug: string; page_number?: number; page_size?: number };
+        Returns: { slug: string; title: string; excerpt: string; featured_image_url: string; tags: unknown; published_at: string; updated_at: string }[];
       };
       import_campaign_results: {
         Args: { campaign_id: string; results: Json; dry_run?: boolean };

@@ -12,6 +12,7 @@ import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
 import { addEncryptionKey } from '../../server/src/lib/encryption-keys';
 import { signJwt } from '../../server/src/lib/jwt';
 import { secretOnlyJwtKeys } from '../../server/src/lib/jwt-keys';
+import { renderStaleContentHtml } from '../../server/src/modules/blog/render-content-html';
 import { restModule } from '../../server/src/modules/rest/rest-routes';
 import type { Database } from '../../src/types/database';
 
@@ -167,6 +168,26 @@ describe('the app’s requests on the Supabase-shaped database', () => {
       .insert({ title: 'Planted', user_id: stranger.id, organization_id: owner.organizationId });
     expect(intrusion.error?.code).toBe('42501');
     expect((await owner.client.from('content_items').delete().eq('id', item.data!.id)).error).toBeNull();
+  });
+
+  it('public blog: the owner opens it, the server task renders an item as postgres (npm run worker), anon reads only what is published', async () => {
+    const owner = await signUp({ first_name: 'Bea', last_name: 'Blogger', company_name: 'Bea Blog Co' });
+    const stranger = await signUp({ first_name: 'Stu', last_name: 'Ranger' });
+    const slug = `hosted-${owner.id.slice(0, 8)}`;
+    expect((await stranger.client.from('workspace_blogs').insert({ organization_id: owner.organizationId, slug })).error?.code).toBe('42501');
+    expect((await owner.client.from('workspace_blogs').insert({ organization_id: owner.organizationId, slug })).error).toBeNull();
+    const insert = (title: string, status: string) =>
+      owner.client.from('content_items').insert({ title, status, content: 'Hello <script>alert(1)</script>**there**', user_id: owner.id, organization_id: owner.organizationId }).select('id, slug').single();
+    const published = await insert('Hosted news', 'published');
+    await insert('Hosted draft', 'draft');
+    expect(published.data?.slug).toBe('hosted-news');
+    expect(await renderStaleContentHtml(readBack, { blogSlug: slug })).toBe(1);
+    const anon = client();
+    const posts = await anon.rpc('get_public_blog_posts', { blog_slug: slug });
+    expect(posts.data?.map((post) => post.title)).toEqual(['Hosted news']);
+    const post = await anon.rpc('get_public_blog_post', { blog_slug: slug, post_slug: 'hosted-news' }).single();
+    expect(post.data?.content_html).toBe('<p>Hello <strong>there</strong></p>\n');
+    expect((await anon.from('content_items').select('id')).error?.code).toBe('42501');
   });
 
   it('the site admin (app_metadata, set by the service key) edits the menu; a member cannot', async () => {

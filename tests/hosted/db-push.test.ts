@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { MIGRATIONS_DIR } from '../../server/src/project-paths';
@@ -81,7 +82,26 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
     expect(row).toEqual({ setting: 'pgrst.db_pre_request=private.require_active_session' });
   });
 
-  it('ran supabase/seed.sql: the public audio bucket exists', async () => {
-    expect(await postgres`select id, public from storage.buckets`).toEqual([{ id: 'audio', public: true }]);
+  it('ran supabase/seed.sql: the public audio bucket exists, beside the private assets bucket of a migration', async () => {
+    expect(await postgres`select id, public from storage.buckets order by id`).toEqual([
+      { id: 'assets', public: false },
+      { id: 'audio', public: true },
+    ]);
+  });
+
+  it('no migration alters a storage table (hosted Supabase refuses it since 2025; policies are allowed by supautils)', async () => {
+    for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql'))) {
+      const text = (await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')).replace(/--.*$/gm, '');
+      expect(text, file).not.toMatch(/\b(alter|drop|truncate)\s+table\s+(if\s+exists\s+)?storage\./i);
+      expect(text, file).not.toMatch(/\bcreate\s+(or\s+replace\s+)?(function|table|trigger|view)\s+storage\./i);
+    }
+    const policies = await admin<{ policyname: string }[]>`
+      select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' order by 1`;
+    expect(policies.map((row) => row.policyname).sort()).toEqual([
+      'assets: workspace members and viewers read',
+      'assets: workspace members delete',
+      'assets: workspace members replace and move',
+      'assets: workspace members upload',
+    ]);
   });
 });

@@ -24,7 +24,7 @@ const TODAY = '2026-11-27';
 const WEEK = { from_day: '2026-10-01', to_day: '2026-10-07' };
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 

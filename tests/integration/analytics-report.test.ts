@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformStats, withWebsiteConversionRate } from '@/features/dashboard/utils/overview-stats';
 import { toSiteFigures, type FigureRow } from '@/lib/site-figures';
-import { startRollupWorker } from '../../server/src/modules/analytics/rollup-worker';
+import { startJobRunner } from '../../server/src/jobs/job-runner';
+import { refreshAnalyticsRollups } from '../../server/src/jobs/tasks/refresh-analytics-rollups';
+import { enqueueJob } from '../../server/src/jobs/enqueue-job';
 import { at, reportOf, useAnalyticsSite, writeEvents, type AnalyticsEvent } from '../support/analytics-report';
 import { signedInUser } from '../support/rest-clients';
 
@@ -171,7 +173,7 @@ describe('catching up', () => {
   });
 });
 
-describe('the rollup worker (our server; pg_cron on hosted): refresh off the read path', () => {
+describe('the rollup job (the job runner; pg_cron on hosted): refresh off the read path', () => {
   it('refreshes sites with new events when it starts and at each run; meanwhile a report reads a busy site’s rollups as they are', async () => {
     const { data } = await site.owner.client.from('analytics_sites').insert({ organization_id: site.owner.organizationId, name: 'Busy', domain: 'busy.example', created_by: site.owner.id }).select('id').single();
     const busy = data!.id;
@@ -184,12 +186,20 @@ describe('the rollup worker (our server; pg_cron on hosted): refresh off the rea
       const { data: figures } = await site.owner.client.rpc('analytics_report', { site_id: busy, period_start: `${start}T00:00:00Z`, period_end: `${end}T00:00:00Z` });
       return (figures as { totals: { pageviews: number } }).totals.pageviews;
     };
-    const log = { warn: () => {} } as unknown as Parameters<typeof startRollupWorker>[0]['log'];
-    // An interval longer than the test: its runs are the one at start and the one the test asks for.
-    const worker = startRollupWorker({ sql: site.server.sql, log, intervalSeconds: 3600, scheduler: 'test' });
+    const log = { debug() {}, info() {}, warn() {}, error() {} };
+    const mail = { async deliver() {}, close() {} };
+    // A runner of the rollup job alone, repeating less often than the test lasts: its runs are the one at start and
+    // the one the test asks for.
+    const runner = await startJobRunner({
+      databaseUrl: site.server.config.databaseUrl!,
+      services: { sql: site.server.sql, mail, siteUrl: 'http://x', analyticsRollupSeconds: 3600 },
+      log,
+      tasks: [refreshAnalyticsRollups],
+      cron: false,
+    });
     try {
       // Its first run (at start) refreshes the new site, without any report.
-      await expect.poll(async () => (await site.server.sql`select sites from private.analytics_rollup_runs where scheduler = 'test'`).length).toBe(1);
+      await expect.poll(async () => (await site.server.sql`select sites from private.analytics_rollup_runs where scheduler = 'job-runner'`).length, { timeout: 15_000 }).toBe(1);
       const rolled = async () =>
         Number((await site.server.sql<{ pageviews: number }[]>`select coalesce(sum(pageviews), 0)::int as pageviews from public.analytics_rollups where site_id = ${busy} and dimension = 'total'`)[0]!.pageviews);
       await expect.poll(rolled).toBe(5001);
@@ -198,11 +208,12 @@ describe('the rollup worker (our server; pg_cron on hosted): refresh off the rea
       // The report does not recompute the busy site (the worker ran moments ago): it reads the rollups as they are…
       expect(await today()).toBe(5001);
       // …and the worker's next run brings the new event in.
-      expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
+      await enqueueJob(site.server.sql, refreshAnalyticsRollups, {});
+      await runner.drain();
       expect(await rolled()).toBe(5002);
       expect(await today()).toBe(5002);
     } finally {
-      await worker.stop();
+      await runner.stop();
       // Without a recent run, reports refresh by themselves again (the fallback the other tests use).
       await site.server.sql`delete from private.analytics_rollup_runs`;
     }

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
 });
 
 afterAll(async () => {

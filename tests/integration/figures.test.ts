@@ -23,7 +23,7 @@ const MARCH_SO_FAR = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 

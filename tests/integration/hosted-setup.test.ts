@@ -39,7 +39,8 @@ afterAll(async () => {
 
 describe('npm run hosted:setup', () => {
   it('sets up a fresh project: public audio bucket, the recording served, the site admin who signs in with the username', async () => {
-    expect(await server.sql`select id from storage.buckets`).toEqual([]);
+    // Only the migrations' private `assets` bucket exists before.
+    expect(await server.sql`select id from storage.buckets`).toEqual([{ id: 'assets' }]);
     const { code, output } = await setup({ SITE_URL: 'https://www.example.com' });
     expect(output).toContain('✓ Created the public bucket "audio".');
     expect(output).toContain('✓ Uploaded beyond-brochures.mp3');
@@ -65,7 +66,7 @@ describe('npm run hosted:setup', () => {
     expect(output).toContain('✓ Made the bucket "audio" public');
     expect(output).toContain('✓ admin@admin.localhost is a site admin with the new password');
     expect(code).toBe(0);
-    expect(await server.sql`select id, public from storage.buckets`).toEqual([{ id: 'audio', public: true }]);
+    expect(await server.sql`select id, public from storage.buckets where id = 'audio'`).toEqual([{ id: 'audio', public: true }]);
     expect(await server.sql`select count(*)::int as admins from auth.users where email = 'admin@admin.localhost'`).toEqual([{ admins: 1 }]);
   });
 

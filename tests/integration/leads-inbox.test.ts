@@ -26,7 +26,7 @@ const LEADS: Record<string, [string, string | null, string, number]> = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   [admin, user] = await Promise.all([signedInUser(server, { siteAdmin: true }), signedInUser(server)]);
   // One base minute for every lead: a minute turning between two inserts would undo the tie.
   const [{ base }] = await server.sql<{ base: Date }[]>`select date_trunc('minute', now()) as base`;

@@ -1,24 +1,26 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
+import { startJobRunner, type JobRunner } from '../../server/src/jobs/job-runner';
+import { SEND_EMAIL_ATTEMPTS, sendEmailTask } from '../../server/src/jobs/tasks/send-email';
 import type { EmailMessage, MailTransport } from '../../server/src/lib/mailer';
 import { emailKinds, type EmailRenderer } from '../../server/src/modules/mail/email-kinds';
-import { MAX_ATTEMPTS } from '../../server/src/modules/mail/mail-queue';
-import { startMailWorker } from '../../server/src/modules/mail/mail-worker';
 import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
 import { signedInUser } from '../support/rest-clients';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { seedUser, uniqueEmail } from '../support/users';
 
-/** The outgoing e-mail queue and its worker against the real database (and a real SMTP conversation). */
+/**
+ * The outgoing e-mail queue on the job runner (decisions 0008 and 0013) against the real database, real
+ * graphile-worker runners and a real SMTP conversation.
+ */
 
 let db: TestDatabase;
 let sql: Sql;
 let sink: SmtpSink;
 let server: TestServer;
-const silent = { info() {}, error() {}, warn() {}, debug() {} } as unknown as FastifyBaseLogger;
+const silent = { debug() {}, info() {}, error() {}, warn() {} };
 
 function recordingTransport(options: { fail?: boolean; delayMs?: number } = {}) {
   const delivered: EmailMessage[] = [];
@@ -36,11 +38,25 @@ function recordingTransport(options: { fail?: boolean; delayMs?: number } = {}) 
 const note: EmailRenderer = async (email) => ({ kind: email.kind, to: email.recipient, subject: `Note ${String(email.payload.n)}`, text: 'x', html: 'x', link: 'http://x' });
 const kinds = { ...emailKinds, test_note: note };
 
+/** A runner of the send_email task alone, over this file's database. */
+function runner(transport: MailTransport): Promise<JobRunner> {
+  return startJobRunner({
+    databaseUrl: db.url,
+    services: { sql, mail: transport, siteUrl: 'http://x', analyticsRollupSeconds: 0 },
+    log: silent,
+    tasks: [sendEmailTask(kinds)],
+    cron: false,
+    pollIntervalMs: 200,
+  });
+}
+
+/** Queued e-mails, each with its send_email job, as private.enqueue_email queues them. */
 async function enqueue(count: number, kind = 'test_note'): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     insert into private.outgoing_emails (kind, recipient, payload)
     select ${kind}, 'n' || n || '@example.com', jsonb_build_object('n', n) from generate_series(1, ${count}) n
     returning id::text`;
+  for (const { id } of rows) await sql`select private.enqueue_job('send_email', jsonb_build_object('email_id', ${id}::bigint), now(), 'email:' || ${id}, ${SEND_EMAIL_ATTEMPTS})`;
   return rows.map((row) => row.id);
 }
 
@@ -58,15 +74,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe('mail worker', () => {
-  it('two workers on one database deliver every queued e-mail exactly once', async () => {
+describe('the send_email job', () => {
+  it('two workers on one database deliver every queued e-mail exactly once, and run again it sends nothing more', async () => {
+    const a = recordingTransport({ delayMs: 15 });
+    const b = recordingTransport({ delayMs: 15 });
+    const workers = await Promise.all([runner(a.transport), runner(b.transport)]);
     const ids = await enqueue(30);
-    const a = recordingTransport({ delayMs: 3 });
-    const b = recordingTransport({ delayMs: 3 });
-    const workers = await Promise.all([a, b].map(({ transport }) => startMailWorker({ sql, transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 })));
     await Promise.all(workers.map((worker) => worker.drain()));
-    await Promise.all(workers.map((worker) => worker.drain()));
-    await Promise.all(workers.map((worker) => worker.stop()));
 
     const subjects = [...a.delivered, ...b.delivered].map((message) => message.subject).sort();
     expect(subjects).toEqual(Array.from({ length: 30 }, (_, i) => `Note ${i + 1}`).sort());
@@ -74,26 +88,50 @@ describe('mail worker', () => {
     expect(b.delivered.length).toBeGreaterThan(0);
     const unsent = await sql`select id from private.outgoing_emails where id = any(${ids}::bigint[]) and (sent_at is null or attempts <> 1)`;
     expect(unsent).toEqual([]);
-    expect(await sql`select worker_id from private.mail_workers`).toEqual([]);
+
+    // The same jobs again (a crash after sending, before the job was marked done): the rows say sent, nothing goes out.
+    for (const id of ids.slice(0, 5)) await sql`select private.enqueue_job('send_email', jsonb_build_object('email_id', ${id}::bigint))`;
+    await Promise.all(workers.map((worker) => worker.drain()));
+    expect(a.delivered.length + b.delivered.length).toBe(30);
+
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(await sql`select worker_id from private.job_workers`).toEqual([]);
   });
 
-  it('retries a failed delivery later and gives up after the last attempt, keeping the reason', async () => {
+  it('retries a failed delivery later with backoff and gives up after the last attempt, keeping the reason', async () => {
     const [id] = await enqueue(1);
     const failing = recordingTransport({ fail: true });
-    const worker = await startMailWorker({ sql, transport: failing.transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 });
+    const worker = await runner(failing.transport);
     await worker.drain();
-    const [first] = await sql`
-      select attempts, locked_until, sent_at, cancelled_at, last_error,
-        next_attempt_at between now() + interval '25 seconds' and now() + interval '35 seconds' as retry_in_30s
-      from private.outgoing_emails where id = ${id!}`;
-    expect(first).toEqual({ attempts: 1, locked_until: null, sent_at: null, cancelled_at: null, last_error: 'SMTP 451 try again later', retry_in_30s: true });
+    const [email] = await sql`select attempts, locked_until, sent_at, cancelled_at, last_error from private.outgoing_emails where id = ${id!}`;
+    expect(email).toEqual({ attempts: 1, locked_until: null, sent_at: null, cancelled_at: null, last_error: 'SMTP 451 try again later' });
+    // graphile-worker's backoff: e^1 seconds after the first failure.
+    const [job] = await sql<{ id: string; attempts: number; retry_in: number }[]>`
+      select id::text, attempts, extract(epoch from run_at - now())::float as retry_in from graphile_worker.jobs where key = ${`email:${id!}`}`;
+    expect(job!.attempts).toBe(1);
+    expect(job!.retry_in).toBeGreaterThan(0.5);
+    expect(job!.retry_in).toBeLessThan(3.5);
 
-    await sql`update private.outgoing_emails set attempts = ${MAX_ATTEMPTS - 1}, next_attempt_at = now() where id = ${id!}`;
+    // The clock moved through the database: the last attempt is due now.
+    await sql`select graphile_worker.reschedule_jobs(array[${job!.id}]::bigint[], run_at => now(), attempts => ${SEND_EMAIL_ATTEMPTS - 1})`;
     await worker.drain();
     await worker.stop();
-    const [last] = await sql<{ cancelled: boolean; last_error: string }[]>`
-      select cancelled_at is not null as cancelled, last_error from private.outgoing_emails where id = ${id!}`;
-    expect(last).toEqual({ cancelled: true, last_error: `gave up after ${MAX_ATTEMPTS} attempts: SMTP 451 try again later` });
+    const reason = `gave up after ${SEND_EMAIL_ATTEMPTS} attempts: SMTP 451 try again later`;
+    const [last] = await sql`select sent_at, last_error from private.outgoing_emails where id = ${id!}`;
+    expect(last).toEqual({ sent_at: null, last_error: reason });
+    expect(await sql`select id from graphile_worker.jobs where key = ${`email:${id!}`}`).toEqual([]);
+    const [failure] = await sql`select task, job_key, attempts, last_error, resolution from private.failed_jobs where job_key = ${`email:${id!}`}`;
+    expect(failure).toEqual({ task: 'send_email', job_key: `email:${id!}`, attempts: SEND_EMAIL_ATTEMPTS, last_error: reason, resolution: null });
+  });
+
+  it('a claim of a worker that died while sending does not hold the e-mail back', async () => {
+    const [id] = await enqueue(1);
+    await sql`update private.outgoing_emails set locked_until = now() + interval '2 minutes', claimed_by = 'pool-killed' where id = ${id!}`;
+    const recorder = recordingTransport();
+    const worker = await runner(recorder.transport);
+    await worker.drain();
+    await worker.stop();
+    expect(recorder.delivered.map((message) => message.to)).toEqual(['n1@example.com']);
   });
 
   it('cancels without sending: an unknown kind, and an invitation that is no longer pending', async () => {
@@ -105,8 +143,9 @@ describe('mail worker', () => {
     const [revoked] = await sql<{ id: string }[]>`
       insert into private.outgoing_emails (kind, recipient, payload)
       values ('workspace_invitation', 'gone@example.com', jsonb_build_object('invitation_id', ${invitation!.id}::uuid)) returning id::text`;
+    await sql`select private.enqueue_job('send_email', jsonb_build_object('email_id', ${revoked!.id}::bigint))`;
     const recorder = recordingTransport();
-    const worker = await startMailWorker({ sql, transport: recorder.transport, siteUrl: 'http://x', log: silent, kinds, pollMs: 60_000 });
+    const worker = await runner(recorder.transport);
     await worker.drain();
     await worker.stop();
     expect(recorder.delivered).toEqual([]);
@@ -123,7 +162,7 @@ describe('mail worker', () => {
     const invitee = uniqueEmail('target');
     const { error } = await owner.client.rpc('invite_to_workspace', { workspace_id: owner.organizationId, email: invitee, access_role: 'member' });
     expect(error).toBeNull();
-    await server.app.mailWorker?.()?.drain();
+    await server.app.jobRunner?.()?.drain();
 
     const index = sink.messages.findIndex((text) => text.includes(`To: ${invitee}`));
     expect(index).toBeGreaterThanOrEqual(0);
@@ -143,7 +182,7 @@ describe('mail worker', () => {
       message: 'Please call me.\r\n\r\nBcc: body@evil.example',
     });
     expect(error).toBeNull();
-    await server.app.mailWorker?.()?.drain();
+    await server.app.jobRunner?.()?.drain();
 
     for (const admin of admins) {
       const indexes = sink.messages.flatMap((text, index) => (text.includes(`To: ${admin.email}`) ? [index] : []));

@@ -20,7 +20,7 @@ let server: TestServer;
 let world: WorkspaceWorld;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 

@@ -77,6 +77,9 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect(first.output()).toContain('applied migration 20261122000500_create_menu_items.sql');
     expect(first.output()).toContain('Site admin created: username "admin" with ADMIN_PASSWORD');
     expect(first.output()).not.toContain('first-start-password');
+    // The address to open: SITE_URL's default (localhost, port 3000 when PORT=0), not the 127.0.0.1 it listens on.
+    await expect.poll(() => first.output()).toContain('Open http://localhost:3000 in your browser: e-mail links');
+    expect(first.output()).toContain('such as http://127.0.0.1:3000, you would open those links signed out');
     expect((await post(`${url}/auth/v1/signup`, account)).status).toBe(200);
     expect(processesMentioning(dataDir).length).toBeGreaterThan(0);
 

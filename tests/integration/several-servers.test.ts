@@ -119,7 +119,7 @@ describe('two servers on one database', () => {
     const service = client(first, serviceRoleKey);
     expect((await service.storage.createBucket('shared', { public: true })).error).toBeNull();
     expect((await service.storage.from('shared').upload('note.txt', Buffer.from('stored once'), { contentType: 'text/plain' })).error).toBeNull();
-    expect((await client(second, serviceRoleKey).storage.listBuckets()).data?.map((bucket) => bucket.id)).toEqual(['audio', 'shared']);
+    expect((await client(second, serviceRoleKey).storage.listBuckets()).data?.map((bucket) => bucket.id)).toEqual(['assets', 'audio', 'shared']);
     expect(await (await fetch(`${second.url}/storage/v1/object/public/shared/note.txt`)).text()).toBe('stored once');
   });
 });

@@ -1,26 +1,27 @@
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveApiKeys } from '../../server/src/lib/api-keys';
 import { inject } from 'vitest';
 import { site } from '../../src/config/site';
-import { seedStorage } from '../../server/src/modules/storage/buckets';
+import { seedStorage } from '../../server/src/modules/storage/storage-seed';
 import { STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate } from '../support/cluster';
+import { rawHttp } from '../support/raw-http';
 import { spawnServer } from '../support/spawn-server';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** Public objects through supabase-js's getPublicUrl, as the site's audio element fetches them (contract §5). */
 
 let server: TestServer;
-let root: string;
 let seedBytes: Buffer;
 let audioUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   await seedStorage(server.sql, server.config.storageDir, STORAGE_SEED_DIR);
-  root = server.config.storageDir;
   seedBytes = await readFile(path.join(STORAGE_SEED_DIR, site.audio.bucket, site.audio.path));
   audioUrl = server.client().storage.from(site.audio.bucket).getPublicUrl(site.audio.path).data.publicUrl;
 });
@@ -28,21 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A raw request line: fetch would normalise `..` and encoded separators before sending. */
-function rawGet(pathAndQuery: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const url = new URL(server.url);
-    const socket = net.connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () =>
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), text: received.slice(received.indexOf('\r\n\r\n') + 4) }),
-    );
-    socket.write(`GET ${pathAndQuery} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`, () => {});
-  });
-}
 
 describe('the seed recording', () => {
   it('is a real MP3 of a few seconds, shipped in the repository', () => {
@@ -66,7 +52,8 @@ describe('GET /storage/v1/object/public/<bucket>/<path>', () => {
     expect(response.headers.get('content-length')).toBe(String(seedBytes.length));
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('cache-control')).toBe('max-age=3600');
-    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    // The ETag names the stored version (STORAGE_FILE_ETAG_ALGORITHM=version, the default; md5 in storage-client).
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(Date.parse(response.headers.get('last-modified')!)).not.toBeNaN();
     expect(response.headers.get('content-encoding')).toBeNull();
   });
@@ -114,16 +101,15 @@ describe('GET /storage/v1/object/public/<bucket>/<path>', () => {
   });
 
   it('a changed object gets a new ETag', async () => {
-    const file = path.join(root, 'audio', 'changing.txt');
-    await writeFile(file, 'one');
-    await utimes(file, new Date(1_700_000_000_000), new Date(1_700_000_000_000));
+    const service = createClient(server.url, server.serviceRoleKey, { auth: { persistSession: false } }).storage.from('audio');
+    expect((await service.upload('changing.txt', 'one', { contentType: 'text/plain' })).error).toBeNull();
     const url = server.client().storage.from('audio').getPublicUrl('changing.txt').data.publicUrl;
     const before = (await fetch(url)).headers.get('etag');
-    await writeFile(file, 'two!');
+    expect((await service.upload('changing.txt', 'two!', { contentType: 'text/plain', upsert: true })).error).toBeNull();
     const after = await fetch(url);
     expect(after.headers.get('etag')).not.toBe(before);
     expect(await after.text()).toBe('two!');
-    await rm(file);
+    expect((await service.remove(['changing.txt'])).error).toBeNull();
   });
 
   it('serves ?download= as an attachment', async () => {
@@ -178,7 +164,7 @@ describe('errors, as Supabase Storage answers them', () => {
     '/storage/v1/object/public/audio/../../postgres-password',
     '/storage/v1/object/public/audio/../../jwt-secret',
   ])('refuses the traversal %s (4xx, nothing served)', async (target) => {
-    const response = await rawGet(target);
+    const response = await rawHttp(server.url, 'GET', target);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.text).not.toContain('"audio"');
@@ -186,28 +172,35 @@ describe('errors, as Supabase Storage answers them', () => {
     expect(response.text).not.toContain(server.jwtSecret);
   });
 
-  it('other storage routes are 404', async () => {
-    expect((await fetch(`${server.url}/storage/v1/bucket/audio`, { method: 'DELETE' })).status).toBe(404);
+  it('routes this server does not have are 404 (image transformation), its API routes need a key', async () => {
     expect((await fetch(`${server.url}/storage/v1/render/image/public/audio/x.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/storage/v1/bucket/audio`, { method: 'DELETE' })).status).toBe(401);
   });
 });
 
 describe('first start', () => {
-  it('copies the seed into DATA_DIR/storage once and never overwrites it', async () => {
+  it('adds the seed to storage once and never overwrites what an operator replaced', async () => {
     const db = await createDatabaseFromTemplate(inject('cluster'));
     const dataDir = path.join(server.config.dataDir, 'process');
     const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'a-long-enough-password' };
+    // A file an earlier version kept as a plain file under STORAGE_DIR/<bucket>/ becomes an object at the first start.
+    await mkdir(path.join(dataDir, 'storage', 'audio', 'earlier'), { recursive: true });
+    await writeFile(path.join(dataDir, 'storage', 'audio', 'earlier', 'jingle.mp3'), seedBytes.subarray(0, 1000));
     try {
       const first = spawnServer(env);
       const url = await first.ready;
       expect(first.output()).toContain('storage: added audio/beyond-brochures.mp3');
+      const earlier = await fetch(`${url}/storage/v1/object/public/audio/earlier/jingle.mp3`);
+      expect([earlier.status, (await earlier.arrayBuffer()).byteLength]).toEqual([200, 1000]);
+      expect(existsSync(path.join(dataDir, 'storage', 'audio', 'earlier', 'jingle.mp3'))).toBe(false);
       const served = await fetch(`${url}/storage/v1/object/public/audio/beyond-brochures.mp3`);
       expect(Buffer.from(await served.arrayBuffer()).equals(seedBytes)).toBe(true);
+      const keys = await deriveApiKeys((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim());
+      const operator = createClient(url, keys.serviceRoleKey, { auth: { persistSession: false } }).storage.from('audio');
+      expect((await operator.upload('beyond-brochures.mp3', 'replaced by the operator', { upsert: true, contentType: 'audio/mpeg' })).error).toBeNull();
       first.child.kill('SIGTERM');
       await first.exited;
 
-      const copy = path.join(dataDir, 'storage', 'audio', 'beyond-brochures.mp3');
-      await writeFile(copy, 'replaced by the operator');
       const second = spawnServer(env);
       const secondUrl = await second.ready;
       expect(second.output()).not.toContain('storage: added');

@@ -6,7 +6,7 @@ import { mintSession } from '../support/tokens';
 import { seedUser, uniqueEmail } from '../support/users';
 
 /**
- * Invitations and memberships end to end through supabase-js, with the server's mail worker running: the two ways
+ * Invitations and memberships end to end through supabase-js, with the server's job runner sending e-mails: the two ways
  * a link reaches the invitee (copied, e-mailed), what a token is worth after use, revocation and expiry, and the
  * attacks the matrix cannot show in one call (a session that outlives its membership, owners racing each other).
  */
@@ -24,11 +24,11 @@ async function invite(inviter: SignedInUser, email: string, accessRole = 'member
 }
 
 async function drainMail(target: TestServer) {
-  await target.app.mailWorker?.()?.drain();
+  await target.app.jobRunner?.()?.drain();
 }
 
 beforeAll(async () => {
-  [server, hosted] = await Promise.all([startTestServer(), startTestServer({}, { mailWorker: false })]);
+  [server, hosted] = await Promise.all([startTestServer(), startTestServer({}, { jobRunner: false })]);
   owner = await signedInUser(server, { metadata: { first_name: 'Olive', last_name: 'Owner', company_name: 'Acme Marketing' } });
 });
 
@@ -79,7 +79,7 @@ describe('an invitation reaches the invitee by link and by e-mail', () => {
     }
   });
 
-  it('on a backend without a mail worker (hosted Supabase) queues nothing and the copied link is the way in', async () => {
+  it('on a backend without a worker (hosted Supabase before `npm run worker`) queues nothing and the copied link is the way in', async () => {
     const hostedOwner = await signedInUser(hosted, { metadata: { first_name: 'Hana', last_name: 'Host', company_name: 'Hosted Co' } });
     const email = uniqueEmail('hosted');
     const invitation = await invite(hostedOwner, email);
@@ -91,8 +91,8 @@ describe('an invitation reaches the invitee by link and by e-mail', () => {
   });
 
   it('a revoked invitation opens nothing, its queued e-mail is not sent, and an expired one says so until resent', async () => {
-    // A worker that is alive but does not send yet: the e-mails stay queued while the test looks at them.
-    await hosted.sql`insert into private.mail_workers (worker_id) values ('paused-worker')`;
+    // A worker that is alive but does not send yet (no job runner here, only its heartbeat): the e-mails stay queued while the test looks at them.
+    await hosted.sql`insert into private.job_workers (worker_id) values ('paused-worker')`;
     const inviter = await signedInUser(hosted);
     const email = uniqueEmail('late');
     const invitee = await signedInUser(hosted, { email });
@@ -117,7 +117,7 @@ describe('an invitation reaches the invitee by link and by e-mail', () => {
     expect([again.status, again.error?.details]).toEqual([429, 'resent_recently']);
     const joined = await invitee.client.rpc('accept_invitation', { token: renewed.token });
     expect(joined.error).toBeNull();
-    await hosted.sql`delete from private.mail_workers`;
+    await hosted.sql`delete from private.job_workers`;
   });
 
   it('refuses another address, an unconfirmed address and a signed-out caller, joining nobody', async () => {

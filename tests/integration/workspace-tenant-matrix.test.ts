@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
+import { blogOperations } from '../support/blog-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { clientWithToken } from '../support/rest-clients';
@@ -7,6 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { mintSession } from '../support/tokens';
 import { twoFactorOperations } from '../support/two-factor-matrix';
 import { figuresOperations } from '../support/figures-matrix';
+import { jobOperations } from '../support/jobs-matrix';
+import { storageOperations } from '../support/storage-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
 import { type Actor, ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
@@ -20,7 +23,7 @@ import { type Actor, ACTORS, createWorkspaceWorld, describeChanges, ids, type Sn
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
  *
  * Then the whole matrix again with workspace 1 requiring two-factor authentication: each member of workspace 1 with
  * an aal1 token gets what the removed member gets (refused as `two_factor_required` where the removed member is
@@ -158,14 +161,20 @@ const operations: Record<string, Operation> = {
   ...twoFactorOperations(() => world),
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
+  ...blogOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
+
+  // Scheduled publishing and the admin area's background work (tests/support/jobs-matrix.ts).
+  ...jobOperations(() => world),
+  // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
+  ...storageOperations(() => world),
 };
 
 beforeAll(async () => {
   // No mail worker: the queue stays unconsumed, as on hosted Supabase, and no worker writes while a cell is compared.
-  server = await startTestServer({}, { mailWorker: false });
+  server = await startTestServer({}, { jobRunner: false });
   world = await createWorkspaceWorld(server);
 });
 

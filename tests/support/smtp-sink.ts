@@ -9,8 +9,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Just enough SMTP to receive messages: what nodemailer needs, nothing more. */
-export function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * Just enough SMTP to receive messages: what nodemailer needs, nothing more. `acceptDelayMs` holds each message's
+ * "250 queued" back (a slow server: the chaos run kills workers while messages are in flight).
+ */
+export function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   const messages: string[] = [];
   const recipients: string[][] = [];
   const server = net.createServer((socket) => {
@@ -29,7 +32,8 @@ export function startSmtpSink(): Promise<SmtpSink> {
           envelope = [];
           buffer = buffer.slice(end + 5);
           inData = false;
-          socket.write('250 queued\r\n');
+          if (options.acceptDelayMs) setTimeout(() => socket.writable && socket.write('250 queued\r\n'), options.acceptDelayMs);
+          else socket.write('250 queued\r\n');
           continue;
         }
         const newline = buffer.indexOf('\r\n');

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { deriveApiKeys } from '../../server/src/lib/api-keys';
+import type { TaskDefinition } from '../../server/src/jobs/define-task';
 import { addEncryptionKey, type EncryptionKeyRing } from '../../server/src/lib/encryption-keys';
 import { type JwtKeys, parseJwtKeys, rotateJwtKeysText } from '../../server/src/lib/jwt-keys';
 import type { Database } from '../../src/types/database';
@@ -37,19 +38,21 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The URL the server connects through (e.g. a proxy's), from this file's database URL. */
   serverDatabaseUrl?: (url: string) => Promise<string>;
-  /** false: the outgoing e-mail queue stays unconsumed, as on hosted Supabase. */
-  mailWorker?: boolean;
+  /** false: no job runner, so queued work stays unconsumed, as on hosted Supabase before a worker runs. */
+  jobRunner?: boolean;
   /**
-   * true: the analytics rollup worker runs (every ANALYTICS_ROLLUP_SECONDS). Off by default here: reports then
-   * refresh rollups themselves (the hosted path without pg_cron), and no worker writes rollups under a test.
+   * true: the analytics rollup job repeats (every ANALYTICS_ROLLUP_SECONDS). Off by default here: reports then
+   * refresh rollups themselves (the hosted path without pg_cron), and no job writes rollups under a test.
    */
-  rollupWorker?: boolean;
+  rollupJob?: boolean;
+  /** The runner's tasks (default: every registered task). */
+  jobTasks?: readonly TaskDefinition[];
 }
 
 /**
  * The real server (buildApp) on a free port over this file's own copy of the migrated database.
- * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }); `mailWorker: false` leaves
- * the outgoing e-mail queue unconsumed (as on hosted Supabase).
+ * `env` takes the same variables as the real server (e.g. { AUTH_AUTOCONFIRM: 'false' }); `jobRunner: false` leaves
+ * background work unconsumed (as on hosted Supabase before a worker runs).
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createDatabaseFromTemplate(inject('cluster'));
@@ -75,7 +78,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const keys = await deriveApiKeys(jwtSecret);
   const jwtKeys = parseJwtKeys(await rotateJwtKeysText(undefined), jwtSecret);
   const encryptionKeys = addEncryptionKey(undefined);
-  const app = await buildApp({ config, sql, keys, jwtKeys, encryptionKeys }, { logger: false, mailWorker: options.mailWorker, rollupWorker: options.rollupWorker ?? false });
+  const app = await buildApp(
+    { config, sql, keys, jwtKeys, encryptionKeys },
+    { logger: false, jobRunner: options.jobRunner ?? true, rollupJob: options.rollupJob ?? false, jobTasks: options.jobTasks },
+  );
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {

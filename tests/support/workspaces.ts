@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from '../../server/src/db/client';
 import type { Database } from '../../src/types/database';
@@ -35,7 +37,19 @@ export const ids = {
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
   analyticsSite: '77777777-0000-4000-8000-000000000001',
+  /** Workspace 2's public blog: one published item and one draft. */
+  publishedItemOfWorkspace2: '88888888-0000-4000-8000-000000000001',
+  draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
+  /** The version (file name) of workspace 1's one object in the assets bucket. */
+  assetVersion: '99999999-0000-4000-8000-000000000001',
 } as const;
+
+/** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
+export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
+
+/** Workspace 1's one object in the assets bucket: `<workspace 1>/<ASSET_NAME>`. */
+export const ASSET_NAME = 'brief.txt';
+export const ASSET_BYTES = Buffer.from('the brief');
 
 /** Workspace 1's contact's address (workspace 2 has no contact with it). */
 export const CONTACT_EMAIL = 'dana@northwind.example';
@@ -73,9 +87,12 @@ select json_build_object(
   'contact_score_rules', (select coalesce(json_object_agg(r.kind || ':' || r.value, r), '{}') from public.contact_score_rules r where r.organization_id = $1),
   'leads', (select coalesce(json_object_agg(l.id, l), '{}') from public.leads l where l.id = $3),
   'profiles', (select coalesce(json_object_agg(p.user_id, p), '{}') from public.profiles p where p.user_id = any($2::uuid[])),
+  'workspace_blogs', (select coalesce(json_object_agg(b.organization_id, b), '{}') from public.workspace_blogs b where b.organization_id = $1),
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
-    from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1)
+    from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
+  'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
+    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%')
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -100,7 +117,7 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
  * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
- * an activity day, a contact, its default scoring rules, an analytics site with one rollup) and workspace 2 (its owner
+ * an activity day, a contact, its default scoring rules, an analytics site with one rollup, one object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session (aal1) and a supabase-js client.
@@ -120,6 +137,15 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`insert into public.content_items (organization_id, user_id, title) values (${workspace2}, ${owner2!.id}, 'Workspace 2 plan')`;
   await sql`insert into public.workspace_invitations (organization_id, email, role, invited_by) values (${workspace2}, ${uniqueEmail('w2-invite')}, 'member', ${owner2!.id})`;
   await sql`insert into public.analytics_sites (organization_id, name, domain) values (${workspace2}, 'Workspace 2 site', 'two.example')`;
+  // Workspace 2's public blog: a published item (rendered, as the server does before serving it) and a draft.
+  await sql`insert into public.workspace_blogs (organization_id, slug) values (${workspace2}, ${BLOG_SLUGS.workspace2})`;
+  await sql`
+    insert into public.content_items (id, organization_id, user_id, title, status, content) values
+      (${ids.publishedItemOfWorkspace2}, ${workspace2}, ${owner2!.id}, 'Workspace 2 news', 'published', 'Public **news**'),
+      (${ids.draftItemOfWorkspace2}, ${workspace2}, ${owner2!.id}, 'Workspace 2 secret', 'draft', 'Not yet')`;
+  await sql`
+    insert into private.content_item_html (content_item_id, html, source_md5, renderer)
+    select id, '<p>rendered</p>', md5(coalesce(content, '')), 'test' from public.content_items where organization_id = ${workspace2}`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
@@ -159,6 +185,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
           (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
       tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
+      tx`insert into public.workspace_blogs (organization_id, slug) values (${workspace1}, ${BLOG_SLUGS.workspace1})`,
       tx`insert into public.campaigns (id, organization_id, user_id, title, status, budget) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign', 'active', 100)`,
       tx`insert into public.campaign_results (id, campaign_id, day, platform, clicks, spend) values (${ids.campaignResult}, ${ids.campaign}, '2026-01-01', 'Google Ads', 10, 5)`,
       tx`insert into public.csv_column_mappings (organization_id, kind, mapping, updated_by) values (${workspace1}, 'campaign_results', '{"day": "Day"}', ${owner.id})`,
@@ -183,6 +210,22 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       const issued = (results.at(-1) as unknown as { token: string }[]).map((row) => row.token);
       [tokens.pending, tokens.used, tokens.revoked, tokens.expired] = issued as [string, string, string, string];
     });
+    await resetStorage();
+  }
+
+  // Workspace 1's one object in the assets bucket: its row (a fixed version) and the bytes that version names.
+  async function resetStorage(): Promise<void> {
+    await sql.begin((tx) => [
+      tx`select set_config('storage.allow_delete_query', 'true', true)`,
+      tx`delete from storage.objects where bucket_id = 'assets' and name like ${`${workspace1}/%`}`,
+      tx`
+        insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+        values ('assets', ${`${workspace1}/${ASSET_NAME}`}, ${owner.id}, ${owner.id}, ${ids.assetVersion},
+          ${sql.json({ eTag: '"x"', size: ASSET_BYTES.length, mimetype: 'text/plain', cacheControl: 'no-cache', lastModified: '2026-01-01T00:00:00.000Z', contentLength: ASSET_BYTES.length, httpStatusCode: 200 })}, '{}')`,
+    ]);
+    const file = path.join(server.config.storageDir, 'objects', ids.assetVersion.slice(0, 2), ids.assetVersion);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, ASSET_BYTES);
   }
 
   async function resetWithoutResults(): Promise<void> {

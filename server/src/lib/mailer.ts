@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-/** A rendered e-mail: the auth module's link e-mails and the mail worker's queued e-mails alike. */
+/** A rendered e-mail: the auth module's link e-mails and the queued e-mails of the send_email job alike. */
 export interface EmailMessage {
   /** What it is ('signup', 'workspace_invitation', …): named in the outbox file. */
   kind: string;
@@ -17,6 +17,11 @@ export interface EmailMessage {
   link: string;
   /** The 6-digit code of auth e-mails (kept in the outbox, never logged). */
   otp?: string;
+  /**
+   * A queued e-mail's own identity (its queue row): its outbox file and SMTP Message-ID stay the same on every
+   * attempt, so an attempt repeated after a crash overwrites the file and a receiver can tell the copies apart.
+   */
+  queued?: { id: string; at: Date };
 }
 
 export interface MailTransport {
@@ -30,6 +35,11 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
+}
+
+/** The domain of the sender's address (for Message-IDs), or localhost. */
+function messageIdHost(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
 /**
@@ -61,6 +71,7 @@ export function createMailTransport(options: {
             subject: message.subject,
             text: message.text,
             html: message.html,
+            ...(message.queued ? { messageId: `<queued-${message.queued.id}.${message.queued.at.getTime()}@${messageIdHost(options.from)}>` } : {}),
           });
           smtp = 'sent';
         } catch (error) {
@@ -69,7 +80,9 @@ export function createMailTransport(options: {
         }
       }
       const createdAt = new Date().toISOString();
-      const id = `${createdAt.replace(/[:.]/g, '-')}-${message.kind}-${randomBytes(4).toString('hex')}`;
+      const id = message.queued
+        ? `${message.queued.at.toISOString().replace(/[:.]/g, '-')}-${message.kind}-queued-${message.queued.id}`
+        : `${createdAt.replace(/[:.]/g, '-')}-${message.kind}-${randomBytes(4).toString('hex')}`;
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       await writeFile(
         path.join(outbox, `${id}.json`),

@@ -83,6 +83,8 @@ describe('PricingSection', () => {
       expect(starter.getByText(feature)).toBeInTheDocument();
     }
     expect(within(card('ENTERPRISE')).getAllByRole('listitem')).toHaveLength(8);
+    // Spec §9's own case (getByText is exact, so "SSO Authentication" fails).
+    expect(within(card('ENTERPRISE')).getByText('SSO authentication')).toBeInTheDocument();
     expect(within(card('PROFESSIONAL')).getByText('Ideal for growing teams and businesses')).toBeInTheDocument();
   });
 });

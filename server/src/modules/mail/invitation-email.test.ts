@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { composeInvitationEmail, headerSafe } from './invitation-email';
-import { retryDelaySeconds } from './mail-queue';
 
 describe('headerSafe', () => {
   it.each([
@@ -37,11 +36,5 @@ describe('composeInvitationEmail', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&#60;script&#62;');
     expect(mail.text).toContain('as a viewer.');
-  });
-});
-
-describe('retryDelaySeconds', () => {
-  it.each([[1, 30], [2, 120], [3, 480], [4, 1920]])('after %i failed attempts: %i s', (attempts, seconds) => {
-    expect(retryDelaySeconds(attempts)).toBe(seconds);
   });
 });

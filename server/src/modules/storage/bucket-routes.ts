@@ -1,27 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ModuleContext } from '../../app-context';
 import { apiKeyGate } from '../../plugins/api-key';
 import { parseCreateBucket, parseUpdateBucket } from './bucket-input';
-import { findBucket, insertBucket, listBuckets, updateBucket, type ListOptions } from './buckets';
-import { accessDenied, duplicate, invalidRequest, noSuchBucket } from './storage-errors';
-import { storageCaller } from './storage-caller';
+import { bucketHasObjects, deleteBucket, findBucket, insertBucket, listBuckets, updateBucket, type ListOptions } from './buckets';
+import { callerOf, type StorageContext } from './storage-context';
+import { withScope } from './storage-db';
+import { bucketAlreadyExists, bucketNotEmpty, invalidRequest, noSuchBucket, StorageError } from './storage-errors';
 
 /**
- * Storage's bucket API (`/storage/v1/bucket`): list, get, create, update. On hosted Supabase, `storage.buckets` has
- * row-level security and no policies, so only the service key manages buckets; here the same: with any other key or
- * token the list is empty, a bucket is not found and a change is refused as RLS refuses it.
+ * Storage's bucket API (`/storage/v1/bucket`, src/http/routes/bucket/*.ts): list, get, create, update, empty, delete,
+ * each run as the caller. On hosted Supabase, storage.buckets has row-level security and no policies, so only the
+ * service key (which bypasses RLS) manages buckets; here the same rule decides the same way: with any other key or
+ * token the list is empty, a bucket is not found, and a new one is refused by row-level security.
  */
-
-/** The JSON body (the storage plugin keeps every body as bytes). */
-export function jsonBody(request: FastifyRequest): unknown {
-  const raw = request.body;
-  if (!Buffer.isBuffer(raw) || raw.length === 0) return undefined;
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw invalidRequest('Body is not valid JSON');
-  }
-}
 
 function listOptions(query: Record<string, unknown>): ListOptions {
   const integer = (value: unknown, name: string, min: number) => {
@@ -47,33 +37,57 @@ function listOptions(query: Record<string, unknown>): ListOptions {
   };
 }
 
-export function registerBucketRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+const bucketIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+export function registerBucketRoutes(app: FastifyInstance, ctx: StorageContext): void {
   const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
-  const isService = async (request: FastifyRequest) =>
-    (await storageCaller(request.headers.authorization, ctx.keys, ctx.jwtKeys)) === 'service_role';
 
   app.get('/bucket', { preHandler: gate }, async (request, reply) => {
+    const auth = await callerOf(ctx, request);
     const options = listOptions(request.query as Record<string, unknown>);
-    return reply.send((await isService(request)) ? await listBuckets(ctx.sql, options) : []);
+    return reply.send(await withScope(ctx.sql, auth, (tx) => listBuckets(tx, options)));
   });
 
   app.get('/bucket/:id', { preHandler: gate }, async (request, reply) => {
-    const bucket = (await isService(request)) ? await findBucket(ctx.sql, (request.params as { id: string }).id) : undefined;
+    const auth = await callerOf(ctx, request);
+    const bucket = await withScope(ctx.sql, auth, (tx) => findBucket(tx, bucketIdOf(request)));
     if (!bucket) throw noSuchBucket();
     return reply.send(bucket);
   });
 
   app.post('/bucket', { preHandler: gate }, async (request, reply) => {
-    if (!(await isService(request))) throw accessDenied();
-    const input = parseCreateBucket(jsonBody(request));
-    if (!(await insertBucket(ctx.sql, input.id, input.name, input))) throw duplicate('BucketAlreadyExists');
+    const auth = await callerOf(ctx, request);
+    const input = parseCreateBucket(request.body);
+    const created = await withScope(ctx.sql, auth, (tx) => insertBucket(tx, input.id, input.name, input, auth.owner)).catch((error: unknown) => {
+      throw error instanceof StorageError && error.code === 'ResourceAlreadyExists' ? bucketAlreadyExists() : error;
+    });
+    if (!created) throw bucketAlreadyExists();
     return reply.send({ name: input.name });
   });
 
   app.put('/bucket/:id', { preHandler: gate }, async (request, reply) => {
-    if (!(await isService(request))) throw accessDenied();
-    const settings = parseUpdateBucket(jsonBody(request));
-    if (!(await updateBucket(ctx.sql, (request.params as { id: string }).id, settings))) throw noSuchBucket();
+    const auth = await callerOf(ctx, request);
+    const settings = parseUpdateBucket(request.body);
+    if (!(await withScope(ctx.sql, auth, (tx) => updateBucket(tx, bucketIdOf(request), settings)))) throw noSuchBucket();
     return reply.send({ message: 'Successfully updated' });
+  });
+
+  // Storage queues the deletion; here it is done before answering, with Storage's words.
+  app.post('/bucket/:id/empty', { preHandler: gate }, async (request, reply) => {
+    const auth = await callerOf(ctx, request);
+    const id = bucketIdOf(request);
+    if (!(await withScope(ctx.sql, auth, (tx) => findBucket(tx, id)))) throw noSuchBucket();
+    const removed = await withScope(ctx.sql, null, (tx) => tx<{ version: string | null }[]>`delete from storage.objects where bucket_id = ${id} returning version`);
+    await ctx.files.remove(removed.map((row) => row.version));
+    return reply.send({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+  });
+
+  app.delete('/bucket/:id', { preHandler: gate }, async (request, reply) => {
+    const auth = await callerOf(ctx, request);
+    const id = bucketIdOf(request);
+    if (!(await findBucket(ctx.sql, id))) throw noSuchBucket();
+    if (await bucketHasObjects(ctx.sql, id)) throw bucketNotEmpty();
+    if (!(await withScope(ctx.sql, auth, (tx) => deleteBucket(tx, id)))) throw noSuchBucket();
+    return reply.send({ message: 'Successfully deleted' });
   });
 }

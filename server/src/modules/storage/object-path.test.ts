@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, contentTypeOf, etagMatches, parseByteRange, parseObjectPath } from './object-path';
+import { contentDisposition, etagMatches, objectKeyProblem, parseByteRange, parseObjectPath, parseStoragePath } from './object-path';
 
 describe('parseObjectPath', () => {
   it.each([
@@ -67,18 +67,27 @@ describe('helpers', () => {
     expect(etagMatches(undefined, '"a-1"')).toBe(false);
   });
 
-  it.each([
-    ['x.mp3', 'audio/mpeg'],
-    ['X.MP3', 'audio/mpeg'],
-    ['a.png', 'image/png'],
-    ['page.html', 'text/plain'],
-    ['noext', 'application/octet-stream'],
-  ])('contentTypeOf(%s) = %s', (key, type) => {
-    expect(contentTypeOf(key)).toBe(type);
-  });
-
   it('contentDisposition', () => {
     expect(contentDisposition('')).toBe('attachment;');
     expect(contentDisposition('my file.mp3')).toBe("attachment; filename=my%20file.mp3; filename*=UTF-8''my%20file.mp3");
+  });
+});
+
+describe('objectKeyProblem and parseStoragePath (Storage: src/storage/limits.ts isValidKey)', () => {
+  it.each(['a.png', 'ws/folder/my file (1).png', "it's!*.txt", 'a..b', 'x/y/z'])('takes %j', (key) => {
+    expect(objectKeyProblem(key)).toBeUndefined();
+  });
+
+  it.each(['', '..', 'a/../b', './a', 'a//b', '/a', 'a/', 'a\\b', 'a\u0000b', 'café.png', 'a%2eb', '<script>', 'x'.repeat(1025), 5, null])(
+    'refuses %j',
+    (key) => {
+      expect(objectKeyProblem(key)).toBeDefined();
+    },
+  );
+
+  it('refuses in a URL what Storage refuses, besides traversal', () => {
+    expect(parseStoragePath('assets/ws/ok.png')).toMatchObject({ ok: true, bucket: 'assets', key: 'ws/ok.png' });
+    expect(parseStoragePath('assets/ws/%E6%97%A5.png').ok).toBe(false);
+    expect(parseStoragePath('assets/ws/a%3Cb.png').ok).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `/object/public/<bucket>/<path>` → bucket and object key, refusing anything that could leave the
+ * `<bucket>/<path>` of an object URL → bucket and object key, refusing anything that could leave the
  * bucket's folder: `.`/`..` segments, encoded separators or dots, NUL, backslashes, empty segments.
  * Pure; the caller still checks that the resolved file lies inside the storage folder.
  */
@@ -52,6 +52,29 @@ export function parseObjectPath(rawPath: string): ObjectPath {
   return { ok: true, bucket, key, segments };
 }
 
+/** Storage's object key rule (src/storage/limits.ts isValidKey): S3-safe characters only. */
+const VALID_OBJECT_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
+
+/**
+ * Why a key (from a JSON body, already decoded) cannot name an object, or undefined when it can: Storage's rule,
+ * plus no empty, `.` or `..` segment and at most 1024 characters.
+ */
+export function objectKeyProblem(key: unknown): string | undefined {
+  if (typeof key !== 'string' || key.length === 0) return 'missing object name';
+  if (key.length > MAX_KEY_LENGTH) return 'object name too long';
+  if (!VALID_OBJECT_KEY.test(key)) return 'character not allowed in a key';
+  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return 'empty or relative segment';
+  return undefined;
+}
+
+/** A parsed path whose key also passes Storage's key rule. */
+export function parseStoragePath(rawPath: string): ObjectPath {
+  const parsed = parseObjectPath(rawPath);
+  if (!parsed.ok) return parsed;
+  const problem = objectKeyProblem(parsed.key);
+  return problem ? { ok: false, reason: problem } : parsed;
+}
+
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -81,39 +104,6 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   const strip = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  webm: 'video/webm',
-  mp4: 'video/mp4',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-  ico: 'image/x-icon',
-  pdf: 'application/pdf',
-  json: 'application/json',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  // Served as text, as Supabase Storage downgrades text/html.
-  html: 'text/plain',
-  htm: 'text/plain',
-};
-
-export function contentTypeOf(key: string): string {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(key)?.[1]?.toLowerCase();
-  return (extension && CONTENT_TYPES[extension]) || 'application/octet-stream';
 }
 
 /** `Content-Disposition` for `?download=` (contract §5.2). */

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Supabase Storage's errors (src/internal/errors/codes.ts): the body names the real status in `statusCode`, the
- * HTTP status is 400 for every client error (Storage's `userStatusCode`), 500 otherwise. storage-js reads both.
+ * Supabase Storage's errors (src/internal/errors/codes.ts, storage-error.ts, http/error-handler.ts): the body names the
+ * real status in `statusCode` and the error's `error` (else its code); the HTTP status is 400 for every client error
+ * (Storage's `userStatusCode`), 500 otherwise. storage-js reads both.
  */
 export class StorageError extends Error {
   override name = 'StorageError';
@@ -22,19 +23,47 @@ export class StorageError extends Error {
 
 export const noSuchBucket = () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
 export const noSuchKey = () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found');
-export const invalidKey = (key = '') => new StorageError(400, 'InvalidKey', 'Invalid key', key ? `Invalid key: ${key}` : 'Invalid key');
+export const noSuchUpload = () => new StorageError(404, 'NoSuchUpload', 'NoSuchUpload', 'Upload not found');
+export const invalidKey = (key = '') => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`);
 export const invalidJwt = (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message);
-/** What Storage answers when row-level security refuses the caller (only the service key may manage buckets here). */
-export const accessDenied = () =>
-  new StorageError(403, 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy');
-export const duplicate = (code: 'BucketAlreadyExists' | 'KeyAlreadyExists') =>
-  new StorageError(409, code, 'Duplicate', 'The resource already exists');
+/** Storage's AccessDenied: a token that does not verify, or row-level security refusing the caller. */
+export const accessDenied = (message = 'new row violates row-level security policy') =>
+  new StorageError(403, 'AccessDenied', 'Unauthorized', message);
+export const keyAlreadyExists = () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists');
+export const bucketAlreadyExists = () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists');
+export const resourceAlreadyExists = () => new StorageError(409, 'ResourceAlreadyExists', 'Duplicate', 'The resource already exists');
+export const bucketNotEmpty = () => new StorageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty');
 export const invalidBucketName = () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid');
 export const invalidRequest = (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message);
+export const invalidParameter = (name: string) => new StorageError(400, 'InvalidParameter', 'InvalidParameter', `Invalid Parameter ${name}`);
+export const invalidSignature = (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', 'InvalidSignature', message);
 export const invalidMimeType = (type: string) =>
   new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${type} is not supported`);
 export const entityTooLarge = () =>
   new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
+export const noContentProvided = (message = 'No content provided') => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message);
+export const relatedResourceNotFound = () => new StorageError(404, 'InvalidRequest', 'InvalidRequest', 'The related resource does not exist');
+export const internalError = () => new StorageError(500, 'InternalError', 'Internal', 'Internal server error');
+
+/** PostgreSQL's error → Storage's (src/storage/database/errors.ts, DBError.fromDBError). */
+export function fromDatabaseError(error: unknown): StorageError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  switch (code) {
+    case '42501':
+      return accessDenied(message.includes('row-level security') ? 'new row violates row-level security policy' : message);
+    case '23505':
+      return resourceAlreadyExists();
+    case '23503':
+      return relatedResourceNotFound();
+    case '22P02':
+      return new StorageError(400, 'InvalidParameter', 'InvalidParameter', 'Invalid value format or type conversion failed');
+    case '57014':
+      return new StorageError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out');
+    default:
+      return undefined;
+  }
+}
 
 export function sendStorageError(reply: FastifyReply, error: StorageError): FastifyReply {
   return reply

@@ -1,30 +1,58 @@
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../app-context';
 import { registerBucketRoutes } from './bucket-routes';
-import { MAX_UPLOAD_BYTES, registerObjectUploadRoutes } from './object-upload-route';
-import { registerPublicObjectRoute } from './public-object-route';
-import { entityTooLarge, invalidRequest, sendStorageError, StorageError } from './storage-errors';
+import { registerDownloadRoutes } from './download-routes';
+import { ObjectFiles } from './object-files';
+import { registerObjectRoutes } from './object-routes';
+import type { StorageContext, StorageModuleContext } from './storage-context';
+import { entityTooLarge, internalError, invalidRequest, sendStorageError, StorageError } from './storage-errors';
+import { registerTusRoutes } from './tus-routes';
+import { registerUploadRoutes } from './upload-routes';
+import { Uploads } from './uploads';
 
 /**
- * Supabase Storage compatible routes under /storage/v1: public objects of public buckets (the audio element's
- * recording), and for the service key the bucket API and uploads that `npm run hosted:setup` calls on either backend.
+ * Supabase Storage compatible routes under /storage/v1: every call supabase-js's storage client makes (buckets,
+ * uploads raw and multipart, downloads, info, list, remove, move, copy, signed URLs, signed uploads) and resumable
+ * uploads over TUS, with access decided by row-level security on storage.objects and storage.buckets, as on
+ * Supabase. Objects stream to STORAGE_DIR (object-files.ts); nothing holds a whole object in memory.
  */
-export async function storageModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  // Bodies stay bytes: an upload is the file itself, whatever its type; bucket routes parse their JSON.
+
+/** Largest JSON body of the object and bucket calls (a list of 1000 paths fits). */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function storageModule(app: FastifyInstance, ctx: StorageModuleContext): Promise<void> {
+  const files = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
+  await files.prepare();
+  const storage: StorageContext = { ...ctx, files, uploads: new Uploads(ctx.sql, files, ctx.config.storageFileSizeLimit) };
+
+  // JSON bodies are parsed; every other body (an upload, a TUS chunk) is left unread for its route to stream.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
+    const text = (body as Buffer).toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(invalidRequest('Body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  await app.register(multipart, { limits: { fields: 10, files: 1 }, throwFileSizeLimit: false });
 
   app.setErrorHandler((error: FastifyError | StorageError, request, reply) => {
     if (error instanceof StorageError) return sendStorageError(reply, error);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendStorageError(reply, entityTooLarge());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendStorageError(reply, invalidRequest(error.message));
     request.log.error({ err: error }, 'storage request failed');
-    return sendStorageError(reply, new StorageError(500, 'InternalError', 'Internal', 'Internal server error'));
+    return sendStorageError(reply, internalError());
   });
 
-  registerPublicObjectRoute(app, ctx);
-  registerBucketRoutes(app, ctx);
-  registerObjectUploadRoutes(app, ctx);
+  registerBucketRoutes(app, storage);
+  registerDownloadRoutes(app, storage);
+  registerUploadRoutes(app, storage);
+  registerObjectRoutes(app, storage);
+  const tus = registerTusRoutes(app, storage);
+  app.addHook('onClose', async () => tus.close());
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -12,13 +12,6 @@ vi.mock('@/lib/admin-session', async (importOriginal) => ({
 }));
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
-// Radix's checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const login = vi.fn<AdminSession['login']>();
 
 function session(status: AdminSession['status']): AdminSession {

@@ -1,4 +1,4 @@
-import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ListChecks, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,6 +6,7 @@ import { adminCopy } from '@/config/admin-copy';
 import { paths } from '@/config/paths';
 import { useAdminPages } from '@/features/admin/api/get-admin-pages';
 import { useNewLeadCount } from '@/features/admin/api/get-new-lead-count';
+import { jobsCopy } from '@/config/jobs-copy';
 import { leadsCopy } from '@/config/leads-copy';
 import { cn } from '@/lib/utils';
 import { QueryError } from './query-state';
@@ -36,7 +37,7 @@ function NewLeadsBadge() {
 
 /**
  * The admin area's navigation: the dashboard, the Administrator screen, the leads inbox (with the count of new leads),
- * the agency website's analytics and the admin pages stored in the database.
+ * the agency website's analytics, the background work and the admin pages stored in the database.
  * On a wide screen a column on the left listing every page (no inner scroll box cutting one in half); on a phone it
  * sits above the page, its page list behind a "Test pages (n)" button so the page itself comes first.
  */
@@ -64,6 +65,11 @@ export function AdminNav() {
         <li>
           <NavEntry to={paths.adminAnalytics} icon={<BarChart3 className="size-4" aria-hidden="true" />}>
             {adminCopy.analyticsLink}
+          </NavEntry>
+        </li>
+        <li>
+          <NavEntry to={paths.adminJobs} icon={<ListChecks className="size-4" aria-hidden="true" />}>
+            {jobsCopy.navLink}
           </NavEntry>
         </li>
       </ul>

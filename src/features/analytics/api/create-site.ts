@@ -7,6 +7,7 @@ import { analyticsKeys } from '@/features/analytics/api/keys';
 import type { SiteForm } from '@/features/analytics/utils/site-form';
 import { useAuth } from '@/lib/auth';
 import { unwrap } from '@/lib/errors';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 /** A duplicate domain in the workspace (unique index analytics_sites_domain_per_workspace). */
 export function isDomainTaken(error: unknown): boolean {
@@ -16,8 +17,9 @@ export function isDomainTaken(error: unknown): boolean {
 export function useCreateSite({ client, scope }: AnalyticsClient, workspaceId: string) {
   const { userId } = useAuth();
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   return useMutation({
-    mutationFn: async (site: SiteForm): Promise<AnalyticsSite> => {
+    mutationFn: (site: SiteForm): Promise<AnalyticsSite> => checked(async () => {
       const created = unwrap(
         await client
           .from('analytics_sites')
@@ -27,7 +29,7 @@ export function useCreateSite({ client, scope }: AnalyticsClient, workspaceId: s
       );
       if (!created) throw new Error(analyticsCopy.sites.addFailed);
       return created;
-    },
+    }),
     onSuccess: (site) => {
       toast.success(analyticsCopy.sites.added(site.name));
       void queryClient.invalidateQueries({ queryKey: analyticsKeys.sites(scope, workspaceId) });

@@ -5,9 +5,11 @@ import { messages } from '@/config/messages';
 import { campaignKeys } from '@/features/campaigns/api/keys';
 import type { CampaignInput } from '@/features/campaigns/utils/campaign-form';
 import { CampaignGoneError } from '@/features/campaigns/api/campaign-gone-error';
+import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 /** Spec §7: update by id with the form fields. */
 async function updateCampaign(id: string, input: CampaignInput): Promise<void> {
@@ -19,10 +21,11 @@ async function updateCampaign(id: string, input: CampaignInput): Promise<void> {
 export function useUpdateCampaign() {
   const { userId } = useAuth();
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: CampaignInput }) => {
       if (!userId) throw new Error(campaignCopy.errors.notSignedIn);
-      return updateCampaign(id, input);
+      return checked(() => updateCampaign(id, input));
     },
     onSuccess: () => {
       toast.success(messages.campaigns.updated);
@@ -31,7 +34,7 @@ export function useUpdateCampaign() {
     onError: (error) => {
       console.error('Error saving campaign:', error);
       const isGone = error instanceof CampaignGoneError;
-      toast.error(messages.campaigns.saveFailed, { description: isGone ? error.message : messages.campaigns.saveFailedDescription });
+      toast.error(messages.campaigns.saveFailed, { description: accessLostDescription(error) ?? (isGone ? error.message : messages.campaigns.saveFailedDescription) });
       // Show the list as it is now, without the vanished row.
       if (isGone) void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     },

@@ -4,6 +4,7 @@ import { importCampaignResults } from '@/features/campaigns/api/import-campaign-
 import { withoutRepeatedDays, type SeenDays } from '@/features/campaigns/utils/results-batches';
 import type { CampaignResultInput } from '@/features/campaigns/utils/results-csv';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 const NOTHING: ImportBatchResult = { added: 0, updated: 0, unchanged: 0 };
 
@@ -15,25 +16,26 @@ const NOTHING: ImportBatchResult = { added: 0, updated: 0, unchanged: 0 };
  */
 export function useResultsImportBatches(campaignId: string) {
   const state = useRef({ checked: new Map() as SeenDays, imported: new Map() as SeenDays, stored: 0 });
+  const checked = useAccessCheckedWrite();
 
   const importBatch = useCallback<ImportBatch<CampaignResultInput>>(
     async (rows, lines) => {
       const batch = withoutRepeatedDays(rows, lines, state.current.imported);
-      const result = batch.rows.length > 0 ? await importCampaignResults(supabase, campaignId, withLines(batch.rows, batch.lines)) : NOTHING;
+      const result = batch.rows.length > 0 ? await checked(() => importCampaignResults(supabase, campaignId, withLines(batch.rows, batch.lines))) : NOTHING;
       state.current.stored += batch.rows.length;
       return { ...result, skipped: batch.repeated };
     },
-    [campaignId],
+    [campaignId, checked],
   );
 
   const checkBatch = useCallback<ImportBatch<CampaignResultInput>>(
     async (rows, lines) => {
       const batch = withoutRepeatedDays(rows, lines, state.current.checked);
-      const result = batch.rows.length > 0 ? await importCampaignResults(supabase, campaignId, withLines(batch.rows, batch.lines), true) : NOTHING;
+      const result = batch.rows.length > 0 ? await checked(() => importCampaignResults(supabase, campaignId, withLines(batch.rows, batch.lines), true)) : NOTHING;
       const refused = [...(result.refused ?? []), ...batch.repeated].sort((a, b) => a.line - b.line);
       return { ...result, refused };
     },
-    [campaignId],
+    [campaignId, checked],
   );
 
   const storedRows = useCallback(() => state.current.stored, []);

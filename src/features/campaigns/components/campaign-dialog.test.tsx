@@ -144,6 +144,17 @@ describe('deleting a campaign', () => {
     expect(listCalls()).toHaveLength(2);
   });
 
+  it('a member removed meanwhile hears they lost access, not that the campaign is gone (issue 25)', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    adConsole.onWrite = (call) => (call.operation === 'delete' ? { data: [], error: null } : undefined);
+    renderConsole();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Spring Launch' }));
+    adConsole.workspaces = [{ id: 'org-2', name: 'Own Works' }];
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error deleting campaign', { description: 'You no longer have access to Analytical Engines.' }));
+  });
+
   it("shows 'Error deleting campaign' when it fails", async () => {
     const failure = vi.spyOn(toast, 'error');
     vi.spyOn(console, 'error').mockImplementation(() => {});

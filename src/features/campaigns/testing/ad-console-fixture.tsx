@@ -11,13 +11,6 @@ import { renderRoutes } from '@/testing/render';
  */
 export const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const profile = {
   id: 'p1',
   user_id: 'user-1',

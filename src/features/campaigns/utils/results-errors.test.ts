@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeResultsError } from '@/features/campaigns/utils/results-errors';
+import { AccessLostError } from '@/lib/access-lost';
 
 describe('describeResultsError', () => {
   it('says why, in the app’s words, with the lines the database named', () => {
@@ -9,5 +10,10 @@ describe('describeResultsError', () => {
       'Some rows were refused and nothing was imported: line 3: Clicks: must be a number',
     );
     expect(describeResultsError(new Error('Failed to fetch'))).toBe('Failed to fetch');
+  });
+
+  it('says that access was lost when the check after a refusal found the user removed (issue 25)', () => {
+    const lost = new AccessLostError('Analytical Engines', 'removed', { cause: { code: 'P0001', details: 'campaign_missing' } });
+    expect(describeResultsError(lost)).toBe('You no longer have access to Analytical Engines.');
   });
 });

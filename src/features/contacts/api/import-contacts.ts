@@ -5,6 +5,7 @@ import { contactKeys } from '@/features/contacts/api/keys';
 import type { ContactImportRow } from '@/features/contacts/utils/contact-csv-schema';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 export type DuplicateChoice = 'skip' | 'merge';
 /** What a bad line does: left out while the good lines are imported, or stops the whole import. */
@@ -52,19 +53,20 @@ export async function importContacts(
  */
 export function useImportContactsBatch(workspaceId: string, onDuplicate: DuplicateChoice) {
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   const importBatch = useCallback(
     async (rows: ContactImportRow[], lines: number[]) => {
       try {
-        return await importContacts(workspaceId, rows, lines, onDuplicate);
+        return await checked(() => importContacts(workspaceId, rows, lines, onDuplicate));
       } finally {
         void queryClient.invalidateQueries({ queryKey: contactKeys.workspace(workspaceId) });
       }
     },
-    [workspaceId, onDuplicate, queryClient],
+    [workspaceId, onDuplicate, queryClient, checked],
   );
   const checkBatch = useCallback(
-    (rows: ContactImportRow[], lines: number[]) => importContacts(workspaceId, rows, lines, onDuplicate, true),
-    [workspaceId, onDuplicate],
+    (rows: ContactImportRow[], lines: number[]) => checked(() => importContacts(workspaceId, rows, lines, onDuplicate, true)),
+    [workspaceId, onDuplicate, checked],
   );
   return { importBatch, checkBatch };
 }

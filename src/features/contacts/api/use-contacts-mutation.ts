@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { contactKeys } from '@/features/contacts/api/keys';
 import { contactFailureDescription } from '@/features/contacts/utils/contact-failure';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 import { useWorkspace } from '@/lib/workspace';
 
 interface ContactsMutationOptions<TInput, TResult> {
@@ -18,10 +19,11 @@ interface ContactsMutationOptions<TInput, TResult> {
 export function useContactsMutation<TInput, TResult>({ mutationFn, success, failure }: ContactsMutationOptions<TInput, TResult>) {
   const workspaceId = useWorkspace().current?.id ?? null;
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   return useMutation({
     mutationFn: (input: TInput) => {
       if (!workspaceId) throw new Error(contactFailureDescription(null));
-      return mutationFn(input, workspaceId);
+      return checked(() => mutationFn(input, workspaceId));
     },
     onSuccess: async (result, input) => {
       await queryClient.invalidateQueries({ queryKey: contactKeys.all });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCopy } from '@/config/contacts-copy';
+import { AccessLostError } from '@/lib/access-lost';
 import { contactFailureDescription } from './contact-failure';
 
 const errors = contactsCopy.errors;
@@ -12,6 +13,7 @@ describe('contactFailureDescription', () => {
     [{ code: '42501', message: 'permission denied for table contacts', details: null }, errors.notAllowed],
     [new TypeError('Failed to fetch'), errors.unreachable],
     [{ code: 'XX000', message: 'boom', details: null }, errors.retry],
+    [new AccessLostError('Analytical Engines', 'removed'), 'You no longer have access to Analytical Engines.'],
   ])('%j → %s', (error, expected) => {
     expect(contactFailureDescription(error)).toBe(expected);
   });

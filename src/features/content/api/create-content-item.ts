@@ -4,9 +4,11 @@ import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
 import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 import { useWorkspace } from '@/lib/workspace';
 
 /** Spec §7: insert the form fields plus user_id; the row also names the workspace (organization) it belongs to. */
@@ -21,11 +23,12 @@ export function useCreateContentItem() {
   const { userId } = useAuth();
   const organizationId = useWorkspace().current?.id ?? null;
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   return useMutation({
     mutationFn: (input: ContentItemInput) => {
       // Spec §5: nothing is saved without a signed-in user.
       if (!userId || !organizationId) throw new Error(contentCopy.errors.notSignedIn);
-      return createContentItem(input, { userId, organizationId });
+      return checked(() => createContentItem(input, { userId, organizationId }));
     },
     onSuccess: () => {
       toast.success(messages.content.created);
@@ -33,7 +36,7 @@ export function useCreateContentItem() {
     },
     onError: (error) => {
       console.error('Error saving content:', error);
-      toast.error(messages.content.saveFailed, { description: messages.content.saveFailedDescription });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? messages.content.saveFailedDescription });
     },
   });
 }

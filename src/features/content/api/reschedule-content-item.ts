@@ -6,10 +6,22 @@ import type { ScheduledContent } from '@/features/content/api/get-scheduled-cont
 import { contentItemKeys } from '@/features/content/api/keys';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
-/** Moves an item to another planned moment (drag and drop, the keyboard, Schedule Publishing). */
-async function rescheduleContentItem(id: string, plannedPublishAt: string | null): Promise<void> {
-  const { data, error } = await supabase.from('content_items').update({ planned_publish_at: plannedPublishAt }).eq('id', id).select('id');
+interface Reschedule {
+  id: string;
+  plannedPublishAt: string | null;
+  /** Schedule Publishing sets it (the item publishes itself then); moves on the calendar leave it as it is. */
+  publishOnSchedule?: boolean;
+}
+
+/**
+ * Moves an item to another planned moment (drag and drop, the keyboard, Schedule Publishing). A scheduled item's
+ * publication moves with it: the database moves its job in the same update.
+ */
+async function rescheduleContentItem({ id, plannedPublishAt, publishOnSchedule }: Reschedule): Promise<void> {
+  const change = publishOnSchedule === undefined ? { planned_publish_at: plannedPublishAt } : { planned_publish_at: plannedPublishAt, publish_on_schedule: publishOnSchedule };
+  const { data, error } = await supabase.from('content_items').update(change).eq('id', id).select('id');
   if (error) throw toError(error);
   if (data.length === 0) throw new ContentItemGoneError(contentCopy.errors.itemGone);
 }
@@ -20,9 +32,10 @@ async function rescheduleContentItem(id: string, plannedPublishAt: string | null
  */
 export function useRescheduleContentItem() {
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   const scheduleKey = [...contentItemKeys.all, 'schedule'];
   return useMutation({
-    mutationFn: ({ id, plannedPublishAt }: { id: string; plannedPublishAt: string | null }) => rescheduleContentItem(id, plannedPublishAt),
+    mutationFn: (change: Reschedule) => checked(() => rescheduleContentItem(change)),
     onMutate: async ({ id, plannedPublishAt }) => {
       await queryClient.cancelQueries({ queryKey: scheduleKey });
       const before = queryClient.getQueriesData<ScheduledContent[]>({ queryKey: scheduleKey });
@@ -33,6 +46,7 @@ export function useRescheduleContentItem() {
     },
     onError: (error, _variables, context) => {
       for (const [key, items] of context?.before ?? []) queryClient.setQueryData(key, items);
+      // An item gone or access lost (AccessLostError) says so in its message.
       toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentItemKeys.all }),

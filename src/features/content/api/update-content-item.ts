@@ -5,9 +5,11 @@ import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
 import type { ContentItemInput } from '@/features/content/utils/content-form';
 import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
+import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
 /** Spec §7: update by id with the form fields including tags. */
 async function updateContentItem(id: string, input: ContentItemInput): Promise<void> {
@@ -19,10 +21,11 @@ async function updateContentItem(id: string, input: ContentItemInput): Promise<v
 export function useUpdateContentItem() {
   const { userId } = useAuth();
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ContentItemInput }) => {
       if (!userId) throw new Error(contentCopy.errors.notSignedIn);
-      return updateContentItem(id, input);
+      return checked(() => updateContentItem(id, input));
     },
     onSuccess: () => {
       toast.success(messages.content.updated);
@@ -31,7 +34,7 @@ export function useUpdateContentItem() {
     onError: (error) => {
       console.error('Error saving content:', error);
       const isGone = error instanceof ContentItemGoneError;
-      toast.error(messages.content.saveFailed, { description: isGone ? error.message : messages.content.saveFailedDescription });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? (isGone ? error.message : messages.content.saveFailedDescription) });
       // Show the list as it is now, without the vanished row.
       if (isGone) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
     },

@@ -1,9 +1,10 @@
 import { useDraggable } from '@dnd-kit/core';
+import { Clock } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
-import { isFocusTarget, isOverdue, type FocusRequest } from '@/features/content/utils/calendar';
+import { isFocusTarget, scheduleState, type FocusRequest } from '@/features/content/utils/calendar';
 import { contentStatusBadge } from '@/features/content/utils/content-display';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -31,14 +32,17 @@ interface CalendarItemProps {
 
 /**
  * One planned item: its title, status badge and, past its moment and not published, an "Overdue" badge (the red
- * border repeats it, never alone); draggable by pointer, movable with Alt + arrows.
+ * border repeats it, never alone); an item scheduled to publish itself shows "Scheduled" (then "Publishing..." for the
+ * moments the worker needs); draggable by pointer, movable with Alt + arrows.
  */
 export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus }: CalendarItemProps) {
   const canMove = onMove !== undefined;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: item.id, data: item, disabled: !canMove });
   const element = useRef<HTMLDivElement | null>(null);
   const badge = contentStatusBadge(item.status);
-  const overdue = isOverdue(item, now);
+  const state = scheduleState(item, now);
+  const overdue = state === 'overdue';
+  const note = state === 'overdue' || state === 'scheduled' || state === 'publishing' ? state : null;
   const when = formatDateTime(item.planned_publish_at!);
   const badgeClass = isCompact ? 'rounded px-1 py-0 text-[10px] leading-tight whitespace-normal [overflow-wrap:anywhere]' : 'px-1 py-0 text-[10px]';
 
@@ -69,7 +73,7 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
       tabIndex={canMove ? 0 : undefined}
       aria-roledescription={canMove ? 'draggable item' : undefined}
       aria-describedby={canMove ? instructionsId : undefined}
-      aria-label={contentCopy.calendar.itemLabel(item.title, badge.label, when, overdue)}
+      aria-label={contentCopy.calendar.itemLabel(item.title, badge.label, when, note)}
       data-testid="calendar-item"
       onKeyDown={handleKeyDown}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
@@ -90,6 +94,12 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
         {overdue ? (
           <Badge variant="red" className={badgeClass}>
             {contentCopy.calendar.overdue}
+          </Badge>
+        ) : null}
+        {state === 'scheduled' || state === 'publishing' ? (
+          <Badge variant="blue" className={badgeClass} data-testid="calendar-item-schedule">
+            <Clock aria-hidden="true" className="mr-0.5 size-2.5" />
+            {state === 'scheduled' ? contentCopy.calendar.scheduled : contentCopy.calendar.publishing}
           </Badge>
         ) : null}
       </span>

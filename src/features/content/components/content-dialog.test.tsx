@@ -37,6 +37,7 @@ describe('content dialog', () => {
       seo_title: null,
       seo_description: null,
       planned_publish_at: null,
+      publish_on_schedule: false,
       user_id: 'user-1',
       organization_id: 'org-1',
     });
@@ -162,6 +163,20 @@ describe('content dialog', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save Content' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(editButton).toHaveFocus());
+  });
+
+  it('a member removed meanwhile hears they lost access, not that the item is gone (issue 25)', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Row-level security hides the row from a removed member: the update changes nothing, as for a deleted row.
+    contentHub.onWrite = (call) => (call.operation === 'update' ? { data: [], error: null } : undefined);
+    renderHub();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Content' });
+    contentHub.workspaces = [{ id: 'org-2', name: 'Own Works' }];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Content' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Error saving content', { description: 'You no longer have access to Analytical Engines.' }));
+    expect(failure).not.toHaveBeenCalledWith('Error saving content', { description: 'This content item no longer exists.' });
   });
 
   it('says so when the item was deleted meanwhile, and reloads the list', async () => {

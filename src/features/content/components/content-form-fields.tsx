@@ -1,10 +1,13 @@
+import { useId } from 'react';
 import { OptionSelect } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { contentCopy } from '@/config/content-copy';
 import { contentStatuses, contentTypes, SEO_DESCRIPTION_HINT_LENGTH, SEO_TITLE_HINT_LENGTH } from '@/config/content-options';
-import { seoLengthHint, type ContentFormErrors, type ContentFormValues } from '@/features/content/utils/content-form';
+import { canPublishOnSchedule, seoLengthHint, type ContentFormErrors, type ContentFormValues } from '@/features/content/utils/content-form';
 
 interface ContentFormFieldsProps {
   values: ContentFormValues;
@@ -16,6 +19,8 @@ interface ContentFormFieldsProps {
 export function ContentFormFields({ values, errors, onChange }: ContentFormFieldsProps) {
   const set = <K extends keyof ContentFormValues>(field: K, value: ContentFormValues[K]) => onChange({ ...values, [field]: value });
   const { fields, hints, placeholders } = contentCopy;
+  const publishId = useId();
+  const canSchedule = canPublishOnSchedule(values);
   return (
     <div className="space-y-4">
       <FormField
@@ -44,6 +49,22 @@ export function ContentFormFields({ values, errors, onChange }: ContentFormField
         <FormField label={fields.plannedPublishAt} hint={hints.plannedPublishAt} error={errors.plannedPublishAt} className="sm:col-span-2">
           <Input type="datetime-local" value={values.plannedPublishAt} onChange={(event) => set('plannedPublishAt', event.target.value)} />
         </FormField>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <Checkbox
+            id={publishId}
+            className="mt-0.5"
+            checked={canSchedule && values.publishOnSchedule}
+            disabled={!canSchedule}
+            aria-describedby={`${publishId}-hint`}
+            onCheckedChange={(checked) => set('publishOnSchedule', checked === true)}
+          />
+          <div className="space-y-0.5">
+            <Label htmlFor={publishId}>{fields.publishOnSchedule}</Label>
+            <p id={`${publishId}-hint`} className="text-xs text-muted-foreground">
+              {hints.publishOnSchedule}
+            </p>
+          </div>
+        </div>
       </div>
       <FormField label={fields.excerpt} hint={hints.excerpt}>
         <Textarea rows={2} maxLength={1000} value={values.excerpt} onChange={(event) => set('excerpt', event.target.value)} />

@@ -22,7 +22,7 @@ const profile = { id: 'p1', user_id: 'user-1', organization_id: 'org-1', first_n
 const now = new Date(2026, 2, 11, 8, 0);
 const today = '2026-03-11';
 const at = (day: string, hours: number) => new Date(`${day}T${String(hours).padStart(2, '0')}:15:00`).toISOString();
-let items: { id: string; title: string; status: string; content_type: string; planned_publish_at: string | null }[];
+let items: { id: string; title: string; status: string; content_type: string; planned_publish_at: string | null; publish_on_schedule?: boolean }[];
 
 function respond(call: QueryCall) {
   if (call.table === 'profiles') return { data: profile, error: null };
@@ -66,8 +66,22 @@ describe('EditorialCalendar', () => {
     expect(screen.getByRole('button', { name: /^Old draft, Draft, .*, overdue$/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Shipped, Published, [^,]*,? ?[^,]*$/ }).getAttribute('aria-label')).not.toContain('overdue');
     const call = fake.calls.find((entry) => entry.table === 'content_items')!;
-    expect(call.columns).toBe('id, title, status, content_type, planned_publish_at');
+    expect(call.columns).toBe('id, title, status, content_type, planned_publish_at, publish_on_schedule');
     expect(call.order).toEqual([['planned_publish_at', true], ['id', true]]);
+  });
+
+  it('tells an item that publishes itself from one that is only planned, and never calls one on its way overdue', async () => {
+    items.push(
+      { id: 'd', title: 'Auto post', status: 'draft', content_type: 'article', planned_publish_at: at(addDays(today, 1), 9), publish_on_schedule: true },
+      { id: 'e', title: 'Going out', status: 'draft', content_type: 'article', planned_publish_at: new Date(now.getTime() - 60_000).toISOString(), publish_on_schedule: true },
+    );
+    renderCalendar();
+    const auto = await screen.findByRole('button', { name: /^Auto post, Draft, .*, scheduled to publish$/ });
+    expect(within(auto).getByText('Scheduled')).toBeInTheDocument();
+    const going = screen.getByRole('button', { name: /^Going out, Draft, .*, being published$/ });
+    expect(within(going).getByText('Publishing...')).toBeInTheDocument();
+    expect(within(going).queryByText('Overdue')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('button', { name: /^Launch post, In Review/ })).queryByText('Scheduled')).not.toBeInTheDocument();
   });
 
   it('moves an item with Alt + arrows: a day right, keeping its time, and says so', async () => {

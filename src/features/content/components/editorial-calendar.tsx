@@ -1,4 +1,4 @@
-import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -17,6 +17,16 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 const AGENDA_DAYS = 28;
 const OVERDUE_LOOKBACK_DAYS = 90;
 
+/**
+ * The day under the pointer is where an item goes. dnd-kit's default (the day the dragged item overlaps most) kept an
+ * item let go just inside another week row in its own day: the item is nearly a row tall, so most of it was still
+ * there. Between two days (the 1 px border) the overlap decides.
+ */
+const dayUnderPointer: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : rectIntersection(args);
+};
+
 /** Local midnight of a day, as the ISO timestamp the range filter compares with. */
 const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 
@@ -27,7 +37,6 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
-  const [now] = useState(() => new Date());
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [view, setView] = useState<string | null>(null);
   const [month, setMonth] = useState(() => monthOf(today));
@@ -43,6 +52,8 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const query = useScheduledContent(startOf(firstDay), startOf(addDays(lastDay, 1)));
   const reschedule = useRescheduleContentItem();
   const items = useMemo(() => query.data ?? [], [query.data]);
+  // "Now" as of the items shown: each load (a scheduled item's moment passing included) looks at them afresh.
+  const now = useMemo(() => new Date(query.dataUpdatedAt), [query.dataUpdatedAt]);
   const byDay = useMemo(() => itemsByDay(items), [items]);
 
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
@@ -70,7 +81,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   else if (!query.data) body = <ListStatus kind="loading" title={contentCopy.calendar.loading} />;
   else
     body = (
-      <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={dayUnderPointer} onDragEnd={handleDragEnd}>
         <TabsContent value="month">
           <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} instructionsId={instructionsId} focus={focus} />
         </TabsContent>

@@ -39,11 +39,11 @@ describe('Schedule Publishing', () => {
     expect(fake.calls.find((call) => call.columns === 'id, title, planned_publish_at')).toMatchObject({ filters: [['organization_id', 'org-1'], ['status', 'in.(draft,review)']], order: [['title', true], ['id', true]], limit: 500 });
     await user.keyboard('{Escape}');
 
-    await user.type(within(dialog).getByLabelText('Publish date and time'), '2026-12-01T10:30');
+    await user.type(within(dialog).getByLabelText('Publish date and time'), '2099-12-01T10:30');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule Publishing' })).toBeNull());
-    expect(writeCall('update')).toMatchObject({ values: { planned_publish_at: new Date(2026, 11, 1, 10, 30).toISOString() }, filters: [['id', 'c1']] });
+    expect(writeCall('update')).toMatchObject({ values: { planned_publish_at: new Date(2099, 11, 1, 10, 30).toISOString(), publish_on_schedule: true }, filters: [['id', 'c1']] });
     expect(success).toHaveBeenCalledWith('Content scheduled');
   });
 
@@ -54,15 +54,25 @@ describe('Schedule Publishing', () => {
     expect(writeCall('update')).toBeUndefined();
   });
 
+  it('refuses a moment before this minute (it would publish at once), by its field', async () => {
+    const { user, dialog } = await openSchedule();
+    await user.type(within(dialog).getByLabelText('Publish date and time'), '2001-01-01T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByLabelText('Publish date and time')).toHaveAccessibleDescription(
+      'Choose a moment from now on: a moment in the past would publish it at once.',
+    );
+    expect(writeCall('update')).toBeUndefined();
+  });
+
   it('keeps the dialog open with the chosen moment when saving fails, and says so', async () => {
     contentHub.onWrite = () => ({ data: null, error: { message: 'connection refused' } });
     const error = vi.spyOn(toast, 'error');
     const { user, dialog } = await openSchedule();
-    await user.type(within(dialog).getByLabelText('Publish date and time'), '2026-12-01T10:30');
+    await user.type(within(dialog).getByLabelText('Publish date and time'), '2099-12-01T10:30');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Error moving content', expect.anything()));
     expect(screen.getByRole('dialog', { name: 'Schedule Publishing' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Publish date and time')).toHaveValue('2026-12-01T10:30');
+    expect(within(dialog).getByLabelText('Publish date and time')).toHaveValue('2099-12-01T10:30');
     expect(fake.calls.filter((call) => call.operation === 'update')).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { contentCopy } from '@/config/content-copy';
 import { SCHEDULABLE_LIMIT, useSchedulableContent, type SchedulableContent } from '@/features/content/api/get-schedulable-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
-import { fromDateTimeInput, toDateTimeInput } from '@/features/content/utils/calendar';
+import { fromDateTimeInput, isSchedulableMoment, toDateTimeInput } from '@/features/content/utils/calendar';
 import { describeLoadFailure } from '@/lib/error-kinds';
 
 interface ScheduleValues {
@@ -20,9 +20,17 @@ interface ScheduleValues {
 const NONE = '__none__';
 const copy = contentCopy.schedule;
 
+/** The moment's error: unreadable, or before this minute (it would publish at once). */
+function whenError(when: string): { when?: string } {
+  const moment = fromDateTimeInput(when);
+  if (!moment) return { when: copy.whenRequired };
+  return isSchedulableMoment(moment, new Date()) ? {} : { when: copy.whenInPast };
+}
+
 /**
- * Schedule Publishing: pick an item that is not published yet and its planned publish moment. The choices are their
- * own request (every draft and item in review, not only the list's loaded pages); the form opens once they are in.
+ * Schedule Publishing: pick an item that is not published yet and the moment it publishes itself (the job runner
+ * makes it Published then). The choices are their own request (every draft and item in review, not only the list's
+ * loaded pages); the form opens once they are in.
  */
 export function ScheduleDialog({ onClose }: { onClose(): void }) {
   const choices = useSchedulableContent();
@@ -61,10 +69,10 @@ function ScheduleForm({ items, onClose }: { items: SchedulableContent[]; onClose
       initialValues={{ itemId: items[0]?.id ?? NONE, when: toDateTimeInput(items[0]?.planned_publish_at ?? null) }}
       validate={(values) => ({
         ...(values.itemId === NONE ? { itemId: copy.itemRequired } : {}),
-        ...(fromDateTimeInput(values.when) ? {} : { when: copy.whenRequired }),
+        ...whenError(values.when),
       })}
       save={async (values) => {
-        await reschedule.mutateAsync({ id: values.itemId, plannedPublishAt: fromDateTimeInput(values.when)! });
+        await reschedule.mutateAsync({ id: values.itemId, plannedPublishAt: fromDateTimeInput(values.when)!, publishOnSchedule: true });
         toast.success(copy.scheduled);
       }}
       isSaving={reschedule.isPending}

@@ -30,6 +30,7 @@ export function item(overrides: Partial<ContentItem> = {}): ContentItem {
     organization_id: 'org-1',
     user_id: 'user-1',
     title: 'Launch post',
+    slug: 'launch-post',
     content_type: 'blog_post',
     status: 'review',
     content: 'Body',
@@ -42,6 +43,7 @@ export function item(overrides: Partial<ContentItem> = {}): ContentItem {
     updated_at: '2026-06-01T12:00:00.000000+00:00',
     planned_publish_at: null,
     published_at: null,
+    publish_on_schedule: false,
     ...overrides,
   };
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { agendaDays, fromDateTimeInput, isOverdue, itemsByDay, localDayOf, monthWeeks, moveToDay, shiftMonth, shownItems, toDateTimeInput } from '@/features/content/utils/calendar';
+import {
+  agendaDays,
+  fromDateTimeInput,
+  isOverdue,
+  isSchedulableMoment,
+  itemsByDay,
+  localDayOf,
+  monthWeeks,
+  moveToDay,
+  nextScheduleRefreshMs,
+  scheduleState,
+  shiftMonth,
+  shownItems,
+  toDateTimeInput,
+} from '@/features/content/utils/calendar';
 
 const at = (year: number, month: number, day: number, hours = 9, minutes = 30) => new Date(year, month - 1, day, hours, minutes).toISOString();
 
@@ -130,5 +144,53 @@ describe('shownItems', () => {
     expect(ids(shownItems(items, 3, 'e'))).toEqual(['a', 'b', 'e']);
     expect(ids(shownItems(items, 3, 'b'))).toEqual(['a', 'b', 'c']);
     expect(ids(shownItems(items, 3, 'elsewhere'))).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('scheduleState', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const item = (status: string, planned: string | null, scheduled = false) => ({ id: 'x', title: 'x', status, planned_publish_at: planned, publish_on_schedule: scheduled });
+  it.each([
+    ['published, whatever its date', item('published', '2026-11-22T00:00:00Z', true), 'published'],
+    ['archived', item('archived', '2026-11-22T00:00:00Z'), 'done'],
+    ['scheduled for later', item('draft', '2026-11-23T13:00:00Z', true), 'scheduled'],
+    ['scheduled, its moment a minute ago (being published)', item('review', '2026-11-23T11:59:00Z', true), 'publishing'],
+    ['scheduled, its moment an hour ago and still a draft (no worker published it)', item('draft', '2026-11-23T11:00:00Z', true), 'overdue'],
+    ['planned only, past', item('draft', '2026-11-23T11:59:00Z'), 'overdue'],
+    ['planned only, later', item('draft', '2026-11-24T00:00:00Z'), 'planned'],
+    ['no date', item('draft', null), 'planned'],
+  ])('%s', (_case, value, expected) => {
+    expect(scheduleState(value, now)).toBe(expected);
+  });
+
+  it('a scheduled item on its way is not overdue', () => {
+    expect(isOverdue(item('draft', '2026-11-23T11:59:00Z', true), now)).toBe(false);
+    expect(isOverdue(item('draft', '2026-11-23T11:59:00Z', false), now)).toBe(true);
+  });
+});
+
+describe('nextScheduleRefreshMs', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const item = (planned: string, scheduled = true, status = 'draft') => ({ id: 'x', title: 'x', status, planned_publish_at: planned, publish_on_schedule: scheduled });
+  it('looks again a few seconds after the next scheduled moment within the minute', () => {
+    expect(nextScheduleRefreshMs([item('2026-11-23T12:00:20Z'), item('2026-11-23T12:00:40Z')], now)).toBe(23_000);
+  });
+  it('looks again soon while one is being published', () => {
+    expect(nextScheduleRefreshMs([item('2026-11-23T11:59:30Z')], now)).toBe(3_000);
+  });
+  it('does not poll for plans, published items or moments further away', () => {
+    expect(nextScheduleRefreshMs([item('2026-11-23T12:00:20Z', false), item('2026-11-23T11:59:30Z', true, 'published'), item('2026-11-23T12:05:00Z')], now)).toBe(false);
+  });
+});
+
+describe('isSchedulableMoment', () => {
+  const now = new Date(2026, 10, 23, 12, 30, 45);
+  it.each([
+    ['this minute (the field has no seconds)', new Date(2026, 10, 23, 12, 30), true],
+    ['later today', new Date(2026, 10, 23, 18, 0), true],
+    ['the minute before', new Date(2026, 10, 23, 12, 29), false],
+    ['yesterday', new Date(2026, 10, 22, 12, 30), false],
+  ])('%s → %s', (_case, moment, expected) => {
+    expect(isSchedulableMoment(moment.toISOString(), now)).toBe(expected);
   });
 });

@@ -11,7 +11,15 @@ export interface ScheduledItem {
   title: string;
   status: string;
   planned_publish_at: string | null;
+  /** Scheduled to publish: the job runner publishes it at planned_publish_at (otherwise the date is only a plan). */
+  publish_on_schedule?: boolean;
 }
+
+/**
+ * How long past its moment a scheduled item may still be on its way (the worker publishes within seconds; this covers
+ * a worker restarting) before the calendar calls it overdue: then no worker is publishing it.
+ */
+export const PUBLISHING_GRACE_MS = 5 * 60_000;
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -70,9 +78,42 @@ export function moveToDay(timestamp: string, day: string): string {
   return new Date(year, month - 1, date_, date.getHours(), date.getMinutes(), date.getSeconds()).toISOString();
 }
 
-/** Planned before now and still not published (nor archived). */
+/**
+ * Where an item stands on the calendar: 'published' (or archived: 'done'); 'scheduled' (will publish itself at its
+ * moment); 'publishing' (scheduled, its moment just passed: the worker is at it); 'overdue' (its moment passed and
+ * nothing published it); 'planned' (a date only).
+ */
+export type ScheduleState = 'published' | 'done' | 'scheduled' | 'publishing' | 'overdue' | 'planned';
+
+export function scheduleState(item: ScheduledItem, now: Date): ScheduleState {
+  if (item.status === 'published') return 'published';
+  if (item.status === 'archived') return 'done';
+  const past = item.planned_publish_at !== null ? now.getTime() - Date.parse(item.planned_publish_at) : -1;
+  if (item.publish_on_schedule) {
+    if (past < 0) return 'scheduled';
+    if (past <= PUBLISHING_GRACE_MS) return 'publishing';
+  }
+  return past > 0 ? 'overdue' : 'planned';
+}
+
+/** Planned before now and still not published (nor archived), and not a scheduled item on its way. */
 export function isOverdue(item: ScheduledItem, now: Date): boolean {
-  return item.planned_publish_at !== null && Date.parse(item.planned_publish_at) < now.getTime() && item.status !== 'published' && item.status !== 'archived';
+  return scheduleState(item, now) === 'overdue';
+}
+
+/**
+ * When the calendar should look again so a scheduled item shows published: a few seconds after the next scheduled
+ * moment (or now, for one publishing), within the next minute; false when nothing scheduled is near.
+ */
+export function nextScheduleRefreshMs(items: readonly ScheduledItem[], now: Date): number | false {
+  let soonest = Number.POSITIVE_INFINITY;
+  for (const item of items) {
+    const state = scheduleState(item, now);
+    if (state === 'publishing') soonest = Math.min(soonest, 0);
+    else if (state === 'scheduled') soonest = Math.min(soonest, Date.parse(item.planned_publish_at!) - now.getTime());
+  }
+  if (soonest > 60_000) return false;
+  return Math.max(3_000, soonest + 3_000);
 }
 
 /**
@@ -124,4 +165,14 @@ export function fromDateTimeInput(text: string): string | null | undefined {
   const [, year, month, day, hours, minutes] = match.map(Number) as number[];
   if (hours! > 23 || minutes! > 59 || year! < 2000 || year! > 2099) return undefined;
   return new Date(year!, month! - 1, day, hours, minutes).toISOString();
+}
+
+/**
+ * Schedule Publishing's check of its moment: an ISO timestamp from the start of the current minute on (the field has
+ * minute precision, so "now" is allowed); earlier would publish at once.
+ */
+export function isSchedulableMoment(timestamp: string, now: Date): boolean {
+  const minute = new Date(now);
+  minute.setSeconds(0, 0);
+  return Date.parse(timestamp) >= minute.getTime();
 }

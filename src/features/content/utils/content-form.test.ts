@@ -57,6 +57,7 @@ const stored: ContentItem = {
   organization_id: 'org-1',
   user_id: 'user-1',
   title: 'Launch post',
+  slug: 'launch-post',
   content_type: 'blog_post',
   status: 'review',
   content: 'Body',
@@ -69,6 +70,7 @@ const stored: ContentItem = {
   updated_at: '2026-06-01T00:00:00+00:00',
   planned_publish_at: null,
   published_at: null,
+  publish_on_schedule: false,
 };
 
 describe('contentFormValues', () => {
@@ -84,6 +86,7 @@ describe('contentFormValues', () => {
       seoTitle: '',
       seoDescription: '',
       plannedPublishAt: '',
+      publishOnSchedule: false,
     });
   });
 
@@ -99,6 +102,7 @@ describe('contentFormValues', () => {
       seoTitle: '',
       seoDescription: 'Meta',
       plannedPublishAt: '',
+      publishOnSchedule: false,
     });
   });
 });
@@ -156,6 +160,7 @@ describe('contentItemInput', () => {
         seoTitle: '',
         seoDescription: ' Meta ',
         plannedPublishAt: '2026-03-05T07:45',
+        publishOnSchedule: true,
       }),
     ).toEqual({
       title: 'Launch post',
@@ -168,7 +173,18 @@ describe('contentItemInput', () => {
       seo_title: null,
       seo_description: 'Meta',
       planned_publish_at: new Date(2026, 2, 5, 7, 45).toISOString(),
+      // Already published: nothing left to publish on schedule.
+      publish_on_schedule: false,
     });
+  });
+
+  it.each([
+    ['a draft with a date', 'draft', '2026-03-05T07:45', true, true],
+    ['a draft without a date', 'draft', '', true, false],
+    ['an item in review with a date, switched off', 'review', '2026-03-05T07:45', false, false],
+    ['an archived item', 'archived', '2026-03-05T07:45', true, false],
+  ] as const)('publishes automatically: %s → %s', (_case, status, plannedPublishAt, publishOnSchedule, expected) => {
+    expect(contentItemInput({ ...contentFormValues(null), title: 'x', status, plannedPublishAt, publishOnSchedule }).publish_on_schedule).toBe(expected);
   });
 
   it('refuses an impossible planned date by its field, and sends no plan as null', () => {
@@ -191,6 +207,7 @@ describe('contentItemInput', () => {
       seo_title: stored.seo_title,
       seo_description: stored.seo_description,
       planned_publish_at: stored.planned_publish_at,
+      publish_on_schedule: stored.publish_on_schedule,
     });
   });
 });

@@ -18,12 +18,14 @@ export interface ContentFormValues {
   seoDescription: string;
   /** The planned publish moment as an <input type="datetime-local"> holds it (local time); '' for none. */
   plannedPublishAt: string;
+  /** Published automatically at the planned moment (otherwise the date is only a plan). */
+  publishOnSchedule: boolean;
 }
 
 /** What is sent on insert and update: the form fields; organization and author are added by the create call. */
 export type ContentItemInput = Pick<
   TablesInsert<'content_items'>,
-  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description' | 'planned_publish_at'
+  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description' | 'planned_publish_at' | 'publish_on_schedule'
 >;
 
 export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags' | 'plannedPublishAt', string>>;
@@ -68,6 +70,7 @@ export function emptyContentForm(): ContentFormValues {
     seoTitle: '',
     seoDescription: '',
     plannedPublishAt: '',
+    publishOnSchedule: false,
   };
 }
 
@@ -85,6 +88,7 @@ export function contentFormValues(item: ContentItem | null): ContentFormValues {
     seoTitle: item.seo_title ?? '',
     seoDescription: item.seo_description ?? '',
     plannedPublishAt: toDateTimeInput(item.planned_publish_at),
+    publishOnSchedule: item.publish_on_schedule,
   };
 }
 
@@ -112,6 +116,11 @@ export function seoLengthHint(length: number, recommended: number): SeoLengthHin
   return { text: contentCopy.hints.seoLength(length, recommended), isOver: length > recommended };
 }
 
+/** Whether "publish automatically" applies: a planned moment, and an item not yet published nor archived. */
+export function canPublishOnSchedule(values: Pick<ContentFormValues, 'plannedPublishAt' | 'status'>): boolean {
+  return Boolean(fromDateTimeInput(values.plannedPublishAt)) && values.status !== 'published' && values.status !== 'archived';
+}
+
 /** Empty (or blank) optional text is stored as null, not as ''. */
 function optional(text: string): string | null {
   return text.trim() === '' ? null : text;
@@ -130,5 +139,7 @@ export function contentItemInput(values: ContentFormValues): ContentItemInput {
     seo_title: optional(values.seoTitle.trim()),
     seo_description: optional(values.seoDescription.trim()),
     planned_publish_at: fromDateTimeInput(values.plannedPublishAt) ?? null,
+    // Only with a date and something left to publish (the database clears it otherwise too).
+    publish_on_schedule: canPublishOnSchedule(values) && values.publishOnSchedule,
   };
 }

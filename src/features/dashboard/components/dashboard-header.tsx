@@ -38,6 +38,22 @@ function WhoIsSignedIn({ display, workspace, className }: { display: ProfileDisp
   );
 }
 
+/**
+ * Spec §2 below `lg`: the name and role in the header itself, a line under the compact row across the whole width
+ * (the icons' column left free), wrapping rather than cut.
+ */
+function CompactWhoIsSignedIn({ display }: { display: ProfileDisplay }) {
+  return (
+    <p className="container mx-auto flex min-w-0 flex-wrap gap-x-1 px-4 pb-2 pl-12 text-xs leading-tight">
+      <span className="font-medium break-words [overflow-wrap:anywhere]">{display.fullName}</span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
+      <span className="text-muted-foreground">{display.roleLabel}</span>
+    </p>
+  );
+}
+
 function WebsiteLink({ className }: { className?: string }) {
   return (
     <Link to={paths.home} title={dashboardCopy.websiteHint} className={cn(buttonVariants({ variant: 'ghost' }), className)}>
@@ -50,8 +66,9 @@ function WebsiteLink({ className }: { className?: string }) {
 /**
  * The signed-in header: platform name, badge, the user's name and role, the workspace switcher (with the Team
  * screen), profile settings, the way back to the public website, sign-out. From `lg` on everything sits in one row;
- * below, one compact row with the switcher as an icon and the account menu (a side sheet) holding the account with
- * its current workspace, the website link and sign-out.
+ * below, one compact row (platform name, badge, name and role) with the switcher as an icon and the account menu (a
+ * side sheet) holding the account with its current workspace, the website link and sign-out. Name and role are
+ * rendered once, where the width puts them.
  */
 export function DashboardHeader() {
   const { profile, user } = useAuth();
@@ -72,7 +89,7 @@ export function DashboardHeader() {
 
   return (
     <header className="border-b bg-background">
-      <div className="container mx-auto flex items-center justify-between gap-3 px-4 py-3 lg:py-4">
+      <div className="container mx-auto flex items-center justify-between gap-3 px-4 pt-3 pb-1.5 lg:py-4">
         <div className="flex min-w-0 items-center gap-x-3 gap-y-1 max-lg:flex-col max-lg:items-start">
           <Link to={paths.dashboard} className="flex items-center gap-2 text-sm font-bold leading-tight sm:text-base lg:text-lg">
             <LayoutDashboard className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
@@ -85,7 +102,7 @@ export function DashboardHeader() {
 
         <div className="hidden items-center gap-3 lg:flex">
           <WebsiteLink />
-          <WhoIsSignedIn display={display} className="text-right" />
+          {isWide ? <WhoIsSignedIn display={display} className="text-right" /> : null}
           {isWide ? <WorkspaceSwitcher /> : null}
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
           {signOutButton()}
@@ -113,6 +130,7 @@ export function DashboardHeader() {
           </Sheet>
         </div>
       </div>
+      {isWide ? null : <CompactWhoIsSignedIn display={display} />}
     </header>
   );
 }

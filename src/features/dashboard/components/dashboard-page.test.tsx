@@ -113,14 +113,27 @@ describe('/dashboard', () => {
       { workspace_id: 'org-1', rows: [member('ada', now), member('charles', now), member('mary', null)] },
       { workspace_id: 'org-2', rows: [member('ada', now)] },
     ];
+    platformFigures = { ...emptyWorkspace, active_users: 2 };
     renderDashboard();
-    expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active this week.')).toBeInTheDocument();
+    expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active in the last 30 days.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Current workspace: Analytical Engines/ }));
     await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }));
     expect(
       await screen.findByText('Here is an overview of Babbage & Co. You are its only member so far: invite your colleagues from the Team screen.'),
     ).toBeInTheDocument();
     expect(localStorage.getItem('bb-current-workspace:user-1')).toBe('org-2');
+  });
+
+  it('counts active members once: the welcome line says the Active Users card’s figure, from the same answer (issue 25)', async () => {
+    // Just after a member joined: all three signed in this week (profiles.last_active), two opened the workspace.
+    const now = new Date().toISOString();
+    members = [{ workspace_id: 'org-1', rows: [member('ada', now), member('charles', now), member('newcomer', now)] }];
+    platformFigures = { ...emptyWorkspace, campaigns: 1, clicks: 10, active_users: 2, active_users_before: 1 };
+    renderDashboard();
+    expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active in the last 30 days.')).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Platform Overview' });
+    await waitFor(() => expect(within(stats).getAllByRole('listitem')[2]?.textContent).toMatch(/^Active Users2\+100%/));
+    expect(fake.calls.filter((call) => call.table === 'rpc:platform_overview')).toHaveLength(1);
   });
 
   it('computes the four figures of a workspace with work, month over month, without a sample marker', async () => {

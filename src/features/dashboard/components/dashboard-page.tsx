@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { dashboardCopy } from '@/config/account-copy';
 import { findRole } from '@/config/roles';
 import { site } from '@/config/site';
+import { usePlatformOverview } from '@/features/dashboard/api/get-overviews';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { ModuleGrid } from '@/features/dashboard/components/module-grid';
 import { PlatformOverview } from '@/features/dashboard/components/platform-overview';
@@ -8,15 +10,20 @@ import { RolePrompt } from '@/features/dashboard/components/role-prompt';
 import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
 import { PageStatus, useAuth } from '@/lib/auth';
+import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
-import { teamFigures } from '@/features/dashboard/utils/team-figures';
 
-/** /dashboard (spec §2): header, welcome line, own module, all modules, the Platform Overview's four figures. */
+/**
+ * /dashboard (spec §2): header, welcome line, own module, all modules, the Platform Overview's four figures. The welcome
+ * line's active members are the Active Users card's, from the same answer (platform_overview): one definition.
+ */
 export function DashboardPage() {
   const { profile, user, isProfileLoading } = useAuth();
   const { current } = useWorkspace();
   const members = useWorkspaceMembers();
+  const [today] = useState(localDay);
+  const overview = usePlatformOverview(today);
   if (isProfileLoading) return <PageStatus>{dashboardCopy.loading}</PageStatus>;
 
   const display = profileDisplay(profile, user);
@@ -32,8 +39,8 @@ export function DashboardPage() {
             {display.firstName ? dashboardCopy.welcome(display.firstName) : dashboardCopy.welcomeAnonymous}
           </h1>
           <p className="text-muted-foreground">
-            {current && members.data
-              ? dashboardCopy.welcomeTeam(current.name, members.data.length, teamFigures(members.data, new Date()).activeThisWeek)
+            {current && members.data && overview.data
+              ? dashboardCopy.welcomeTeam(current.name, members.data.length, overview.data.figures.active_users)
               : dashboardCopy.welcomeSubtitle}
           </p>
         </div>

@@ -1,4 +1,5 @@
 import { Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
@@ -7,17 +8,24 @@ import { Card, CardContent } from '@/components/ui/card';
 import { teamOverviewCopy as copy } from '@/config/account-copy';
 import { paths } from '@/config/paths';
 import { roleLabel } from '@/config/roles';
+import { usePlatformOverview } from '@/features/dashboard/api/get-overviews';
 import { teamFigures } from '@/features/dashboard/utils/team-figures';
 import { lastActiveText, memberName } from '@/lib/member-display';
+import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
 
 const SHOWN = 8;
 
-/** The Executive Overview's real team: size, who was active this week, roles covered, and the people. */
+/**
+ * The Executive Overview's real team: size, active users (the dashboard's figure, from the same platform_overview answer),
+ * roles covered, and the people.
+ */
 export function TeamOverview() {
   const { current } = useWorkspace();
   const members = useWorkspaceMembers();
+  const [today] = useState(localDay);
+  const overview = usePlatformOverview(today);
 
   let body;
   if (!current || members.isPending) body = <ListStatus kind="loading" title={copy.loading} />;
@@ -31,13 +39,14 @@ export function TeamOverview() {
     );
   } else {
     const now = new Date();
-    const figures = teamFigures(members.data, now);
+    const figures = teamFigures(members.data);
+    const activeUsers = overview.data ? overview.data.figures.active_users.toLocaleString('en-US') : '–';
     body = (
       <div className="grid gap-6 lg:grid-cols-3">
         <dl className="grid grid-cols-3 gap-3 lg:col-span-1 lg:grid-cols-1">
           {[
             [copy.size, String(figures.size)],
-            [copy.active, String(figures.activeThisWeek)],
+            [copy.active, activeUsers],
             [copy.roles, copy.rolesValue(figures.rolesCovered, figures.rolesTotal)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-md border p-3">

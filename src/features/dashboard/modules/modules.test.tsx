@@ -15,7 +15,7 @@ import { SeoModule } from '@/features/dashboard/modules/seo-module';
 import { SocialModule } from '@/features/dashboard/modules/social-module';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { fakeSession, workspaceRows, type FakeSupabase } from '@/testing/fake-supabase';
+import { fakeSession, workspaceRows, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
 import { Landing, renderRoutes } from '@/testing/render';
 
 vi.mock('@/lib/supabase', async () => {
@@ -52,18 +52,20 @@ function renderModule(module: string) {
 const workspaceFigures = { total_budget: 485231, active_campaigns: 18, spend: 100, revenue: 424, spend_before: 100, revenue_before: 400, members: 4 };
 let executiveFigures = workspaceFigures;
 
+function respondDefault(call: QueryCall): FakeResult | undefined {
+  if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null };
+  // The Executive Overview's figures, computed by the database from the workspace.
+  if (call.table === 'rpc:executive_overview') return { data: executiveFigures, error: null };
+  if (call.table === 'campaigns' || call.table === 'content_items') return { data: executiveFigures.active_campaigns > 0 ? [{ id: 'row-1' }] : [], error: null };
+  return workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
+}
+
 beforeEach(() => {
   executiveFigures = workspaceFigures;
   forgetNotedActivity();
   fake.reset();
   fake.setSession(fakeSession());
-  fake.respondWith((call) => {
-    if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', marketing_role: 'marketing_director', organization_id: null }, error: null };
-    // The Executive Overview's figures, computed by the database from the workspace.
-    if (call.table === 'rpc:executive_overview') return { data: executiveFigures, error: null };
-    if (call.table === 'campaigns' || call.table === 'content_items') return { data: executiveFigures.active_campaigns > 0 ? [{ id: 'row-1' }] : [], error: null };
-    return workspaceRows(call, [{ id: 'org-1', name: 'Analytical Engines' }]);
-  });
+  fake.respondWith(respondDefault);
 });
 
 describe('the ten module pages', () => {
@@ -133,6 +135,22 @@ describe('Marketing Director', () => {
       'Team Meeting (Not available yet)',
       'Strategy Planning (Not available yet)',
     ]);
+  });
+
+  it('the team card counts active users as the dashboard does: platform_overview’s figure, not the profiles’ sign-ins (issue 25)', async () => {
+    const now = new Date().toISOString();
+    const person = (id: string) => ({ user_id: id, first_name: id, last_name: '', email: `${id}@x.io`, marketing_role: null, last_active: now, access_role: 'member', joined_at: '' });
+    const platform = { campaigns: 1, campaigns_last_month: 0, clicks: 0, conversions: 0, revenue: 0, clicks_last_month: 0, conversions_last_month: 0, revenue_last_month: 0, active_users: 2, active_users_before: 0 };
+    fake.respondWith((call) => {
+      if (call.table === 'rpc:workspace_members') return { data: [person('ada'), person('charles'), person('newcomer')], error: null };
+      if (call.table === 'rpc:platform_overview') return { data: platform, error: null };
+      return respondDefault(call);
+    });
+    renderModule('director');
+    // The card is found afresh each time: the page re-renders its sections once the figures arrive.
+    const figure = (label: string) => within(screen.getByRole('region', { name: 'Your Team' })).getByText(label).closest('div')!.querySelector('dd')!.textContent;
+    await waitFor(() => expect(figure('Active Users (30 days)')).toBe('2'));
+    expect(figure('Team Size')).toBe('3');
   });
 
   it('a workspace with no campaign and no content sees the spec’s Executive Overview figures, marked, with a prompt', async () => {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { teamCopy } from '@/config/team-copy';
+import { accessLostDescription } from '@/lib/access-lost';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 import { workspaceKeys } from '@/lib/workspace';
 import { workspaceErrorMessage } from '@/lib/workspace-choice';
 import { teamKeys } from '@/lib/workspace-members';
@@ -17,19 +19,20 @@ interface TeamMutationOptions<TInput, TResult> {
  */
 export function useTeamMutation<TInput, TResult>({ mutationFn, success }: TeamMutationOptions<TInput, TResult>) {
   const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
   const reload = () => Promise.all([
     queryClient.invalidateQueries({ queryKey: teamKeys.all }),
     queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
   ]);
   return useMutation({
-    mutationFn,
+    mutationFn: (input: TInput) => checked(() => mutationFn(input)),
     onSuccess: async (result, input) => {
       // Awaited: the mutation stays pending until the lists show the new state.
       await reload();
       if (success) toast.success(success(result, input));
     },
     onError: (error) => {
-      toast.error(teamCopy.failed, { description: workspaceErrorMessage(error) });
+      toast.error(teamCopy.failed, { description: accessLostDescription(error) ?? workspaceErrorMessage(error) });
       void reload();
     },
   });

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { Sql } from '../db/client';
+import type { MailTransport } from '../lib/mailer';
+
+/** What every task may use: the database (as the worker's role), the mail transport and the public address. */
+export interface JobServices {
+  sql: Sql;
+  mail: MailTransport;
+  /** SITE_URL: the base of links in e-mails. */
+  siteUrl: string;
+  /** ANALYTICS_ROLLUP_SECONDS: 0 turns the rollup task's repetition off. */
+  analyticsRollupSeconds: number;
+}
+
+export interface JobLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** The job being run, as a handler sees it. */
+export interface JobInfo {
+  id: string;
+  task: string;
+  key: string | null;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  /** Id of the worker pool running it (what the job is locked with). */
+  poolId: string | null;
+}
+
+export interface TaskContext extends JobServices {
+  job: JobInfo;
+  log: JobLog;
+  signal: AbortSignal;
+}
+
+/**
+ * A task: its name (what SQL and TypeScript enqueue), the zod schema of its payload (checked before the handler runs:
+ * a payload that does not fit fails the job at once, with the reason, without retries) and its handler.
+ */
+export interface TaskDefinition<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: Schema;
+  /** Attempts before the job is given up (moved to the failed jobs): graphile-worker's default is 25. */
+  maxAttempts?: number;
+  /**
+   * Does the work. Idempotent: a job may run again after a crash, so it checks in the database that its work is
+   * still to do, and confines itself to the workspace its payload names. Throw to retry later (with backoff),
+   * PermanentJobError when retrying cannot help.
+   */
+  run(payload: z.output<Schema>, context: TaskContext): Promise<void>;
+}
+
+export function defineTask<Schema extends z.ZodType>(definition: TaskDefinition<Schema>): TaskDefinition<Schema> {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(definition.name)) throw new Error(`task name "${definition.name}" must be lower case letters, digits and _`);
+  return definition;
+}
+
+/** A failure that another attempt cannot fix (a refused payload, a job for another workspace's row): no retries. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}

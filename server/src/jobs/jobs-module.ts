@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../app-context';
+import { createMailTransport } from '../lib/mailer';
+import type { TaskDefinition } from './define-task';
+import { startJobRunner, type JobRunner } from './job-runner';
+
+export interface JobsModuleOptions {
+  /** Seconds between analytics rollup runs (ANALYTICS_ROLLUP_SECONDS; 0: none). */
+  analyticsRollupSeconds: number;
+  /** Default: every registered task. */
+  tasks?: readonly TaskDefinition[];
+}
+
+/**
+ * The job runner inside the server (`npm start`): started when the app is ready, stopped (its heartbeat removed)
+ * when it closes. `npm run worker` runs the same runner alone (server/src/jobs/worker-main.ts). Called on the root
+ * instance, so `app.jobRunner()` is visible to the tests.
+ */
+export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
+  const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  let runner: JobRunner | undefined;
+  app.addHook('onReady', async () => {
+    if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
+    runner = await startJobRunner({
+      databaseUrl: ctx.config.databaseUrl,
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds },
+      log: {
+        debug: (message) => app.log.debug(message),
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+        error: (message) => app.log.error(message),
+      },
+      tasks: options.tasks,
+      concurrency: ctx.config.jobConcurrency,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+    mail.close();
+  });
+  app.decorate('jobRunner', () => runner);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The running job runner (undefined before ready or when the server runs none): tests drain it. */
+    jobRunner?: () => JobRunner | undefined;
+  }
+}

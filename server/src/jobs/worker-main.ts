@@ -1,0 +1,53 @@
+// `npm run worker`: the job runner alone, against DATABASE_URL (a hosted Supabase project's database included) or
+// the embedded PostgreSQL of a running `npm start`. Any number of workers share one queue. SIGTERM/SIGINT stop it
+// gracefully: running jobs finish (or are handed back), its heartbeat goes.
+import { ConfigError, loadConfig } from '../config';
+import { createMailTransport } from '../lib/mailer';
+import { startJobRunner, type JobRunner } from './job-runner';
+import { maskedUrl, openWorkerDatabase } from './worker-database';
+
+const levels = ['debug', 'info', 'warn', 'error'] as const;
+let runner: JobRunner | undefined;
+let stopping = false;
+
+try {
+  const config = loadConfig();
+  const threshold = Math.max(0, levels.indexOf(config.logLevel as (typeof levels)[number]));
+  const at = (level: (typeof levels)[number]) => (message: string) => {
+    if (config.logLevel === 'silent' || levels.indexOf(level) < threshold) return;
+    (level === 'error' || level === 'warn' ? console.error : console.log)(`${new Date().toISOString()} ${level} ${message}`);
+  };
+  const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  const { url, sql } = await openWorkerDatabase(config);
+  const mail = createMailTransport({
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    from: config.smtpFrom,
+    log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
+  });
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: forcing exit`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: finishing running jobs…`);
+    await runner?.stop();
+    mail.close();
+    await sql.end({ timeout: 3 });
+    log.info('Worker stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  runner = await startJobRunner({
+    databaseUrl: url,
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds },
+    log,
+    concurrency: config.jobConcurrency,
+  });
+  console.log(`Worker ${runner.workerId} working for ${maskedUrl(url)}`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Worker failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

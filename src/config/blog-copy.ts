@@ -1,0 +1,65 @@
+import type { BlogSlugProblem } from '@/config/blog';
+
+/** Every text of the public blog's pages in the SPA and of its settings card in the Content Hub. */
+export const blogCopy = {
+  loading: 'Loading articles…',
+  loadingArticle: 'Loading the article…',
+  failed: 'The blog could not be loaded.',
+  failedDescription: 'Check your connection and try again.',
+  retry: 'Try again',
+  empty: 'Nothing has been published here yet.',
+  notFoundTitle: 'Not found',
+  notFound: 'There is no article at this address.',
+  home: 'Home',
+  allArticles: (blogName: string) => `All articles of ${blogName}`,
+  newer: 'Newer articles',
+  older: 'Older articles',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pages: 'Pages',
+  tagsOf: (title: string) => `Tags of ${title}`,
+  tags: 'Tags',
+  publishedWith: (brand: string) => `Published with ${brand}.`,
+};
+
+export const blogSettingsCopy = {
+  title: 'Public blog',
+  description: 'Everything the workspace publishes appears on its blog, newest first, with RSS, Atom and JSON feeds.',
+  loading: 'Loading the blog’s settings…',
+  failed: 'The blog’s settings could not be loaded.',
+  retry: 'Try again',
+  addressLabel: 'Blog address',
+  addressHint: '3–40 lower-case letters, digits and single hyphens.',
+  open: 'Open the blog',
+  opening: 'Opening…',
+  save: 'Save address',
+  saving: 'Saving…',
+  opened: (url: string) => `The blog is open at ${url}`,
+  moved: (url: string) => `The blog moved to ${url}`,
+  saveFailed: 'The blog’s address was not saved.',
+  view: 'View the blog',
+  liveAt: 'Your blog is live at',
+  notOpen: 'This workspace has no public blog yet.',
+  ownersOnly: 'Only an owner of the workspace can choose or change the blog’s address.',
+  moveTitle: 'Move the blog to a new address?',
+  moveDescription: (oldUrl: string) => `Links to ${oldUrl} and its articles will stop working.`,
+  moveConfirm: 'Move the blog',
+  close: 'Close the blog',
+  closeTitle: 'Close the public blog?',
+  closeDescription: 'Its pages and feeds disappear; your content items stay as they are. You can open it again later.',
+  closeConfirm: 'Close the blog',
+  closing: 'Closing…',
+  closed: 'The blog is closed.',
+  closeFailed: 'The blog was not closed.',
+  cancel: 'Cancel',
+};
+
+/** What the address field says for each problem, the browser's check and the database's alike. */
+export const blogSlugMessages: Record<BlogSlugProblem | 'taken' | 'not_owner', string> = {
+  required: 'Enter an address for the blog.',
+  too_short: 'The address needs at least 3 characters.',
+  too_long: 'The address can have at most 40 characters.',
+  format: 'Use lower-case letters, digits and single hyphens, starting and ending with a letter or digit.',
+  reserved: 'This address is reserved: choose another.',
+  taken: 'Another workspace has this address: choose another.',
+  not_owner: 'Only an owner of the workspace can change the blog.',
+};

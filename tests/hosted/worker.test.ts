@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSql, type Sql } from '../../server/src/db/client';
+import { ROOT_DIR } from '../../server/src/project-paths';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+/**
+ * `npm run worker` against the Supabase-shaped PostgreSQL 15 (the migrations pushed as `postgres`, which is no
+ * superuser), as it runs against a hosted project: it installs its queue's schema as `postgres`, and an invitation
+ * made through the database function (as `authenticated`, the way PostgREST calls it) is e-mailed.
+ */
+
+const shape = inject('supabaseShape');
+let sink: SmtpSink;
+let dataDir: string;
+let postgres: Sql;
+let authAdmin: Sql;
+let authenticator: Sql;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bb-hosted-worker-'));
+  postgres = createSql(shape.urls.postgres, { max: 2 });
+  authAdmin = createSql(shape.urls.supabaseAuthAdmin, { max: 1 });
+  authenticator = createSql(shape.urls.authenticator, { max: 1 });
+});
+
+afterAll(async () => {
+  await Promise.all([postgres?.end(), authAdmin?.end(), authenticator?.end()]);
+  await sink?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('npm run worker on the Supabase-shaped database', () => {
+  it('installs its queue as postgres and e-mails an invitation made through invite_to_workspace', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        DATABASE_URL: shape.urls.postgres,
+        DATA_DIR: dataDir,
+        SITE_URL: 'https://www.example.com',
+        SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+        SMTP_FROM: 'Beyond Brochures <team@example.com>',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await until(() => /Worker \S+ working for/.test(output), `the worker to start:\n${output}`);
+      expect(await postgres`select nspowner::regrole::text as owner from pg_namespace where nspname = 'graphile_worker'`).toEqual([{ owner: 'postgres' }]);
+
+      // An owner, signed up as Supabase Auth writes accounts (the trigger makes the workspace).
+      const id = randomUUID();
+      await authAdmin`
+        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+          created_at, updated_at, confirmation_token, recovery_token)
+        values ('00000000-0000-0000-0000-000000000000', ${id}, 'authenticated', 'authenticated', ${`${id.slice(0, 8)}@example.com`}, '', now(),
+          '{"provider": "email"}', '{"first_name": "Hana", "last_name": "Host", "company_name": "Hosted Co"}', now(), now(), '', '')`;
+      const [profile] = await postgres<{ organization_id: string }[]>`select organization_id from public.profiles where user_id = ${id}`;
+      const invitee = `invitee-${id.slice(0, 8)}@example.com`;
+      const [invitation] = await authenticator.begin(async (tx) => {
+        await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: 'authenticated' })}, true)`;
+        return tx<{ email_queued: boolean }[]>`select email_queued from public.invite_to_workspace(${profile!.organization_id}, ${invitee}, 'member')`;
+      });
+      expect(invitation).toEqual({ email_queued: true });
+
+      await until(() => sink.messages.some((message) => message.includes(`To: ${invitee}`)), 'the invitation e-mail');
+      const message = sink.messages.find((text) => text.includes(`To: ${invitee}`))!;
+      expect(message).toMatch(/^Subject: Hana Host invited you to Hosted Co on Beyond Brochures/m);
+      // Quoted-printable soft line breaks undone: the link is SITE_URL's.
+      expect(message.replace(/=\r\n/g, '')).toMatch(/https:\/\/www\.example\.com\/invite\/[A-Za-z0-9_-]{43}/);
+      const [email] = await postgres`select sent_at is not null as sent from private.outgoing_emails where recipient = ${invitee}`;
+      expect(email).toEqual({ sent: true });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(await postgres`select worker_id from private.job_workers`).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { ASSET_NAME } from './workspaces';
+import type { Actor } from './workspaces';
+import type { MatrixResponse, Operation, World } from './tenant-matrix';
+
+/**
+ * The tenant matrix's rows for the `assets` bucket (supabase/migrations/20261128070000_create_assets_bucket.sql):
+ * every storage call supabase-js makes on workspace 1's objects, by every actor. Storage answers a refusal with HTTP
+ * 400 and the real status in the body, so a refused cell reads `400 <statusCode> <code>`; changes show as
+ * `storage_objects` (workspace 1's rows of storage.objects).
+ */
+
+const NOT_FOUND = '400 404 NoSuchKey';
+const RLS = '400 403 AccessDenied';
+
+/** What storage-js's StorageApiError carries: the HTTP status, Storage's `statusCode` and its `code`. */
+interface StorageFailure {
+  status?: number;
+  statusCode?: string;
+  code?: string;
+}
+
+async function storage(call: PromiseLike<{ data: unknown; error: unknown }>): Promise<MatrixResponse> {
+  const { data, error } = await call;
+  if (!error) return { status: 200, data, error: null };
+  const failure = error as StorageFailure;
+  return { status: failure.status ?? 0, data: null, error: { code: String(failure.statusCode ?? ''), details: failure.code ?? null } };
+}
+
+const ok = (text: string) => () => text;
+
+export function storageOperations(world: World): Record<string, Operation> {
+  const bucket = (a: Actor) => a.client.storage.from('assets');
+  const own = () => `${world().workspace1}/${ASSET_NAME}`;
+  const inWorkspace1 = (name: string) => `${world().workspace1}/${name}`;
+  const members = <T extends string>(cell: T, other: string, viewer = other): Operation['cells'] => [cell, cell, cell, viewer, other, other, other, other];
+
+  return {
+    'storage assets: download workspace 1’s object': {
+      run: async (a) => storage(bucket(a).download(own()).then(async (result) => ({ data: result.data ? await result.data.text() : null, error: result.error }))),
+      answer: (data) => String(data),
+      cells: members('ok the brief', NOT_FOUND, 'ok the brief'),
+    },
+    'storage assets: info of workspace 1’s object': {
+      run: (a) => storage(bucket(a).info(own())),
+      answer: ok('info'),
+      cells: members('ok info', NOT_FOUND, 'ok info'),
+    },
+    'storage assets: list workspace 1’s folder': {
+      run: (a) => storage(bucket(a).list(world().workspace1)),
+      answer: 'rows',
+      cells: members('rows 1', 'rows 0', 'rows 1'),
+    },
+    'storage assets: sign a URL for workspace 1’s object': {
+      run: (a) => storage(bucket(a).createSignedUrl(own(), 60)),
+      answer: ok('signed'),
+      cells: members('ok signed', NOT_FOUND, 'ok signed'),
+    },
+    'storage assets: upload into workspace 1': {
+      run: (a) => storage(bucket(a).upload(inWorkspace1('planted.txt'), 'planted', { contentType: 'text/plain' })),
+      answer: ok('uploaded'),
+      cells: members('ok uploaded → storage_objects +1', RLS),
+    },
+    'storage assets: replace workspace 1’s object (upsert)': {
+      run: (a) => storage(bucket(a).upload(own(), 'defaced', { contentType: 'text/plain', upsert: true })),
+      answer: ok('replaced'),
+      cells: members('ok replaced → storage_objects ~1', RLS),
+    },
+    'storage assets: sign an upload URL into workspace 1': {
+      run: (a) => storage(bucket(a).createSignedUploadUrl(inWorkspace1('inbox.txt'))),
+      answer: ok('signed'),
+      cells: members('ok signed', RLS),
+    },
+    'storage assets: move workspace 1’s object': {
+      run: (a) => storage(bucket(a).move(own(), inWorkspace1('moved.txt'))),
+      answer: ok('moved'),
+      cells: members('ok moved → storage_objects +1 -1', NOT_FOUND),
+    },
+    'storage assets: copy workspace 1’s object': {
+      run: (a) => storage(bucket(a).copy(own(), inWorkspace1('copy.txt'))),
+      answer: ok('copied'),
+      cells: members('ok copied → storage_objects +1', NOT_FOUND, RLS),
+    },
+    'storage assets: remove workspace 1’s object': {
+      run: (a) => storage(bucket(a).remove([own()])),
+      answer: 'rows',
+      cells: members('rows 1 → storage_objects -1', 'rows 0'),
+    },
+  };
+}
