@@ -61,6 +61,7 @@ export const routes: RouteObject[] = caseSensitive([
             children: [
               { path: paths.dashboard, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
               { path: paths.team, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamRoute })) },
+              { path: paths.accountSecurity, lazy: () => import('./routes/account-security').then((m) => ({ Component: m.AccountSecurityRoute })) },
               { path: paths.contacts, lazy: () => import('./routes/contacts').then((m) => ({ Component: m.ContactsRoute })) },
               { path: paths.marketing.director, lazy: () => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute })) },
               { path: paths.marketing.content, lazy: () => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute })) },

@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** The current workspace's people: members, invitations, workspace settings. */
   team: '/team',
+  /** How the signed-in user signs in: two-factor authentication on and off. */
+  accountSecurity: '/account/security',
   /** The current workspace's contacts: search, filters, import and export, scoring rules. */
   contacts: '/contacts',
   /** An invitation link: `/invite/<token>` (the token is base64url). */
@@ -68,6 +70,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
+  /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/(administrator|analytics|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,

@@ -1,11 +1,14 @@
-import { Settings } from 'lucide-react';
+import { Settings, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { authCopy, dashboardCopy } from '@/config/account-copy';
+import { paths } from '@/config/paths';
+import { accountSecurityCopy } from '@/config/security-copy';
 import { marketingRoles } from '@/config/roles';
 import { useUpdateProfile } from '@/features/dashboard/api/update-profile';
 import {
@@ -72,6 +75,10 @@ export function ProfileSettingsDialog({ profile, trigger = 'icon' }: { profile: 
           <DialogTitle>{dashboardCopy.profileSettings}</DialogTitle>
           <DialogDescription>{dashboardCopy.profileSettingsDescription}</DialogDescription>
         </DialogHeader>
+        <Link to={paths.accountSecurity} className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {accountSecurityCopy.profileLink}
+        </Link>
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           <FormField label={authCopy.firstName} error={errors.firstName}>
             <Input
