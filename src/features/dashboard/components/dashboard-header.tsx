@@ -1,14 +1,16 @@
-import { Building2, Globe, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Building2, Globe, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { TwoFactorRequiredNotice } from '@/components/workspace/two-factor-required-notice';
 import { WorkspaceSwitcher } from '@/components/workspace/workspace-switcher';
 import { dashboardCopy } from '@/config/account-copy';
 import { workspaceCopy } from '@/config/team-copy';
 import { paths } from '@/config/paths';
+import { accountSecurityCopy } from '@/config/security-copy';
 import { site } from '@/config/site';
 import { useNoteWorkspaceActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
@@ -54,6 +56,28 @@ function CompactWhoIsSignedIn({ display }: { display: ProfileDisplay }) {
   );
 }
 
+/** The Account security page: an icon beside the profile gear in the wide header, a labelled entry in the menu. */
+function AccountSecurityLink({ variant }: { variant: 'icon' | 'menu-item' }) {
+  if (variant === 'icon') {
+    return (
+      <Link
+        to={paths.accountSecurity}
+        aria-label={accountSecurityCopy.linkLabel}
+        title={accountSecurityCopy.linkLabel}
+        className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+      >
+        <ShieldCheck aria-hidden="true" />
+      </Link>
+    );
+  }
+  return (
+    <Link to={paths.accountSecurity} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+      <ShieldCheck aria-hidden="true" />
+      {accountSecurityCopy.linkLabel}
+    </Link>
+  );
+}
+
 function WebsiteLink({ className }: { className?: string }) {
   return (
     <Link to={paths.home} title={dashboardCopy.websiteHint} className={cn(buttonVariants({ variant: 'ghost' }), className)}>
@@ -65,7 +89,8 @@ function WebsiteLink({ className }: { className?: string }) {
 
 /**
  * The signed-in header: platform name, badge, the user's name and role, the workspace switcher (with the Team
- * screen), profile settings, the way back to the public website, sign-out. From `lg` on everything sits in one row;
+ * screen), profile settings, account security, the way back to the public website, sign-out; under it, when a
+ * workspace of the user requires two-factor authentication this session has not given, a notice saying so. From `lg` on everything sits in one row;
  * below, one compact row (platform name, badge, name and role) with the switcher as an icon and the account menu (a
  * side sheet) holding the account with its current workspace, the website link and sign-out. Name and role are
  * rendered once, where the width puts them.
@@ -105,6 +130,7 @@ export function DashboardHeader() {
           {isWide ? <WhoIsSignedIn display={display} className="text-right" /> : null}
           {isWide ? <WorkspaceSwitcher /> : null}
           {profile ? <ProfileSettingsDialog profile={profile} /> : null}
+          <AccountSecurityLink variant="icon" />
           {signOutButton()}
         </div>
 
@@ -123,6 +149,7 @@ export function DashboardHeader() {
               <WhoIsSignedIn display={display} workspace={workspace} />
               <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
                 {profile ? <ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
+                <AccountSecurityLink variant="menu-item" />
                 <WebsiteLink className="w-full justify-start" />
               </nav>
               {signOutButton('mt-auto w-full')}
@@ -131,6 +158,7 @@ export function DashboardHeader() {
         </div>
       </div>
       {isWide ? null : <CompactWhoIsSignedIn display={display} />}
+      <TwoFactorRequiredNotice />
     </header>
   );
 }
