@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** The current workspace's people: members, invitations, workspace settings. */
   team: '/team',
+  /** The current workspace's outgoing webhooks: endpoints, signing secrets, the delivery log. */
+  teamWebhooks: '/team/webhooks',
   /** How the signed-in user signs in: two-factor authentication on and off. */
   accountSecurity: '/account/security',
   /** The current workspace's contacts: search, filters, import and export, scoring rules. */
@@ -69,6 +71,7 @@ export const BLOG_ROUTE_PATTERN = /^\/blog\/[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
+  /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),

@@ -65,7 +65,8 @@ export async function fetchLockedWorkspaces(): Promise<LockedWorkspace[]> {
   return unwrap(await supabase.rpc('workspaces_requiring_two_factor')) ?? [];
 }
 
-function readRemembered(userId: string | null): string | null {
+/** The workspace this browser last showed the user (chosen, or fallen back to): where a cold page load starts. */
+export function rememberedWorkspaceId(userId: string | null): string | null {
   if (!userId || typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(workspaceStorageKey(userId));
@@ -102,8 +103,8 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     refetchOnWindowFocus: true,
   });
   const lockedWorkspaces = useMemo(() => locked.data ?? [], [locked.data]);
-  const [choice, setChoice] = useState(() => ({ userId, id: readRemembered(userId) }));
-  const rememberedId = choice.userId === userId ? choice.id : readRemembered(userId);
+  const [choice, setChoice] = useState(() => ({ userId, id: rememberedWorkspaceId(userId) }));
+  const rememberedId = choice.userId === userId ? choice.id : rememberedWorkspaceId(userId);
   const workspaces = useMemo(() => query.data ?? [], [query.data]);
   const current = chooseWorkspace(workspaces, rememberedId);
 
@@ -114,6 +115,11 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     },
     [userId],
   );
+
+  // Remember the workspace shown, chosen or not: the next page load starts its data for it at once (issue 33).
+  useEffect(() => {
+    if (userId && current && current.id !== rememberedId) remember(userId, current.id);
+  }, [userId, current, rememberedId]);
 
   // Say so when the workspace in use disappears from the list (removed, or deleted by its owner elsewhere), and where
   // the page now is: every list and figure follows `current` to the workspace chosen instead.

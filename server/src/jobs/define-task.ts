@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Sql } from '../db/client';
 import type { MailTransport } from '../lib/mailer';
+import type { OutboundClient } from '../lib/outbound/outbound-client';
 
 /** What every task may use: the database (as the worker's role), the mail transport and the public address. */
 export interface JobServices {
@@ -10,6 +11,8 @@ export interface JobServices {
   siteUrl: string;
   /** ANALYTICS_ROLLUP_SECONDS: 0 turns the rollup task's repetition off. */
   analyticsRollupSeconds: number;
+  /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
+  outbound: OutboundClient;
 }
 
 export interface JobLog {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
 import type { TaskDefinition } from './define-task';
 import { startJobRunner, type JobRunner } from './job-runner';
 
@@ -18,12 +19,13 @@ export interface JobsModuleOptions {
  */
 export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
   const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  const outbound = createOutboundClient({ policy: ctx.config.outbound });
   let runner: JobRunner | undefined;
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, outbound },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),
@@ -37,6 +39,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   app.addHook('onClose', async () => {
     await runner?.stop();
     mail.close();
+    await outbound.close();
   });
   app.decorate('jobRunner', () => runner);
 }

@@ -3,6 +3,8 @@
 // gracefully: running jobs finish (or are handed back), its heartbeat goes.
 import { ConfigError, loadConfig } from '../config';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
 
@@ -25,6 +27,9 @@ try {
     from: config.smtpFrom,
     log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
   });
+  const outbound = createOutboundClient({ policy: config.outbound });
+  // Saving a webhook URL through the data API checks these (on hosted Supabase, where no server of ours runs).
+  await syncOutboundSettings(sql, config.outbound);
   const shutdown = async (signal: string) => {
     if (stopping) {
       console.error(`${signal} again: forcing exit`);
@@ -34,6 +39,7 @@ try {
     log.info(`${signal} received: finishing running jobs…`);
     await runner?.stop();
     mail.close();
+    await outbound.close();
     await sql.end({ timeout: 3 });
     log.info('Worker stopped.');
     process.exit(0);
@@ -42,7 +48,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, outbound },
     log,
     concurrency: config.jobConcurrency,
   });

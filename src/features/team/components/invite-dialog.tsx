@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { teamCopy, workspaceCopy } from '@/config/team-copy';
 import { useInviteToWorkspace } from '@/features/team/api/invite-to-workspace';
 import { InvitationLinkField } from '@/features/team/components/invitation-link-field';
-import { invitationUrl } from '@/features/team/utils/invitation-url';
+import { invitationUrl } from '@/features/team/utils/copy-text';
 import { inviteRoleChoices } from '@/features/team/utils/team-rules';
 
 interface InviteDialogProps {
