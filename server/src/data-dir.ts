@@ -45,7 +45,8 @@ export const ENCRYPTION_KEYS_FILE = 'auth-encryption-keys.json';
 
 /**
  * The signing keys of users' access tokens: JWT_KEYS when given, else the list generated at first start (one RS256
- * key) and kept in DATA_DIR (`npm run auth:rotate-keys` adds a new signing key and keeps the old ones verifying).
+ * key) and kept in DATA_DIR. To rotate, give JWT_KEYS with a new signing key and the old ones (without `sign` in
+ * `key_ops`), which keep verifying the tokens they signed.
  */
 export async function resolveJwtKeys(dataDir: string, given: string | undefined, secret: string): Promise<JwtKeys> {
   const from = given ? 'JWT_KEYS' : `${path.join(dataDir, JWT_KEYS_FILE)}`;

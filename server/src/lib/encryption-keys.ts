@@ -3,8 +3,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 /**
  * The server's keys for secrets it must read back (two-factor TOTP secrets), kept in DATA_DIR like JWT_SECRET or
  * given as AUTH_ENCRYPTION_KEYS: `{"current": "<id>", "keys": {"<id>": "<32 bytes, base64url>"}}`. New values are
- * encrypted with the current key; older keys stay to read what they encrypted until it is encrypted again
- * (`npm run auth:rotate-keys` does it for every factor at once; a verification does it for its factor).
+ * encrypted with the current key; older keys stay to read what they encrypted until it is encrypted again (a
+ * verification re-encrypts its factor's secret with the current key).
  *
  * Values are GoTrue's `crypto.EncryptedString` (`GOTRUE_SECURITY_DB_ENCRYPTION_*`): JSON
  * `{"key_id","alg":"aes-gcm-hkdf","data","nonce"}`, AES-256-GCM under a key derived with HKDF-SHA256 from the
