@@ -90,7 +90,6 @@ export const workspaceTwoFactorCopy = {
       ? `The workspace “${names[0]}” requires two-factor authentication. Turn it on for your account to open it again.`
       : `The workspaces ${names.map((name) => `“${name}”`).join(', ')} require two-factor authentication. Turn it on for your account to open them again.`,
   noticeAction: 'Set up two-factor authentication',
-  lostAccess: (name: string) => `${name} now requires two-factor authentication: turn it on in Account security to open it.`,
 } as const;
 
 /** Error codes of the auth server in the user's words (the rest keep their own message). */

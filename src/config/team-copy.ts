@@ -174,9 +174,7 @@ export const workspaceErrorMessages: Record<string, string> = {
   email_unconfirmed: 'Confirm your e-mail address first, then open the link again.',
   too_many_invitations: 'This workspace has sent 50 invitations in the last hour: please try again later.',
   resent_recently: 'The invitation was sent less than a minute ago: please wait a moment.',
-  own_two_factor_first: 'Turn on two-factor authentication for your own account first (Account security), then sign in with your code.',
   two_factor_required: 'This workspace requires two-factor authentication: turn it on in Account security, then sign in with your code.',
-  invalid_value: 'Please try again.',
 };
 
 export const workspaceFallbackError = 'Please try again.';

@@ -20,7 +20,8 @@ export function tokenAal(accessToken: string): string | null {
   const payload = accessToken.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    // atob takes base64 without its padding (forgiving-base64).
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
     const aal = (JSON.parse(json) as { aal?: unknown }).aal;
     return typeof aal === 'string' ? aal : null;
   } catch {

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { hasAccessRole } from '@/config/access-roles';
-import { workspaceTwoFactorCopy } from '@/config/security-copy';
 import { workspaceCopy } from '@/config/team-copy';
 import { unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -103,6 +102,7 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     refetchOnWindowFocus: true,
   });
   const lockedWorkspaces = useMemo(() => locked.data ?? [], [locked.data]);
+  const refetchLocked = locked.refetch;
   const [choice, setChoice] = useState(() => ({ userId, id: rememberedWorkspaceId(userId) }));
   const rememberedId = choice.userId === userId ? choice.id : rememberedWorkspaceId(userId);
   const workspaces = useMemo(() => query.data ?? [], [query.data]);
@@ -128,15 +128,15 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     if (!query.isSuccess) return;
     const previous = shown.current;
     if (previous && !workspaces.some((workspace) => workspace.id === previous.id)) {
-      // It may now require two-factor authentication (the list of such workspaces may still be on its way).
-      const nowLocked = previous.requiresTwoFactor || lockedWorkspaces.some((workspace) => workspace.id === previous.id);
-      toast.warning(nowLocked ? workspaceTwoFactorCopy.lostAccess(previous.name) : workspaceCopy.lostAccess(previous.name), {
+      toast.warning(workspaceCopy.lostAccess(previous.name), {
         id: `lost-access:${previous.id}`,
         description: current ? workspaceCopy.movedTo(current.name) : workspaceCopy.movedNowhere,
       });
+      // It may now require two-factor authentication: the notice under the header says so.
+      void refetchLocked();
     }
     shown.current = current;
-  }, [query.isSuccess, workspaces, current, lockedWorkspaces]);
+  }, [query.isSuccess, workspaces, current, refetchLocked]);
 
   // A write refused for lack of rights may mean the membership is gone: read the list again.
   useEffect(

@@ -2,6 +2,7 @@ import { Settings, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -21,6 +22,7 @@ import {
 } from '@/features/dashboard/utils/profile-form';
 import type { Profile } from '@/lib/auth';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
+import { cn } from '@/lib/utils';
 
 /**
  * Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed.
@@ -145,5 +147,18 @@ function RoleSelect({ id, value, onChange, ...rest }: RoleSelectProps) {
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/**
+ * The Account security page in the phone's account menu (loaded with the header's menus). On wide screens profile
+ * settings link to it, and the notice of a workspace that requires two-factor does.
+ */
+export function AccountSecurityLink() {
+  return (
+    <Link to={paths.accountSecurity} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+      <ShieldCheck aria-hidden="true" />
+      {accountSecurityCopy.linkLabel}
+    </Link>
   );
 }

@@ -13,5 +13,6 @@ export function useSetWorkspaceTwoFactor() {
   return useTeamMutation({
     mutationFn: setWorkspaceTwoFactor,
     success: (_result, input) => (input.required ? workspaceTwoFactorCopy.turnedOn : workspaceTwoFactorCopy.turnedOff),
+    errorMessages: { own_two_factor_first: workspaceTwoFactorCopy.ownFirst },
   });
 }
