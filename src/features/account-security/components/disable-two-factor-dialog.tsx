@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { accountSecurityCopy as copy } from '@/config/security-copy';
 import { useDisableTwoFactor } from '@/features/account-security/api/disable-two-factor';
 import { codeError } from '@/lib/one-time-code';
@@ -71,11 +71,7 @@ export function DisableTwoFactorDialog({ isOpen, onOpenChange, factorId, require
         ) : null}
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           <FormField label={copy.disableCodeLabel} error={fieldError}>
-            <Input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={12}
+            <CodeInput
               value={code}
               onChange={(event) => setCode(event.target.value)}
               disabled={disable.isPending}

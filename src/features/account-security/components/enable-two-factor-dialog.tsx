@@ -2,9 +2,9 @@ import { Copy, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { accountSecurityCopy as copy } from '@/config/security-copy';
 import { useConfirmFactor } from '@/features/account-security/api/confirm-factor';
 import { abandonEnrolment, useEnrollFactor, type Enrolment } from '@/features/account-security/api/enroll-factor';
@@ -128,11 +128,7 @@ export function EnableTwoFactorDialog({ isOpen, onOpenChange, factors }: EnableT
               </li>
               <li>
                 <FormField label={copy.enableStepCode} error={fieldError}>
-                  <Input
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={12}
+                  <CodeInput
                     value={code}
                     onChange={(event) => setCode(event.target.value)}
                     disabled={confirm.isPending}

@@ -2,8 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { messages } from '@/config/messages';
 import { secondFactorCopy } from '@/config/security-copy';
 import { useVerifySecondFactor } from '@/features/auth/api/verify-second-factor';
@@ -57,11 +57,7 @@ export function SecondFactorStep({ onVerified, onSignOut, isSigningOut }: Second
       <FormError message={formError} />
       <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label={secondFactorCopy.title}>
         <FormField label={secondFactorCopy.codeLabel} error={fieldError}>
-          <Input
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
+          <CodeInput
             autoFocus
             value={code}
             onChange={(event) => setCode(event.target.value)}

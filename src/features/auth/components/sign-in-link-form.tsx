@@ -2,6 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { authCopy } from '@/config/account-copy';
@@ -125,12 +126,8 @@ export function SignInLinkForm({ initialEmail, onUsePassword, onBusyChange, onSi
       <FormError message={formError} />
       <form noValidate onSubmit={handleVerify} className="space-y-4" aria-label={signInLinkCopy.verify}>
         <FormField label={signInLinkCopy.codeLabel} error={fieldError}>
-          <Input
+          <CodeInput
             ref={codeInput}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             disabled={verify.isPending}
