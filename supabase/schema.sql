@@ -62,9 +62,13 @@ CREATE FUNCTION private.current_organization_id() RETURNS uuid
   select coalesce(
     (select p.organization_id from public.profiles p
      join public.organization_members m on m.organization_id = p.organization_id and m.user_id = p.user_id
-     where p.user_id = (select auth.uid())),
+     join public.organizations o on o.id = p.organization_id
+     where p.user_id = (select auth.uid())
+       and (not o.require_two_factor or (select private.has_two_factor_session()))),
     (select m.organization_id from public.organization_members m
+     join public.organizations o on o.id = m.organization_id
      where m.user_id = (select auth.uid()) and private.access_role_rank(m.role) >= private.access_role_rank('member')
+       and (not o.require_two_factor or (select private.has_two_factor_session()))
      order by m.created_at, m.organization_id limit 1)
   )
 $$;
@@ -690,7 +694,11 @@ CREATE FUNCTION private.current_user_organization_ids() RETURNS SETOF uuid
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.organization_id from public.organization_members m where m.user_id = (select auth.uid())
+  select m.organization_id
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.user_id = (select auth.uid())
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: default_admin_pages(); Type: FUNCTION; Schema: private
@@ -1045,16 +1053,27 @@ begin
 end
 $_$;
 
+-- Name: has_two_factor_session(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.has_two_factor_session() RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select auth.jwt()) ->> 'aal', 'aal1') in ('aal2', 'aal3')
+$$;
+
 -- Name: has_workspace_role(uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.has_workspace_role(org uuid, min_role text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select exists (
-    select 1 from public.organization_members m
+    select 1
+    from public.organization_members m
+    join public.organizations o on o.id = m.organization_id
     where m.organization_id = org
       and m.user_id = (select auth.uid())
       and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
+      and (not o.require_two_factor or (select private.has_two_factor_session()))
   )
 $$;
 
@@ -1813,9 +1832,12 @@ CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.organization_id from public.organization_members m
+  select m.organization_id
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
   where m.user_id = (select auth.uid())
     and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: outbound_url_problem(text); Type: FUNCTION; Schema: private
@@ -2418,6 +2440,13 @@ begin
   end if;
   caller_role := private.workspace_role(org);
   if caller_role is null then
+    if exists (
+      select 1 from public.organization_members m join public.organizations o on o.id = m.organization_id
+      where m.organization_id = org and m.user_id = (select auth.uid()) and o.require_two_factor
+    ) then
+      raise exception 'This workspace requires two-factor authentication: turn it on in Account security, then sign in with your code.'
+        using errcode = '42501', detail = 'two_factor_required';
+    end if;
     raise exception 'You are not a member of this workspace.' using errcode = '42501', detail = 'not_a_member';
   end if;
   if private.access_role_rank(caller_role) < private.access_role_rank(min_role) then
@@ -3172,7 +3201,12 @@ CREATE FUNCTION private.workspace_role(org uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.role from public.organization_members m where m.organization_id = org and m.user_id = (select auth.uid())
+  select m.role
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.organization_id = org
+    and m.user_id = (select auth.uid())
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: workspaces_with_due_webhooks(); Type: FUNCTION; Schema: private
@@ -3637,8 +3671,12 @@ CREATE TABLE public.organizations (
     is_personal boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    require_two_factor boolean DEFAULT false NOT NULL,
     CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)))
 );
+
+-- Name: COLUMN organizations.require_two_factor; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.organizations.require_two_factor IS 'Members reach the workspace''s data only with an aal2 token (a second factor in this session).';
 
 -- Name: create_workspace(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_workspace(name text) RETURNS public.organizations
@@ -4727,6 +4765,29 @@ CREATE FUNCTION public.seo_site_figures(site_id uuid) RETURNS TABLE(audit_id uui
   where s.id = seo_site_figures.site_id
 $$;
 
+-- Name: set_workspace_two_factor(uuid, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) RETURNS public.organizations
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  updated public.organizations;
+begin
+  perform private.require_workspace_role(set_workspace_two_factor.workspace_id, 'owner');
+  if required is null then
+    raise exception 'Say whether two-factor authentication is required (true or false).' using errcode = 'P0001', detail = 'invalid_value';
+  end if;
+  if required and not (select private.has_two_factor_session()) then
+    raise exception 'Turn on two-factor authentication for your own account and sign in with your code first.'
+      using errcode = 'P0001', detail = 'own_two_factor_first';
+  end if;
+  update public.organizations o set require_two_factor = set_workspace_two_factor.required
+  where o.id = set_workspace_two_factor.workspace_id
+  returning o.* into updated;
+  return updated;
+end
+$$;
+
 -- Name: transfer_workspace_ownership(uuid, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4828,6 +4889,20 @@ begin
   left join figures f on f.period = p.period
   order by p.period;
 end
+$$;
+
+-- Name: workspaces_requiring_two_factor(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.workspaces_requiring_two_factor() RETURNS TABLE(id uuid, name text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select o.id, o.name
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.user_id = (select auth.uid())
+    and o.require_two_factor
+    and not (select private.has_two_factor_session())
+  order by o.name, o.id
 $$;
 
 -- Name: analytics_client_budgets; Type: TABLE; Schema: private
@@ -6806,6 +6881,12 @@ GRANT ALL ON FUNCTION private.has_live_session() TO anon;
 GRANT ALL ON FUNCTION private.has_live_session() TO authenticated;
 GRANT ALL ON FUNCTION private.has_live_session() TO service_role;
 
+-- Name: FUNCTION has_two_factor_session(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.has_two_factor_session() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO anon;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO authenticated;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO service_role;
+
 -- Name: FUNCTION has_workspace_role(org uuid, min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.has_workspace_role(org uuid, min_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.has_workspace_role(org uuid, min_role text) TO anon;
@@ -7506,6 +7587,11 @@ REVOKE ALL ON FUNCTION public.seo_site_figures(site_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO service_role;
 
+-- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO service_role;
+
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) TO authenticated;
@@ -7525,6 +7611,11 @@ GRANT ALL ON FUNCTION public.workspace_members(workspace_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO authenticated;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO service_role;
+
+-- Name: FUNCTION workspaces_requiring_two_factor(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.workspaces_requiring_two_factor() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO authenticated;
+GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO service_role;
 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;

@@ -79,6 +79,13 @@ const envSchema = z.object({
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  // GoTrue's GOTRUE_JWT_KEYS: a JSON array of private JWKs (RS256/ES256), one with "sign" in key_ops; else generated
+  // and kept in DATA_DIR. Users' access tokens are signed with it; JWT_SECRET keeps signing the API keys.
+  JWT_KEYS: z.string().optional(),
+  // Keys that encrypt two-factor secrets: {"current": "<id>", "keys": {"<id>": "<32 bytes base64url>"}}; else kept in DATA_DIR.
+  AUTH_ENCRYPTION_KEYS: z.string().optional(),
+  // GoTrue's GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (Supabase: "Secure password change").
+  AUTH_SECURE_PASSWORD_CHANGE: booleanFlag.default(false),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
   SITE_URL: url(['http:', 'https:']).optional(),
   ADDITIONAL_REDIRECT_URLS: redirectUrlList.default(''),
@@ -156,6 +163,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
+  /** JWT_KEYS as given (resolved at start by `resolveJwtKeys`: DATA_DIR otherwise). */
+  jwtKeys: string | undefined;
+  /** AUTH_ENCRYPTION_KEYS as given (resolved at start by `resolveEncryptionKeys`: DATA_DIR otherwise). */
+  encryptionKeys: string | undefined;
+  /** A password change needs a reauthentication code when the session is more than 24 hours old. */
+  securePasswordChange: boolean;
   jwtExpiry: number;
   siteUrl: string;
   /** Where e-mail links may send the browser besides SITE_URL's origin (GoTrue's URI allow list). */
@@ -214,7 +227,7 @@ const hints: Record<string, string> = {
   OUTBOUND_ALLOW_PORTS: 'e.g. OUTBOUND_ALLOW_PORTS=8080,8443',
 };
 
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS']);
 
 /** A rejected value as it may be printed: secrets masked, passwords in URLs masked. */
 function shown(key: string, value: string): string {
@@ -245,6 +258,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageEtagAlgorithm: value.STORAGE_FILE_ETAG_ALGORITHM,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
+    jwtKeys: value.JWT_KEYS,
+    encryptionKeys: value.AUTH_ENCRYPTION_KEYS,
+    securePasswordChange: value.AUTH_SECURE_PASSWORD_CHANGE,
     jwtExpiry: value.JWT_EXPIRY,
     siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
     additionalRedirectUrls: value.ADDITIONAL_REDIRECT_URLS.split(',').map((entry) => entry.trim()).filter(Boolean),

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.dashboard, ...lazyRoute(() => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute, prefetch: m.prefetchDashboardRoute }))) },
               { path: paths.team, ...lazyRoute(() => import('./routes/team').then((m) => ({ Component: m.TeamRoute, prefetch: m.prefetchTeamRoute }))) },
               { path: paths.teamWebhooks, ...lazyRoute(() => import('./routes/team-webhooks').then((m) => ({ Component: m.TeamWebhooksRoute }))) },
+              { path: paths.accountSecurity, ...lazyRoute(() => import('./routes/account-security').then((m) => ({ Component: m.AccountSecurityRoute }))) },
               { path: paths.contacts, ...lazyRoute(() => import('./routes/contacts').then((m) => ({ Component: m.ContactsRoute }))) },
               { path: paths.marketing.director, ...lazyRoute(() => import('./routes/marketing/director').then((m) => ({ Component: m.MarketingDirectorRoute, prefetch: m.prefetchDirectorRoute }))) },
               { path: paths.marketing.content, ...lazyRoute(() => import('./routes/marketing/content').then((m) => ({ Component: m.MarketingContentRoute }))) },

@@ -14,6 +14,8 @@ export const paths = {
   team: '/team',
   /** The current workspace's outgoing webhooks: endpoints, signing secrets, the delivery log. */
   teamWebhooks: '/team/webhooks',
+  /** How the signed-in user signs in: two-factor authentication on and off. */
+  accountSecurity: '/account/security',
   /** The current workspace's contacts: search, filters, import and export, scoring rules. */
   contacts: '/contacts',
   /** An invitation link: `/invite/<token>` (the token is base64url). */
@@ -73,6 +75,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
+  /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,

@@ -668,6 +668,7 @@ export type Database = {
           is_personal: boolean;
           created_at: string;
           updated_at: string;
+          require_two_factor: boolean;
         };
         Insert: {
           id?: string;
@@ -675,6 +676,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Update: {
           id?: string;
@@ -682,6 +684,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Relationships: [];
       };
@@ -1596,6 +1599,10 @@ export type Database = {
         Args: { site_id: string };
         Returns: { audit_id: string; audited_at: string; health_score: number; critical_count: number; error_count: number; warning_count: number; notice_count: number; sitemap_pages: number; indexable_sitemap_pages: number; clicks: number; impressions: number; average_position: number; search_from: string; search_to: string }[];
       };
+      set_workspace_two_factor: {
+        Args: { workspace_id: string; required: boolean };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;
@@ -1611,6 +1618,10 @@ export type Database = {
       workspace_site_figures: {
         Args: { workspace_id: string; from_day: string; to_day: string };
         Returns: { period: string; sites: number; visitors: number; pageviews: number; conversions: number }[];
+      };
+      workspaces_requiring_two_factor: {
+        Args: never;
+        Returns: { id: string; name: string }[];
       };
     };
     Enums: {

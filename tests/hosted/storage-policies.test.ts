@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
+import { secretOnlyJwtKeys } from '../../server/src/lib/jwt-keys';
 import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
 import { signJwt } from '../../server/src/lib/jwt';
 import { storageModule } from '../../server/src/modules/storage/storage-routes';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   postgres = createSql(shape.urls.postgres, { max: 1 });
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), jwtSecret };
   api = Fastify({ logger: false });
-  await api.register(storageModule, { prefix: '/storage/v1', config, sql: storageAdmin, keys });
+  await api.register(storageModule, { prefix: '/storage/v1', config, sql: storageAdmin, keys, jwtKeys: secretOnlyJwtKeys(jwtSecret) });
   url = await api.listen({ port: 0, host: '127.0.0.1' });
 });
 

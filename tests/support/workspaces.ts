@@ -75,6 +75,8 @@ export interface WorkspaceWorld {
   /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
   tokens: { pending: string; used: string; revoked: string; expired: string; ownerPending: string };
   reset(): Promise<void>;
+  /** Whether workspace 1 requires two-factor authentication; resets the world with it. */
+  requireTwoFactor(required: boolean): Promise<void>;
   /** `reset`, then workspace 1 without its one day of campaign results. */
   resetWithoutResults(): Promise<void>;
   snapshot(): Promise<Snapshot>;
@@ -142,9 +144,11 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
  * object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
- * Everything is written with SQL; every actor gets a live session and a supabase-js client.
+ * Everything is written with SQL; every actor gets a live session (aal1) and a supabase-js client.
+ * `requireTwoFactor(true)` makes workspace 1 require two-factor authentication of its members from its next reset on.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
+  let requireTwoFactor = false;
   const { sql } = server;
   const seed = (first: string) => seedUser(sql, { metadata: { first_name: first, last_name: 'Tester' } });
   const owner = await seedUser(sql, { metadata: { first_name: 'Olive', last_name: 'Owner', company_name: WORKSPACE_1_NAME } });
@@ -199,7 +203,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     const members = [[owner, 'owner'], [people.admin, 'admin'], [people.member, 'member'], [people.viewer, 'viewer']] as const;
     await sql.begin((tx) => [
       tx`delete from public.organizations where id = ${workspace1}`,
-      tx`insert into public.organizations (id, name, is_personal) values (${workspace1}, ${WORKSPACE_1_NAME}, false)`,
+      tx`insert into public.organizations (id, name, is_personal, require_two_factor) values (${workspace1}, ${WORKSPACE_1_NAME}, false, ${requireTwoFactor})`,
       tx`update public.profiles set organization_id = ${workspace1} where user_id = ${owner.id}`,
       tx`insert into public.organization_members (organization_id, user_id, role)
         select ${workspace1}, m.user_id, m.role from unnest(${members.map(([user]) => user.id)}::uuid[], ${members.map(([, role]) => role)}::text[]) as m(user_id, role)`,
@@ -296,5 +300,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace1, removed!.id, 'member');
   await sql`delete from public.organization_members where organization_id = ${workspace1} and user_id = ${removed!.id}`;
   await reset();
-  return { workspace1, workspace2, actors, tokens, reset, resetWithoutResults, snapshot };
+  async function setTwoFactor(required: boolean): Promise<void> {
+    requireTwoFactor = required;
+    await reset();
+  }
+
+  return { workspace1, workspace2, actors, tokens, reset, resetWithoutResults, snapshot, requireTwoFactor: setTwoFactor };
 }

@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
 import { registerBucketRoutes } from './bucket-routes';
 import { registerDownloadRoutes } from './download-routes';
 import { ObjectFiles } from './object-files';
 import { registerObjectRoutes } from './object-routes';
-import type { StorageContext } from './storage-context';
+import type { StorageContext, StorageModuleContext } from './storage-context';
 import { entityTooLarge, internalError, invalidRequest, sendStorageError, StorageError } from './storage-errors';
 import { registerTusRoutes } from './tus-routes';
 import { registerUploadRoutes } from './upload-routes';
@@ -21,7 +20,7 @@ import { Uploads } from './uploads';
 /** Largest JSON body of the object and bucket calls (a list of 1000 paths fits). */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function storageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function storageModule(app: FastifyInstance, ctx: StorageModuleContext): Promise<void> {
   const files = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
   await files.prepare();
   const storage: StorageContext = { ...ctx, files, uploads: new Uploads(ctx.sql, files, ctx.config.storageFileSizeLimit) };

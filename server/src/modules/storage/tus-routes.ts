@@ -140,7 +140,7 @@ export function registerTusRoutes(app: FastifyInstance, ctx: StorageContext): { 
     },
   });
 
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = request.method === 'OPTIONS' ? null : await callerOf(ctx, request);
     contexts.set(request.raw, { auth: auth!, upsert: request.headers['x-upsert'] === 'true' });
