@@ -7,7 +7,12 @@ import type { JobServices } from './define-task';
  * cronItems: graphile-worker's cron (minute resolution, UTC, run once per moment across all workers, missed runs
  * not backfilled unless `backfillPeriod` says so).
  */
-export const cronItems: CronItem[] = [{ task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' }];
+export const cronItems: CronItem[] = [
+  { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
+  { task: 'sweep_asset_uploads', match: '41 * * * *', identifier: 'sweep_asset_uploads' },
+  // Only runners with the storage files (the server's own) schedule it: job-runner.ts filters cron items by task.
+  { task: 'sweep_storage_files', match: '29 4 * * *', identifier: 'sweep_storage_files' },
+];
 
 /**
  * Repeating jobs below a minute: one job per entry, keyed `repeat:<task>`, that queues its next run `everySeconds`

@@ -1,14 +1,29 @@
 import type { TaskDefinition } from './define-task';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
+import { makeAssetVariants } from './tasks/make-asset-variants';
+import { publishAssetImage } from './tasks/publish-asset-image';
 import { publishContent } from './tasks/publish-content';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
+import { removeAssetObjects } from './tasks/remove-asset-objects';
 import { sendEmail } from './tasks/send-email';
+import { sweepAssetUploads } from './tasks/sweep-asset-uploads';
+import { sweepStorageFiles } from './tasks/sweep-storage-files';
 
 /**
  * Every task the job runner runs: one line per task. A task the runner does not list is never fetched (its jobs
  * wait, visible to site admins as queued), so a worker of an older version leaves newer tasks to newer workers.
  */
-export const taskRegistry = [sendEmail, publishContent, refreshAnalyticsRollups, cleanUpJobs] as const satisfies readonly TaskDefinition[];
+export const taskRegistry = [
+  sendEmail,
+  publishContent,
+  refreshAnalyticsRollups,
+  cleanUpJobs,
+  makeAssetVariants,
+  publishAssetImage,
+  removeAssetObjects,
+  sweepAssetUploads,
+  sweepStorageFiles,
+] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];
 export type TaskName = RegisteredTask['name'];

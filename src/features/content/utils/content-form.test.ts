@@ -63,6 +63,7 @@ const stored: ContentItem = {
   content: 'Body',
   excerpt: null,
   featured_image_url: 'https://example.com/a.jpg',
+  featured_asset_id: null,
   tags: ['seo', 'launch'],
   seo_title: null,
   seo_description: 'Meta',
