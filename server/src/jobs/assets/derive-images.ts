@@ -58,6 +58,7 @@ export async function imageFormatOf(input: Buffer): Promise<string | 'compressed
   if (sniffed) {
     if (['application/zip', 'application/gzip', 'application/x-bzip2', 'application/x-xz', 'application/x-7z-compressed', 'application/x-tar', 'application/zstd', 'application/x-rar-compressed', 'application/vnd.rar'].includes(sniffed.mime)) return 'compressed';
     if (sniffed.mime === 'image/heif') return 'image/heic';
+    if ((sniffed.mime === 'application/xml' || sniffed.mime === 'text/xml') && looksLikeSvg(input)) return 'image/svg+xml';
     return sniffed.mime;
   }
   return looksLikeSvg(input) ? 'image/svg+xml' : undefined;
