@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { featuredAssetRefusal } from '@/features/content/utils/content-form';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
@@ -36,7 +37,7 @@ export function useCreateContentItem() {
     },
     onError: (error) => {
       console.error('Error saving content:', error);
-      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? messages.content.saveFailedDescription });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? featuredAssetRefusal(error) ?? messages.content.saveFailedDescription });
     },
   });
 }
