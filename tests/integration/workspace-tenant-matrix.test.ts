@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
 import { blogOperations } from '../support/blog-matrix';
+import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -20,7 +21,7 @@ import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts, the asset library's in tests/support/assets-matrix.ts.
  */
 
 let server: TestServer;
@@ -162,6 +163,8 @@ const operations: Record<string, Operation> = {
   ...jobOperations(() => world),
   // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
   ...storageOperations(() => world),
+  // The asset library's tables and functions (tests/support/assets-matrix.ts).
+  ...assetOperations(() => world),
 };
 
 beforeAll(async () => {
