@@ -1,8 +1,10 @@
-import { createClient } from '@supabase/supabase-js';
+import { StorageClient } from '@supabase/storage-js';
 
 /**
  * How the asset jobs reach stored objects: Storage's HTTP API with the service key (RLS bypassed, as on Supabase),
- * through supabase-js's storage client. The same code on both backends: the server's own runner calls its own
+ * through supabase-js's storage client (storage-js alone: supabase-js's createClient also builds a Realtime client,
+ * which needs a global WebSocket that Node 20 has only behind a flag, so `npm start` and `npm run worker` could not
+ * make one). The same code on both backends: the server's own runner calls its own
  * address; `npm run worker` calls a hosted project (SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY) or the `npm start` it
  * joins. Every call has a time limit, so a Storage that stopped answering fails the job (retried) instead of
  * holding it.
@@ -32,15 +34,14 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function storageApiObjectStore(url: string | (() => string), serviceKey: string): ObjectStore {
-  let client: ReturnType<typeof createClient> | undefined;
+  let client: StorageClient | undefined;
   const storage = () => {
-    client ??= createClient(typeof url === 'string' ? url : url(), serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: {
-        fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) : AbortSignal.timeout(CALL_TIMEOUT_MS) }),
-      },
-    });
-    return client.storage;
+    client ??= new StorageClient(
+      `${(typeof url === 'string' ? url : url()).replace(/\/$/, '')}/storage/v1`,
+      { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+      (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) : AbortSignal.timeout(CALL_TIMEOUT_MS) }),
+    );
+    return client;
   };
   return {
     async download(bucket, path) {
