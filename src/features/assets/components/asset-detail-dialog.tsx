@@ -40,13 +40,13 @@ export function AssetDetailDialog({ assetId, workspaceId, canWrite, onClose, onR
   else if (!page || !current) body = <ListStatus kind="empty" title={copy.gone} />;
   else {
     body = (
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <div className="min-w-0 space-y-6">
           <AssetPreview kind={page.asset.kind} name={page.asset.name} version={current} />
           <AssetFacts kind={page.asset.kind} version={current} />
           <AssetShare version={current} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {canWrite ? null : <p className="rounded-md border bg-muted/50 p-2 text-sm">{copy.readOnly}</p>}
           <AssetDetailsForm key={`${page.asset.id}:${page.asset.name}:${page.asset.tags.join(',')}`} asset={page.asset} canWrite={canWrite} />
           <AssetReview page={page} canWrite={canWrite} />
