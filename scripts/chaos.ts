@@ -10,6 +10,8 @@
 //   server  — the whole server, running the job runner itself, is killed and started again, N times;
 // and once everything is due: publications and e-mails lost, published twice, sent twice (outbox files, SMTP
 // messages and their distinct Message-IDs), and how late publications were.
+// Then webhooks (scripts/chaos-webhooks.ts): a worker killed while a delivery is at a real receiver, N times;
+// webhook-ids lost, repeated, and whether every request verifies. `--only writes|jobs|webhooks` runs one part.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../server/src/db/embedded';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { auditWorkload, waitForWorkload, writeJobWorkload } from '../tests/support/chaos-jobs';
+import { runWebhookChaos } from './chaos-webhooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import type { ServerProcess } from '../tests/support/spawn-server';
 import {
@@ -188,4 +191,7 @@ if (!only || only === 'writes') {
 if (!only || only === 'jobs') {
   await runJobs('worker');
   await runJobs('server');
+}
+if (!only || only === 'webhooks') {
+  await runWebhookChaos(kills, startWorker);
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Sql } from '../db/client';
 import type { MailTransport } from '../lib/mailer';
+import type { OutboundClient } from '../lib/outbound/outbound-client';
 import type { ObjectFiles } from '../modules/storage/object-files';
 import type { ObjectStore } from './assets/object-store';
 
@@ -16,6 +17,8 @@ export interface JobServices {
   objects?: ObjectStore;
   /** The object files of this server's STORAGE_DIR (only the server's own runner has them). */
   storageFiles?: ObjectFiles;
+  /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
+  outbound: OutboundClient;
 }
 
 /** Services a task cannot run without: a runner lacking one leaves the task's jobs to runners that have it. */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { ObjectFiles } from '../modules/storage/object-files';
 import { storageApiObjectStore } from './assets/object-store';
 import type { TaskDefinition } from './define-task';
@@ -21,6 +22,7 @@ export interface JobsModuleOptions {
  */
 export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
   const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  const outbound = createOutboundClient({ policy: ctx.config.outbound });
   let runner: JobRunner | undefined;
   // The asset jobs reach Storage through this server's own API (the address is known once it listens).
   const ownUrl = () => {
@@ -35,7 +37,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, outbound },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),
@@ -49,6 +51,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   app.addHook('onClose', async () => {
     await runner?.stop();
     mail.close();
+    await outbound.close();
   });
   app.decorate('jobRunner', () => runner);
 }

@@ -8,6 +8,12 @@ import { removeAssetObjects } from './tasks/remove-asset-objects';
 import { sendEmail } from './tasks/send-email';
 import { sweepAssetUploads } from './tasks/sweep-asset-uploads';
 import { sweepStorageFiles } from './tasks/sweep-storage-files';
+import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
+import { deliverWebhooksTask } from './tasks/deliver-webhooks';
+import { renderContentHtml } from './tasks/render-content-html';
+import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
+import { sendLeadDigests } from './tasks/send-lead-digests';
+import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
 
 /**
  * Every task the job runner runs: one line per task. A task the runner does not list is never fetched (its jobs
@@ -23,6 +29,12 @@ export const taskRegistry = [
   removeAssetObjects,
   sweepAssetUploads,
   sweepStorageFiles,
+  sendLeadDigests,
+  deliverWebhooksTask,
+  sweepWebhookDeliveries,
+  cleanUpWebhooks,
+  renderContentHtml,
+  renderStaleContentHtmlTask,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

@@ -4,6 +4,8 @@
 import { ConfigError, loadConfig } from '../config';
 import { applyAssetSettings } from '../lib/asset-settings';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
 import { workerObjectStore } from './worker-object-store';
@@ -31,6 +33,9 @@ try {
     from: config.smtpFrom,
     log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
   });
+  const outbound = createOutboundClient({ policy: config.outbound });
+  // Saving a webhook URL through the data API checks these (on hosted Supabase, where no server of ours runs).
+  await syncOutboundSettings(sql, config.outbound);
   const shutdown = async (signal: string) => {
     if (stopping) {
       console.error(`${signal} again: forcing exit`);
@@ -40,6 +45,7 @@ try {
     log.info(`${signal} received: finishing running jobs…`);
     await runner?.stop();
     mail.close();
+    await outbound.close();
     await sql.end({ timeout: 3 });
     log.info('Worker stopped.');
     process.exit(0);
@@ -48,7 +54,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, outbound },
     log,
     concurrency: config.jobConcurrency,
   });

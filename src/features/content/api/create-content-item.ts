@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { featuredAssetRefusal } from '@/features/content/utils/content-form';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
-import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { featuredAssetRefusal, type ContentItemInput } from '@/features/content/utils/content-form';
+import { scheduleInPastDescription } from '@/features/content/utils/save-refusal';
 import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
@@ -37,7 +37,7 @@ export function useCreateContentItem() {
     },
     onError: (error) => {
       console.error('Error saving content:', error);
-      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? featuredAssetRefusal(error) ?? messages.content.saveFailedDescription });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? featuredAssetRefusal(error) ?? messages.content.saveFailedDescription });
     },
   });
 }
