@@ -1,9 +1,11 @@
 import { ImageIcon, X } from 'lucide-react';
-import { useState } from 'react';
-import { AssetPickerDialog } from '@/components/asset-picker/asset-picker-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { assetCopy } from '@/config/asset-copy';
 import { publicAssetImageUrl } from '@/lib/asset-urls';
+
+// Loaded when first opened: the content dialog does not carry the picker until someone asks for it.
+const AssetPickerDialog = lazy(() => import('@/components/asset-picker/asset-picker-dialog').then((module) => ({ default: module.AssetPickerDialog })));
 
 interface FeaturedAssetFieldProps {
   workspaceId: string | null;
@@ -39,17 +41,21 @@ export function FeaturedAssetField({ workspaceId, assetId, imageUrl, disabled, o
         <ImageIcon aria-hidden="true" />
         {assetId ? copy.change : copy.button}
       </Button>
-      <AssetPickerDialog
-        open={isOpen}
-        onOpenChange={setIsOpen}
-        workspaceId={workspaceId}
-        kinds={['image']}
-        needsVariants
-        onPick={(asset) => {
-          setChosenName(asset.name);
-          onChange({ assetId: asset.id, imageUrl: publicAssetImageUrl(asset.previewPath!) });
-        }}
-      />
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <AssetPickerDialog
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            workspaceId={workspaceId}
+            kinds={['image']}
+            needsVariants
+            onPick={(asset) => {
+              setChosenName(asset.name);
+              onChange({ assetId: asset.id, imageUrl: publicAssetImageUrl(asset.previewPath!) });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
