@@ -37,7 +37,7 @@ const PDF = Buffer.from(
 /** 13 MB: three of the 6 MB parts tus-js-client sends. */
 const LARGE_BYTES = 13 * 1024 * 1024;
 
-test('upload several files (one resumed after a dropped connection), tag, review, approve, feature, share and refuse deletion while used, at 1280 and 375 px', async ({ page, browser }) => {
+test('drop and pick several files (one resumed after a dropped connection), collect, tag, review, approve, find, feature, share, refuse deletion while used, at 1280 and 375 px', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(desktop);
   await signUpToDashboard(page);
@@ -64,6 +64,14 @@ test('upload several files (one resumed after a dropped connection), tag, review
   await expect(page.getByText('Your library is empty: these are sample figures.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // One file dropped on the drop area, three chosen at once with the file picker.
+  const droppedFile = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['Meeting notes'], 'notes.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  await page.getByTestId('asset-dropzone').dispatchEvent('drop', { dataTransfer: droppedFile });
+  await expect(page.getByRole('button', { name: 'Open notes.txt' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Choose Files').setInputFiles([
     { name: 'hero.png', mimeType: 'image/png', buffer: await photo() },
     { name: 'brand-guide.pdf', mimeType: 'application/pdf', buffer: PDF },
@@ -73,7 +81,7 @@ test('upload several files (one resumed after a dropped connection), tag, review
   for (const name of ['hero.png', 'brand-guide.pdf', 'campaign-footage.bin']) {
     await expect(page.getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible();
   }
-  await expect(uploads.locator('li[data-state="done"]')).toHaveCount(3, { timeout: 90_000 });
+  await expect(uploads.locator('li[data-state="done"]')).toHaveCount(4, { timeout: 90_000 });
   expect(dropped).toBe(true);
   expect(resumeChecks.length).toBeGreaterThan(0);
   await expect(page.getByRole('progressbar', { name: 'Upload of campaign-footage.bin' })).toHaveAttribute('aria-valuenow', '100');
@@ -85,9 +93,16 @@ test('upload several files (one resumed after a dropped connection), tag, review
   await expect(page.getByText('Your library is empty: these are sample figures.', { exact: false })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // Tag, review, approve the image.
+  // A collection, for the image below.
+  await page.getByRole('textbox', { name: 'Collection name' }).fill('Launch');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Launch', exact: true })).toBeVisible();
+
+  // Tag, collect, review, approve the image.
   await page.getByRole('button', { name: 'Open hero.png' }).click();
   const detail = page.getByRole('dialog', { name: 'hero.png' });
+  await detail.getByRole('checkbox', { name: 'Launch' }).click();
+  await expect(detail.getByRole('checkbox', { name: 'Launch' })).toBeChecked();
   await detail.getByLabel('Tags').fill('launch, hero');
   await detail.getByRole('button', { name: 'Save Details' }).click();
   await expect(page.getByText('Details saved')).toBeVisible();
@@ -113,11 +128,28 @@ test('upload several files (one resumed after a dropped connection), tag, review
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
-  // The search finds it by its tag; the status filter too.
-  await page.getByRole('searchbox', { name: 'Search' }).fill('hero');
+  // The search finds it by its tag; the status filter and its collection too; the list shows its facts.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('hero');
   await expect(page.getByRole('button', { name: 'Open hero.png' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open brand-guide.pdf' })).toHaveCount(0);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await search.fill('');
+  await expect(page.getByRole('button', { name: 'Open brand-guide.pdf' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Approved', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Open brand-guide.pdf' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open hero.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Launch', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Open notes.txt' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open hero.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'All assets' }).click();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  const heroRow = page.getByRole('row', { name: /hero\.png/ });
+  await expect(heroRow).toContainText('1600 × 900');
+  await expect(heroRow).toContainText('Approved');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
 
   // The approved image becomes a content item's featured image, picked from the library.
   await page.goto(paths.marketing.content);
@@ -158,6 +190,8 @@ test('upload several files (one resumed after a dropped connection), tag, review
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Open brand-guide.pdf' }).click();
   await expect(page.getByRole('dialog', { name: 'brand-guide.pdf' })).toBeVisible();
+  // Its preview: the first page, drawn by pdf.js in the browser.
+  await expect(page.getByRole('img', { name: 'First page of brand-guide.pdf' })).toBeVisible({ timeout: 20_000 });
   expect(await layoutProblems(page)).toEqual([]);
   await expectNoAxeViolations(page);
 });
