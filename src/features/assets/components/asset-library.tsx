@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { assetCopy } from '@/config/asset-copy';
-import { AssetDetailDialog } from '@/features/assets/components/asset-detail-dialog';
 import { AssetFigures } from '@/features/assets/components/asset-figures';
 import { AssetResults } from '@/features/assets/components/asset-results';
 import { AssetToolbar } from '@/features/assets/components/asset-toolbar';
@@ -10,6 +9,9 @@ import { UploadPanel } from '@/features/assets/components/upload-panel';
 import { useUploadQueue } from '@/features/assets/upload/use-upload-queue';
 import { filtersFromParams, paramsWith, type LibraryFilters } from '@/features/assets/utils/library-filters';
 import { useWorkspace } from '@/lib/workspace';
+
+// One asset's dialog (review, versions, share link, previews) is loaded when an asset is first opened.
+const AssetDetailDialog = lazy(() => import('@/features/assets/components/asset-detail-dialog').then((module) => ({ default: module.AssetDetailDialog })));
 
 /**
  * The Creative Studio's asset library (issue 27, decision 0021): the figures (the spec's samples, marked, while the
@@ -44,7 +46,11 @@ export function AssetLibrary({ sample }: { sample: ReactNode }) {
         <AssetToolbar filters={filters} onChange={change} />
         <AssetResults filters={filters} onOpen={open} onPage={(page) => change({ page })} />
       </section>
-      <AssetDetailDialog assetId={openAssetId} workspaceId={current.id} canWrite={canWrite} onClose={() => open(null)} onReplace={(file, assetId) => queue.add([file], assetId)} />
+      {openAssetId ? (
+        <Suspense fallback={null}>
+          <AssetDetailDialog assetId={openAssetId} workspaceId={current.id} canWrite={canWrite} onClose={() => open(null)} onReplace={(file, assetId) => queue.add([file], assetId)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
