@@ -260,6 +260,95 @@ CREATE FUNCTION private.are_clean_tags(tags text[]) RETURNS boolean
   from unnest(tags) as tag
 $_$;
 
+-- Name: are_valid_asset_tags(text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.are_valid_asset_tags(tags text[]) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(bool_and(char_length(btrim(t)) between 1 and 40 and t = btrim(t) and position(',' in t) = 0), true)
+  from unnest(tags) as t
+$$;
+
+-- Name: asset_kind(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_kind(mime text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case
+    when mime like 'image/%' then 'image'
+    when mime like 'video/%' then 'video'
+    when mime like 'audio/%' then 'audio'
+    when mime = 'application/pdf' then 'pdf'
+    when mime like 'text/%' or mime in ('application/msword', 'application/rtf', 'application/json', 'application/vnd.ms-excel',
+      'application/vnd.ms-powerpoint') or mime like 'application/vnd.openxmlformats-officedocument.%'
+      or mime like 'application/vnd.oasis.opendocument.%' then 'document'
+    else 'other'
+  end
+$$;
+
+-- Name: asset_person_name(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_person_name(person uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email::text)
+  from auth.users u left join public.profiles p on p.user_id = u.id
+  where u.id = person
+$$;
+
+-- Name: asset_public_image_path(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_public_image_path(object_path text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '/storage/v1/object/public/asset-public/' || private.asset_variant_path(object_path, 'w1280')
+$$;
+
+-- Name: asset_quota_bytes(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_quota_bytes() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select s.quota_bytes from private.asset_library_settings s), 10737418240)
+$$;
+
+-- Name: asset_status_move_allowed(text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_status_move_allowed(from_status text, to_status text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select (from_status, to_status) in (
+    ('draft', 'in_review'),
+    ('in_review', 'approved'), ('in_review', 'changes_requested'), ('in_review', 'draft'),
+    ('changes_requested', 'in_review'), ('changes_requested', 'draft'),
+    ('approved', 'draft')
+  )
+$$;
+
+-- Name: asset_variant_path(text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_variant_path(object_path text, variant text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select regexp_replace(object_path, '[^/]+$', '') || 'variants/' || variant || '.webp'
+$_$;
+
+-- Name: asset_version_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_version_for_job(workspace uuid, version uuid) RETURNS TABLE(asset_id uuid, object_path text, mime_type text, size_bytes bigint, state text, variants_state text, is_current boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.asset_versions v where v.id = version and v.organization_id <> workspace) then
+    raise exception 'asset version % is not of workspace %', version, workspace using errcode = '42501', detail = 'foreign_asset_version';
+  end if;
+  return query
+    select v.asset_id, v.object_path, v.mime_type, v.size_bytes, v.state, v.variants_state,
+      exists (select 1 from public.assets a where a.current_version_id = v.id)
+    from public.asset_versions v where v.id = version and v.organization_id = workspace;
+end
+$$;
+
 -- Name: background_job_ref(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) RETURNS record
     LANGUAGE plpgsql IMMUTABLE
@@ -415,6 +504,48 @@ begin
 end
 $$;
 
+-- Name: check_featured_asset(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_featured_asset() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  asset_status text;
+  ver public.asset_versions;
+  expected text;
+begin
+  if new.featured_asset_id is null then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and new.featured_asset_id is not distinct from old.featured_asset_id
+    and new.featured_image_url is not distinct from old.featured_image_url then
+    return new;
+  end if;
+  select a.status into asset_status from public.assets a
+  where a.id = new.featured_asset_id and a.organization_id = new.organization_id;
+  select v.* into ver from public.assets a join public.asset_versions v on v.id = a.current_version_id
+  where a.id = new.featured_asset_id and a.organization_id = new.organization_id;
+  if ver.id is null then
+    raise exception 'That asset is not in this workspace''s library.' using errcode = 'P0001', detail = 'featured_asset_not_found';
+  end if;
+  if asset_status <> 'approved' then
+    raise exception 'Only an approved asset can be a featured image.' using errcode = 'P0001', detail = 'featured_asset_not_approved';
+  end if;
+  if ver.variants_state <> 'ready' then
+    raise exception 'This asset has no web-sized image (yet): choose an image whose preview is ready.'
+      using errcode = 'P0001', detail = 'featured_asset_not_ready';
+  end if;
+  expected := private.asset_public_image_path(ver.object_path);
+  if new.featured_image_url is null or right(new.featured_image_url, char_length(expected)) <> expected then
+    raise exception 'The featured image''s address is not the one of the asset''s current version: choose the asset again.'
+      using errcode = 'P0001', detail = 'featured_asset_url_mismatch';
+  end if;
+  perform private.enqueue_job('publish_asset_image', jsonb_build_object('workspace_id', new.organization_id, 'version_id', ver.id),
+    null, 'asset-public:' || ver.id, 10);
+  return new;
+end
+$$;
+
 -- Name: check_seo_site(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.check_seo_site() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -530,6 +661,63 @@ begin
   from claimed c
   join public.webhook_events ev on ev.id = c.event_id and ev.organization_id = c.organization_id
   join private.webhook_endpoint_credentials cr on cr.endpoint_id = c.endpoint_id;
+end
+$$;
+
+-- Name: complete_asset_version(uuid, integer, integer, numeric); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ver public.asset_versions;
+  meta jsonb;
+  stored_type text;
+  new_kind text;
+begin
+  select * into ver from public.asset_versions v where v.id = complete_asset_version.version_id for update;
+  if ver.id is null then
+    return 'missing';
+  end if;
+  if ver.state = 'ready' then
+    return 'ready';
+  end if;
+  select o.metadata into meta from storage.objects o where o.bucket_id = 'assets' and o.name = ver.object_path;
+  if meta is null then
+    return 'missing';
+  end if;
+  if (meta ->> 'size') is distinct from ver.size_bytes::text then
+    delete from public.asset_versions v where v.id = ver.id;
+    delete from public.assets a where a.id = ver.asset_id and a.current_version_id is null
+      and not exists (select 1 from public.asset_versions v where v.asset_id = ver.asset_id);
+    return 'size_mismatch';
+  end if;
+  stored_type := coalesce(nullif(lower(meta ->> 'mimetype'), ''), ver.mime_type);
+  new_kind := private.asset_kind(stored_type);
+  update public.asset_versions v set
+    state = 'ready', completed_at = now(), mime_type = left(stored_type, 255),
+    width = case when complete_asset_version.width > 0 then complete_asset_version.width end,
+    height = case when complete_asset_version.height > 0 then complete_asset_version.height end,
+    duration_seconds = case when complete_asset_version.duration_seconds >= 0 then round(complete_asset_version.duration_seconds, 3) end,
+    variants_state = case when new_kind = 'image' then 'pending' else 'none' end
+  where v.id = ver.id;
+  -- A new version starts its review again: what was approved was the old file.
+  update public.assets a set
+    current_version_id = ver.id, kind = new_kind,
+    status = case when ver.number > 1 then 'draft' else a.status end,
+    status_changed_at = case when ver.number > 1 then now() else a.status_changed_at end,
+    approved_at = case when ver.number > 1 then null else a.approved_at end,
+    approved_by = case when ver.number > 1 then null else a.approved_by end
+  where a.id = ver.asset_id;
+  if ver.number > 1 then
+    insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+    values (ver.asset_id, ver.organization_id, ver.uploaded_by, format('Version %s uploaded: the review starts again.', ver.number), 'draft');
+  end if;
+  if new_kind = 'image' then
+    perform private.enqueue_job('make_asset_variants', jsonb_build_object('workspace_id', ver.organization_id, 'version_id', ver.id),
+      null, 'asset-variants:' || ver.id, 5);
+  end if;
+  return 'ready';
 end
 $$;
 
@@ -743,6 +931,24 @@ CREATE FUNCTION private.display_name(user_id uuid) RETURNS text
   )
   from auth.users u left join public.profiles p on p.user_id = u.id
   where u.id = display_name.user_id
+$$;
+
+-- Name: drop_asset_upload(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.drop_asset_upload(version uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ver public.asset_versions;
+begin
+  select * into ver from public.asset_versions v where v.id = version and v.state = 'uploading' for update;
+  if ver.id is null then
+    return;
+  end if;
+  delete from public.asset_versions v where v.id = ver.id;
+  delete from public.assets a where a.id = ver.asset_id and a.current_version_id is null
+    and not exists (select 1 from public.asset_versions v where v.asset_id = ver.asset_id);
+end
 $$;
 
 -- Name: emit_webhook_event(uuid, text, text, jsonb); Type: FUNCTION; Schema: private
@@ -1364,6 +1570,20 @@ begin
 end
 $$;
 
+-- Name: is_reserved_asset_upload(text, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.has_live_session() and exists (
+    select 1 from public.asset_versions v
+    where v.object_path = object_name and v.state = 'uploading'
+      and v.created_at > now() - interval '1 day'
+      and v.organization_id in (select private.organization_ids_with_role('member'))
+      and (metadata is null or (metadata ->> 'contentLength') = v.size_bytes::text)
+  )
+$$;
+
 -- Name: is_reserved_blog_slug(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.is_reserved_blog_slug(slug text) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -1388,6 +1608,14 @@ CREATE FUNCTION private.is_site_admin() RETURNS boolean
     false
   )
 $$;
+
+-- Name: is_valid_asset_object_key(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_valid_asset_object_key(object_key text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select object_key ~ '^[A-Za-z0-9_!.*''()&$=@;:+,?-]{1,200}$' and object_key not in ('.', '..', 'variants')
+$_$;
 
 -- Name: issue_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.issue_contact_form_challenge() RETURNS jsonb
@@ -2008,6 +2236,23 @@ begin
 end
 $$;
 
+-- Name: queue_asset_version_removal(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_asset_version_removal() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.enqueue_job('remove_asset_objects', jsonb_build_object(
+    'workspace_id', old.organization_id,
+    'version_id', old.id,
+    'paths', jsonb_build_array(old.object_path, private.asset_variant_path(old.object_path, 'thumb'),
+      private.asset_variant_path(old.object_path, 'w320'), private.asset_variant_path(old.object_path, 'w1280')),
+    'public_paths', jsonb_build_array(private.asset_variant_path(old.object_path, 'w1280'))
+  ), null, 'asset-objects:' || old.id, 10);
+  return null;
+end
+$$;
+
 -- Name: queue_content_rendering(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2135,6 +2380,30 @@ CREATE FUNCTION private.rate_limit_wait(bucket text, capacity double precision, 
       where r.key = rate_limit_wait.bucket
     ) s
   ), 0)
+$$;
+
+-- Name: record_asset_variants(uuid, uuid, text, text, integer, integer, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed integer;
+begin
+  if exists (select 1 from public.asset_versions v where v.id = version and v.organization_id <> workspace) then
+    raise exception 'asset version % is not of workspace %', version, workspace using errcode = '42501', detail = 'foreign_asset_version';
+  end if;
+  if outcome not in ('ready', 'none', 'refused', 'failed') then
+    raise exception 'not an outcome of derived images: %', outcome using errcode = '22023';
+  end if;
+  update public.asset_versions v set
+    variants_state = outcome, variants_note = left(note, 500),
+    variant_bytes = case when outcome = 'ready' then greatest(coalesce(bytes, 0), 0) else 0 end,
+    width = coalesce(image_width, v.width), height = coalesce(image_height, v.height)
+  where v.id = version and v.organization_id = workspace and v.state = 'ready' and v.variants_state = 'pending';
+  get diagnostics changed = row_count;
+  return changed > 0;
+end
 $$;
 
 -- Name: record_content_publication_event(); Type: FUNCTION; Schema: private
@@ -2804,6 +3073,17 @@ CREATE FUNCTION private.slug_of_title(title text) RETURNS text
     ''), 'post')
 $$;
 
+-- Name: stale_asset_uploads(interval, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) RETURNS TABLE(version_id uuid, organization_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select v.id, v.organization_id from public.asset_versions v
+  where v.state = 'uploading' and v.created_at < now() - older_than
+  order by v.created_at
+  limit max_rows
+$$;
+
 -- Name: stamp_contact(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.stamp_contact() RETURNS trigger
     LANGUAGE plpgsql
@@ -3196,6 +3476,14 @@ CREATE FUNCTION private.wake_webhook_deliveries(organization uuid) RETURNS void
   select private.enqueue_job('deliver_webhooks', jsonb_build_object('workspace_id', organization), now(), 'webhooks:' || organization::text)
 $$;
 
+-- Name: workspace_asset_bytes(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.workspace_asset_bytes(workspace uuid) RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(v.size_bytes + v.variant_bytes), 0)::bigint from public.asset_versions v where v.organization_id = workspace
+$$;
+
 -- Name: workspace_role(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.workspace_role(org uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -3260,6 +3548,31 @@ begin
   update public.workspace_invitations i set accepted_at = now(), accepted_by = caller where i.id = invitation.id;
   perform private.cancel_queued_emails('workspace_invitation', jsonb_build_object('invitation_id', invitation.id));
   return invitation.organization_id;
+end
+$$;
+
+-- Name: add_asset_comment(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_asset_comment(asset_id uuid, body text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  clean_body text := btrim(coalesce(add_asset_comment.body, ''));
+  new_id uuid;
+begin
+  select a.organization_id into workspace from public.assets a where a.id = add_asset_comment.asset_id and a.current_version_id is not null;
+  if workspace is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'viewer');
+  if char_length(clean_body) not between 1 and 4000 then
+    raise exception 'A comment needs 1 to 4000 characters.' using errcode = 'P0001', detail = 'invalid_comment';
+  end if;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body)
+  values (add_asset_comment.asset_id, workspace, (select auth.uid()), clean_body)
+  returning id into new_id;
+  return new_id;
 end
 $$;
 
@@ -3436,6 +3749,34 @@ begin
 end
 $$;
 
+-- Name: asset_library_figures(uuid, timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) RETURNS TABLE(asset_count bigint, in_review_count bigint, approved_this_month bigint, storage_used_bytes bigint, quota_bytes bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select count(a.id) filter (where a.current_version_id is not null),
+    count(a.id) filter (where a.current_version_id is not null and a.status = 'in_review'),
+    count(a.id) filter (where a.current_version_id is not null and a.status = 'approved' and a.approved_at >= asset_library_figures.month_start),
+    private.workspace_asset_bytes(asset_library_figures.workspace_id),
+    private.asset_quota_bytes()
+  from public.assets a
+  where a.organization_id = asset_library_figures.workspace_id
+  having asset_library_figures.workspace_id in (select private.organization_ids_with_role('viewer'))
+$$;
+
+-- Name: asset_tags(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, asset_count bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select min(t.value), count(distinct a.id)
+  from public.assets a cross join unnest(a.tags) as t(value)
+  where a.organization_id = asset_tags.workspace_id and a.current_version_id is not null
+    and asset_tags.workspace_id in (select private.organization_ids_with_role('viewer'))
+  group by lower(t.value)
+  order by count(distinct a.id) desc, lower(t.value)
+$$;
+
 -- Name: bulk_delete_contacts(uuid, uuid[]); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3497,6 +3838,24 @@ CREATE FUNCTION public.campaign_pacing(workspace_id uuid, today date) RETURNS TA
   order by c.created_at desc, c.id
 $$;
 
+-- Name: cancel_asset_upload(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.cancel_asset_upload(version_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+begin
+  select v.organization_id into workspace from public.asset_versions v
+  where v.id = cancel_asset_upload.version_id and v.state = 'uploading';
+  if workspace is null then
+    raise exception 'That upload is not (any more) in progress.' using errcode = 'P0001', detail = 'upload_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'member');
+  perform private.drop_asset_upload(cancel_asset_upload.version_id);
+end
+$$;
+
 -- Name: cancel_seo_audit(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.cancel_seo_audit(audit_id uuid) RETURNS public.seo_audits
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3553,6 +3912,28 @@ begin
   end if;
   update public.organization_members m set role = change_member_role.access_role
   where m.organization_id = change_member_role.workspace_id and m.user_id = change_member_role.user_id;
+end
+$$;
+
+-- Name: complete_asset_upload(uuid, integer, integer, numeric); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.complete_asset_upload(version_id uuid, width integer DEFAULT NULL::integer, height integer DEFAULT NULL::integer, duration_seconds numeric DEFAULT NULL::numeric) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  outcome text;
+begin
+  select v.organization_id into workspace from public.asset_versions v where v.id = complete_asset_upload.version_id;
+  if workspace is null then
+    raise exception 'That upload is not (any more) in progress.' using errcode = 'P0001', detail = 'upload_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'member');
+  outcome := private.complete_asset_version(complete_asset_upload.version_id, width, height, duration_seconds);
+  if outcome = 'missing' then
+    raise exception 'The file has not arrived yet: upload it again.' using errcode = 'P0001', detail = 'upload_missing';
+  end if;
+  return outcome;
 end
 $$;
 
@@ -3703,6 +4084,33 @@ begin
 end
 $$;
 
+-- Name: delete_asset(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.delete_asset(asset_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  users jsonb;
+  titles text;
+begin
+  select * into the_asset from public.assets a where a.id = delete_asset.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title) order by c.title, c.id),
+    string_agg(format('"%s"', c.title), ', ' order by c.title, c.id)
+  into users, titles
+  from public.content_items c where c.featured_asset_id = the_asset.id;
+  if users is not null then
+    raise exception 'This asset is the featured image of %: choose another image there first.', titles
+      using errcode = 'P0001', detail = 'asset_in_use', hint = users::text;
+  end if;
+  delete from public.assets a where a.id = the_asset.id;
+end
+$$;
+
 -- Name: delete_workspace(uuid, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3740,6 +4148,35 @@ CREATE FUNCTION public.executive_overview(workspace_id uuid, today date) RETURNS
     select count(*) as members from public.organization_members z where z.organization_id = executive_overview.workspace_id
   )
   select c.total_budget, c.active_campaigns, r.spend, r.revenue, r.spend_before, r.revenue_before, m.members from c, r, m
+$$;
+
+-- Name: get_asset(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_asset(asset_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'asset', to_jsonb(a) || jsonb_build_object('created_by_name', private.asset_person_name(a.created_by),
+      'approved_by_name', private.asset_person_name(a.approved_by)),
+    'versions', coalesce((
+      select jsonb_agg(to_jsonb(v) || jsonb_build_object('uploaded_by_name', private.asset_person_name(v.uploaded_by),
+        'thumbnail_path', case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'thumb') end,
+        'preview_path', case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'w1280') end,
+        'public_image_path', private.asset_public_image_path(v.object_path))
+        order by v.number desc)
+      from public.asset_versions v where v.asset_id = a.id and v.state = 'ready'), '[]'::jsonb),
+    'comments', coalesce((
+      select jsonb_agg(jsonb_build_object('id', c.id, 'body', c.body, 'status_change', c.status_change, 'created_at', c.created_at,
+        'author_id', c.author_id, 'author_name', private.asset_person_name(c.author_id)) order by c.created_at, c.id)
+      from public.asset_comments c where c.asset_id = a.id), '[]'::jsonb),
+    'used_by', coalesce((
+      select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title, 'status', c.status) order by c.title, c.id)
+      from public.content_items c where c.featured_asset_id = a.id), '[]'::jsonb),
+    'collection_ids', coalesce((select jsonb_agg(i.collection_id) from public.asset_collection_items i where i.asset_id = a.id), '[]'::jsonb)
+  )
+  from public.assets a
+  where a.id = get_asset.asset_id and a.current_version_id is not null
+    and a.organization_id in (select private.organization_ids_with_role('viewer'))
 $$;
 
 -- Name: get_invitation(text); Type: FUNCTION; Schema: public
@@ -4267,6 +4704,43 @@ begin
 end
 $$;
 
+-- Name: list_assets(uuid, text, text[], text[], text, uuid, text, integer, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.list_assets(workspace_id uuid, search text DEFAULT NULL::text, kinds text[] DEFAULT NULL::text[], statuses text[] DEFAULT NULL::text[], tag text DEFAULT NULL::text, collection_id uuid DEFAULT NULL::uuid, sort_by text DEFAULT 'newest'::text, page_size integer DEFAULT 48, page_number integer DEFAULT 1) RETURNS TABLE(id uuid, name text, description text, kind text, status text, tags text[], created_at timestamp with time zone, updated_at timestamp with time zone, approved_at timestamp with time zone, version_id uuid, version_number integer, file_name text, mime_type text, size_bytes bigint, width integer, height integer, duration_seconds numeric, variants_state text, object_path text, thumbnail_path text, preview_path text, public_image_path text, uploaded_by_name text, uploaded_at timestamp with time zone, total_count bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with wanted as (
+    select nullif(btrim(coalesce(list_assets.search, '')), '') as words,
+      least(greatest(coalesce(list_assets.page_size, 48), 1), 200) as size,
+      least(greatest(coalesce(list_assets.page_number, 1), 1), 100000) as page
+  )
+  select a.id, a.name, a.description, a.kind, a.status, a.tags, a.created_at, a.updated_at, a.approved_at, v.id, v.number,
+    v.file_name, v.mime_type, v.size_bytes, v.width, v.height, v.duration_seconds, v.variants_state, v.object_path,
+    case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'thumb') end,
+    case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'w1280') end,
+    private.asset_public_image_path(v.object_path),
+    private.asset_person_name(v.uploaded_by), v.completed_at, count(*) over ()
+  from wanted w
+  join public.assets a on a.organization_id = list_assets.workspace_id
+  join public.asset_versions v on v.id = a.current_version_id
+  where list_assets.workspace_id in (select private.organization_ids_with_role('viewer'))
+    and (w.words is null
+      or strpos(lower(a.name), lower(w.words)) > 0
+      or exists (select 1 from unnest(a.tags) as t(value) where strpos(lower(t.value), lower(w.words)) > 0))
+    and (list_assets.kinds is null or cardinality(list_assets.kinds) = 0 or a.kind = any (list_assets.kinds))
+    and (list_assets.statuses is null or cardinality(list_assets.statuses) = 0 or a.status = any (list_assets.statuses))
+    and (list_assets.tag is null or exists (select 1 from unnest(a.tags) as t(value) where lower(t.value) = lower(list_assets.tag)))
+    and (list_assets.collection_id is null or exists (
+      select 1 from public.asset_collection_items i where i.collection_id = list_assets.collection_id and i.asset_id = a.id))
+  order by
+    case when list_assets.sort_by = 'name' then lower(a.name) end asc,
+    case when list_assets.sort_by = 'size' then v.size_bytes end desc,
+    case when list_assets.sort_by = 'oldest' then a.created_at end asc,
+    case when list_assets.sort_by = 'updated' then a.updated_at end desc,
+    a.created_at desc, a.id
+  limit (select size from wanted) offset ((select page from wanted) - 1) * (select size from wanted)
+$$;
+
 -- Name: note_workspace_activity(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.note_workspace_activity(workspace_id uuid) RETURNS void
     LANGUAGE sql SECURITY DEFINER
@@ -4518,6 +4992,37 @@ begin
 end
 $$;
 
+-- Name: restore_asset_version(uuid, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  ver public.asset_versions;
+begin
+  select * into the_asset from public.assets a where a.id = restore_asset_version.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  select * into ver from public.asset_versions v
+  where v.id = restore_asset_version.version_id and v.asset_id = the_asset.id and v.state = 'ready';
+  if ver.id is null then
+    raise exception 'That version is not one of this asset''s.' using errcode = 'P0001', detail = 'version_not_found';
+  end if;
+  if ver.id = the_asset.current_version_id then
+    return;
+  end if;
+  update public.assets a set current_version_id = ver.id, kind = private.asset_kind(ver.mime_type), status = 'draft',
+    status_changed_at = now(), approved_at = null, approved_by = null
+  where a.id = the_asset.id;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+  values (the_asset.id, the_asset.organization_id, (select auth.uid()),
+    format('Version %s restored: the review starts again.', ver.number), 'draft');
+end
+$$;
+
 -- Name: results_by_day(uuid, date, date, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid DEFAULT NULL::uuid) RETURNS TABLE(day date, impressions bigint, clicks bigint, conversions numeric, spend numeric, revenue numeric)
     LANGUAGE sql STABLE
@@ -4765,6 +5270,44 @@ CREATE FUNCTION public.seo_site_figures(site_id uuid) RETURNS TABLE(audit_id uui
   where s.id = seo_site_figures.site_id
 $$;
 
+-- Name: set_asset_status(uuid, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  note text := nullif(btrim(coalesce(set_asset_status.comment, '')), '');
+begin
+  select * into the_asset from public.assets a where a.id = set_asset_status.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  if not private.asset_status_move_allowed(the_asset.status, set_asset_status.new_status) then
+    raise exception 'An asset that is % cannot become %.', replace(the_asset.status, '_', ' '), replace(coalesce(set_asset_status.new_status, 'nothing'), '_', ' ')
+      using errcode = 'P0001', detail = 'status_move_not_allowed';
+  end if;
+  if set_asset_status.new_status = 'changes_requested' and note is null then
+    raise exception 'Say which changes are needed.' using errcode = 'P0001', detail = 'comment_required';
+  end if;
+  if char_length(note) > 4000 then
+    raise exception 'A comment has at most 4000 characters.' using errcode = 'P0001', detail = 'comment_too_long';
+  end if;
+  update public.assets a set
+    status = set_asset_status.new_status, status_changed_at = now(),
+    approved_at = case when set_asset_status.new_status = 'approved' then now() end,
+    approved_by = case when set_asset_status.new_status = 'approved' then (select auth.uid()) end
+  where a.id = the_asset.id;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+  values (the_asset.id, the_asset.organization_id, (select auth.uid()),
+    coalesce(note, case set_asset_status.new_status
+      when 'in_review' then 'Submitted for review.' when 'approved' then 'Approved.' else 'Back to draft.' end),
+    set_asset_status.new_status);
+  return set_asset_status.new_status;
+end
+$$;
+
 -- Name: set_workspace_two_factor(uuid, boolean); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) RETURNS public.organizations
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4787,6 +5330,72 @@ begin
   return updated;
 end
 $$;
+
+-- Name: start_asset_upload(uuid, text, text, text, bigint, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid DEFAULT NULL::uuid) RETURNS TABLE(asset_id uuid, version_id uuid, object_path text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  caller uuid := (select auth.uid());
+  clean_name text := btrim(coalesce(start_asset_upload.file_name, ''));
+  clean_type text := lower(btrim(coalesce(start_asset_upload.mime_type, '')));
+  quota bigint;
+  used bigint;
+  the_asset uuid;
+  the_version uuid := gen_random_uuid();
+  the_path text;
+  next_number integer;
+begin
+  perform private.require_workspace_role(start_asset_upload.workspace_id, 'member');
+  if char_length(clean_name) not between 1 and 255 then
+    raise exception 'A file name needs 1 to 255 characters.' using errcode = 'P0001', detail = 'invalid_file_name';
+  end if;
+  if not private.is_valid_asset_object_key(start_asset_upload.object_key) then
+    raise exception 'The storage key "%" may use only letters, digits and - _ . ! * '' ( ) & $ = @ ; : + , ? (up to 200).',
+      left(coalesce(start_asset_upload.object_key, ''), 200) using errcode = 'P0001', detail = 'invalid_object_key';
+  end if;
+  if start_asset_upload.size_bytes is null or start_asset_upload.size_bytes <= 0 then
+    raise exception 'The file is empty.' using errcode = 'P0001', detail = 'empty_file';
+  end if;
+  if clean_type !~ '^[a-z0-9][a-z0-9!#$&^_.+-]*/[a-z0-9][a-z0-9!#$&^_.+-]*$' or char_length(clean_type) > 255 then
+    clean_type := 'application/octet-stream';
+  end if;
+
+  -- One reservation at a time per workspace: two uploads cannot both take the last free bytes.
+  perform pg_advisory_xact_lock(hashtextextended('asset-quota:' || start_asset_upload.workspace_id, 0));
+  quota := private.asset_quota_bytes();
+  used := private.workspace_asset_bytes(start_asset_upload.workspace_id);
+  if used + start_asset_upload.size_bytes > quota then
+    raise exception '"%" (%) does not fit: the workspace uses % of its % of storage.', clean_name,
+      pg_size_pretty(start_asset_upload.size_bytes), pg_size_pretty(used), pg_size_pretty(quota)
+      using errcode = 'P0001', detail = 'quota_exceeded',
+        hint = json_build_object('used_bytes', used, 'quota_bytes', quota, 'size_bytes', start_asset_upload.size_bytes)::text;
+  end if;
+
+  if start_asset_upload.replace_asset_id is null then
+    insert into public.assets (organization_id, name, kind, created_by)
+    values (start_asset_upload.workspace_id, clean_name, private.asset_kind(clean_type), caller)
+    returning id into the_asset;
+    next_number := 1;
+  else
+    select a.id into the_asset from public.assets a
+    where a.id = start_asset_upload.replace_asset_id and a.organization_id = start_asset_upload.workspace_id
+      and a.current_version_id is not null
+    for update;
+    if the_asset is null then
+      raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+    end if;
+    select coalesce(max(v.number), 0) + 1 into next_number from public.asset_versions v where v.asset_id = the_asset;
+  end if;
+
+  the_path := start_asset_upload.workspace_id || '/' || the_asset || '/' || the_version || '/' || start_asset_upload.object_key;
+  insert into public.asset_versions (id, asset_id, organization_id, number, object_path, file_name, mime_type, size_bytes, uploaded_by)
+  values (the_version, the_asset, start_asset_upload.workspace_id, next_number, the_path, clean_name, clean_type,
+    start_asset_upload.size_bytes, caller);
+  return query select the_asset, the_version, the_path;
+end
+$_$;
 
 -- Name: transfer_workspace_ownership(uuid, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) RETURNS void
@@ -5016,6 +5625,14 @@ CREATE TABLE private.analytics_salts (
     day date NOT NULL,
     salt bytea NOT NULL,
     CONSTRAINT analytics_salts_length CHECK ((octet_length(salt) = 32))
+);
+
+-- Name: asset_library_settings; Type: TABLE; Schema: private
+CREATE TABLE private.asset_library_settings (
+    id boolean DEFAULT true NOT NULL,
+    quota_bytes bigint DEFAULT '10737418240'::bigint NOT NULL,
+    CONSTRAINT asset_library_settings_one_row CHECK (id),
+    CONSTRAINT asset_library_settings_quota_check CHECK ((quota_bytes >= 0))
 );
 
 -- Name: contact_form_key; Type: TABLE; Schema: private
@@ -5261,6 +5878,95 @@ CREATE TABLE public.analytics_sites (
     CONSTRAINT analytics_sites_workspace_or_agency CHECK ((((organization_id IS NOT NULL) AND (domain IS NOT NULL)) OR ((organization_id IS NULL) AND (id = 'a9e9c5e0-0000-4000-8000-000000000001'::uuid))))
 );
 
+-- Name: asset_collection_items; Type: TABLE; Schema: public
+CREATE TABLE public.asset_collection_items (
+    collection_id uuid NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: asset_collections; Type: TABLE; Schema: public
+CREATE TABLE public.asset_collections (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    name text NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT asset_collections_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)))
+);
+
+-- Name: asset_comments; Type: TABLE; Schema: public
+CREATE TABLE public.asset_comments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    author_id uuid,
+    body text NOT NULL,
+    status_change text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT asset_comments_body_length CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 4000))),
+    CONSTRAINT asset_comments_status_change_check CHECK ((status_change = ANY (ARRAY['draft'::text, 'in_review'::text, 'approved'::text, 'changes_requested'::text])))
+);
+
+-- Name: asset_versions; Type: TABLE; Schema: public
+CREATE TABLE public.asset_versions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    number integer NOT NULL,
+    state text DEFAULT 'uploading'::text NOT NULL,
+    object_path text NOT NULL,
+    file_name text NOT NULL,
+    mime_type text NOT NULL,
+    size_bytes bigint NOT NULL,
+    width integer,
+    height integer,
+    duration_seconds numeric(12,3),
+    variants_state text DEFAULT 'pending'::text NOT NULL,
+    variants_note text,
+    variant_bytes bigint DEFAULT 0 NOT NULL,
+    uploaded_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone,
+    CONSTRAINT asset_versions_duration_check CHECK ((duration_seconds >= (0)::numeric)),
+    CONSTRAINT asset_versions_file_name_length CHECK (((char_length(file_name) >= 1) AND (char_length(file_name) <= 255))),
+    CONSTRAINT asset_versions_height_check CHECK ((height > 0)),
+    CONSTRAINT asset_versions_mime_type_length CHECK (((char_length(mime_type) >= 3) AND (char_length(mime_type) <= 255))),
+    CONSTRAINT asset_versions_number_check CHECK ((number >= 1)),
+    CONSTRAINT asset_versions_object_path_format CHECK (((object_path = ((((((organization_id || '/'::text) || asset_id) || '/'::text) || id) || '/'::text) || split_part(object_path, '/'::text, 4))) AND (split_part(object_path, '/'::text, 4) ~ '^[A-Za-z0-9_!.*''()&$=@;:+,?-]{1,200}$'::text) AND (split_part(object_path, '/'::text, 4) <> ALL (ARRAY['.'::text, '..'::text, 'variants'::text])))),
+    CONSTRAINT asset_versions_size_check CHECK ((size_bytes > 0)),
+    CONSTRAINT asset_versions_state_check CHECK ((state = ANY (ARRAY['uploading'::text, 'ready'::text]))),
+    CONSTRAINT asset_versions_variant_bytes_check CHECK ((variant_bytes >= 0)),
+    CONSTRAINT asset_versions_variants_note_length CHECK ((char_length(variants_note) <= 500)),
+    CONSTRAINT asset_versions_variants_state_check CHECK ((variants_state = ANY (ARRAY['pending'::text, 'ready'::text, 'none'::text, 'refused'::text, 'failed'::text]))),
+    CONSTRAINT asset_versions_width_check CHECK ((width > 0))
+);
+
+-- Name: assets; Type: TABLE; Schema: public
+CREATE TABLE public.assets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    name text NOT NULL,
+    description text,
+    kind text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    tags text[] DEFAULT '{}'::text[] NOT NULL,
+    current_version_id uuid,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    approved_at timestamp with time zone,
+    approved_by uuid,
+    CONSTRAINT assets_description_length CHECK ((char_length(description) <= 2000)),
+    CONSTRAINT assets_kind_check CHECK ((kind = ANY (ARRAY['image'::text, 'video'::text, 'audio'::text, 'pdf'::text, 'document'::text, 'other'::text]))),
+    CONSTRAINT assets_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 255))),
+    CONSTRAINT assets_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'in_review'::text, 'approved'::text, 'changes_requested'::text]))),
+    CONSTRAINT assets_tags_check CHECK (((cardinality(tags) <= 30) AND (array_position(tags, NULL::text) IS NULL))),
+    CONSTRAINT assets_tags_format CHECK (private.are_valid_asset_tags(tags))
+);
+
 -- Name: campaign_results_daily; Type: TABLE; Schema: public
 CREATE TABLE public.campaign_results_daily (
     organization_id uuid NOT NULL,
@@ -5345,6 +6051,7 @@ CREATE TABLE public.content_items (
     published_at timestamp with time zone,
     publish_on_schedule boolean DEFAULT false NOT NULL,
     slug text DEFAULT ''::text NOT NULL,
+    featured_asset_id uuid,
     CONSTRAINT content_items_content_length CHECK ((char_length(content) <= 100000)),
     CONSTRAINT content_items_content_type_check CHECK ((content_type = ANY (ARRAY['article'::text, 'blog_post'::text, 'case_study'::text, 'whitepaper'::text, 'video'::text, 'infographic'::text]))),
     CONSTRAINT content_items_excerpt_length CHECK ((char_length(excerpt) <= 1000)),
@@ -5585,6 +6292,10 @@ ALTER TABLE ONLY private.analytics_rollup_runs
 ALTER TABLE ONLY private.analytics_salts
     ADD CONSTRAINT analytics_salts_pkey PRIMARY KEY (day);
 
+-- Name: asset_library_settings asset_library_settings_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.asset_library_settings
+    ADD CONSTRAINT asset_library_settings_pkey PRIMARY KEY (id);
+
 -- Name: contact_form_key contact_form_key_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.contact_form_key
     ADD CONSTRAINT contact_form_key_pkey PRIMARY KEY (id);
@@ -5668,6 +6379,46 @@ ALTER TABLE ONLY public.analytics_rollups
 -- Name: analytics_sites analytics_sites_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.analytics_sites
     ADD CONSTRAINT analytics_sites_pkey PRIMARY KEY (id);
+
+-- Name: asset_collection_items asset_collection_items_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_pkey PRIMARY KEY (collection_id, asset_id);
+
+-- Name: asset_collections asset_collections_id_organization_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_id_organization_key UNIQUE (id, organization_id);
+
+-- Name: asset_collections asset_collections_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_pkey PRIMARY KEY (id);
+
+-- Name: asset_comments asset_comments_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_pkey PRIMARY KEY (id);
+
+-- Name: asset_versions asset_versions_asset_number_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_asset_number_key UNIQUE (asset_id, number);
+
+-- Name: asset_versions asset_versions_id_asset_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_id_asset_key UNIQUE (id, asset_id);
+
+-- Name: asset_versions asset_versions_object_path_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_object_path_key UNIQUE (object_path);
+
+-- Name: asset_versions asset_versions_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_pkey PRIMARY KEY (id);
+
+-- Name: assets assets_id_organization_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_id_organization_key UNIQUE (id, organization_id);
+
+-- Name: assets assets_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_pkey PRIMARY KEY (id);
 
 -- Name: campaign_results campaign_results_campaign_day_platform_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
@@ -5853,6 +6604,30 @@ CREATE UNIQUE INDEX analytics_sites_domain_per_workspace ON public.analytics_sit
 -- Name: analytics_sites_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX analytics_sites_organization_id_idx ON public.analytics_sites USING btree (organization_id);
 
+-- Name: asset_collection_items_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_collection_items_asset_id_idx ON public.asset_collection_items USING btree (asset_id);
+
+-- Name: asset_collections_name_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX asset_collections_name_key ON public.asset_collections USING btree (organization_id, lower(btrim(name)));
+
+-- Name: asset_comments_asset_id_created_at_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_comments_asset_id_created_at_idx ON public.asset_comments USING btree (asset_id, created_at);
+
+-- Name: asset_versions_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_versions_organization_id_idx ON public.asset_versions USING btree (organization_id);
+
+-- Name: asset_versions_uploading_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_versions_uploading_idx ON public.asset_versions USING btree (created_at) WHERE (state = 'uploading'::text);
+
+-- Name: assets_organization_id_created_at_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_organization_id_created_at_idx ON public.assets USING btree (organization_id, created_at DESC);
+
+-- Name: assets_organization_id_status_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_organization_id_status_idx ON public.assets USING btree (organization_id, status);
+
+-- Name: assets_tags_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_tags_idx ON public.assets USING gin (tags);
+
 -- Name: campaign_results_organization_id_day_idx; Type: INDEX; Schema: public
 CREATE INDEX campaign_results_organization_id_day_idx ON public.campaign_results USING btree (organization_id, day);
 
@@ -5888,6 +6663,9 @@ CREATE INDEX contacts_search_idx ON public.contacts USING gin (search_document);
 
 -- Name: contacts_tag_keys_idx; Type: INDEX; Schema: public
 CREATE INDEX contacts_tag_keys_idx ON public.contacts USING gin (tag_keys);
+
+-- Name: content_items_featured_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX content_items_featured_asset_id_idx ON public.content_items USING btree (featured_asset_id) WHERE (featured_asset_id IS NOT NULL);
 
 -- Name: content_items_organization_id_created_at_id_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_organization_id_created_at_id_idx ON public.content_items USING btree (organization_id, created_at DESC, id DESC);
@@ -6006,6 +6784,12 @@ CREATE TRIGGER analytics_sites_purge_events AFTER DELETE ON public.analytics_sit
 -- Name: analytics_sites analytics_sites_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER analytics_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.analytics_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: asset_versions asset_versions_remove_objects; Type: TRIGGER; Schema: public
+CREATE TRIGGER asset_versions_remove_objects AFTER DELETE ON public.asset_versions FOR EACH ROW EXECUTE FUNCTION private.queue_asset_version_removal();
+
+-- Name: assets assets_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: campaign_results campaign_results_check; Type: TRIGGER; Schema: public
 CREATE TRIGGER campaign_results_check BEFORE INSERT OR UPDATE OF campaign_id, day ON public.campaign_results FOR EACH ROW EXECUTE FUNCTION private.check_campaign_result();
 
@@ -6047,6 +6831,9 @@ CREATE TRIGGER contacts_b_score_update BEFORE UPDATE OF organization_id, lifecyc
 
 -- Name: contacts contacts_check_owner; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organization_id ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.check_contact_owner();
+
+-- Name: content_items content_items_check_featured_asset; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_check_featured_asset BEFORE INSERT OR UPDATE OF featured_asset_id, featured_image_url ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.check_featured_asset();
 
 -- Name: content_items content_items_keep_id; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.keep_id();
@@ -6156,6 +6943,54 @@ ALTER TABLE ONLY public.analytics_sites
 ALTER TABLE ONLY public.analytics_sites
     ADD CONSTRAINT analytics_sites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: asset_collection_items asset_collection_items_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_collection_items asset_collection_items_collection_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_collection_fkey FOREIGN KEY (collection_id, organization_id) REFERENCES public.asset_collections(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_collections asset_collections_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: asset_collections asset_collections_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: asset_comments asset_comments_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_comments asset_comments_author_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: asset_versions asset_versions_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_versions asset_versions_uploaded_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_approved_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_current_version_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_current_version_fkey FOREIGN KEY (current_version_id, id) REFERENCES public.asset_versions(id, asset_id) DEFERRABLE INITIALLY DEFERRED;
+
+-- Name: assets assets_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: campaign_results campaign_results_campaign_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
     ADD CONSTRAINT campaign_results_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
@@ -6191,6 +7026,10 @@ ALTER TABLE ONLY public.contacts
 -- Name: contacts contacts_owner_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.contacts
     ADD CONSTRAINT contacts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: content_items content_items_featured_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.content_items
+    ADD CONSTRAINT content_items_featured_asset_fkey FOREIGN KEY (featured_asset_id, organization_id) REFERENCES public.assets(id, organization_id);
 
 -- Name: content_items content_items_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.content_items
@@ -6366,6 +7205,9 @@ CREATE POLICY "Members add CSV mappings to their workspace as themselves" ON pub
 -- Name: seo_sites Members add SEO sites to their workspace as themselves; Type: POLICY; Schema: public
 CREATE POLICY "Members add SEO sites to their workspace as themselves" ON public.seo_sites FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
 
+-- Name: asset_collection_items Members add assets to collections; Type: POLICY; Schema: public
+CREATE POLICY "Members add assets to collections" ON public.asset_collection_items FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaigns Members add campaigns to their workspace as themselves; Type: POLICY; Schema: public
 CREATE POLICY "Members add campaigns to their workspace as themselves" ON public.campaigns FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 
@@ -6410,6 +7252,12 @@ CREATE POLICY "Members change their workspace's sites, admins the agency's" ON p
 
 -- Name: seo_audits Members delete finished audits of their sites; Type: POLICY; Schema: public
 CREATE POLICY "Members delete finished audits of their sites" ON public.seo_audits FOR DELETE TO authenticated USING (((site_id IN ( SELECT private.seo_writable_site_ids() AS seo_writable_site_ids)) AND (status <> ALL (ARRAY['queued'::text, 'running'::text]))));
+
+-- Name: assets Members describe their workspace's assets; Type: POLICY; Schema: public
+CREATE POLICY "Members describe their workspace's assets" ON public.assets FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collections Members make collections; Type: POLICY; Schema: public
+CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: organization_members Members read the memberships of their organizations; Type: POLICY; Schema: public
 CREATE POLICY "Members read the memberships of their organizations" ON public.organization_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -6462,6 +7310,9 @@ CREATE POLICY "Members read their workspace's webhook endpoints" ON public.webho
 -- Name: webhook_events Members read their workspace's webhook events; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's webhook events" ON public.webhook_events FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: asset_collections Members remove collections; Type: POLICY; Schema: public
+CREATE POLICY "Members remove collections" ON public.asset_collections FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: seo_search_performance Members remove their sites' search performance; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their sites' search performance" ON public.seo_search_performance FOR DELETE TO authenticated USING ((site_id IN ( SELECT private.seo_writable_site_ids() AS seo_writable_site_ids)));
 
@@ -6488,6 +7339,12 @@ CREATE POLICY "Members remove their workspace's scoring rules" ON public.contact
 
 -- Name: analytics_sites Members remove their workspace's sites; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's sites" ON public.analytics_sites FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collections Members rename collections; Type: POLICY; Schema: public
+CREATE POLICY "Members rename collections" ON public.asset_collections FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collection_items Members take assets out of collections; Type: POLICY; Schema: public
+CREATE POLICY "Members take assets out of collections" ON public.asset_collection_items FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: workspace_blogs Owners change their workspace's blog address; Type: POLICY; Schema: public
 CREATE POLICY "Owners change their workspace's blog address" ON public.workspace_blogs FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
@@ -6549,6 +7406,21 @@ CREATE POLICY "Users read their own profile" ON public.profiles FOR SELECT TO au
 -- Name: profiles Users update their own profile; Type: POLICY; Schema: public
 CREATE POLICY "Users update their own profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- Name: asset_comments Viewers and up read their workspace's asset comments; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's asset comments" ON public.asset_comments FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_versions Viewers and up read their workspace's asset versions; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's asset versions" ON public.asset_versions FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: assets Viewers and up read their workspace's assets; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's assets" ON public.assets FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collection_items Viewers and up read their workspace's collection items; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's collection items" ON public.asset_collection_items FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collections Viewers and up read their workspace's collections; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's collections" ON public.asset_collections FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
 -- Name: admin_pages; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.admin_pages ENABLE ROW LEVEL SECURITY;
 
@@ -6560,6 +7432,21 @@ ALTER TABLE public.analytics_rollups ENABLE ROW LEVEL SECURITY;
 
 -- Name: analytics_sites; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.analytics_sites ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_collection_items; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_collection_items ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_collections; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_collections ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_comments; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_comments ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_versions; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_versions ENABLE ROW LEVEL SECURITY;
+
+-- Name: assets; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.assets ENABLE ROW LEVEL SECURITY;
 
 -- Name: campaign_results; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.campaign_results ENABLE ROW LEVEL SECURITY;
@@ -6633,17 +7520,17 @@ ALTER TABLE public.workspace_blogs ENABLE ROW LEVEL SECURITY;
 -- Name: workspace_invitations; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.workspace_invitations ENABLE ROW LEVEL SECURITY;
 
+-- Name: objects assets: members remove unfinished uploads; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members remove unfinished uploads" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, NULL::jsonb)));
+
+-- Name: objects assets: members resume reserved files; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members resume reserved files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, NULL::jsonb))) WITH CHECK (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, metadata)));
+
+-- Name: objects assets: members upload reserved files; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members upload reserved files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, metadata)));
+
 -- Name: objects assets: workspace members and viewers read; Type: POLICY; Schema: storage
 CREATE POLICY "assets: workspace members and viewers read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('viewer'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members delete; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members replace and move; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members replace and move" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders)))) WITH CHECK (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members upload; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
 
 -- Name: SCHEMA private; Type: ACL; Schema: -
 GRANT USAGE ON SCHEMA private TO anon;
@@ -6741,6 +7628,39 @@ REVOKE ALL ON FUNCTION private.are_clean_tags(tags text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO service_role;
 
+-- Name: FUNCTION asset_kind(mime text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_kind(mime text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO anon;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO service_role;
+
+-- Name: FUNCTION asset_person_name(person uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_person_name(person uuid) FROM PUBLIC;
+
+-- Name: FUNCTION asset_public_image_path(object_path text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_public_image_path(object_path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO anon;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO service_role;
+
+-- Name: FUNCTION asset_quota_bytes(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_quota_bytes() FROM PUBLIC;
+
+-- Name: FUNCTION asset_status_move_allowed(from_status text, to_status text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO anon;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO service_role;
+
+-- Name: FUNCTION asset_variant_path(object_path text, variant text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO anon;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO service_role;
+
+-- Name: FUNCTION asset_version_for_job(workspace uuid, version uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_version_for_job(workspace uuid, version uuid) FROM PUBLIC;
+
 -- Name: FUNCTION background_job_ref(job_id text, OUT kind text, OUT number bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) FROM PUBLIC;
 
@@ -6764,6 +7684,9 @@ REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
 -- Name: FUNCTION check_contact_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_contact_owner() FROM PUBLIC;
 
+-- Name: FUNCTION check_featured_asset(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_featured_asset() FROM PUBLIC;
+
 -- Name: FUNCTION check_seo_site(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_seo_site() FROM PUBLIC;
 
@@ -6775,6 +7698,9 @@ REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id tex
 
 -- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) FROM PUBLIC;
+
+-- Name: FUNCTION complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
 
 -- Name: FUNCTION contact_check_failures(candidates jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.contact_check_failures(candidates jsonb) FROM PUBLIC;
@@ -6837,6 +7763,9 @@ REVOKE ALL ON FUNCTION private.delete_old_webhook_events(keep interval) FROM PUB
 
 -- Name: FUNCTION display_name(user_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.display_name(user_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION drop_asset_upload(version uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.drop_asset_upload(version uuid) FROM PUBLIC;
 
 -- Name: FUNCTION emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb) FROM PUBLIC;
@@ -6915,6 +7844,12 @@ REVOKE ALL ON FUNCTION private.invitation_status(invitation public.workspace_inv
 -- Name: FUNCTION is_public_address(address inet); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_public_address(address inet) FROM PUBLIC;
 
+-- Name: FUNCTION is_reserved_asset_upload(object_name text, metadata jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO anon;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO service_role;
+
 -- Name: FUNCTION is_reserved_blog_slug(slug text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_reserved_blog_slug(slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_reserved_blog_slug(slug text) TO anon;
@@ -6926,6 +7861,12 @@ REVOKE ALL ON FUNCTION private.is_site_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_site_admin() TO anon;
 GRANT ALL ON FUNCTION private.is_site_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_site_admin() TO service_role;
+
+-- Name: FUNCTION is_valid_asset_object_key(object_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO anon;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO service_role;
 
 -- Name: FUNCTION issue_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
@@ -7075,6 +8016,9 @@ REVOKE ALL ON FUNCTION private.publish_scheduled_content(workspace_id uuid, cont
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
+-- Name: FUNCTION queue_asset_version_removal(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_asset_version_removal() FROM PUBLIC;
+
 -- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;
 
@@ -7094,6 +8038,9 @@ REVOKE ALL ON FUNCTION private.raise_too_many_requests(message text, retry_after
 
 -- Name: FUNCTION rate_limit_wait(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rate_limit_wait(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
+
+-- Name: FUNCTION record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint) FROM PUBLIC;
 
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
@@ -7198,6 +8145,9 @@ REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.slug_of_title(title text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slug_of_title(title text) TO service_role;
 
+-- Name: FUNCTION stale_asset_uploads(older_than interval, max_rows integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) FROM PUBLIC;
+
 -- Name: FUNCTION stamp_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.stamp_contact() FROM PUBLIC;
 
@@ -7254,6 +8204,9 @@ REVOKE ALL ON FUNCTION private.verify_contact_form_proof(payload text, OUT chall
 -- Name: FUNCTION wake_webhook_deliveries(organization uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.wake_webhook_deliveries(organization uuid) FROM PUBLIC;
 
+-- Name: FUNCTION workspace_asset_bytes(workspace uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.workspace_asset_bytes(workspace uuid) FROM PUBLIC;
+
 -- Name: FUNCTION workspace_role(org uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.workspace_role(org uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO anon;
@@ -7267,6 +8220,11 @@ REVOKE ALL ON FUNCTION private.workspaces_with_due_webhooks() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.accept_invitation(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO service_role;
+
+-- Name: FUNCTION add_asset_comment(asset_id uuid, body text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO authenticated;
+GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO service_role;
 
 -- Name: FUNCTION admin_background_jobs(job_state text, max_rows integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) FROM PUBLIC;
@@ -7298,6 +8256,16 @@ REVOKE ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timest
 GRANT ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timestamp with time zone, period_end timestamp with time zone, compare_start timestamp with time zone, compare_end timestamp with time zone, top_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timestamp with time zone, period_end timestamp with time zone, compare_start timestamp with time zone, compare_end timestamp with time zone, top_limit integer) TO service_role;
 
+-- Name: FUNCTION asset_library_figures(workspace_id uuid, month_start timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) TO service_role;
+
+-- Name: FUNCTION asset_tags(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.asset_tags(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO service_role;
+
 -- Name: FUNCTION bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) TO authenticated;
@@ -7313,6 +8281,11 @@ REVOKE ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) FRO
 GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO authenticated;
 GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO service_role;
 
+-- Name: FUNCTION cancel_asset_upload(version_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO service_role;
+
 -- Name: FUNCTION cancel_seo_audit(audit_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) TO authenticated;
@@ -7322,6 +8295,11 @@ GRANT ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) TO authenticated;
 GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) TO service_role;
+
+-- Name: FUNCTION complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO authenticated;
+GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO service_role;
 
 -- Name: FUNCTION contact_overview(workspace_id uuid, quiet_days integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.contact_overview(workspace_id uuid, quiet_days integer) FROM PUBLIC;
@@ -7359,6 +8337,11 @@ REVOKE ALL ON FUNCTION public.create_workspace(name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO authenticated;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO service_role;
 
+-- Name: FUNCTION delete_asset(asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.delete_asset(asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.delete_asset(asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.delete_asset(asset_id uuid) TO service_role;
+
 -- Name: FUNCTION delete_workspace(workspace_id uuid, confirm_name text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) TO authenticated;
@@ -7368,6 +8351,11 @@ GRANT ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name te
 REVOKE ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO authenticated;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO service_role;
+
+-- Name: FUNCTION get_asset(asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_asset(asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_asset(asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.get_asset(asset_id uuid) TO service_role;
 
 -- Name: FUNCTION get_invitation(token text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_invitation(token text) FROM PUBLIC;
@@ -7429,6 +8417,11 @@ GRANT ALL ON FUNCTION public.is_site_admin() TO service_role;
 REVOKE ALL ON FUNCTION public.leave_workspace(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.leave_workspace(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.leave_workspace(workspace_id uuid) TO service_role;
+
+-- Name: FUNCTION list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) TO authenticated;
+GRANT ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) TO service_role;
 
 -- Name: FUNCTION note_workspace_activity(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) FROM PUBLIC;
@@ -7522,6 +8515,11 @@ REVOKE ALL ON FUNCTION public.reset_menu_items() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reset_menu_items() TO authenticated;
 GRANT ALL ON FUNCTION public.reset_menu_items() TO service_role;
 
+-- Name: FUNCTION restore_asset_version(asset_id uuid, version_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) TO service_role;
+
 -- Name: FUNCTION results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO authenticated;
@@ -7587,10 +8585,20 @@ REVOKE ALL ON FUNCTION public.seo_site_figures(site_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO service_role;
 
+-- Name: FUNCTION set_asset_status(asset_id uuid, new_status text, comment text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO service_role;
+
 -- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO service_role;
+
+-- Name: FUNCTION start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO service_role;
 
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;
@@ -7667,6 +8675,50 @@ GRANT INSERT(domain),UPDATE(domain) ON TABLE public.analytics_sites TO authentic
 
 -- Name: COLUMN analytics_sites.created_by; Type: ACL; Schema: public
 GRANT INSERT(created_by) ON TABLE public.analytics_sites TO authenticated;
+
+-- Name: TABLE asset_collection_items; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_collection_items TO service_role;
+GRANT SELECT,DELETE ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.collection_id; Type: ACL; Schema: public
+GRANT INSERT(collection_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.asset_id; Type: ACL; Schema: public
+GRANT INSERT(asset_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: TABLE asset_collections; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_collections TO service_role;
+GRANT SELECT,DELETE ON TABLE public.asset_collections TO authenticated;
+
+-- Name: COLUMN asset_collections.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.asset_collections TO authenticated;
+
+-- Name: COLUMN asset_collections.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.asset_collections TO authenticated;
+
+-- Name: TABLE asset_comments; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_comments TO service_role;
+GRANT SELECT ON TABLE public.asset_comments TO authenticated;
+
+-- Name: TABLE asset_versions; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_versions TO service_role;
+GRANT SELECT ON TABLE public.asset_versions TO authenticated;
+
+-- Name: TABLE assets; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.assets TO service_role;
+GRANT SELECT ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.name; Type: ACL; Schema: public
+GRANT UPDATE(name) ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.description; Type: ACL; Schema: public
+GRANT UPDATE(description) ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.tags; Type: ACL; Schema: public
+GRANT UPDATE(tags) ON TABLE public.assets TO authenticated;
 
 -- Name: TABLE campaign_results_daily; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.campaign_results_daily TO service_role;
@@ -7782,6 +8834,9 @@ GRANT INSERT(planned_publish_at),UPDATE(planned_publish_at) ON TABLE public.cont
 
 -- Name: COLUMN content_items.publish_on_schedule; Type: ACL; Schema: public
 GRANT INSERT(publish_on_schedule),UPDATE(publish_on_schedule) ON TABLE public.content_items TO authenticated;
+
+-- Name: COLUMN content_items.featured_asset_id; Type: ACL; Schema: public
+GRANT INSERT(featured_asset_id),UPDATE(featured_asset_id) ON TABLE public.content_items TO authenticated;
 
 -- Name: TABLE csv_column_mappings; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.csv_column_mappings TO service_role;

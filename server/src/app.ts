@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
+import { applyAssetSettings } from './lib/asset-settings';
 import { addEncryptionKey } from './lib/encryption-keys';
 import { parseJwtKeys, rotateJwtKeysText } from './lib/jwt-keys';
 import { authModule } from './modules/auth/auth-routes';
@@ -53,6 +54,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   });
 
   if (!appContext.database) app.addHook('onClose', async () => ctx.database.close());
+  app.addHook('onReady', async () => applyAssetSettings(ctx.sql, ctx.config.assetQuotaBytes));
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });

@@ -77,6 +77,14 @@ const envSchema = z.object({
   // (Storage offers `mtime`), which costs nothing: docs/decisions/0019-storage.md has the figures.
   STORAGE_FILE_ETAG_ALGORITHM: z.enum(['md5', 'version'], { message: 'must be md5 or version' }).default('version'),
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
+  // The asset library's quota: bytes one workspace's files (originals, versions, derived images) may take. Written to
+  // the database at start (private.asset_library_settings), which enforces it; unset leaves the database's value.
+  ASSET_QUOTA_BYTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(Number.MAX_SAFE_INTEGER, 'is too large').optional(),
+  // `npm run worker` on hosted Supabase: the project's URL and secret key, through which the asset jobs read originals
+  // and write derived images (Storage's API). The server's own runner uses its own address and key.
+  SUPABASE_URL: url(['http:', 'https:']).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  SUPABASE_SECRET_KEY: z.string().min(1).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   // GoTrue's GOTRUE_JWT_KEYS: a JSON array of private JWKs (RS256/ES256), one with "sign" in key_ops; else generated
@@ -160,6 +168,10 @@ export interface Config {
   storageFileSizeLimit: number;
   /** How objects' ETags are made (STORAGE_FILE_ETAG_ALGORITHM). */
   storageEtagAlgorithm: 'md5' | 'version';
+  /** ASSET_QUOTA_BYTES, applied to the database at start; undefined keeps the database's value. */
+  assetQuotaBytes: number | undefined;
+  /** Storage's API for `npm run worker` (SUPABASE_URL and its secret key), when given. */
+  supabase: { url: string; serviceKey: string } | undefined;
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
@@ -227,7 +239,7 @@ const hints: Record<string, string> = {
   OUTBOUND_ALLOW_PORTS: 'e.g. OUTBOUND_ALLOW_PORTS=8080,8443',
 };
 
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS']);
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY']);
 
 /** A rejected value as it may be printed: secrets masked, passwords in URLs masked. */
 function shown(key: string, value: string): string {
@@ -256,6 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
     storageFileSizeLimit: value.STORAGE_FILE_SIZE_LIMIT,
     storageEtagAlgorithm: value.STORAGE_FILE_ETAG_ALGORITHM,
+    assetQuotaBytes: value.ASSET_QUOTA_BYTES,
+    supabase:
+      value.SUPABASE_URL && (value.SUPABASE_SERVICE_ROLE_KEY ?? value.SUPABASE_SECRET_KEY)
+        ? { url: value.SUPABASE_URL.replace(/\/+$/, ''), serviceKey: (value.SUPABASE_SERVICE_ROLE_KEY ?? value.SUPABASE_SECRET_KEY)! }
+        : undefined,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
     jwtKeys: value.JWT_KEYS,

@@ -167,6 +167,249 @@ export type Database = {
           },
         ];
       };
+      asset_collection_items: {
+        Row: {
+          collection_id: string;
+          asset_id: string;
+          organization_id: string;
+          added_at: string;
+        };
+        Insert: {
+          collection_id: string;
+          asset_id: string;
+          organization_id: string;
+          added_at?: string;
+        };
+        Update: {
+          collection_id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          added_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_collection_items_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'asset_collection_items_collection_fkey';
+            columns: ['collection_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'asset_collections';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      asset_collections: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          name: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_collections_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      asset_comments: {
+        Row: {
+          id: string;
+          asset_id: string;
+          organization_id: string;
+          author_id: string | null;
+          body: string;
+          status_change: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          asset_id: string;
+          organization_id: string;
+          author_id?: string | null;
+          body: string;
+          status_change?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          author_id?: string | null;
+          body?: string;
+          status_change?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_comments_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      asset_versions: {
+        Row: {
+          id: string;
+          asset_id: string;
+          organization_id: string;
+          number: number;
+          state: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          size_bytes: number;
+          width: number | null;
+          height: number | null;
+          duration_seconds: number | null;
+          variants_state: string;
+          variants_note: string | null;
+          variant_bytes: number;
+          uploaded_by: string | null;
+          created_at: string;
+          completed_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          asset_id: string;
+          organization_id: string;
+          number: number;
+          state?: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          size_bytes: number;
+          width?: number | null;
+          height?: number | null;
+          duration_seconds?: number | null;
+          variants_state?: string;
+          variants_note?: string | null;
+          variant_bytes?: number;
+          uploaded_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          number?: number;
+          state?: string;
+          object_path?: string;
+          file_name?: string;
+          mime_type?: string;
+          size_bytes?: number;
+          width?: number | null;
+          height?: number | null;
+          duration_seconds?: number | null;
+          variants_state?: string;
+          variants_note?: string | null;
+          variant_bytes?: number;
+          uploaded_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_versions_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      assets: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          description: string | null;
+          kind: string;
+          status: string;
+          tags: string[];
+          current_version_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+          status_changed_at: string;
+          approved_at: string | null;
+          approved_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          name: string;
+          description?: string | null;
+          kind: string;
+          status?: string;
+          tags?: string[];
+          current_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          status_changed_at?: string;
+          approved_at?: string | null;
+          approved_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          description?: string | null;
+          kind?: string;
+          status?: string;
+          tags?: string[];
+          current_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          status_changed_at?: string;
+          approved_at?: string | null;
+          approved_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assets_current_version_fkey';
+            columns: ['id', 'current_version_id'];
+            isOneToOne: false;
+            referencedRelation: 'asset_versions';
+            referencedColumns: ['id', 'asset_id'];
+          },
+          {
+            foreignKeyName: 'assets_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaign_results: {
         Row: {
           id: string;
@@ -480,6 +723,7 @@ export type Database = {
           published_at: string | null;
           publish_on_schedule: boolean;
           slug: string;
+          featured_asset_id: string | null;
         };
         Insert: {
           id?: string;
@@ -500,6 +744,7 @@ export type Database = {
           published_at?: string | null;
           publish_on_schedule?: boolean;
           slug?: string;
+          featured_asset_id?: string | null;
         };
         Update: {
           id?: string;
@@ -520,8 +765,16 @@ export type Database = {
           published_at?: string | null;
           publish_on_schedule?: boolean;
           slug?: string;
+          featured_asset_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'content_items_featured_asset_fkey';
+            columns: ['organization_id', 'featured_asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
           {
             foreignKeyName: 'content_items_organization_id_fkey';
             columns: ['organization_id'];
@@ -1387,6 +1640,10 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      add_asset_comment: {
+        Args: { asset_id: string; body: string };
+        Returns: string;
+      };
       admin_background_jobs: {
         Args: { job_state?: string; max_rows?: number };
         Returns: { id: string; task: string; state: string; job_key: string; workspace_id: string; attempts: number; max_attempts: number; run_at: string; last_error: string; created_at: string; updated_at: string }[];
@@ -1411,6 +1668,14 @@ export type Database = {
         Args: { site_id: string; period_start: string; period_end: string; compare_start?: string; compare_end?: string; top_limit?: number };
         Returns: Json;
       };
+      asset_library_figures: {
+        Args: { workspace_id: string; month_start: string };
+        Returns: { asset_count: number; in_review_count: number; approved_this_month: number; storage_used_bytes: number; quota_bytes: number }[];
+      };
+      asset_tags: {
+        Args: { workspace_id: string };
+        Returns: { tag: string; asset_count: number }[];
+      };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };
         Returns: number;
@@ -1423,6 +1688,10 @@ export type Database = {
         Args: { workspace_id: string; today: string };
         Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
       };
+      cancel_asset_upload: {
+        Args: { version_id: string };
+        Returns: undefined;
+      };
       cancel_seo_audit: {
         Args: { audit_id: string };
         Returns: Database['public']['Tables']['seo_audits']['Row'];
@@ -1430,6 +1699,10 @@ export type Database = {
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
+      };
+      complete_asset_upload: {
+        Args: { version_id: string; width?: number; height?: number; duration_seconds?: number };
+        Returns: string;
       };
       contact_overview: {
         Args: { workspace_id: string; quiet_days?: number };
@@ -1451,6 +1724,10 @@ export type Database = {
         Args: { name: string };
         Returns: Database['public']['Tables']['organizations']['Row'];
       };
+      delete_asset: {
+        Args: { asset_id: string };
+        Returns: undefined;
+      };
       delete_workspace: {
         Args: { workspace_id: string; confirm_name: string };
         Returns: undefined;
@@ -1458,6 +1735,10 @@ export type Database = {
       executive_overview: {
         Args: { workspace_id: string; today: string };
         Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];
+      };
+      get_asset: {
+        Args: { asset_id: string };
+        Returns: Json;
       };
       get_invitation: {
         Args: { token: string };
@@ -1503,6 +1784,10 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: undefined;
       };
+      list_assets: {
+        Args: { workspace_id: string; search?: string; kinds?: string[]; statuses?: string[]; tag?: string; collection_id?: string; sort_by?: string; page_size?: number; page_number?: number };
+        Returns: { id: string; name: string; description: string; kind: string; status: string; tags: unknown; created_at: string; updated_at: string; approved_at: string; version_id: string; version_number: number; file_name: string; mime_type: string; size_bytes: number; width: number; height: number; duration_seconds: number; variants_state: string; object_path: string; thumbnail_path: string; preview_path: string; public_image_path: string; uploaded_by_name: string; uploaded_at: string; total_count: number }[];
+      };
       note_workspace_activity: {
         Args: { workspace_id: string };
         Returns: undefined;
@@ -1546,6 +1831,10 @@ export type Database = {
       reset_menu_items: {
         Args: never;
         Returns: Database['public']['Tables']['menu_items']['Row'][];
+      };
+      restore_asset_version: {
+        Args: { asset_id: string; version_id: string };
+        Returns: undefined;
       };
       results_by_day: {
         Args: { workspace_id: string; from_day: string; to_day: string; campaign_id?: string };
@@ -1599,9 +1888,17 @@ export type Database = {
         Args: { site_id: string };
         Returns: { audit_id: string; audited_at: string; health_score: number; critical_count: number; error_count: number; warning_count: number; notice_count: number; sitemap_pages: number; indexable_sitemap_pages: number; clicks: number; impressions: number; average_position: number; search_from: string; search_to: string }[];
       };
+      set_asset_status: {
+        Args: { asset_id: string; new_status: string; comment?: string };
+        Returns: string;
+      };
       set_workspace_two_factor: {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
+      };
+      start_asset_upload: {
+        Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };
+        Returns: { asset_id: string; version_id: string; object_path: string }[];
       };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };

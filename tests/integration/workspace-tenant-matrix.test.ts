@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
 import { blogOperations } from '../support/blog-matrix';
+import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { clientWithToken } from '../support/rest-clients';
@@ -25,7 +26,7 @@ import { type Actor, ACTORS, createWorkspaceWorld, describeChanges, ids, type Sn
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts, the asset library's in tests/support/assets-matrix.ts.
  *
  * Then the whole matrix again with workspace 1 requiring two-factor authentication: each member of workspace 1 with
  * an aal1 token gets what the removed member gets (refused as `two_factor_required` where the removed member is
@@ -175,6 +176,8 @@ const operations: Record<string, Operation> = {
   ...storageOperations(() => world),
   // The SEO Toolkit's sites, audits, pages, issues and Search Console data (tests/support/seo-matrix.ts).
   ...seoOperations(() => world),
+  // The asset library's tables and functions (tests/support/assets-matrix.ts).
+  ...assetOperations(() => world),
 };
 
 beforeAll(async () => {

@@ -1,14 +1,19 @@
 import type { TaskDefinition } from './define-task';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
-import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
-import { deliverWebhooksTask } from './tasks/deliver-webhooks';
+import { makeAssetVariants } from './tasks/make-asset-variants';
+import { publishAssetImage } from './tasks/publish-asset-image';
 import { publishContent } from './tasks/publish-content';
 import { queueDueSeoAudits } from './tasks/queue-due-seo-audits';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
+import { removeAssetObjects } from './tasks/remove-asset-objects';
+import { sendEmail } from './tasks/send-email';
+import { sweepAssetUploads } from './tasks/sweep-asset-uploads';
+import { sweepStorageFiles } from './tasks/sweep-storage-files';
+import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
+import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { runSeoAudit } from './tasks/run-seo-audit';
-import { sendEmail } from './tasks/send-email';
 import { sendLeadDigests } from './tasks/send-lead-digests';
 import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
 
@@ -21,6 +26,11 @@ export const taskRegistry = [
   publishContent,
   refreshAnalyticsRollups,
   cleanUpJobs,
+  makeAssetVariants,
+  publishAssetImage,
+  removeAssetObjects,
+  sweepAssetUploads,
+  sweepStorageFiles,
   sendLeadDigests,
   deliverWebhooksTask,
   sweepWebhookDeliveries,
