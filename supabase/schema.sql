@@ -4479,7 +4479,7 @@ begin
     wanted := wanted || channel_account;
     insert into public.social_post_channels (organization_id, post_id, account_id, body, status)
     values (save_social_post.workspace_id, post.id, channel_account, channel_body, new_status)
-    on conflict (post_id, account_id) do update set body = excluded.body, status = excluded.status, updated_at = now();
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = excluded.status, updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
   return post;

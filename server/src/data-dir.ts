@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from './config';
+import { createKeyring, type TokenKeyring } from './modules/social/token-seal';
 
 /** Creates DATA_DIR when missing and proves it is writable; one clear line otherwise. */
 export async function ensureDataDir(dataDir: string): Promise<void> {
@@ -36,6 +37,12 @@ async function readOrCreateSecret(file: string, create: () => string): Promise<s
 export function resolveJwtSecret(dataDir: string, given: string | undefined): Promise<string> {
   if (given) return Promise.resolve(given);
   return readOrCreateSecret(path.join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
+}
+
+/** The keyring of social account credentials: SOCIAL_TOKEN_KEYS when given, else a key generated once in DATA_DIR. */
+export async function resolveSocialTokenKeys(dataDir: string, given: readonly string[] | undefined): Promise<TokenKeyring> {
+  if (given?.length) return createKeyring(given);
+  return createKeyring([await readOrCreateSecret(path.join(dataDir, 'social-token-key'), () => randomBytes(32).toString('base64'))]);
 }
 
 /** Password of the embedded PostgreSQL superuser, generated once. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Sql } from '../db/client';
 import type { MailTransport } from '../lib/mailer';
 import type { OutboundClient } from '../lib/outbound/outbound-client';
+import type { TokenKeyring } from '../modules/social/token-seal';
 
 /** What every task may use: the database (as the worker's role), the mail transport and the public address. */
 export interface JobServices {
@@ -13,6 +14,8 @@ export interface JobServices {
   analyticsRollupSeconds: number;
   /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
   outbound: OutboundClient;
+  /** The keys that seal and open social account credentials (SOCIAL_TOKEN_KEYS, or the one kept in DATA_DIR). */
+  socialTokenKeys?: TokenKeyring;
 }
 
 export interface JobLog {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
+import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import type { TaskDefinition } from './define-task';
 import { startJobRunner, type JobRunner } from './job-runner';
@@ -23,9 +24,10 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   let runner: JobRunner | undefined;
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
+    const socialTokenKeys = await resolveSocialTokenKeys(ctx.config.dataDir, ctx.config.socialTokenKeys);
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, outbound },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, outbound, socialTokenKeys },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

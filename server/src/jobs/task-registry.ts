@@ -1,8 +1,10 @@
 import type { TaskDefinition } from './define-task';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
+import { connectSocialAccount } from './tasks/connect-social-account';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishContent } from './tasks/publish-content';
+import { publishSocialPost } from './tasks/publish-social-post';
 import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
@@ -25,6 +27,8 @@ export const taskRegistry = [
   cleanUpWebhooks,
   renderContentHtml,
   renderStaleContentHtmlTask,
+  connectSocialAccount,
+  publishSocialPost,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

@@ -3,6 +3,7 @@
 // gracefully: running jobs finish (or are handed back), its heartbeat goes.
 import { ConfigError, loadConfig } from '../config';
 import { createMailTransport } from '../lib/mailer';
+import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startJobRunner, type JobRunner } from './job-runner';
@@ -48,7 +49,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, outbound },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, outbound, socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys) },
     log,
     concurrency: config.jobConcurrency,
   });
