@@ -6,6 +6,7 @@ import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/t
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
+import { socialOperations } from '../support/social-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -156,6 +157,8 @@ const operations: Record<string, Operation> = {
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
   ...webhookOperations(() => world),
+  // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
+  ...socialOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),
