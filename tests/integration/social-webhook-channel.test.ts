@@ -83,6 +83,24 @@ describe('the webhook channel', () => {
     expect(receiver.to('/breaks')).toHaveLength(1);
   });
 
+  it('refuses a job that names another workspace for a channel: nothing sent, the channel untouched', async () => {
+    const { account } = await connect('/guarded');
+    const { data: post } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, body: 'Mine', channels: [{ account_id: account.id }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const { data: channel } = await owner.client.from('social_post_channels').select('id').eq('post_id', post!.id).single();
+    const other = await signedInUser(server);
+    const [exact] = await server.sql<{ at: string }[]>`select to_jsonb(scheduled_at) #>> '{}' as at from public.social_posts where id = ${post!.id}`;
+    // A job naming the other workspace (the workspace is checked before anything else): it fails for good.
+    await server.sql`select private.enqueue_job('publish_social_post', ${server.sql.json({ workspace_id: other.organizationId, channel_id: channel!.id, planned_at: exact!.at })}, now(), 'tenant-test')`;
+    await drain();
+    expect(receiver.to('/guarded')).toHaveLength(0);
+    const { data: after } = await owner.client.from('social_post_channels').select('status').eq('id', channel!.id).single();
+    expect(after!.status).toBe('scheduled');
+    const [failed] = await server.sql<{ last_error: string }[]>`select last_error from private.failed_jobs where task = 'publish_social_post' order by id desc limit 1`;
+    expect(failed!.last_error).toMatch(/does not belong to workspace/);
+  });
+
   it('refuses a webhook URL at a private address the server may not reach', async () => {
     const { error } = await owner.client.rpc('connect_social_account', {
       workspace_id: owner.organizationId, network: 'webhook', identifier: 'metadata', service_url: 'http://169.254.169.254/latest/meta-data/',
