@@ -28,7 +28,18 @@ async function readOrCreateSecret(file: string, create: () => string): Promise<s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const value = create();
-  await writeFile(file, `${value}\n`, { mode: 0o600 });
+  try {
+    // Created exclusively: two processes starting at once on one DATA_DIR (a server and its workers) keep one value.
+    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    for (let tries = 0; tries < 50; tries += 1) {
+      const existing = (await readFile(file, 'utf8')).trim();
+      if (existing) return existing;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${file} exists but stays empty`, { cause: error });
+  }
   await chmod(file, 0o600);
   return value;
 }
