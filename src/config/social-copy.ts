@@ -42,6 +42,7 @@ export const socialCopy = {
   noAccountsToChoose: 'Connect an account first.',
   scheduleAt: 'Publish at',
   scheduleHint: 'Your local time. Leave empty to keep it as a draft.',
+  chooseMoment: 'Choose when to publish, or save it as a draft.',
   save: 'Schedule post',
   saveDraft: 'Save draft',
   saving: 'Saving…',

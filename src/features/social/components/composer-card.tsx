@@ -20,7 +20,7 @@ export function ComposerCard({ workspaceId }: { workspaceId: string }) {
   const accounts = useSocialAccounts(workspaceId);
   const save = useSaveSocialPost();
   const [state, setState] = useState<ComposerState>(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
+  const [attempt, setAttempt] = useState<'schedule' | 'draft' | null>(null);
   const usable = (accounts.data ?? []).filter((account) => account.status !== 'failed');
   const composed = composePost(state, usable);
 
@@ -28,17 +28,19 @@ export function ComposerCard({ workspaceId }: { workspaceId: string }) {
     setState((current) => ({ ...current, selected: checked ? [...current.selected, accountId] : current.selected.filter((id) => id !== accountId) }));
   }
 
-  function submit(schedule: boolean) {
-    setSubmitted(true);
-    const post = schedule ? composed : composePost({ ...state, scheduleLocal: '' }, usable);
-    if (post.problem || save.isPending || (schedule && !post.scheduledAt)) return;
+  const draft = composePost({ ...state, scheduleLocal: '' }, usable);
+  const problem = attempt === 'draft' ? draft.problem : attempt === 'schedule' ? composed.problem ?? (composed.scheduledAt ? null : socialCopy.chooseMoment) : null;
+
+  function submit(kind: 'schedule' | 'draft') {
+    setAttempt(kind);
+    const post = kind === 'schedule' ? composed : draft;
+    if (post.problem || save.isPending || (kind === 'schedule' && !post.scheduledAt)) return;
     save.mutate(
       { workspaceId, body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt },
-      { onSuccess: () => { setState(EMPTY); setSubmitted(false); } },
+      { onSuccess: () => { setState(EMPTY); setAttempt(null); } },
     );
   }
 
-  const problem = submitted ? composed.problem ?? (state.scheduleLocal ? null : socialCopy.scheduleHint) : null;
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -46,7 +48,7 @@ export function ComposerCard({ workspaceId }: { workspaceId: string }) {
         <CardDescription>{socialCopy.composeDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit(true); }}>
+        <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit('schedule'); }}>
           <FormField label={socialCopy.body}>
             <Textarea rows={4} value={state.body} onChange={(event) => setState({ ...state, body: event.target.value })} />
           </FormField>
@@ -71,7 +73,7 @@ export function ComposerCard({ workspaceId }: { workspaceId: string }) {
           {problem ? <p role="alert" className="text-sm font-medium text-destructive">{problem}</p> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending}>{save.isPending ? socialCopy.saving : socialCopy.save}</Button>
-            <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit(false)}>{socialCopy.saveDraft}</Button>
+            <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit('draft')}>{socialCopy.saveDraft}</Button>
           </div>
         </form>
       </CardContent>

@@ -64,8 +64,6 @@ describe('the Social Hub', () => {
     expect(within(composer).getByText(/400 \/ 300 — Bluesky takes 300 characters/)).toBeInTheDocument();
     expect(within(composer).getByText('400 / 500')).toBeInTheDocument();
 
-    await user.click(within(composer).getByLabelText('Publish at'));
-    await user.paste('2099-05-01T09:00');
     await user.click(within(composer).getByRole('button', { name: 'Schedule post' }));
     expect(within(composer).getByRole('alert')).toHaveTextContent('agency.bsky.social: Bluesky takes 300 characters');
     expect(fake.calls.some((call) => call.table === 'rpc:save_social_post')).toBe(false);
@@ -74,6 +72,12 @@ describe('the Social Hub', () => {
     await user.clear(blueskyText);
     await user.paste('Short for Bluesky 🚀');
     expect(within(composer).getByText('19 / 300')).toBeInTheDocument();
+    await user.click(within(composer).getByRole('button', { name: 'Schedule post' }));
+    expect(within(composer).getByRole('alert')).toHaveTextContent('Choose when to publish, or save it as a draft.');
+    expect(fake.calls.some((call) => call.table === 'rpc:save_social_post')).toBe(false);
+
+    await user.click(within(composer).getByLabelText('Publish at'));
+    await user.paste('2099-05-01T09:00');
     await user.click(within(composer).getByRole('button', { name: 'Schedule post' }));
     await vi.waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:save_social_post')).toBe(true));
     expect(fake.calls.find((call) => call.table === 'rpc:save_social_post')!.values).toEqual({
