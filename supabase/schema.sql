@@ -2006,7 +2006,8 @@ begin
   if record_social_account_connection.sealed is not null then
     update private.social_account_credentials c set sealed = record_social_account_connection.sealed, pending = null, updated_at = now()
     where c.account_id = record_social_account_connection.account_id;
-  elsif record_social_account_connection.status = 'failed' then
+  else
+    -- Refused: the submitted credential goes (a previously sealed one stays, for the record of what worked).
     delete from private.social_account_credentials c where c.account_id = record_social_account_connection.account_id and c.sealed is null;
     update private.social_account_credentials c set pending = null where c.account_id = record_social_account_connection.account_id;
   end if;

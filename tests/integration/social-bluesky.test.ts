@@ -159,6 +159,14 @@ describe('Bluesky on a real PDS', () => {
     const waiting = await publishNow('While the account is broken');
     expect((await channelOf(waiting.id)).result_message).toBe(`Not sent: ${alice.handle} needs reconnecting (the network refused its password or token).`);
 
+    // A wrong one first: refused, and nothing of it is kept.
+    await owner.client.rpc('reconnect_social_account', { account_id: accountId, secret: 'still-wrong-pass' });
+    await drain();
+    const { data: refusedAgain } = await owner.client.from('social_accounts').select('status').eq('id', accountId).single();
+    expect(refusedAgain!.status).toBe('reconnect');
+    const [kept] = await server.sql<{ pending: unknown }[]>`select pending from private.social_account_credentials where account_id = ${accountId}`;
+    expect(kept!.pending).toBeNull();
+
     const fresh = await pds.createAppPassword(alice, 'Social Hub again');
     const { error } = await owner.client.rpc('reconnect_social_account', { account_id: accountId, secret: fresh });
     expect(error).toBeNull();
