@@ -618,6 +618,58 @@ CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETU
   returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
 $$;
 
+-- Name: claim_social_post_channel(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone) RETURNS TABLE(outcome text, network text, account_id uuid, service_origin text, sealed text, body text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+  post public.social_posts;
+  account public.social_accounts;
+begin
+  select * into channel from public.social_post_channels c where c.id = claim_social_post_channel.channel_id for update;
+  if not found then
+    return query select 'gone', null::text, null::uuid, null::text, null::text, null::text;
+    return;
+  end if;
+  if channel.organization_id <> claim_social_post_channel.workspace_id then
+    raise exception 'social post channel % does not belong to workspace %', channel_id, workspace_id using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  select * into account from public.social_accounts a where a.id = channel.account_id;
+  if channel.status = 'attempting' then
+    update public.social_post_channels c set status = 'unconfirmed', finished_at = now(),
+      result_message = 'The worker stopped while sending this post, so it may or may not be on ' || initcap(account.network)
+        || '. Check the account, then send it again or leave it.'
+    where c.id = channel.id;
+    return query select 'unconfirmed', account.network, account.id, account.service_origin, null::text, null::text;
+    return;
+  end if;
+  select * into post from public.social_posts p where p.id = channel.post_id;
+  if channel.status <> 'scheduled' or post.scheduled_at is distinct from claim_social_post_channel.planned_at then
+    return query select 'gone', null::text, null::uuid, null::text, null::text, null::text;
+    return;
+  end if;
+  if post.scheduled_at > now() then
+    return query select 'not_due', null::text, null::uuid, null::text, null::text, null::text;
+    return;
+  end if;
+  if account.status <> 'connected' then
+    update public.social_post_channels c set status = 'failed', finished_at = now(),
+      result_message = case account.status
+        when 'reconnect' then 'Not sent: ' || account.display_name || ' needs reconnecting (the network refused its password or token).'
+        when 'connecting' then 'Not sent: ' || account.display_name || ' was still connecting.'
+        else 'Not sent: ' || account.display_name || ' is not connected.' end
+    where c.id = channel.id;
+    return query select 'account', account.network, account.id, account.service_origin, null::text, null::text;
+    return;
+  end if;
+  update public.social_post_channels c set status = 'attempting', attempted_at = now() where c.id = channel.id;
+  return query select 'claimed', account.network, account.id, account.service_origin,
+    (select cr.sealed from private.social_account_credentials cr where cr.account_id = account.id), channel.body;
+end
+$$;
+
 -- Name: claim_webhook_deliveries(uuid, integer, integer); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) RETURNS TABLE(delivery_id uuid, attempt integer, message_id text, event_type text, body text, url text, secret text, previous_secret text)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2441,6 +2493,65 @@ begin
 end
 $$;
 
+-- Name: record_social_account_connection(uuid, uuid, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if record_social_account_connection.status not in ('connected', 'reconnect', 'failed') then
+    raise exception 'unknown account status %', status using errcode = '22023';
+  end if;
+  update public.social_accounts a set
+    status = record_social_account_connection.status,
+    status_message = left(record_social_account_connection.message, 1000),
+    external_id = coalesce(record_social_account_connection.external_id, a.external_id)
+  where a.id = record_social_account_connection.account_id and a.organization_id = record_social_account_connection.workspace_id;
+  if not found then
+    return;
+  end if;
+  if record_social_account_connection.sealed is not null then
+    update private.social_account_credentials c set sealed = record_social_account_connection.sealed, pending = null, updated_at = now()
+    where c.account_id = record_social_account_connection.account_id;
+  else
+    -- Refused: the submitted credential goes (a previously sealed one stays, for the record of what worked).
+    delete from private.social_account_credentials c where c.account_id = record_social_account_connection.account_id and c.sealed is null;
+    update private.social_account_credentials c set pending = null where c.account_id = record_social_account_connection.account_id;
+  end if;
+end
+$$;
+
+-- Name: record_social_post_channel_outcome(uuid, uuid, text, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text DEFAULT NULL::text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  if record_social_post_channel_outcome.status not in ('published', 'failed', 'unconfirmed') then
+    raise exception 'unknown channel outcome %', status using errcode = '22023';
+  end if;
+  update public.social_post_channels c set
+    status = record_social_post_channel_outcome.status,
+    finished_at = now(),
+    published_url = left(record_social_post_channel_outcome.published_url, 2000),
+    external_id = left(record_social_post_channel_outcome.external_id, 500),
+    result_message = left(record_social_post_channel_outcome.message, 2000)
+  where c.id = record_social_post_channel_outcome.channel_id and c.organization_id = record_social_post_channel_outcome.workspace_id
+    and c.status = 'attempting'
+  returning * into channel;
+  if not found then
+    return false;
+  end if;
+  if record_social_post_channel_outcome.account_status = 'reconnect' then
+    update public.social_accounts a set status = 'reconnect', status_message = left(record_social_post_channel_outcome.message, 1000)
+    where a.id = channel.account_id and a.status = 'connected';
+  end if;
+  return true;
+end
+$$;
+
 -- Name: record_workspace_event(uuid, text, uuid, jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb DEFAULT '{}'::jsonb) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2723,6 +2834,17 @@ begin
       using errcode = '42501', detail = 'role_too_low';
   end if;
   return caller_role;
+end
+$$;
+
+-- Name: reschedule_social_post_channels(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.reschedule_social_post_channels() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.social_post_channels c set updated_at = now() where c.post_id = new.id and c.status = 'scheduled';
+  return null;
 end
 $$;
 
@@ -3073,6 +3195,34 @@ CREATE FUNCTION private.slug_of_title(title text) RETURNS text
     ''), 'post')
 $$;
 
+-- Name: social_account_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_account_for_job(workspace_id uuid, account_id uuid) RETURNS TABLE(network text, status text, pending jsonb, sealed text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  account public.social_accounts;
+begin
+  select * into account from public.social_accounts a where a.id = social_account_for_job.account_id;
+  if not found then
+    return;
+  end if;
+  if account.organization_id <> social_account_for_job.workspace_id then
+    raise exception 'social account % does not belong to workspace %', account_id, workspace_id using errcode = '42501', detail = 'foreign_social_account';
+  end if;
+  return query select account.network, account.status, c.pending, c.sealed
+    from private.social_account_credentials c where c.account_id = account.id;
+end
+$$;
+
+-- Name: social_publish_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_publish_job_key(channel_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'social:' || channel_id::text || ':publish'
+$$;
+
 -- Name: stale_asset_uploads(interval, integer); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) RETURNS TABLE(version_id uuid, organization_id uuid)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -3275,6 +3425,26 @@ begin
     end if;
   elsif tg_op <> 'INSERT' and old.publish_on_schedule then
     perform private.cancel_job(private.content_publish_job_key(old.id));
+  end if;
+  return null;
+end
+$$;
+
+-- Name: sync_social_publish_job(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.sync_social_publish_job() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  moment timestamptz;
+begin
+  if tg_op <> 'DELETE' and new.status = 'scheduled' then
+    select p.scheduled_at into moment from public.social_posts p where p.id = new.post_id;
+    perform private.enqueue_job('publish_social_post',
+      jsonb_build_object('workspace_id', new.organization_id, 'channel_id', new.id, 'planned_at', moment),
+      moment, private.social_publish_job_key(new.id), 5);
+  elsif tg_op = 'DELETE' or (old.status = 'scheduled' and new.status in ('draft')) then
+    perform private.cancel_job(private.social_publish_job_key(old.id));
   end if;
   return null;
 end
@@ -3934,6 +4104,52 @@ begin
     raise exception 'The file has not arrived yet: upload it again.' using errcode = 'P0001', detail = 'upload_missing';
   end if;
   return outcome;
+end
+$$;
+
+-- Name: connect_social_account(uuid, text, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created public.social_accounts;
+  clean_url text := btrim(coalesce(connect_social_account.service_url, ''));
+  clean_identifier text := btrim(coalesce(connect_social_account.identifier, ''));
+  clean_secret text := btrim(coalesce(connect_social_account.secret, ''));
+  url_check record;
+begin
+  perform private.require_workspace_role(connect_social_account.workspace_id, 'member');
+  if connect_social_account.network is null or connect_social_account.network not in ('bluesky', 'mastodon', 'webhook') then
+    raise exception 'Choose a network: Bluesky, Mastodon or a webhook.' using errcode = 'P0001', detail = 'network_unknown';
+  end if;
+  if clean_identifier = '' or char_length(clean_identifier) > 200 then
+    raise exception 'Enter the account''s handle or name (at most 200 characters).' using errcode = 'P0001', detail = 'identifier_invalid';
+  end if;
+  url_check := private.outbound_url_problem(clean_url);
+  if url_check.problem is not null then
+    raise exception '%', url_check.message using errcode = 'P0001', detail = url_check.problem;
+  end if;
+  if connect_social_account.network = 'webhook' then
+    clean_secret := private.new_webhook_secret();
+  elsif clean_secret = '' or char_length(clean_secret) > 2000 then
+    raise exception '%', case when connect_social_account.network = 'bluesky' then 'Enter an app password (Settings → Privacy and security → App passwords).'
+      else 'Enter an access token with the write:statuses scope.' end
+      using errcode = 'P0001', detail = 'secret_missing';
+  end if;
+  perform 1 from public.organizations o where o.id = connect_social_account.workspace_id for no key update;
+  if (select count(*) from public.social_accounts a where a.organization_id = connect_social_account.workspace_id) >= 50 then
+    raise exception 'A workspace has at most 50 social accounts: disconnect one first.' using errcode = 'P0001', detail = 'account_limit';
+  end if;
+  insert into public.social_accounts (organization_id, network, display_name, service_origin, created_by)
+  values (connect_social_account.workspace_id, connect_social_account.network, clean_identifier, private.url_origin(clean_url), (select auth.uid()))
+  returning * into created;
+  insert into private.social_account_credentials (account_id, pending)
+  values (created.id, jsonb_build_object('identifier', clean_identifier, 'secret', clean_secret, 'url', clean_url));
+  perform private.enqueue_job('connect_social_account', jsonb_build_object('workspace_id', created.organization_id, 'account_id', created.id),
+    now(), 'social-account:' || created.id || ':connect', 5);
+  return jsonb_build_object('account', to_jsonb(created),
+    'signing_secret', case when connect_social_account.network = 'webhook' then clean_secret end);
 end
 $$;
 
@@ -4788,6 +5004,51 @@ CREATE FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_da
   from c, r, u
 $$;
 
+-- Name: social_post_channels; Type: TABLE; Schema: public
+CREATE TABLE public.social_post_channels (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    post_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    body text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    attempted_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    published_url text,
+    external_id text,
+    result_message text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_channels_body_length CHECK ((char_length(body) <= 5000)),
+    CONSTRAINT social_post_channels_external_id_length CHECK ((char_length(external_id) <= 500)),
+    CONSTRAINT social_post_channels_published_url_length CHECK ((char_length(published_url) <= 2000)),
+    CONSTRAINT social_post_channels_result_message_length CHECK ((char_length(result_message) <= 2000)),
+    CONSTRAINT social_post_channels_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'scheduled'::text, 'attempting'::text, 'published'::text, 'failed'::text, 'unconfirmed'::text])))
+);
+
+-- Name: publish_social_post_channel_again(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.publish_social_post_channel_again(channel_id uuid) RETURNS public.social_post_channels
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  select * into channel from public.social_post_channels c where c.id = publish_social_post_channel_again.channel_id for update;
+  if not found or private.workspace_role(channel.organization_id) is null then
+    raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
+  end if;
+  perform private.require_workspace_role(channel.organization_id, 'member');
+  if channel.status not in ('failed', 'unconfirmed') then
+    raise exception 'Only a failed or unconfirmed post can be sent again.' using errcode = 'P0001', detail = 'not_retryable';
+  end if;
+  update public.social_posts p set scheduled_at = now() where p.id = channel.post_id;
+  update public.social_post_channels c set status = 'scheduled', result_message = null, attempted_at = null, finished_at = null
+  where c.id = channel.id returning * into channel;
+  return channel;
+end
+$$;
+
 -- Name: recompute_lead_scores(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.recompute_lead_scores(workspace_id uuid) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4796,6 +5057,62 @@ CREATE FUNCTION public.recompute_lead_scores(workspace_id uuid) RETURNS integer
 begin
   perform private.require_workspace_role(recompute_lead_scores.workspace_id, 'viewer');
   return private.rescore_contacts(array[recompute_lead_scores.workspace_id]);
+end
+$$;
+
+-- Name: social_accounts; Type: TABLE; Schema: public
+CREATE TABLE public.social_accounts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    network text NOT NULL,
+    display_name text NOT NULL,
+    service_origin text NOT NULL,
+    external_id text,
+    status text DEFAULT 'connecting'::text NOT NULL,
+    status_message text,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_accounts_display_name_length CHECK (((char_length(display_name) >= 1) AND (char_length(display_name) <= 200))),
+    CONSTRAINT social_accounts_external_id_length CHECK ((char_length(external_id) <= 300)),
+    CONSTRAINT social_accounts_network_check CHECK ((network = ANY (ARRAY['bluesky'::text, 'mastodon'::text, 'webhook'::text]))),
+    CONSTRAINT social_accounts_service_origin_length CHECK ((char_length(service_origin) <= 300)),
+    CONSTRAINT social_accounts_status_check CHECK ((status = ANY (ARRAY['connecting'::text, 'connected'::text, 'reconnect'::text, 'failed'::text]))),
+    CONSTRAINT social_accounts_status_message_length CHECK ((char_length(status_message) <= 1000))
+);
+
+-- Name: reconnect_social_account(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.reconnect_social_account(account_id uuid, secret text) RETURNS public.social_accounts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  account public.social_accounts;
+  clean_secret text := btrim(coalesce(reconnect_social_account.secret, ''));
+begin
+  select * into account from public.social_accounts a where a.id = reconnect_social_account.account_id;
+  if not found or private.workspace_role(account.organization_id) is null then
+    raise exception 'This social account does not exist (any more).' using errcode = 'P0001', detail = 'unknown_account';
+  end if;
+  perform private.require_workspace_role(account.organization_id, 'member');
+  if account.network = 'webhook' then
+    raise exception 'A webhook channel has no password: disconnect it and add it again for a new secret.' using errcode = 'P0001', detail = 'secret_not_needed';
+  end if;
+  if clean_secret = '' or char_length(clean_secret) > 2000 then
+    raise exception 'Enter the new app password or access token.' using errcode = 'P0001', detail = 'secret_missing';
+  end if;
+  update private.social_account_credentials c
+  set pending = jsonb_build_object('identifier', account.display_name, 'secret', clean_secret,
+      'url', coalesce(c.pending ->> 'url', account.service_origin)), updated_at = now()
+  where c.account_id = account.id;
+  if not found then
+    insert into private.social_account_credentials (account_id, pending)
+    values (account.id, jsonb_build_object('identifier', account.display_name, 'secret', clean_secret, 'url', account.service_origin));
+  end if;
+  update public.social_accounts a set status = 'connecting', status_message = null where a.id = account.id returning * into account;
+  perform private.enqueue_job('connect_social_account', jsonb_build_object('workspace_id', account.organization_id, 'account_id', account.id),
+    now(), 'social-account:' || account.id || ':connect', 5);
+  return account;
 end
 $$;
 
@@ -5135,6 +5452,84 @@ begin
   set previous_secret = c.secret, previous_secret_expires_at = now() + interval '24 hours', secret = fresh
   where c.endpoint_id = rotate_webhook_secret.endpoint_id;
   return fresh;
+end
+$$;
+
+-- Name: social_posts; Type: TABLE; Schema: public
+CREATE TABLE public.social_posts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    body text NOT NULL,
+    scheduled_at timestamp with time zone,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_posts_body_length CHECK ((char_length(body) <= 5000))
+);
+
+-- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid) RETURNS public.social_posts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  post public.social_posts;
+  channel jsonb;
+  channel_account uuid;
+  channel_body text;
+  wanted uuid[] := '{}';
+  new_status text := case when save_social_post.scheduled_at is null then 'draft' else 'scheduled' end;
+begin
+  perform private.require_workspace_role(save_social_post.workspace_id, 'member');
+  if save_social_post.body is null or char_length(save_social_post.body) > 5000 then
+    raise exception 'A post has at most 5,000 characters.' using errcode = 'P0001', detail = 'body_too_long';
+  end if;
+  if save_social_post.channels is null or jsonb_typeof(save_social_post.channels) <> 'array' or jsonb_array_length(save_social_post.channels) = 0 then
+    raise exception 'Choose at least one account to post to.' using errcode = 'P0001', detail = 'channels_empty';
+  end if;
+  if save_social_post.scheduled_at is not null and save_social_post.scheduled_at < now() - interval '1 minute' then
+    raise exception 'This moment has passed: choose a time in the future.' using errcode = 'P0001', detail = 'schedule_in_past';
+  end if;
+  if save_social_post.post_id is null then
+    insert into public.social_posts (organization_id, body, scheduled_at, created_by)
+    values (save_social_post.workspace_id, save_social_post.body, save_social_post.scheduled_at, (select auth.uid()))
+    returning * into post;
+  else
+    select * into post from public.social_posts p where p.id = save_social_post.post_id and p.organization_id = save_social_post.workspace_id for update;
+    if not found then
+      raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
+    end if;
+    if exists (select 1 from public.social_post_channels c where c.post_id = post.id and c.status not in ('draft', 'scheduled')) then
+      raise exception 'This post has already gone out (or is going out) on some accounts: it can no longer change.' using errcode = 'P0001', detail = 'post_sent';
+    end if;
+    update public.social_posts p set body = save_social_post.body, scheduled_at = save_social_post.scheduled_at
+    where p.id = post.id returning * into post;
+  end if;
+  for channel in select value from jsonb_array_elements(save_social_post.channels) loop
+    begin
+      channel_account := (channel ->> 'account_id')::uuid;
+    exception when invalid_text_representation then
+      channel_account := null;
+    end;
+    if channel_account is null or not exists (
+      select 1 from public.social_accounts a where a.id = channel_account and a.organization_id = save_social_post.workspace_id
+    ) then
+      raise exception 'One of the chosen accounts is not connected to this workspace.' using errcode = 'P0001', detail = 'unknown_account';
+    end if;
+    if channel_account = any (wanted) then
+      raise exception 'Each account can take a post once.' using errcode = 'P0001', detail = 'account_twice';
+    end if;
+    channel_body := coalesce(channel ->> 'body', save_social_post.body);
+    if char_length(channel_body) > 5000 then
+      raise exception 'A post has at most 5,000 characters.' using errcode = 'P0001', detail = 'body_too_long';
+    end if;
+    wanted := wanted || channel_account;
+    insert into public.social_post_channels (organization_id, post_id, account_id, body, status)
+    values (save_social_post.workspace_id, post.id, channel_account, channel_body, new_status)
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = excluded.status, updated_at = now();
+  end loop;
+  delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
+  return post;
 end
 $$;
 
@@ -5786,6 +6181,16 @@ CREATE TABLE private.rate_limits (
     updated_at timestamp with time zone NOT NULL
 );
 
+-- Name: social_account_credentials; Type: TABLE; Schema: private
+CREATE TABLE private.social_account_credentials (
+    account_id uuid NOT NULL,
+    pending jsonb,
+    sealed text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_account_credentials_present CHECK (((pending IS NOT NULL) OR (sealed IS NOT NULL))),
+    CONSTRAINT social_account_credentials_sealed_format CHECK ((sealed ~ '^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$'::text))
+);
+
 -- Name: webhook_endpoint_credentials; Type: TABLE; Schema: private
 CREATE TABLE private.webhook_endpoint_credentials (
     endpoint_id uuid NOT NULL,
@@ -6340,6 +6745,10 @@ ALTER TABLE ONLY private.outgoing_emails
 ALTER TABLE ONLY private.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
 
+-- Name: social_account_credentials social_account_credentials_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_credentials
+    ADD CONSTRAINT social_account_credentials_pkey PRIMARY KEY (account_id);
+
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
     ADD CONSTRAINT webhook_endpoint_credentials_pkey PRIMARY KEY (endpoint_id);
@@ -6511,6 +6920,30 @@ ALTER TABLE ONLY public.seo_search_performance
 -- Name: seo_sites seo_sites_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.seo_sites
     ADD CONSTRAINT seo_sites_pkey PRIMARY KEY (id);
+
+-- Name: social_accounts social_accounts_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_accounts
+    ADD CONSTRAINT social_accounts_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: social_accounts social_accounts_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_accounts
+    ADD CONSTRAINT social_accounts_pkey PRIMARY KEY (id);
+
+-- Name: social_post_channels social_post_channels_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_channels
+    ADD CONSTRAINT social_post_channels_pkey PRIMARY KEY (id);
+
+-- Name: social_post_channels social_post_channels_post_id_account_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_channels
+    ADD CONSTRAINT social_post_channels_post_id_account_id_key UNIQUE (post_id, account_id);
+
+-- Name: social_posts social_posts_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_posts
+    ADD CONSTRAINT social_posts_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: social_posts social_posts_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_posts
+    ADD CONSTRAINT social_posts_pkey PRIMARY KEY (id);
 
 -- Name: webhook_deliveries webhook_deliveries_endpoint_id_event_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.webhook_deliveries
@@ -6730,6 +7163,18 @@ CREATE INDEX seo_sites_organization_id_idx ON public.seo_sites USING btree (orga
 -- Name: seo_sites_start_url_per_workspace; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX seo_sites_start_url_per_workspace ON public.seo_sites USING btree (organization_id, start_url);
 
+-- Name: social_accounts_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_accounts_organization_id_idx ON public.social_accounts USING btree (organization_id, created_at);
+
+-- Name: social_post_channels_account_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels USING btree (account_id);
+
+-- Name: social_post_channels_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_channels_organization_id_idx ON public.social_post_channels USING btree (organization_id, status);
+
+-- Name: social_posts_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_posts_organization_id_idx ON public.social_posts USING btree (organization_id, scheduled_at);
+
 -- Name: webhook_deliveries_due_idx; Type: INDEX; Schema: public
 CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (organization_id, next_attempt_at) WHERE (status = 'pending'::text);
 
@@ -6901,6 +7346,21 @@ CREATE TRIGGER seo_sites_check BEFORE INSERT OR UPDATE ON public.seo_sites FOR E
 -- Name: seo_sites seo_sites_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER seo_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.seo_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: social_accounts social_accounts_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_accounts_set_updated_at BEFORE INSERT OR UPDATE ON public.social_accounts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: social_post_channels social_post_channels_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: social_post_channels social_post_channels_sync_publish_job; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_post_channels_sync_publish_job AFTER INSERT OR DELETE OR UPDATE OF status, updated_at ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.sync_social_publish_job();
+
+-- Name: social_posts social_posts_reschedule_channels; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_reschedule_channels AFTER UPDATE OF scheduled_at ON public.social_posts FOR EACH ROW WHEN ((old.scheduled_at IS DISTINCT FROM new.scheduled_at)) EXECUTE FUNCTION private.reschedule_social_post_channels();
+
+-- Name: social_posts social_posts_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_set_updated_at BEFORE INSERT OR UPDATE ON public.social_posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: webhook_endpoints webhook_endpoints_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER webhook_endpoints_set_updated_at BEFORE INSERT OR UPDATE ON public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -6918,6 +7378,10 @@ ALTER TABLE ONLY private.content_item_html
 -- Name: lead_digest_queue lead_digest_queue_lead_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
     ADD CONSTRAINT lead_digest_queue_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
+-- Name: social_account_credentials social_account_credentials_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_credentials
+    ADD CONSTRAINT social_account_credentials_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
 
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
@@ -7099,6 +7563,30 @@ ALTER TABLE ONLY public.seo_sites
 ALTER TABLE ONLY public.seo_sites
     ADD CONSTRAINT seo_sites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: social_accounts social_accounts_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_accounts
+    ADD CONSTRAINT social_accounts_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: social_accounts social_accounts_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_accounts
+    ADD CONSTRAINT social_accounts_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_post_channels social_post_channels_account_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_channels
+    ADD CONSTRAINT social_post_channels_account_id_organization_id_fkey FOREIGN KEY (account_id, organization_id) REFERENCES public.social_accounts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_post_channels social_post_channels_post_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_channels
+    ADD CONSTRAINT social_post_channels_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_posts social_posts_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_posts
+    ADD CONSTRAINT social_posts_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: social_posts social_posts_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_posts
+    ADD CONSTRAINT social_posts_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: webhook_deliveries webhook_deliveries_endpoint_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.webhook_deliveries
     ADD CONSTRAINT webhook_deliveries_endpoint_id_organization_id_fkey FOREIGN KEY (endpoint_id, organization_id) REFERENCES public.webhook_endpoints(id, organization_id) ON DELETE CASCADE;
@@ -7253,8 +7741,14 @@ CREATE POLICY "Members change their workspace's sites, admins the agency's" ON p
 -- Name: seo_audits Members delete finished audits of their sites; Type: POLICY; Schema: public
 CREATE POLICY "Members delete finished audits of their sites" ON public.seo_audits FOR DELETE TO authenticated USING (((site_id IN ( SELECT private.seo_writable_site_ids() AS seo_writable_site_ids)) AND (status <> ALL (ARRAY['queued'::text, 'running'::text]))));
 
+-- Name: social_posts Members delete their workspace's social posts; Type: POLICY; Schema: public
+CREATE POLICY "Members delete their workspace's social posts" ON public.social_posts FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: assets Members describe their workspace's assets; Type: POLICY; Schema: public
 CREATE POLICY "Members describe their workspace's assets" ON public.assets FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: social_accounts Members disconnect their workspace's social accounts; Type: POLICY; Schema: public
+CREATE POLICY "Members disconnect their workspace's social accounts" ON public.social_accounts FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: asset_collections Members make collections; Type: POLICY; Schema: public
 CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -7297,6 +7791,15 @@ CREATE POLICY "Members read their workspace's scoring rules" ON public.contact_s
 
 -- Name: analytics_sites Members read their workspace's sites, admins the agency's; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's sites, admins the agency's" ON public.analytics_sites FOR SELECT TO authenticated USING (((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin))));
+
+-- Name: social_accounts Members read their workspace's social accounts; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social accounts" ON public.social_accounts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: webhook_delivery_attempts Members read their workspace's webhook attempts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's webhook attempts" ON public.webhook_delivery_attempts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -7499,6 +8002,15 @@ ALTER TABLE public.seo_search_performance ENABLE ROW LEVEL SECURITY;
 -- Name: seo_sites; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.seo_sites ENABLE ROW LEVEL SECURITY;
 
+-- Name: social_accounts; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_channels; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_posts; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_posts ENABLE ROW LEVEL SECURITY;
+
 -- Name: webhook_deliveries; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.webhook_deliveries ENABLE ROW LEVEL SECURITY;
 
@@ -7695,6 +8207,9 @@ REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, descriptio
 
 -- Name: FUNCTION claim_outgoing_email(email_id bigint, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) FROM PUBLIC;
+
+-- Name: FUNCTION claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) FROM PUBLIC;
@@ -8049,6 +8564,12 @@ REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) TO service_role;
 
+-- Name: FUNCTION record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text) FROM PUBLIC;
+
+-- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
+
 -- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
 
@@ -8088,6 +8609,9 @@ REVOKE ALL ON FUNCTION private.require_site_admin() FROM PUBLIC;
 
 -- Name: FUNCTION require_workspace_role(org uuid, min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_workspace_role(org uuid, min_role text) FROM PUBLIC;
+
+-- Name: FUNCTION reschedule_social_post_channels(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.reschedule_social_post_channels() FROM PUBLIC;
 
 -- Name: FUNCTION rescore_contacts(workspace_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rescore_contacts(workspace_ids uuid[]) FROM PUBLIC;
@@ -8145,6 +8669,12 @@ REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.slug_of_title(title text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slug_of_title(title text) TO service_role;
 
+-- Name: FUNCTION social_account_for_job(workspace_id uuid, account_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_account_for_job(workspace_id uuid, account_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_publish_job_key(channel_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_publish_job_key(channel_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION stale_asset_uploads(older_than interval, max_rows integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) FROM PUBLIC;
 
@@ -8179,6 +8709,9 @@ REVOKE ALL ON FUNCTION private.submission_limit_reached(kind text, email text, p
 
 -- Name: FUNCTION sync_content_publish_job(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.sync_content_publish_job() FROM PUBLIC;
+
+-- Name: FUNCTION sync_social_publish_job(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.sync_social_publish_job() FROM PUBLIC;
 
 -- Name: FUNCTION take_rate_limit_token(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
@@ -8300,6 +8833,11 @@ GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid,
 REVOKE ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO authenticated;
 GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO service_role;
+
+-- Name: FUNCTION connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text) TO authenticated;
+GRANT ALL ON FUNCTION public.connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text) TO service_role;
 
 -- Name: FUNCTION contact_overview(workspace_id uuid, quiet_days integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.contact_overview(workspace_id uuid, quiet_days integer) FROM PUBLIC;
@@ -8433,10 +8971,28 @@ REVOKE ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date
 GRANT ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) TO service_role;
 
+-- Name: TABLE social_post_channels; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_post_channels TO service_role;
+GRANT SELECT ON TABLE public.social_post_channels TO authenticated;
+
+-- Name: FUNCTION publish_social_post_channel_again(channel_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.publish_social_post_channel_again(channel_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.publish_social_post_channel_again(channel_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.publish_social_post_channel_again(channel_id uuid) TO service_role;
+
 -- Name: FUNCTION recompute_lead_scores(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.recompute_lead_scores(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.recompute_lead_scores(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.recompute_lead_scores(workspace_id uuid) TO service_role;
+
+-- Name: TABLE social_accounts; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_accounts TO service_role;
+GRANT SELECT,DELETE ON TABLE public.social_accounts TO authenticated;
+
+-- Name: FUNCTION reconnect_social_account(account_id uuid, secret text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.reconnect_social_account(account_id uuid, secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reconnect_social_account(account_id uuid, secret text) TO authenticated;
+GRANT ALL ON FUNCTION public.reconnect_social_account(account_id uuid, secret text) TO service_role;
 
 -- Name: FUNCTION record_analytics_event(site_id uuid, name text, url text, referrer text, props jsonb, screen_width integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.record_analytics_event(site_id uuid, name text, url text, referrer text, props jsonb, screen_width integer) FROM PUBLIC;
@@ -8550,6 +9106,15 @@ REVOKE ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO service_role;
 
+-- Name: TABLE social_posts; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_posts TO service_role;
+GRANT SELECT,DELETE ON TABLE public.social_posts TO authenticated;
+
+-- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO service_role;
+
 -- Name: FUNCTION seo_audit_changes(audit_id uuid, previous_audit_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) TO authenticated;
@@ -8642,6 +9207,9 @@ GRANT ALL ON TABLE private.lead_digests TO service_role;
 
 -- Name: TABLE outgoing_emails; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.outgoing_emails TO service_role;
+
+-- Name: TABLE social_account_credentials; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.social_account_credentials TO service_role;
 
 -- Name: TABLE workspace_event_subscribers; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.workspace_event_subscribers TO service_role;

@@ -94,6 +94,10 @@ const envSchema = z.object({
   AUTH_ENCRYPTION_KEYS: z.string().optional(),
   // GoTrue's GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (Supabase: "Secure password change").
   AUTH_SECURE_PASSWORD_CHANGE: booleanFlag.default(false),
+  // Keys sealing social accounts' credentials (AES-256-GCM): comma-separated base64 32-byte keys, the sealing one
+  // first; unset: one generated and kept in DATA_DIR.
+  SOCIAL_TOKEN_KEYS: z.string().transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
+    .refine((keys) => keys.length > 0 && keys.every((key) => Buffer.from(key, 'base64').length === 32), 'must be base64-encoded 32-byte keys, separated by commas').optional(),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
   SITE_URL: url(['http:', 'https:']).optional(),
   ADDITIONAL_REDIRECT_URLS: redirectUrlList.default(''),
@@ -192,6 +196,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   trustProxy: boolean;
+  /** SOCIAL_TOKEN_KEYS: base64 keys sealing social account credentials (the first seals); unset: kept in DATA_DIR. */
+  socialTokenKeys: string[] | undefined;
   /** Seconds between the analytics rollup job's runs; 0: it does not repeat. */
   analyticsRollupSeconds: number;
   /** Whether the server runs the job runner itself (JOB_RUNNER). */
@@ -232,6 +238,7 @@ const hints: Record<string, string> = {
   PORT: 'e.g. PORT=3000',
   DATABASE_URL: 'e.g. DATABASE_URL=postgres://user:password@localhost:5432/app, or unset it to use the embedded PostgreSQL',
   JWT_SECRET: 'or unset it to have one generated and kept in DATA_DIR',
+  SOCIAL_TOKEN_KEYS: 'e.g. SOCIAL_TOKEN_KEYS=$(openssl rand -base64 32), or unset it to have one generated and kept in DATA_DIR',
   SITE_URL: 'e.g. SITE_URL=https://example.com',
   ADMIN_PASSWORD: 'or unset it to have one generated and printed once',
   DB_SCHEMAS: 'e.g. DB_SCHEMAS=public,api',
@@ -239,7 +246,7 @@ const hints: Record<string, string> = {
   OUTBOUND_ALLOW_PORTS: 'e.g. OUTBOUND_ALLOW_PORTS=8080,8443',
 };
 
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY']);
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS', 'SOCIAL_TOKEN_KEYS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY']);
 
 /** A rejected value as it may be printed: secrets masked, passwords in URLs masked. */
 function shown(key: string, value: string): string {
@@ -278,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtKeys: value.JWT_KEYS,
     encryptionKeys: value.AUTH_ENCRYPTION_KEYS,
     securePasswordChange: value.AUTH_SECURE_PASSWORD_CHANGE,
+    socialTokenKeys: value.SOCIAL_TOKEN_KEYS,
     jwtExpiry: value.JWT_EXPIRY,
     siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
     additionalRedirectUrls: value.ADDITIONAL_REDIRECT_URLS.split(',').map((entry) => entry.trim()).filter(Boolean),

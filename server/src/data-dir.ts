@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError } from './config';
 import { addEncryptionKey, EncryptionKeysError, formatEncryptionKeys, parseEncryptionKeys, type EncryptionKeyRing } from './lib/encryption-keys';
 import { type JwtKeys, JwtKeysError, parseJwtKeys, rotateJwtKeysText } from './lib/jwt-keys';
+import { createKeyring, type TokenKeyring } from './modules/social/token-seal';
 
 /** Creates DATA_DIR when missing and proves it is writable; one clear line otherwise. */
 export async function ensureDataDir(dataDir: string): Promise<void> {
@@ -29,7 +30,18 @@ async function readOrCreateSecret(file: string, create: () => string | Promise<s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const value = (await create()).trim();
-  await writeFile(file, `${value}\n`, { mode: 0o600 });
+  try {
+    // Created exclusively: two processes starting at once on one DATA_DIR (a server and its workers) keep one value.
+    await writeFile(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    for (let tries = 0; tries < 50; tries += 1) {
+      const existing = (await readFile(file, 'utf8')).trim();
+      if (existing) return existing;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${file} exists but stays empty`, { cause: error });
+  }
   await chmod(file, 0o600);
   return value;
 }
@@ -69,6 +81,12 @@ export async function resolveEncryptionKeys(dataDir: string, given: string | und
     if (error instanceof EncryptionKeysError) throw new ConfigError(`Invalid encryption keys in ${from}: ${error.message}.`);
     throw error;
   }
+}
+
+/** The keyring of social account credentials: SOCIAL_TOKEN_KEYS when given, else a key generated once in DATA_DIR. */
+export async function resolveSocialTokenKeys(dataDir: string, given: readonly string[] | undefined): Promise<TokenKeyring> {
+  if (given?.length) return createKeyring(given);
+  return createKeyring([await readOrCreateSecret(path.join(dataDir, 'social-token-key'), () => randomBytes(32).toString('base64'))]);
 }
 
 /** Password of the embedded PostgreSQL superuser, generated once. */

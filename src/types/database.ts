@@ -1327,6 +1327,157 @@ export type Database = {
           },
         ];
       };
+      social_accounts: {
+        Row: {
+          id: string;
+          organization_id: string;
+          network: string;
+          display_name: string;
+          service_origin: string;
+          external_id: string | null;
+          status: string;
+          status_message: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          network: string;
+          display_name: string;
+          service_origin: string;
+          external_id?: string | null;
+          status?: string;
+          status_message?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          network?: string;
+          display_name?: string;
+          service_origin?: string;
+          external_id?: string | null;
+          status?: string;
+          status_message?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_accounts_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      social_post_channels: {
+        Row: {
+          id: string;
+          organization_id: string;
+          post_id: string;
+          account_id: string;
+          body: string;
+          status: string;
+          attempted_at: string | null;
+          finished_at: string | null;
+          published_url: string | null;
+          external_id: string | null;
+          result_message: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          post_id: string;
+          account_id: string;
+          body: string;
+          status?: string;
+          attempted_at?: string | null;
+          finished_at?: string | null;
+          published_url?: string | null;
+          external_id?: string | null;
+          result_message?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          post_id?: string;
+          account_id?: string;
+          body?: string;
+          status?: string;
+          attempted_at?: string | null;
+          finished_at?: string | null;
+          published_url?: string | null;
+          external_id?: string | null;
+          result_message?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_post_channels_account_id_organization_id_fkey';
+            columns: ['organization_id', 'account_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_accounts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'social_post_channels_post_id_organization_id_fkey';
+            columns: ['organization_id', 'post_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      social_posts: {
+        Row: {
+          id: string;
+          organization_id: string;
+          body: string;
+          scheduled_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          body: string;
+          scheduled_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          body?: string;
+          scheduled_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_posts_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       webhook_deliveries: {
         Row: {
           id: string;
@@ -1704,6 +1855,10 @@ export type Database = {
         Args: { version_id: string; width?: number; height?: number; duration_seconds?: number };
         Returns: string;
       };
+      connect_social_account: {
+        Args: { workspace_id: string; network: string; identifier: string; service_url: string; secret?: string };
+        Returns: Json;
+      };
       contact_overview: {
         Args: { workspace_id: string; quiet_days?: number };
         Returns: Json;
@@ -1796,9 +1951,17 @@ export type Database = {
         Args: { workspace_id: string; from_day: string; to_day: string; previous_from_day: string; previous_to_day: string; previous_ends_at: string };
         Returns: { campaigns: number; campaigns_last_month: number; clicks: number; conversions: number; revenue: number; clicks_last_month: number; conversions_last_month: number; revenue_last_month: number; active_users: number; active_users_before: number }[];
       };
+      publish_social_post_channel_again: {
+        Args: { channel_id: string };
+        Returns: Database['public']['Tables']['social_post_channels']['Row'];
+      };
       recompute_lead_scores: {
         Args: { workspace_id: string };
         Returns: number;
+      };
+      reconnect_social_account: {
+        Args: { account_id: string; secret: string };
+        Returns: Database['public']['Tables']['social_accounts']['Row'];
       };
       record_analytics_event: {
         Args: { site_id: string; name: string; url: string; referrer?: string; props?: Json; screen_width?: number };
@@ -1859,6 +2022,10 @@ export type Database = {
       rotate_webhook_secret: {
         Args: { endpoint_id: string };
         Returns: string;
+      };
+      save_social_post: {
+        Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string };
+        Returns: Database['public']['Tables']['social_posts']['Row'];
       };
       seo_audit_changes: {
         Args: { audit_id: string; previous_audit_id?: string };

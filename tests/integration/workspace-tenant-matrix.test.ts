@@ -11,6 +11,7 @@ import { twoFactorOperations } from '../support/two-factor-matrix';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
 import { seoOperations } from '../support/seo-matrix';
+import { socialOperations } from '../support/social-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -166,6 +167,8 @@ const operations: Record<string, Operation> = {
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
   ...webhookOperations(() => world),
+  // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
+  ...socialOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -61,6 +61,12 @@ export const ids = {
   webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
   webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
+  /** Workspace 1's Bluesky account (connected, a sealed credential), a post on it and its channel (failed). */
+  socialAccount: 'bbbbbbbb-0000-4000-8000-000000000001',
+  socialPost: 'bbbbbbbb-0000-4000-8000-000000000003',
+  socialChannel: 'bbbbbbbb-0000-4000-8000-000000000004',
+  /** Workspace 2's social account: a foreign id for workspace 1's people. */
+  socialAccountOfWorkspace2: 'bbbbbbbb-0000-4000-8000-000000000002',
 } as const;
 
 /** The address of workspace 1's pending owner invitation. */
@@ -133,7 +139,12 @@ select json_build_object(
     from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
   'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
   'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
-  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1),
+  'social_accounts', (select coalesce(json_object_agg(a.id, a), '{}') from public.social_accounts a where a.organization_id = $1),
+  'social_account_credentials', (select coalesce(json_object_agg(c.account_id, c), '{}')
+    from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
+  'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
+  'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -194,6 +205,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`
     insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
     values (${ids.webhookEndpointOfWorkspace2}, 'https://two.example/hook', 'whsec_' || encode(sha256('workspace 2'), 'base64'))`;
+  await sql`
+    insert into public.social_accounts (id, organization_id, network, display_name, service_origin, status)
+    values (${ids.socialAccountOfWorkspace2}, ${workspace2}, 'bluesky', 'two.bsky.social', 'https://bsky.social', 'connected')`;
+  await sql`insert into private.social_account_credentials (account_id, sealed) values (${ids.socialAccountOfWorkspace2}, 'v1.k2.iv.tag.workspace2')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
@@ -295,6 +310,14 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
         values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
+      tx`
+        insert into public.social_accounts (id, organization_id, network, display_name, service_origin, status, external_id, created_by)
+        values (${ids.socialAccount}, ${workspace1}, 'bluesky', 'one.bsky.social', 'https://bsky.social', 'connected', 'did:plc:one', ${owner.id})`,
+      tx`insert into private.social_account_credentials (account_id, sealed) values (${ids.socialAccount}, 'v1.k1.iv.tag.workspace1')`,
+      tx`insert into public.social_posts (id, organization_id, body, created_by) values (${ids.socialPost}, ${workspace1}, 'Workspace 1 post', ${owner.id})`,
+      tx`
+        insert into public.social_post_channels (id, organization_id, post_id, account_id, body, status, result_message)
+        values (${ids.socialChannel}, ${workspace1}, ${ids.socialPost}, ${ids.socialAccount}, 'Workspace 1 post', 'failed', 'Bluesky refused the post (HTTP 400).')`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,

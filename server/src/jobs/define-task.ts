@@ -4,6 +4,7 @@ import type { MailTransport } from '../lib/mailer';
 import type { OutboundClient } from '../lib/outbound/outbound-client';
 import type { ObjectFiles } from '../modules/storage/object-files';
 import type { ObjectStore } from './assets/object-store';
+import type { TokenKeyring } from '../modules/social/token-seal';
 
 /** What every task may use: the database (as the worker's role), the mail transport and the public address. */
 export interface JobServices {
@@ -19,6 +20,8 @@ export interface JobServices {
   storageFiles?: ObjectFiles;
   /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
   outbound: OutboundClient;
+  /** The keys that seal and open social account credentials (SOCIAL_TOKEN_KEYS, or the one kept in DATA_DIR). */
+  socialTokenKeys?: TokenKeyring;
 }
 
 /** Services a task cannot run without: a runner lacking one leaves the task's jobs to runners that have it. */

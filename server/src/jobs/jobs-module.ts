@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
+import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { ObjectFiles } from '../modules/storage/object-files';
 import { storageApiObjectStore } from './assets/object-store';
@@ -35,9 +36,10 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   const storageFiles = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
+    const socialTokenKeys = await resolveSocialTokenKeys(ctx.config.dataDir, ctx.config.socialTokenKeys);
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, outbound },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, outbound, socialTokenKeys },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

@@ -10,7 +10,9 @@ import { sendEmail } from './tasks/send-email';
 import { sweepAssetUploads } from './tasks/sweep-asset-uploads';
 import { sweepStorageFiles } from './tasks/sweep-storage-files';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
+import { connectSocialAccount } from './tasks/connect-social-account';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
+import { publishSocialPost } from './tasks/publish-social-post';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { runSeoAudit } from './tasks/run-seo-audit';
@@ -39,6 +41,8 @@ export const taskRegistry = [
   renderStaleContentHtmlTask,
   runSeoAudit,
   queueDueSeoAudits,
+  connectSocialAccount,
+  publishSocialPost,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { applyAssetSettings } from '../lib/asset-settings';
 import { createMailTransport } from '../lib/mailer';
+import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startJobRunner, type JobRunner } from './job-runner';
@@ -54,7 +55,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, outbound },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, outbound, socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys) },
     log,
     concurrency: config.jobConcurrency,
   });

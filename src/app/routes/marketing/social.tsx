@@ -1,5 +1,10 @@
 import { SocialModule } from '@/features/dashboard/modules/social-module';
+import { SocialHub } from '@/features/social/components/social-hub';
 
 export function MarketingSocialRoute() {
-  return <SocialModule />;
+  return (
+    <SocialModule>
+      <SocialHub />
+    </SocialModule>
+  );
 }

@@ -1,4 +1,5 @@
 import { Eye, Heart, Send, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
 import { KeyMetrics } from '@/components/module/stat-cards';
@@ -26,10 +27,14 @@ const scheduled = [
   { primary: 'Team Q&A teaser', secondary: 'TikTok · no date yet', badge: { label: 'Draft', variant: 'grey' as const } },
 ];
 
-/** Social Media Hub (spec §2, static): sample metrics and lists. */
-export function SocialModule() {
+/**
+ * Social Media Hub (spec §2): the working Social Hub (`children`, src/features/social) above the spec's sample
+ * metrics and lists, which stay samples (marked) until the networks' figures are fetched (issue 30 #6, not yet).
+ */
+export function SocialModule({ children }: { children?: ReactNode }) {
   return (
     <ModulePage module="social" subtitle="Social Media Hub: audience, engagement and the posting schedule.">
+      {children}
       <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Platform Performance" items={platforms} />

@@ -1,0 +1,70 @@
+import { AtpAgent, RichText } from '@atproto/api';
+import { findOutboundError } from '../../lib/outbound/outbound-error';
+import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type SocialConnector, type SocialCredential } from './social-connector';
+
+/** Status and words of an XRPC error from @atproto/api (XRPCError: `status`, `error`, `message`), if it was an answer. */
+function xrpcAnswer(error: unknown): { status: number; message: string } | null {
+  const status = (error as { status?: unknown }).status;
+  // @atproto/xrpc gives status 1 ("Unknown") when no response came back.
+  if (typeof status !== 'number' || status < 100 || findOutboundError(error)) return null;
+  const code = (error as { error?: string }).error;
+  const message = (error as Error).message;
+  return { status, message: code && message && code !== message ? `${code}: ${message}` : message || code || '' };
+}
+
+async function signIn(credential: SocialCredential, context: ConnectorContext): Promise<AtpAgent> {
+  const agent = new AtpAgent({ service: credential.url, fetch: outboundFetch(context.outbound, context.signal) });
+  await agent.login({ identifier: credential.identifier, password: credential.secret });
+  return agent;
+}
+
+/** `https://bsky.app/profile/<handle>/post/<rkey>` for `at://<did>/app.bsky.feed.post/<rkey>`. */
+export function blueskyPostUrl(handle: string, uri: string): string {
+  return `https://bsky.app/profile/${handle}/post/${uri.split('/').pop()}`;
+}
+
+/**
+ * Bluesky (AT Protocol) with a handle and an app password: com.atproto.server.createSession, then
+ * com.atproto.repo.createRecord of an app.bsky.feed.post (links as facets), through @atproto/api over the outbound
+ * client. Tested against a real PDS (tests/integration/social-bluesky.test.ts).
+ */
+export const blueskyConnector: SocialConnector = {
+  async connect(credential, context) {
+    try {
+      const agent = await signIn(credential, context);
+      return { externalId: agent.session!.did };
+    } catch (error) {
+      const answer = xrpcAnswer(error);
+      if (answer?.status === 401) throw new ConnectorRefusal(`Bluesky refused the handle or app password (${answer.message}).`);
+      if (answer) throw new ConnectorRefusal(`Bluesky answered HTTP ${answer.status} (${answer.message}).`);
+      throw new ConnectorRefusal(`Could not reach ${new URL(credential.url).origin} (${findOutboundError(error)?.message ?? (error as Error).message}).`);
+    }
+  },
+
+  async publish(credential, post, context) {
+    let agent: AtpAgent;
+    try {
+      agent = await signIn(credential, context);
+    } catch (error) {
+      const answer = xrpcAnswer(error);
+      // Signing in publishes nothing: whatever happened, the post is not out.
+      if (answer) return outcomeOfFailure('Bluesky', { answer: { ...answer, status: answer.status >= 500 ? 400 : answer.status } });
+      return { status: 'failed', message: `Bluesky could not be reached to sign in (${findOutboundError(error)?.message ?? (error as Error).message}); nothing was sent.` };
+    }
+    const text = new RichText({ text: post.text });
+    text.detectFacetsWithoutResolution();
+    // Links and tags; a mention needs the person's DID, which resolving handles would give (not yet).
+    const facets = text.facets?.filter((facet) => facet.features.every((feature) => feature.$type !== 'app.bsky.richtext.facet#mention'));
+    try {
+      const { data } = await agent.com.atproto.repo.createRecord({
+        repo: agent.session!.did,
+        collection: 'app.bsky.feed.post',
+        record: { $type: 'app.bsky.feed.post', text: text.text, facets: facets?.length ? facets : undefined, createdAt: new Date().toISOString() },
+      });
+      return { status: 'published', url: blueskyPostUrl(agent.session!.handle, data.uri), externalId: data.uri };
+    } catch (error) {
+      const answer = xrpcAnswer(error);
+      return answer ? outcomeOfFailure('Bluesky', { answer }) : outcomeOfFailure('Bluesky', { error });
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import { checkPostLength, type SocialNetwork } from '../../../../src/features/social/network-rules';
+import type { Sql } from '../../db/client';
+import type { OutboundClient } from '../../lib/outbound/outbound-client';
+import { connectors } from './connectors';
+import type { PublishOutcome, SocialCredential } from './social-connector';
+import { open, TokenSealError, type TokenKeyring } from './token-seal';
+
+export interface PublishChannelInput {
+  sql: Sql;
+  outbound: OutboundClient;
+  keyring: TokenKeyring;
+  workspaceId: string;
+  channelId: string;
+  /** The moment the job was queued for, as the database wrote it (text: microseconds kept). */
+  plannedAt: string;
+  signal?: AbortSignal;
+}
+
+interface Claim {
+  outcome: 'claimed' | 'unconfirmed' | 'not_due' | 'gone' | 'account';
+  network: SocialNetwork | null;
+  account_id: string | null;
+  sealed: string | null;
+  body: string | null;
+  post_id: string | null;
+}
+
+/**
+ * One post on one account, exactly once (docs/decisions/0022-social-hub.md):
+ *   1. claim (committed before any network call): the channel becomes `attempting` — or, found `attempting` already
+ *      (a worker died mid-request), `unconfirmed`, and nothing is sent: never retried automatically;
+ *   2. the network call, with no transaction open;
+ *   3. the outcome recorded: published with its URL, failed with the network's answer, or unconfirmed.
+ * Returns the claim's outcome, or the recorded status.
+ */
+export async function publishChannel(input: PublishChannelInput): Promise<string> {
+  const { sql, workspaceId, channelId } = input;
+  const [claim] = await sql<Claim[]>`
+    select c.outcome, c.network, c.account_id, c.sealed, c.body, ch.post_id
+    from private.claim_social_post_channel(${workspaceId}, ${channelId}, ${input.plannedAt}::text::timestamptz) c
+    left join public.social_post_channels ch on ch.id = ${channelId}`;
+  if (!claim || claim.outcome !== 'claimed') return claim?.outcome ?? 'gone';
+
+  const outcome = await send(input, claim);
+  await sql`
+    select private.record_social_post_channel_outcome(${workspaceId}, ${channelId}, ${outcome.status},
+      ${outcome.status === 'published' ? outcome.url : null}, ${outcome.status === 'published' ? outcome.externalId : null},
+      ${outcome.status === 'published' ? (outcome.message ?? null) : outcome.message},
+      ${outcome.status === 'failed' && outcome.accountBroken ? 'reconnect' : null})`;
+  return outcome.status;
+}
+
+async function send(input: PublishChannelInput, claim: Claim): Promise<PublishOutcome> {
+  const network = claim.network!;
+  let credential: SocialCredential;
+  try {
+    credential = open<SocialCredential>(input.keyring, claim.account_id!, claim.sealed ?? '');
+  } catch (error) {
+    const reason = error instanceof TokenSealError ? error.message : String(error);
+    return { status: 'failed', accountBroken: true, message: `Not sent: the account’s stored credentials cannot be used (${reason}). Reconnect the account.` };
+  }
+  const length = checkPostLength(network, claim.body ?? '');
+  if (!length.ok) return { status: 'failed', message: `Not sent: ${length.message}` };
+  try {
+    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt }, { outbound: input.outbound, signal: input.signal });
+  } catch (error) {
+    // A connector never throws by contract; if one does, the request may have gone out.
+    return { status: 'unconfirmed', message: `Sending stopped unexpectedly (${error instanceof Error ? error.message : String(error)}), so the post may or may not be out.` };
+  }
+}

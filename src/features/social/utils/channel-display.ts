@@ -1,0 +1,36 @@
+import type { BadgeProps } from '@/components/ui/badge';
+
+export type ChannelStatus = 'draft' | 'scheduled' | 'attempting' | 'published' | 'failed' | 'unconfirmed';
+export type AccountStatus = 'connecting' | 'connected' | 'reconnect' | 'failed';
+type Variant = NonNullable<BadgeProps['variant']>;
+
+const CHANNEL: Record<ChannelStatus, { label: string; variant: Variant }> = {
+  draft: { label: 'Draft', variant: 'grey' },
+  scheduled: { label: 'Scheduled', variant: 'blue' },
+  attempting: { label: 'Sending…', variant: 'yellow' },
+  published: { label: 'Published', variant: 'green' },
+  failed: { label: 'Failed', variant: 'red' },
+  unconfirmed: { label: 'Unconfirmed', variant: 'yellow' },
+};
+
+/** A channel's badge; unknown values show as they are. */
+export function channelBadge(status: string): { label: string; variant: Variant } {
+  return CHANNEL[status as ChannelStatus] ?? { label: status, variant: 'outline' };
+}
+
+/** Whether a person may send a channel again: only after a failure or an unknown outcome, never by itself. */
+export function canSendAgain(status: string): boolean {
+  return status === 'failed' || status === 'unconfirmed';
+}
+
+/** Whether an account shows "Reconnect": the network refused its credentials, or it never connected. */
+export function needsReconnect(network: string, status: string): boolean {
+  return network !== 'webhook' && (status === 'reconnect' || status === 'failed');
+}
+
+/** `2026-11-28T09:00` (a datetime-local value, the browser's zone) → ISO, or null for empty / invalid. */
+export function scheduleFromLocal(value: string): string | null {
+  if (!value) return null;
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? null : moment.toISOString();
+}

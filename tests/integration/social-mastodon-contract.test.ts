@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * CONTRACT TEST of the Mastodon connector (a Mastodon instance cannot run here). The instance below answers as
+ * Mastodon's API documentation says (docs.joinmastodon.org): GET /api/v1/accounts/verify_credentials → 200 Account
+ * or 401 {"error":"The access token is invalid"}; POST /api/v1/statuses (JSON {status, visibility}, Bearer token,
+ * Idempotency-Key) → 200 Status {id, uri, url, …}, 422 {"error":"Validation failed: Text character limit of 500
+ * exceeded"}, 429 with X-RateLimit-Reset, or 503. It checks every request our connector sends against that contract.
+ * The connector code is the one that runs against a real instance.
+ */
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const TOKEN = 'tok-ZA0aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789';
+let instance: Server;
+let origin: string;
+const seen: Seen[] = [];
+let nextStatusAnswer: (response: ServerResponse) => void = () => undefined;
+const statusesById = new Map<string, string>();
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
+}
+
+let server: TestServer;
+let owner: SignedInUser;
+let accountId: string;
+const drain = () => server.app.jobRunner!()!.drain();
+
+beforeAll(async () => {
+  instance = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      seen.push({ method: request.method!, path, headers: request.headers, body });
+      if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(response, 401, { error: 'The access token is invalid' });
+      if (request.method === 'GET' && path === '/api/v1/accounts/verify_credentials') {
+        return json(response, 200, { id: '109348', username: 'agency', acct: 'agency', display_name: 'The Agency', url: `${origin}/@agency` });
+      }
+      if (request.method === 'POST' && path === '/api/v1/statuses') return nextStatusAnswer(response);
+      json(response, 404, { error: 'Record not found' });
+    });
+  });
+  await new Promise<void>((resolve) => instance.listen(0, '127.0.0.3', resolve));
+  origin = `http://127.0.0.3:${(instance.address() as AddressInfo).port}`;
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.3', OUTBOUND_ALLOW_PORTS: '*' });
+  owner = await signedInUser(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+  instance?.closeAllConnections();
+  await new Promise((resolve) => instance?.close(resolve));
+});
+
+async function postNow(text: string) {
+  const { data: post, error } = await owner.client.rpc('save_social_post', {
+    workspace_id: owner.organizationId, body: text, channels: [{ account_id: accountId }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+  });
+  expect(error).toBeNull();
+  await server.sql`update public.social_posts set scheduled_at = now() - interval '1 second' where id = ${post!.id}`;
+  await drain();
+  const { data: channel } = await owner.client.from('social_post_channels').select('id, status, published_url, external_id, result_message').eq('post_id', post!.id).single();
+  return channel!;
+}
+
+describe('Mastodon connector (contract test from the documented API)', () => {
+  it('refuses an invalid token when connecting, in the instance’s words', async () => {
+    const { data } = await owner.client.rpc('connect_social_account', { workspace_id: owner.organizationId, network: 'mastodon', identifier: 'agency', service_url: origin, secret: 'wrong' });
+    await drain();
+    const { data: account } = await owner.client.from('social_accounts').select('status, status_message').eq('id', (data as { account: { id: string } }).account.id).single();
+    expect(account).toEqual({ status: 'failed', status_message: `${origin} refused the access token (The access token is invalid).` });
+  });
+
+  it('connects with verify_credentials: GET with the Bearer token', async () => {
+    seen.length = 0;
+    const { data } = await owner.client.rpc('connect_social_account', { workspace_id: owner.organizationId, network: 'mastodon', identifier: 'agency', service_url: origin, secret: TOKEN });
+    accountId = (data as { account: { id: string } }).account.id;
+    await drain();
+    expect(seen).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/accounts/verify_credentials', body: '' })]);
+    const { data: account } = await owner.client.from('social_accounts').select('status, external_id').eq('id', accountId).single();
+    expect(account).toEqual({ status: 'connected', external_id: '109348' });
+  });
+
+  it('publishes with POST /api/v1/statuses: JSON {status, visibility}, the Idempotency-Key of the channel; 200 → the status URL', async () => {
+    seen.length = 0;
+    nextStatusAnswer = (response) => {
+      const id = '113456789012345678';
+      statusesById.set(id, seen.at(-1)!.body);
+      json(response, 200, { id, created_at: new Date().toISOString(), uri: `${origin}/users/agency/statuses/${id}`, url: `${origin}/@agency/${id}`, content: '<p>…</p>', visibility: 'public' });
+    };
+    const text = `Read our guide https://example.com/${'x'.repeat(100)} ${'a'.repeat(440)}`;
+    const channel = await postNow(text);
+    expect(seen).toHaveLength(1);
+    const request = seen[0]!;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/v1/statuses' });
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['idempotency-key']).toBe(channel.id);
+    expect(JSON.parse(request.body)).toEqual({ status: text, visibility: 'public' });
+    // 15 + 23 (the link) + 1 + 440 = 479 ≤ 500, though the text has 556 characters.
+    expect(channel).toMatchObject({ status: 'published', external_id: '113456789012345678', published_url: `${origin}/@agency/113456789012345678` });
+  });
+
+  it('records 422 as failed with the instance’s words, 401 as Reconnect, 429 with when, and 503 as unconfirmed', async () => {
+    nextStatusAnswer = (response) => json(response, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
+    expect(await postNow('Too long for this instance after all')).toMatchObject({ status: 'failed', result_message: 'Mastodon refused the post (HTTP 422: “Validation failed: Text character limit of 500 exceeded”).' });
+
+    nextStatusAnswer = (response) => json(response, 429, { error: 'Too many requests' }, { 'x-ratelimit-reset': '2026-11-28T12:00:00.000Z' });
+    expect((await postNow('Rate limited')).result_message).toBe('Mastodon is limiting how often this account posts (HTTP 429: “Too many requests”); it accepts posts again after 2026-11-28T12:00:00.000Z. Send again later.');
+
+    nextStatusAnswer = (response) => json(response, 503, { error: 'Service Unavailable' });
+    expect(await postNow('Instance down')).toMatchObject({ status: 'unconfirmed' });
+
+    nextStatusAnswer = (response) => json(response, 401, { error: 'The access token was revoked' });
+    expect(await postNow('Token revoked')).toMatchObject({ status: 'failed', result_message: 'Mastodon refused the account’s credentials (HTTP 401: “The access token was revoked”). Reconnect the account, then send again.' });
+    const { data: account } = await owner.client.from('social_accounts').select('status').eq('id', accountId).single();
+    expect(account!.status).toBe('reconnect');
+  });
+});

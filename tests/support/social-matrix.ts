@@ -1,0 +1,125 @@
+import { DENY_ANON, NOT_MEMBER, REFUSED, TOO_LOW, type Operation, type World } from './tenant-matrix';
+import { ids } from './workspaces';
+
+const UNKNOWN_ACCOUNT = '400 P0001 unknown_account';
+const UNKNOWN_POST = '400 P0001 unknown_post';
+const MEMBERS_WRITE = (ok: string, outsiders: string): Operation['cells'] => [ok, ok, ok, TOO_LOW, outsiders, outsiders, outsiders, DENY_ANON];
+const EVERY_MEMBER_READS: Operation['cells'] = ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON];
+const NOBODY_WRITES: Operation['cells'] = [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON];
+const CHANNEL = { account_id: ids.socialAccount };
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/**
+ * The tenant matrix's rows for the Social Hub (issue 30): everyone in the workspace reads its social accounts (never
+ * a credential: those live in a private table), posts and per-channel results; members, admins and owners connect,
+ * reconnect, disconnect, compose, schedule, send again and delete; viewers do none of it; nobody writes the tables
+ * directly; another workspace's account can never carry a workspace's post, and other workspaces learn nothing.
+ */
+export function socialOperations(world: World): Record<string, Operation> {
+  return {
+    'social_accounts: read workspace 1': {
+      run: (a) => a.client.from('social_accounts').select('id, network, display_name, status').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: EVERY_MEMBER_READS,
+    },
+    'social_accounts: read workspace 2’s account': {
+      run: (a) => a.client.from('social_accounts').select('id').eq('id', ids.socialAccountOfWorkspace2),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 1', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'social_accounts: insert into workspace 1 directly': {
+      run: (a) => a.client.from('social_accounts').insert({ organization_id: world().workspace1, network: 'bluesky', display_name: 'planted', service_origin: 'https://evil.example' } as never),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'social_accounts: mark workspace 1’s account connected directly': {
+      run: (a) => a.client.from('social_accounts').update({ status: 'connected', external_id: 'did:plc:evil' } as never).eq('id', ids.socialAccount),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'social_accounts: disconnect workspace 1’s account (its credential and channels go with it)': {
+      run: (a) => a.client.from('social_accounts').delete().eq('id', ids.socialAccount).select('id'),
+      answer: 'rows',
+      cells: [
+        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_accounts -1, social_account_credentials -1, social_post_channels -1'),
+        'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
+      ] as Operation['cells'],
+    },
+    'connect_social_account(): a webhook channel in workspace 1': {
+      run: (a) => a.client.rpc('connect_social_account', { workspace_id: world().workspace1, network: 'webhook', identifier: 'Zapier', service_url: 'https://hooks.zapier.example/catch/1/secret' }),
+      answer: (data) => {
+        const result = data as { account: { service_origin: string; status: string }; signing_secret: string };
+        return `${result.account.service_origin} ${result.account.status} ${result.signing_secret.slice(0, 6)}`;
+      },
+      cells: MEMBERS_WRITE('ok https://hooks.zapier.example connecting whsec_ → social_accounts +1, social_account_credentials +1', NOT_MEMBER),
+    },
+    'connect_social_account(): Bluesky in workspace 1, at the metadata service': {
+      run: (a) => a.client.rpc('connect_social_account', { workspace_id: world().workspace1, network: 'bluesky', identifier: 'x.bsky.social', service_url: 'http://169.254.169.254/', secret: 'abcd-efgh-ijkl-mnop' }),
+      answer: 'ok',
+      cells: MEMBERS_WRITE('400 P0001 url_private_address', NOT_MEMBER),
+    },
+    'reconnect_social_account(): workspace 1’s account': {
+      run: (a) => a.client.rpc('reconnect_social_account', { account_id: ids.socialAccount, secret: 'new-app-pass-word' }),
+      answer: (data) => (data as { status: string }).status,
+      cells: MEMBERS_WRITE('ok connecting → social_accounts ~1, social_account_credentials ~1', UNKNOWN_ACCOUNT),
+    },
+    'reconnect_social_account(): workspace 2’s account': {
+      run: (a) => a.client.rpc('reconnect_social_account', { account_id: ids.socialAccountOfWorkspace2, secret: 'planted-pass-word' }),
+      answer: (data) => (data as { status: string }).status,
+      cells: [UNKNOWN_ACCOUNT, UNKNOWN_ACCOUNT, UNKNOWN_ACCOUNT, UNKNOWN_ACCOUNT, 'ok connecting', UNKNOWN_ACCOUNT, UNKNOWN_ACCOUNT, DENY_ANON],
+    },
+    'social_posts: read workspace 1': {
+      run: (a) => a.client.from('social_posts').select('id, body').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: EVERY_MEMBER_READS,
+    },
+    'social_post_channels: read workspace 1 (the per-channel results)': {
+      run: (a) => a.client.from('social_post_channels').select('id, status, result_message').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: EVERY_MEMBER_READS,
+    },
+    'social_posts: insert into workspace 1 directly': {
+      run: (a) => a.client.from('social_posts').insert({ organization_id: world().workspace1, body: 'planted' } as never),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'social_post_channels: mark workspace 1’s channel published directly': {
+      run: (a) => a.client.from('social_post_channels').update({ status: 'published' } as never).eq('id', ids.socialChannel),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'save_social_post(): schedule a post on workspace 1’s account': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace1, body: 'Launch day', channels: [CHANNEL], scheduled_at: inAnHour() }),
+      answer: (data) => (data as { body: string }).body,
+      cells: MEMBERS_WRITE('ok Launch day → social_posts +1, social_post_channels +1', NOT_MEMBER),
+    },
+    'save_social_post(): workspace 1’s post on workspace 2’s account': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace1, body: 'Borrowed account', channels: [{ account_id: ids.socialAccountOfWorkspace2 }], scheduled_at: inAnHour() }),
+      answer: 'ok',
+      cells: MEMBERS_WRITE(UNKNOWN_ACCOUNT, NOT_MEMBER),
+    },
+    'save_social_post(): workspace 2’s post on workspace 1’s account': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace2, body: 'Borrowed account', channels: [CHANNEL], scheduled_at: inAnHour() }),
+      answer: 'ok',
+      cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, UNKNOWN_ACCOUNT, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'save_social_post(): change workspace 1’s post from workspace 2': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace2, body: 'Hijacked', channels: [{ account_id: ids.socialAccountOfWorkspace2 }], post_id: ids.socialPost }),
+      answer: 'ok',
+      cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, UNKNOWN_POST, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'publish_social_post_channel_again(): workspace 1’s failed channel': {
+      run: (a) => a.client.rpc('publish_social_post_channel_again', { channel_id: ids.socialChannel }),
+      answer: (data) => (data as { status: string }).status,
+      cells: MEMBERS_WRITE('ok scheduled → social_posts ~1, social_post_channels ~1', UNKNOWN_POST),
+    },
+    'social_posts: delete workspace 1’s post (its channels go with it)': {
+      run: (a) => a.client.from('social_posts').delete().eq('id', ids.socialPost).select('id'),
+      answer: 'rows',
+      cells: [
+        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_posts -1, social_post_channels -1'),
+        'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
+      ] as Operation['cells'],
+    },
+  };
+}
