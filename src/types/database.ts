@@ -746,6 +746,7 @@ export type Database = {
           error: string | null;
           succeeded_at: string | null;
           created_at: string;
+          claimed_by: string | null;
         };
         Insert: {
           id?: string;
@@ -763,6 +764,7 @@ export type Database = {
           error?: string | null;
           succeeded_at?: string | null;
           created_at?: string;
+          claimed_by?: string | null;
         };
         Update: {
           id?: string;
@@ -780,6 +782,7 @@ export type Database = {
           error?: string | null;
           succeeded_at?: string | null;
           created_at?: string;
+          claimed_by?: string | null;
         };
         Relationships: [
           {
