@@ -1257,10 +1257,19 @@ $$;
 
 -- Name: job_queue_installed(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.job_queue_installed() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select to_regprocedure('graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)') is not null
+declare
+  latest integer;
+begin
+  if to_regclass('graphile_worker.migrations') is null
+    or to_regprocedure('graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)') is null then
+    return false;
+  end if;
+  execute 'select max(id) from graphile_worker.migrations' into latest;
+  return coalesce(latest >= 19, false);
+end
 $$;
 
 -- Name: job_worker_alive(); Type: FUNCTION; Schema: private
