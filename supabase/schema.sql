@@ -670,8 +670,8 @@ begin
 end
 $$;
 
--- Name: claim_webhook_deliveries(uuid, integer, integer); Type: FUNCTION; Schema: private
-CREATE FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) RETURNS TABLE(delivery_id uuid, attempt integer, message_id text, event_type text, body text, url text, secret text, previous_secret text)
+-- Name: claim_webhook_deliveries(uuid, integer, integer, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer, run_id text DEFAULT NULL::text) RETURNS TABLE(delivery_id uuid, attempt integer, message_id text, event_type text, body text, url text, secret text, previous_secret text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -679,6 +679,14 @@ declare
   free integer;
 begin
   perform pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || organization::text, 0));
+  -- Another run is sending for this workspace: it takes what falls due as its requests finish.
+  if run_id is not null and exists (
+    select 1 from public.webhook_deliveries d
+    where d.organization_id = organization and d.status = 'pending' and d.locked_until > now()
+      and d.claimed_by is distinct from run_id
+  ) then
+    return;
+  end if;
   select max_in_flight - count(*) into free from public.webhook_deliveries d
   where d.organization_id = organization and d.status = 'pending' and d.locked_until > now();
   if free <= 0 then
@@ -701,7 +709,8 @@ begin
     for update of d skip locked
   ), claimed as (
     update public.webhook_deliveries d
-    set locked_until = now() + make_interval(secs => claim_seconds), attempts = d.attempts + 1, last_attempt_at = now()
+    set locked_until = now() + make_interval(secs => claim_seconds), claimed_by = run_id, attempts = d.attempts + 1,
+      last_attempt_at = now()
     from due where d.id = due.id
     returning d.id, d.attempts, d.event_id, d.endpoint_id, d.organization_id
   ), recorded as (
@@ -1721,10 +1730,19 @@ $$;
 
 -- Name: job_queue_installed(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.job_queue_installed() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select to_regprocedure('graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)') is not null
+declare
+  latest integer;
+begin
+  if to_regclass('graphile_worker.migrations') is null
+    or to_regprocedure('graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)') is null then
+    return false;
+  end if;
+  execute 'select max(id) from graphile_worker.migrations' into latest;
+  return coalesce(latest >= 19, false);
+end
 $$;
 
 -- Name: job_worker_alive(); Type: FUNCTION; Schema: private
@@ -5226,8 +5244,12 @@ CREATE TABLE public.webhook_deliveries (
     error text,
     succeeded_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    claimed_by text,
     CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])))
 );
+
+-- Name: COLUMN webhook_deliveries.claimed_by; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.webhook_deliveries.claimed_by IS 'The run (deliver_webhooks) that holds the claim until locked_until.';
 
 -- Name: resend_webhook_delivery(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.resend_webhook_delivery(delivery_id uuid) RETURNS public.webhook_deliveries
@@ -8211,8 +8233,8 @@ REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id tex
 -- Name: FUNCTION claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone) FROM PUBLIC;
 
--- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer); Type: ACL; Schema: private
-REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) FROM PUBLIC;
+-- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer, run_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer, run_id text) FROM PUBLIC;
 
 -- Name: FUNCTION complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;

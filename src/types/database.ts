@@ -1495,6 +1495,7 @@ export type Database = {
           error: string | null;
           succeeded_at: string | null;
           created_at: string;
+          claimed_by: string | null;
         };
         Insert: {
           id?: string;
@@ -1512,6 +1513,7 @@ export type Database = {
           error?: string | null;
           succeeded_at?: string | null;
           created_at?: string;
+          claimed_by?: string | null;
         };
         Update: {
           id?: string;
@@ -1529,6 +1531,7 @@ export type Database = {
           error?: string | null;
           succeeded_at?: string | null;
           created_at?: string;
+          claimed_by?: string | null;
         };
         Relationships: [
           {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { Socket } from 'node:net';
 import { hostname } from 'node:os';
-import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
+import type { Duplex } from 'node:stream';
+import { Logger, parseCronItems, run, type Runner, type RunnerOptions, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
+import pg from 'pg';
 import type { JobLog, JobServices, TaskDefinition } from './define-task';
 import { enqueueJobByName } from './enqueue-job';
 import { toGraphileTask } from './run-task';
@@ -44,13 +47,56 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-const STOP_WAIT_MS = 10_000;
+/** How long stop() lets running jobs finish (graphile-worker aborts their signal after 5 s) before cutting its connections. */
+const STOP_WAIT_MS = 8_000;
+/** After the connections are cut, or for the heartbeat row's removal: the longest stop() waits on one more step. */
+const STOP_STEP_MS = 1_000;
+/**
+ * How long one of graphile-worker's connections may take to open, as the server's own (createSql's connect_timeout):
+ * pg waits forever by default, so on a network that swallows packets every worker would hang in pool.connect(), and
+ * with it the runner's stop.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
 /** The heartbeat's period (see JobRunnerOptions.heartbeatMs). */
 export const HEARTBEAT_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** Whether `work` settles within `ms` (its outcome is ignored: stop() goes on either way). */
+const settlesWithin = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.then(() => true, () => true), sleep(ms).then(() => false)]);
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * graphile-worker's connection pool, ours so that it has a connection timeout and can be cut: `cut()` destroys every
+ * socket it opened (a stop that cannot wait for the database any longer), and the pool is ended by stop() only.
+ */
+function createWorkerPool(databaseUrl: string, max: number, log: JobRunnerLog): { pool: pg.Pool; cut(): void } {
+  const sockets = new Set<Socket>();
+  const openSocket = () => {
+    const socket = new Socket();
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    return socket;
+  };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // pg accepts a function that makes the socket (lib/connection.js); @types/pg 8.6 only knows a stream.
+    stream: openSocket as unknown as Duplex,
+  });
+  // Errors of idle and checked-out clients: pg drops the client, graphile-worker sees the error on its next query.
+  pool.on('error', (error) => log.debug(`job runner: idle database connection failed: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => log.debug(`job runner: database connection failed: ${error.message}`)));
+  return {
+    pool,
+    cut() {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }
 
 /**
@@ -72,6 +118,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   let runner: Runner | undefined;
   let pool: WorkerPool | undefined;
   let beating: Promise<void> | undefined;
+  /** Whether the last heartbeat failed: the database is away (or refuses us), so stop() does not wait on it again. */
+  let lastBeatFailed = false;
+  const workerPool = createWorkerPool(options.databaseUrl, (options.concurrency ?? 4) + 3, log);
+  let signalStop = () => {};
+  const stopSignal = new Promise<void>((resolve) => (signalStop = resolve));
 
   const events: WorkerEvents = new EventEmitter();
   events.on('pool:create', ({ workerPool }) => {
@@ -100,7 +151,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   function beat(): Promise<void> {
     beating ??= heartbeat()
+      .then(() => {
+        lastBeatFailed = false;
+      })
       .catch((error: unknown) => {
+        lastBeatFailed = true;
         if (!stopped) log.warn(`job runner: heartbeat failed (the database may be away): ${reasonOf(error)}`);
       })
       .finally(() => {
@@ -111,8 +166,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   async function startGraphile(): Promise<void> {
     runner = await run({
-      connectionString: options.databaseUrl,
-      maxPoolSize: (options.concurrency ?? 4) + 3,
+      // The same pg at run time; graphile-worker's typings come from its own (newer) @types/pg.
+      pgPool: workerPool.pool as unknown as RunnerOptions['pgPool'],
       concurrency: options.concurrency ?? 4,
       pollInterval: options.pollIntervalMs ?? 500,
       noHandleSignals: true,
@@ -120,7 +175,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       parsedCronItems: options.cron === false ? [] : parseCronItems(cronItems.filter((item) => tasks.some((task) => task.name === item.task))),
       logger,
       events,
+      // Completions and failures are written by graphile-worker's batcher, which handles a failed write (logs it
+      // and stops the pool, which we start again) and is waited for when the pool stops. Unbatched (-1), they are
+      // fire-and-forget promises: a database gone at that moment is an unhandled rejection, which ends the process.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
+    if (stopped) return;
     await beat();
     for (const entry of repeatingJobs) {
       const task = tasks.find((candidate) => candidate.name === entry.task);
@@ -141,6 +201,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     while (!stopped) {
       try {
         await startGraphile();
+        if (stopped) {
+          // stop() came while graphile-worker was starting: it saw no runner to stop.
+          await runner?.stop().catch(() => {});
+          break;
+        }
         failures = 0;
         if (!reported) first();
         reported = true;
@@ -154,12 +219,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       }
       runner = undefined;
       pool = undefined;
-      if (!stopped) await sleep(Math.min(500 * 2 ** Math.min(failures, 4), 8_000));
+      if (!stopped) await Promise.race([sleep(Math.min(500 * 2 ** Math.min(failures, 4), 8_000)), stopSignal]);
     }
   }
 
+  let supervising: Promise<void> = Promise.resolve();
   await new Promise<void>((resolve) => {
-    void supervise((error) => {
+    supervising = supervise((error) => {
       if (error) log.error(`job runner: not running yet (${reasonOf(error)}); trying again in the background`);
       resolve();
     });
@@ -188,13 +254,30 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
         await sleep(25);
       }
     },
+    /**
+     * Bounded: running jobs get STOP_WAIT_MS to finish; then graphile-worker's connections are cut (its jobs stay
+     * locked by a pool nobody heartbeats, so another worker's maintenance round frees them). A database that does
+     * not answer is not waited for: connections time out after CONNECT_TIMEOUT_MS, and when the last heartbeat
+     * failed its row is left for the maintenance round to clear instead of being deleted.
+     */
     async stop() {
       stopped = true;
+      signalStop();
       clearInterval(timer);
-      const bounded = (work: Promise<unknown>) => Promise.race([work.catch(() => {}), sleep(STOP_WAIT_MS)]);
-      await bounded(runner?.stop() ?? Promise.resolve());
-      await bounded(beating ?? Promise.resolve());
-      await bounded(sql`delete from private.job_workers where worker_id = ${workerId}`);
+      const graphile = Promise.all([(runner?.stop() ?? Promise.resolve()).catch(() => {}), supervising]);
+      const heartbeatDone = lastBeatFailed ? Promise.resolve() : (beating ?? Promise.resolve());
+      if (!(await settlesWithin(graphile, STOP_WAIT_MS))) {
+        log.warn(`job runner: jobs still running after ${STOP_WAIT_MS} ms; cutting the job runner's database connections`);
+        workerPool.cut();
+        await settlesWithin(graphile, STOP_STEP_MS);
+      }
+      const ended = workerPool.pool.end();
+      if (!(await settlesWithin(ended, STOP_STEP_MS))) {
+        workerPool.cut();
+        await settlesWithin(ended, STOP_STEP_MS);
+      }
+      await settlesWithin(heartbeatDone, STOP_STEP_MS);
+      if (!lastBeatFailed) await settlesWithin(sql`delete from private.job_workers where worker_id = ${workerId}`, STOP_STEP_MS * 3);
     },
   };
 }

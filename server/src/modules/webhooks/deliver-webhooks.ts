@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import { nextAttemptAt, outcomeOfError, outcomeOfResponse, type AttemptOutcome } from './delivery-outcome';
@@ -9,6 +11,12 @@ import { claimDeliveries, finishAttempt, hasDueDeliveries, nextDueAt, type Claim
 export const MAX_IN_FLIGHT_PER_WORKSPACE = 4;
 /** One run keeps claiming for at most this long, then yields its worker slot to other workspaces' work. */
 export const RUN_BUDGET_MS = 30_000;
+/**
+ * With requests in flight and room for more, a run looks for newly due deliveries this often: other runs of the
+ * workspace (each event's job) leave their deliveries to the run sending (one per workspace, see
+ * claim_webhook_deliveries), so a hanging endpoint holds one worker slot, not one per event.
+ */
+export const CLAIM_AGAIN_MS = 250;
 
 export interface DeliverOptions {
   sql: Sql;
@@ -58,8 +66,8 @@ async function attempt(delivery: ClaimedDelivery, options: DeliverOptions): Prom
 }
 
 /**
- * Sends a workspace's due webhook deliveries: claims up to `maxInFlight` at a time (fewer when other workers hold
- * some), sends them side by side, records each outcome with its next attempt (the Standard Webhooks schedule), and
+ * Sends a workspace's due webhook deliveries: claims up to `maxInFlight` at a time (none while another run of the
+ * workspace holds claims: that run takes them), sends them side by side, records each outcome with its next attempt (the Standard Webhooks schedule), and
  * claims again until nothing is due or the run's budget is spent. No transaction is open while a request waits.
  * The job runner's task calls this with the workspace its job names, and schedules the next run at `nextDueAt`.
  */
@@ -69,6 +77,7 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
   const now = options.now ?? (() => new Date());
   const result: DeliverResult = { attempts: 0, succeeded: 0, failed: 0, nextDueAt: null };
   const inFlight = new Set<Promise<void>>();
+  const runId = randomUUID();
   let failure: unknown = null;
   const send = async (delivery: ClaimedDelivery) => {
     const { outcome, durationMs } = await attempt(delivery, options);
@@ -90,7 +99,7 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
   for (;;) {
     const free = maxInFlight - inFlight.size;
     outOfBudget = performance.now() >= deadline;
-    const claimed = free > 0 && !outOfBudget ? await claimDeliveries(options.sql, options.workspaceId, free) : [];
+    const claimed = free > 0 && !outOfBudget ? await claimDeliveries(options.sql, options.workspaceId, free, runId) : [];
     for (const delivery of claimed) {
       // A failure to record (the database went away) ends the run once the others are done; the claim then
       // expires and the attempt is marked interrupted and retried.
@@ -98,8 +107,9 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
       inFlight.add(task);
     }
     if (inFlight.size === 0) break;
-    // Wait for one to finish, then fill its place.
-    await Promise.race(inFlight);
+    // Wait for one to finish, then fill its place; with room left, look again for deliveries due meanwhile.
+    const room = inFlight.size < maxInFlight && performance.now() < deadline;
+    await Promise.race(room ? [...inFlight, delay(CLAIM_AGAIN_MS)] : inFlight);
     if (failure) {
       await Promise.all(inFlight);
       throw failure;

@@ -18,10 +18,13 @@ export interface ClaimedDelivery {
  */
 export const CLAIM_SECONDS = 30;
 
-/** Due deliveries of one workspace, as many as keep it at `maxInFlight` attempts at once across all workers. */
-export async function claimDeliveries(sql: Sql, workspaceId: string, maxInFlight: number): Promise<ClaimedDelivery[]> {
+/**
+ * Due deliveries of one workspace, as many as keep it at `maxInFlight` attempts at once across all workers, for the
+ * run `runId`: none while another run holds live claims in the workspace (one run sends for a workspace at a time).
+ */
+export async function claimDeliveries(sql: Sql, workspaceId: string, maxInFlight: number, runId: string): Promise<ClaimedDelivery[]> {
   return sql<ClaimedDelivery[]>`
-    select * from private.claim_webhook_deliveries(${workspaceId}::uuid, ${maxInFlight}::integer, ${CLAIM_SECONDS}::integer)`;
+    select * from private.claim_webhook_deliveries(${workspaceId}::uuid, ${maxInFlight}::integer, ${CLAIM_SECONDS}::integer, ${runId})`;
 }
 
 export interface AttemptRecord {
