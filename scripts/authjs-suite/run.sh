@@ -30,7 +30,8 @@ start() { # name, then env assignments; waits for the server to answer
     RATE_LIMIT_VERIFY=100000 RATE_LIMIT_TOKEN_REFRESH=100000 RATE_LIMIT_SIGN_IN_PER_ACCOUNT=100000 \
     setsid node --import tsx server/src/main.ts >"$RUN/server-$name.log" 2>&1) &
   pids+=("$!")
-  until grep -q '^Ready on' "$RUN/server-$name.log" 2>/dev/null; do sleep 1; done
+  for _ in $(seq 240); do grep -q '^Ready on' "$RUN/server-$name.log" 2>/dev/null && return; sleep 1; done
+  echo "server $name did not start: $RUN/server-$name.log" >&2; exit 1
 }
 # 1. with no server: the tests that pass anyway are not "server tests"
 (cd "$PKG" && $JEST $SUITES --json --outputFile="$RUN/offline.json" >"$RUN/offline.log" 2>&1) || true
