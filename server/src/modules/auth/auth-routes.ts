@@ -16,6 +16,7 @@ import { createRateLimiter } from './rate-limiter';
 import { rateLimitRules } from './rate-limit-rules';
 import { otpHandler } from './otp-handler';
 import { reauthenticateHandler } from './reauthenticate-handler';
+import { registerDisabledProviders } from './disabled-providers';
 import { recoverHandler } from './recover-handler';
 import { resendHandler } from './resend-handler';
 import { settingsHandler } from './settings-handler';
@@ -127,6 +128,7 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
   app.post('/factors/:factorId/challenge', challengeFactorHandler(deps));
   app.post('/factors/:factorId/verify', verifyFactorHandler(deps));
   app.delete('/factors/:factorId', unenrollFactorHandler(deps));
+  registerDisabledProviders(app, deps);
   // Service-role key only (admin-guard.ts): what `npm run hosted:setup` calls on either backend.
   app.get('/admin/users', adminListUsersHandler(deps));
   app.post('/admin/users', adminCreateUserHandler(deps));

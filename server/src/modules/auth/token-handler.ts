@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './auth-error';
+import { web3Disabled } from './disabled-providers';
 import type { AuthDeps } from './auth-deps';
 import { passwordGrant } from './password-grant';
 import { pkceGrant } from './pkce-grant';
@@ -9,6 +10,7 @@ import { refreshGrant } from './refresh-grant';
 export function tokenHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const grantType = (request.query as Record<string, unknown>).grant_type;
+    if (grantType === 'web3') return web3Disabled();
     const grants: Record<string, typeof passwordGrant> = { password: passwordGrant, refresh_token: refreshGrant, pkce: pkceGrant };
     const grant = typeof grantType === 'string' && Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
     if (!grant) throw badRequest('invalid_credentials', 'unsupported_grant_type');
