@@ -1,4 +1,6 @@
 import type { TaskDefinition } from './define-task';
+import { automationEnroll } from './tasks/automation-enroll';
+import { automationStep } from './tasks/automation-step';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
@@ -25,6 +27,8 @@ export const taskRegistry = [
   cleanUpWebhooks,
   renderContentHtml,
   renderStaleContentHtmlTask,
+  automationEnroll,
+  automationStep,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];
