@@ -46,7 +46,7 @@ end
 $$;
 
 create trigger contacts_record_automation_events
-  after insert or update of tags, lead_score, source on public.contacts
+  after insert or update on public.contacts
   for each row execute function private.record_contact_automation_events();
 
 insert into private.workspace_event_subscribers (event_type, task)
@@ -64,8 +64,8 @@ set search_path = ''
 as $$
 declare
   event private.workspace_events;
-  contact_id uuid;
-  trigger_type text;
+  subject_contact uuid;
+  matched_trigger text;
   workflow record;
   enrolled uuid;
   made integer := 0;
@@ -77,36 +77,36 @@ begin
   if event.workspace_id <> automation_enroll_for_event.workspace_id then
     raise exception 'event % does not belong to workspace %', event_id, workspace_id using errcode = '42501', detail = 'foreign_event';
   end if;
-  trigger_type := case event.type
+  matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered' end;
-  if trigger_type is null then
+  if matched_trigger is null then
     return 0;
   end if;
-  select c.id into contact_id from public.contacts c where c.id = event.subject_id and c.organization_id = event.workspace_id;
-  if contact_id is null then
+  select c.id into subject_contact from public.contacts c where c.id = event.subject_id and c.organization_id = event.workspace_id;
+  if subject_contact is null then
     return 0;
   end if;
   for workflow in
     select w.id, w.published_version_id, v.graph
     from public.automation_workflows w
     join public.automation_workflow_versions v on v.id = w.published_version_id and v.organization_id = w.organization_id
-    where w.organization_id = event.workspace_id and w.status = 'published' and w.trigger_type = automation_enroll_for_event.trigger_type
-      and (automation_enroll_for_event.trigger_type <> 'tag_added'
+    where w.organization_id = event.workspace_id and w.status = 'published' and w.trigger_type = matched_trigger
+      and (matched_trigger <> 'tag_added'
         or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
-      and (automation_enroll_for_event.trigger_type <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
+      and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
     order by w.created_at, w.id
   loop
     if exists (
       select 1 from public.automation_enrollments e
-      where e.workflow_id = workflow.id and e.contact_id = automation_enroll_for_event.contact_id
+      where e.workflow_id = workflow.id and e.contact_id = subject_contact
         and (e.event_id = event.id or coalesce(workflow.graph ->> 'enrollment', 'once') = 'once')
     ) then
       continue;
     end if;
     enrolled := null;
     insert into public.automation_enrollments (organization_id, workflow_id, version_id, contact_id, current_step, event_id)
-    values (event.workspace_id, workflow.id, workflow.published_version_id, automation_enroll_for_event.contact_id,
+    values (event.workspace_id, workflow.id, workflow.published_version_id, subject_contact,
       workflow.graph -> 'steps' -> 0 ->> 'id', event.id)
     on conflict (workflow_id, contact_id) where status = 'active' do nothing
     returning id into enrolled;
@@ -114,7 +114,7 @@ begin
       continue;
     end if;
     insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, detail)
-    values (event.workspace_id, workflow.id, enrolled, automation_enroll_for_event.contact_id, 'entered', event.type);
+    values (event.workspace_id, workflow.id, enrolled, subject_contact, 'entered', event.type);
     perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', event.workspace_id, 'enrollment_id', enrolled),
       now(), 'automation:' || enrolled, 10);
     made := made + 1;
@@ -288,7 +288,7 @@ begin
     failure := left(failure, 1000);
     insert into public.automation_step_runs as r (organization_id, enrollment_id, step_id, visit, step_type, status, error, finished_at)
     values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type, 'failed', failure, now())
-    on conflict (enrollment_id, step_id, visit) do update set status = 'failed', error = excluded.error, finished_at = now();
+    on conflict on constraint automation_step_runs_enrollment_id_step_id_visit_key do update set status = 'failed', error = excluded.error, finished_at = now();
     update public.automation_enrollments e set status = 'failed', error = failure, due_at = null, finished_at = now() where e.id = enrollment.id;
     insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
     values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'failed', automation_apply_step.step_id, failure);
