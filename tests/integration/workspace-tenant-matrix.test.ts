@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
+import { automationOperations } from '../support/automation-matrix';
 import { blogOperations } from '../support/blog-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
@@ -156,6 +157,7 @@ const operations: Record<string, Operation> = {
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
   ...webhookOperations(() => world),
+  ...automationOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -50,7 +50,23 @@ export const ids = {
   webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
   webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
+  /** Workspace 1's workflow: version 1 published, version 2 a draft; one active enrollment of the contact, its step run, log row. */
+  automationWorkflow: 'bbbbbbbb-0000-4000-8000-000000000001',
+  automationPublishedVersion: 'bbbbbbbb-0000-4000-8000-000000000002',
+  automationDraftVersion: 'bbbbbbbb-0000-4000-8000-000000000003',
+  automationEnrollment: 'bbbbbbbb-0000-4000-8000-000000000004',
+  /** The owner's in-app notice from that workflow. */
+  memberNotice: 'bbbbbbbb-0000-4000-8000-000000000005',
+  /** Workspace 2's workflow (a draft only): a foreign id for workspace 1's people. */
+  automationWorkflowOfWorkspace2: 'bbbbbbbb-0000-4000-8000-000000000006',
 } as const;
+
+/** The graph of workspace 1's workflow (both versions): valid, so its draft publishes. */
+export const MATRIX_WORKFLOW_GRAPH = {
+  trigger: { type: 'contact_created' },
+  enrollment: 'once',
+  steps: [{ id: 'pause', type: 'wait', minutes: 60, next: 'done' }, { id: 'done', type: 'end' }],
+};
 
 /** The address of workspace 1's pending owner invitation. */
 export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
@@ -107,7 +123,13 @@ select json_build_object(
     from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
   'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
   'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
-  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1),
+  'automation_workflows', (select coalesce(json_object_agg(w.id, w), '{}') from public.automation_workflows w where w.organization_id = $1),
+  'automation_workflow_versions', (select coalesce(json_object_agg(v.id, v), '{}') from public.automation_workflow_versions v where v.organization_id = $1),
+  'automation_enrollments', (select coalesce(json_object_agg(e.id, e), '{}') from public.automation_enrollments e where e.organization_id = $1),
+  'automation_step_runs', (select coalesce(json_object_agg(r.id, r), '{}') from public.automation_step_runs r where r.organization_id = $1),
+  'automation_run_log', (select coalesce(json_object_agg(l.id, l), '{}') from public.automation_run_log l where l.organization_id = $1),
+  'member_notices', (select coalesce(json_object_agg(n.id, n), '{}') from public.member_notices n where n.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -167,6 +189,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
     values (${ids.webhookEndpointOfWorkspace2}, 'https://two.example/hook', 'whsec_' || encode(sha256('workspace 2'), 'base64'))`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
+  await sql`insert into public.automation_workflows (id, organization_id, name) values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 'Workspace 2 flow')`;
+  await sql`
+    insert into public.automation_workflow_versions (workflow_id, organization_id, version, graph)
+    values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 1, ${sql.json(MATRIX_WORKFLOW_GRAPH)})`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
     insert into public.contact_score_rules (organization_id, kind, value, points)
@@ -239,6 +265,26 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
         values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
+      tx`
+        insert into public.automation_workflows (id, organization_id, name, status, trigger_type, created_by)
+        values (${ids.automationWorkflow}, ${workspace1}, 'Workspace 1 flow', 'published', 'contact_created', ${owner.id})`,
+      tx`
+        insert into public.automation_workflow_versions (id, workflow_id, organization_id, version, state, graph, published_at)
+        values (${ids.automationPublishedVersion}, ${ids.automationWorkflow}, ${workspace1}, 1, 'published', ${sql.json(MATRIX_WORKFLOW_GRAPH)}, now()),
+          (${ids.automationDraftVersion}, ${ids.automationWorkflow}, ${workspace1}, 2, 'draft', ${sql.json(MATRIX_WORKFLOW_GRAPH)}, null)`,
+      tx`update public.automation_workflows set published_version_id = ${ids.automationPublishedVersion} where id = ${ids.automationWorkflow}`,
+      tx`
+        insert into public.automation_enrollments (id, organization_id, workflow_id, version_id, contact_id, current_step, due_at)
+        values (${ids.automationEnrollment}, ${workspace1}, ${ids.automationWorkflow}, ${ids.automationPublishedVersion}, ${ids.contact}, 'pause', now() + interval '1 hour')`,
+      tx`
+        insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, due_at)
+        values (${workspace1}, ${ids.automationEnrollment}, 'pause', 1, 'wait', 'waiting', now() + interval '1 hour')`,
+      tx`
+        insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event)
+        values (${workspace1}, ${ids.automationWorkflow}, ${ids.automationEnrollment}, ${ids.contact}, 'entered')`,
+      tx`
+        insert into public.member_notices (id, organization_id, user_id, title, contact_id, workflow_id)
+        values (${ids.memberNotice}, ${workspace1}, ${owner.id}, 'Workspace 1 flow: Dana', ${ids.contact}, ${ids.automationWorkflow})`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,
