@@ -35,6 +35,9 @@ export const automationCopy = {
   counts: { entered: 'Entered', active: 'In progress', finished: 'Finished', failed: 'Failed' },
   waitingAt: 'Now at each step',
   nobodyInFlight: 'Nobody is in this workflow right now.',
+  sampleFigures: 'Automation at a glance',
+  rightNow: 'Right now',
+  allTime: 'Since the first run',
   figures: { workflows: 'Published workflows', inProgress: 'Contacts in progress', finished: 'Runs finished', failed: 'Runs failed' },
   editorTitle: (name: string) => `Edit “${name}”`,
   viewerTitle: (name: string) => `Steps of “${name}”`,
@@ -55,6 +58,7 @@ export const automationCopy = {
   remove: (position: number) => `Remove step ${position}`,
   stepLabel: (position: number, id: string) => `Step ${position} (${id})`,
   save: 'Save draft',
+  discardChanges: 'Close without saving your changes?',
   publish: 'Publish',
   close: 'Close',
   stepTypes: {

@@ -26,15 +26,21 @@ interface StepListEditorProps {
 export function StepListEditor({ graph, members, readOnly, problem, onChange }: StepListEditorProps) {
   const [kind, setKind] = useState<StepType>('send_email');
   const [after, setAfter] = useState(graph.steps.length - 1);
-  const [focusId, setFocusId] = useState<string | null>(null);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
+  // The step whose heading takes the focus after the next render (one added, moved, or refused): once.
+  const pendingFocus = useRef<string | null>(null);
+  const setFocusId = (id: string | null) => {
+    pendingFocus.current = id;
+  };
 
   useEffect(() => {
-    if (problem?.stepId) setFocusId(problem.stepId);
+    if (problem?.stepId) headings.current.get(problem.stepId)?.focus();
   }, [problem]);
   useEffect(() => {
-    if (focusId) headings.current.get(focusId)?.focus();
-  }, [focusId, graph]);
+    if (!pendingFocus.current) return;
+    headings.current.get(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
 
   const add = () => {
     const inserted = insertStep(graph, Math.min(after, graph.steps.length - 1), kind);
