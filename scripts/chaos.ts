@@ -11,7 +11,9 @@
 // and once everything is due: publications and e-mails lost, published twice, sent twice (outbox files, SMTP
 // messages and their distinct Message-IDs), and how late publications were.
 // Then webhooks (scripts/chaos-webhooks.ts): a worker killed while a delivery is at a real receiver, N times;
-// webhook-ids lost, repeated, and whether every request verifies. `--only writes|jobs|webhooks` runs one part.
+// webhook-ids lost, repeated, and whether every request verifies.
+// Then automation (scripts/chaos-automation.ts): a worker killed while contacts go through a workflow, N times; runs
+// lost, steps repeated, e-mails queued or sent twice. `--only writes|jobs|webhooks|automation` runs one part.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../server/src/db/embedded';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { auditWorkload, waitForWorkload, writeJobWorkload } from '../tests/support/chaos-jobs';
+import { runAutomationChaos } from './chaos-automation';
 import { runWebhookChaos } from './chaos-webhooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import type { ServerProcess } from '../tests/support/spawn-server';
@@ -194,4 +197,7 @@ if (!only || only === 'jobs') {
 }
 if (!only || only === 'webhooks') {
   await runWebhookChaos(kills, startWorker);
+}
+if (!only || only === 'automation') {
+  await runAutomationChaos(kills, startWorker);
 }
