@@ -432,6 +432,13 @@ begin
   if subject_contact is null then
     return 0;
   end if;
+  if (select count(*) from public.automation_enrollments e
+      where e.organization_id = event.workspace_id and e.entered_at > now() - interval '1 hour')
+     >= coalesce((select l.enrollments_per_hour from private.automation_workspace_limits l where l.workspace_id = event.workspace_id), 10000) then
+    perform private.enqueue_job('automation_enroll', jsonb_build_object('workspace_id', event.workspace_id, 'event_id', event.id),
+      now() + interval '5 minutes', 'event:' || event.id || ':automation_enroll:later');
+    return -1;
+  end if;
   for workflow in
     select w.id, w.published_version_id, v.graph
     from public.automation_workflows w
@@ -4966,6 +4973,13 @@ CREATE TABLE private.analytics_salts (
     CONSTRAINT analytics_salts_length CHECK ((octet_length(salt) = 32))
 );
 
+-- Name: automation_workspace_limits; Type: TABLE; Schema: private
+CREATE TABLE private.automation_workspace_limits (
+    workspace_id uuid NOT NULL,
+    enrollments_per_hour integer NOT NULL,
+    CONSTRAINT automation_workspace_limits_positive CHECK ((enrollments_per_hour > 0))
+);
+
 -- Name: contact_form_key; Type: TABLE; Schema: private
 CREATE TABLE private.contact_form_key (
     id boolean DEFAULT true NOT NULL,
@@ -5525,6 +5539,10 @@ ALTER TABLE ONLY private.analytics_rollup_runs
 -- Name: analytics_salts analytics_salts_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.analytics_salts
     ADD CONSTRAINT analytics_salts_pkey PRIMARY KEY (day);
+
+-- Name: automation_workspace_limits automation_workspace_limits_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_workspace_limits
+    ADD CONSTRAINT automation_workspace_limits_pkey PRIMARY KEY (workspace_id);
 
 -- Name: contact_form_key contact_form_key_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.contact_form_key
@@ -6089,6 +6107,10 @@ CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.
 -- Name: analytics_refreshes analytics_refreshes_site_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
+
+-- Name: automation_workspace_limits automation_workspace_limits_workspace_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_workspace_limits
+    ADD CONSTRAINT automation_workspace_limits_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
 -- Name: content_item_html content_item_html_content_item_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.content_item_html
@@ -7503,6 +7525,9 @@ GRANT ALL ON FUNCTION public.workspace_members(workspace_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO authenticated;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO service_role;
+
+-- Name: TABLE automation_workspace_limits; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.automation_workspace_limits TO service_role;
 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;

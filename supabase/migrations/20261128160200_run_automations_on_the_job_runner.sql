@@ -53,11 +53,21 @@ insert into private.workspace_event_subscribers (event_type, task)
 values ('contact.created', 'automation_enroll'), ('contact.form_submitted', 'automation_enroll'),
   ('contact.tag_added', 'automation_enroll'), ('contact.band_entered', 'automation_enroll');
 
+-- How many contacts a workspace's workflows take in per hour (a row here overrides the default of 10,000 for one
+-- workspace), so one workspace's burst cannot fill the job runner for everyone. Beyond it, an event's enrollment is
+-- put off (its job queued again in 5 minutes), never dropped.
+create table private.automation_workspace_limits (
+  workspace_id uuid primary key references public.organizations (id) on delete cascade,
+  enrollments_per_hour integer not null constraint automation_workspace_limits_positive check (enrollments_per_hour > 0)
+);
+revoke all on table private.automation_workspace_limits from public, anon, authenticated;
+grant all on table private.automation_workspace_limits to service_role;
+
 -- Enrolls the event's contact into the event's workspace's published workflows whose trigger it matches. The
 -- workspace named by the job must be the event's (else 42501 foreign_event, nothing written); the contact is read
 -- within that workspace only. Never two active runs of one workflow for one contact; a workflow that enrolls
 -- "once" skips a contact it ever enrolled; an event enrolls into a workflow at most once (a job run twice adds
--- nothing). Returns how many enrollments it made.
+-- nothing). Returns how many enrollments it made, or -1 when the workspace's hourly limit put the event off.
 create function private.automation_enroll_for_event(workspace_id uuid, event_id bigint) returns integer
 language plpgsql volatile security definer
 set search_path = ''
@@ -86,6 +96,13 @@ begin
   select c.id into subject_contact from public.contacts c where c.id = event.subject_id and c.organization_id = event.workspace_id;
   if subject_contact is null then
     return 0;
+  end if;
+  if (select count(*) from public.automation_enrollments e
+      where e.organization_id = event.workspace_id and e.entered_at > now() - interval '1 hour')
+     >= coalesce((select l.enrollments_per_hour from private.automation_workspace_limits l where l.workspace_id = event.workspace_id), 10000) then
+    perform private.enqueue_job('automation_enroll', jsonb_build_object('workspace_id', event.workspace_id, 'event_id', event.id),
+      now() + interval '5 minutes', 'event:' || event.id || ':automation_enroll:later');
+    return -1;
   end if;
   for workflow in
     select w.id, w.published_version_id, v.graph

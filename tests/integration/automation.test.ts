@@ -256,6 +256,28 @@ describe('enrollment rules', () => {
   });
 });
 
+describe('limits', () => {
+  it('beyond its enrollments per hour, a workspace’s events are put off, not dropped', async () => {
+    const user = await signedInUser(server);
+    await server.sql`insert into private.automation_workspace_limits (workspace_id, enrollments_per_hour) values (${user.organizationId}, 2)`;
+    const workflow = await publishWorkflow(user, 'Limited', graph({ type: 'contact_created' }, [{ id: 'done', type: 'end' }]));
+    for (const name of ['One', 'Two', 'Three']) await addContact(user, { first_name: name });
+    await drain();
+    expect(await enrollments(workflow)).toHaveLength(2);
+    const [later] = await server.sql<{ key: string; event_id: number; later: boolean }[]>`
+      select j.key, e.id::int as event_id, j.run_at > now() + interval '4 minutes' as later
+      from graphile_worker.jobs j join private.workspace_events e on j.key = 'event:' || e.id || ':automation_enroll:later'
+      where e.workspace_id = ${user.organizationId}`;
+    expect(later!.later).toBe(true);
+
+    // An hour on (the limit raised here instead): the put-off event enrolls its contact.
+    await server.sql`update private.automation_workspace_limits set enrollments_per_hour = 3 where workspace_id = ${user.organizationId}`;
+    await server.sql`select private.enqueue_job('automation_enroll', ${server.sql.json({ workspace_id: user.organizationId, event_id: later!.event_id })}, now(), ${later!.key})`;
+    await drain();
+    expect(await enrollments(workflow)).toHaveLength(3);
+  });
+});
+
 describe('versions', () => {
   it('editing a published workflow makes a draft; runs in flight finish on the version they started', async () => {
     const user = await signedInUser(server);
