@@ -296,6 +296,14 @@ describe('versions', () => {
     expect(draft).toMatchObject({ version: 2, state: 'draft' });
     const { data: versions } = await user.client.from('automation_workflow_versions').select('version, state').eq('workflow_id', workflow).order('version');
     expect(versions).toEqual([{ version: 1, state: 'published' }, { version: 2, state: 'draft' }]);
+    // As the module page reads them: each workflow with its live versions, embedded through the versions' key.
+    const { data: listed, error: listError } = await user.client
+      .from('automation_workflows')
+      .select('id, automation_workflow_versions!automation_workflow_versions_workflow_id_organization_id_fkey(version, state)')
+      .eq('id', workflow)
+      .in('automation_workflow_versions.state', ['draft', 'published']);
+    expect(listError).toBeNull();
+    expect(listed![0]!.automation_workflow_versions.map((row) => row.version).sort()).toEqual([1, 2]);
 
     expect((await user.client.rpc('publish_automation_workflow', { workflow_id: workflow })).error).toBeNull();
     const late = await addContact(user, { first_name: 'Late' });

@@ -14,12 +14,15 @@ export interface Workflow extends Tables<'automation_workflows'> {
 
 type Row = Tables<'automation_workflows'> & { automation_workflow_versions: Pick<Tables<'automation_workflow_versions'>, 'version' | 'state' | 'graph'>[] };
 
-/** The workspace's workflows, oldest first, each with its published version and its draft. */
+/**
+ * The workspace's workflows, oldest first, each with its published version and its draft (embedded through the
+ * versions' own key: the workflow's published_version_id is a second relationship between the two tables).
+ */
 async function getWorkflows(workspaceId: string): Promise<Workflow[]> {
   const rows = unwrap(
     await supabase
       .from('automation_workflows')
-      .select('*, automation_workflow_versions(version, state, graph)')
+      .select('*, automation_workflow_versions!automation_workflow_versions_workflow_id_organization_id_fkey(version, state, graph)')
       .eq('organization_id', workspaceId)
       .in('automation_workflow_versions.state', ['draft', 'published'])
       .order('created_at')
