@@ -60,9 +60,14 @@ describe('removeStep', () => {
     expect(next.steps[1]).toMatchObject({ yes: 'done', no: 'done' });
   });
 
-  it('a condition: what led to it is left empty, for the author to choose', () => {
+  it('a condition with different branches: what led to it is left empty, for the author to choose', () => {
     const next = removeStep(base, 'check');
     expect(next.steps[0]).toMatchObject({ id: 'tag', next: null });
+  });
+
+  it('a condition whose branches go to one step (as one just added): what led to it leads there', () => {
+    const same = graph([tag, { ...check, yes: 'mail', no: 'mail' } as WorkflowStep, mail, done]);
+    expect(removeStep(same, 'check').steps[0]).toMatchObject({ id: 'tag', next: 'mail' });
   });
 
   it('an end: the branches that ended there are left empty', () => {

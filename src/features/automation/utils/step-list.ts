@@ -89,14 +89,15 @@ export function insertStep(graph: WorkflowGraph, index: number, type: StepType):
 }
 
 /**
- * Removes a step: whatever led to it now leads where it went (its first way out), so the run skips it; an end or a
- * branching step leaves those ways empty (null) for the author to choose, and publishing names them until then.
+ * Removes a step: whatever led to it now leads where it went, so the run skips it. A branching step whose ways out
+ * lead to different steps, or an end, leaves those ways empty (null) for the author to choose, and publishing names
+ * them until then.
  */
 export function removeStep(graph: WorkflowGraph, id: string): WorkflowGraph {
   const removed = graph.steps.find((step) => step.id === id);
   if (!removed) return graph;
-  const targets = targetsOf(removed);
-  const onward = removed.type === 'end' || removed.type === 'condition' || removed.type === 'split' ? null : (targets[0] ?? null);
+  const targets = new Set(targetsOf(removed));
+  const onward = targets.size === 1 ? [...targets][0]! : null;
   return { ...graph, steps: graph.steps.filter((step) => step.id !== id).map((step) => retarget(step, id, onward)) };
 }
 
