@@ -1089,6 +1089,23 @@ CREATE FUNCTION private.default_menu_items() RETURNS TABLE(name text, href text,
   values ('Home', '/', 1), ('Portfolio', '/portfolio', 2), ('About', '/about', 3), ('ROI', '/roi', 4)
 $$;
 
+-- Name: delete_old_automation_log(integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.delete_old_automation_log(keep_days integer) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  removed integer;
+begin
+  if keep_days is null or keep_days < 1 then
+    raise exception 'delete_old_automation_log: keep at least one day' using errcode = '22023';
+  end if;
+  delete from public.automation_run_log l where l.created_at < now() - make_interval(days => keep_days);
+  get diagnostics removed = row_count;
+  return removed;
+end
+$$;
+
 -- Name: delete_old_webhook_events(interval); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.delete_old_webhook_events(keep interval DEFAULT '30 days'::interval) RETURNS integer
     LANGUAGE sql SECURITY DEFINER
@@ -5840,6 +5857,9 @@ CREATE INDEX automation_enrollments_organization_idx ON public.automation_enroll
 -- Name: automation_enrollments_workflow_idx; Type: INDEX; Schema: public
 CREATE INDEX automation_enrollments_workflow_idx ON public.automation_enrollments USING btree (workflow_id, status, current_step);
 
+-- Name: automation_run_log_created_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_run_log_created_idx ON public.automation_run_log USING btree (created_at);
+
 -- Name: automation_run_log_enrollment_idx; Type: INDEX; Schema: public
 CREATE INDEX automation_run_log_enrollment_idx ON public.automation_run_log USING btree (enrollment_id, id);
 
@@ -6829,6 +6849,9 @@ REVOKE ALL ON FUNCTION private.current_user_organization_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO anon;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO authenticated;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO service_role;
+
+-- Name: FUNCTION delete_old_automation_log(keep_days integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.delete_old_automation_log(keep_days integer) FROM PUBLIC;
 
 -- Name: FUNCTION delete_old_webhook_events(keep interval); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.delete_old_webhook_events(keep interval) FROM PUBLIC;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJobByName } from '../../server/src/jobs/enqueue-job';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -57,7 +58,7 @@ async function letTheWaitPass(enrollmentId: string, workspaceId: string) {
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, SMTP_FROM: 'Beyond Brochures <team@bb.test>' });
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, SMTP_FROM: 'Beyond Brochures <team@bb.test>', AUTOMATION_LOG_DAYS: '30' });
   owner = await signedInUser(server);
   other = await signedInUser(server);
 });
@@ -253,6 +254,21 @@ describe('enrollment rules', () => {
     await drain();
     expect((await enrollments(once)).map((row) => row.status)).toEqual(['finished']);
     expect((await enrollments(again)).map((row) => row.status)).toEqual(['finished', 'active']);
+  });
+});
+
+describe('the run log', () => {
+  it('is kept AUTOMATION_LOG_DAYS (this server: 30) and pruned by the daily clean-up job', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, 'Logged', graph({ type: 'contact_created' }, [{ id: 'done', type: 'end' }]));
+    await server.sql`
+      insert into public.automation_run_log (organization_id, workflow_id, event, detail, created_at)
+      values (${user.organizationId}, ${workflow}, 'entered', 'old', now() - interval '31 days'),
+             (${user.organizationId}, ${workflow}, 'entered', 'recent', now() - interval '29 days')`;
+    await enqueueJobByName(server.sql, 'clean_up_automation_log', {});
+    await drain();
+    const kept = await server.sql`select detail from public.automation_run_log where workflow_id = ${workflow} order by id`;
+    expect(kept.map((row) => row.detail)).toEqual(['recent']);
   });
 });
 

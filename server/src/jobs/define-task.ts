@@ -11,6 +11,8 @@ export interface JobServices {
   siteUrl: string;
   /** ANALYTICS_ROLLUP_SECONDS: 0 turns the rollup task's repetition off. */
   analyticsRollupSeconds: number;
+  /** AUTOMATION_LOG_DAYS: how long the automation run log is kept (90 when not given). */
+  automationLogDays?: number;
   /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
   outbound: OutboundClient;
 }

@@ -25,7 +25,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, outbound },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, automationLogDays: ctx.config.automationLogDays, outbound },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from './define-task';
 import { automationEnroll } from './tasks/automation-enroll';
 import { automationStep } from './tasks/automation-step';
+import { cleanUpAutomationLog } from './tasks/clean-up-automation-log';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
@@ -29,6 +30,7 @@ export const taskRegistry = [
   renderStaleContentHtmlTask,
   automationEnroll,
   automationStep,
+  cleanUpAutomationLog,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

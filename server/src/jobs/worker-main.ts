@@ -48,7 +48,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, outbound },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, automationLogDays: config.automationLogDays, outbound },
     log,
     concurrency: config.jobConcurrency,
   });
