@@ -13,7 +13,8 @@
 // Then webhooks (scripts/chaos-webhooks.ts): a worker killed while a delivery is at a real receiver, N times;
 // webhook-ids lost, repeated, and whether every request verifies. Then the Social Hub (scripts/chaos-social.ts): a
 // worker killed while a post is at a real Bluesky PDS, N times; posts there twice, unconfirmed ones.
-// `--only writes|jobs|webhooks|social` runs one part.
+// Then automation (scripts/chaos-automation.ts): a worker killed while contacts go through a workflow, N times; runs
+// lost, steps repeated, e-mails queued or sent twice. `--only writes|jobs|webhooks|social|automation` runs one part.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../server/src/db/embedded';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { auditWorkload, waitForWorkload, writeJobWorkload } from '../tests/support/chaos-jobs';
+import { runAutomationChaos } from './chaos-automation';
 import { runSocialChaos } from './chaos-social';
 import { runWebhookChaos } from './chaos-webhooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
@@ -200,4 +202,7 @@ if (!only || only === 'webhooks') {
 }
 if (!only || only === 'social') {
   await runSocialChaos(kills, startWorker);
+}
+if (!only || only === 'automation') {
+  await runAutomationChaos(kills, startWorker);
 }

@@ -349,6 +349,485 @@ begin
 end
 $$;
 
+-- Name: automation_apply_step(uuid, uuid, text, integer, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_apply_step(workspace_id uuid, enrollment_id uuid, step_id text, visit integer, decision jsonb) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  enrollment public.automation_enrollments;
+  step jsonb;
+  step_type text;
+  run public.automation_step_runs;
+  contact public.contacts;
+  next_step text := decision ->> 'next';
+  step_outcome text := left(decision ->> 'outcome', 200);
+  run_status text := 'done';
+  due timestamptz;
+  email_id bigint;
+  recipient uuid;
+  workflow_name text;
+  contact_name text;
+  next_visit integer;
+  failure text;
+  job_payload jsonb := jsonb_build_object('workspace_id', automation_apply_step.workspace_id, 'enrollment_id', automation_apply_step.enrollment_id);
+begin
+  select * into enrollment from public.automation_enrollments e where e.id = automation_apply_step.enrollment_id for update;
+  if not found then
+    return 'gone';
+  end if;
+  if enrollment.organization_id <> automation_apply_step.workspace_id then
+    raise exception 'enrollment % does not belong to workspace %', enrollment_id, workspace_id using errcode = '42501', detail = 'foreign_enrollment';
+  end if;
+  if enrollment.status <> 'active' then
+    return 'inactive';
+  end if;
+  if enrollment.current_step is distinct from automation_apply_step.step_id or enrollment.current_visit <> automation_apply_step.visit then
+    return 'stale';
+  end if;
+  select s into step
+  from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
+  where v.id = enrollment.version_id and s ->> 'id' = automation_apply_step.step_id;
+  step_type := step ->> 'type';
+  if next_step is not null and not exists (select 1 from private.automation_step_targets(step) t where t = next_step) then
+    raise exception 'automation_apply_step: "%" is not a way out of step "%"', next_step, automation_apply_step.step_id using errcode = '22023';
+  end if;
+  select * into run from public.automation_step_runs r
+  where r.enrollment_id = enrollment.id and r.step_id = automation_apply_step.step_id and r.visit = automation_apply_step.visit;
+
+  if decision ? 'wait_until' then
+    if run.id is null then
+      due := (decision ->> 'wait_until')::timestamptz;
+      insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, due_at)
+      values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type, 'waiting', due);
+      update public.automation_enrollments e set due_at = due where e.id = enrollment.id;
+      insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
+      values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'waiting', automation_apply_step.step_id, due::text);
+    else
+      due := run.due_at;
+    end if;
+    perform private.enqueue_job('automation_step', job_payload, due, 'automation:' || enrollment.id, 10);
+    return 'waiting';
+  end if;
+  if run.id is not null and run.status <> 'waiting' then
+    return 'stale';
+  end if;
+
+  select * into contact from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id for update;
+  begin
+    case step_type
+      when 'add_tag' then
+        update public.contacts c set tags = case when step ->> 'tag' = any(c.tags) then c.tags else c.tags || (step ->> 'tag') end
+        where c.id = contact.id and c.organization_id = enrollment.organization_id;
+      when 'remove_tag' then
+        update public.contacts c set tags = array_remove(c.tags, step ->> 'tag')
+        where c.id = contact.id and c.organization_id = enrollment.organization_id;
+      when 'set_stage' then
+        update public.contacts c set lifecycle_stage = step ->> 'stage'
+        where c.id = contact.id and c.organization_id = enrollment.organization_id;
+      when 'adjust_score' then
+        update public.contacts c set score_adjustment = greatest(-100, least(100, c.score_adjustment + (step ->> 'points')::integer))
+        where c.id = contact.id and c.organization_id = enrollment.organization_id;
+      when 'notify' then
+        recipient := case when step ->> 'member' = 'owner' then contact.owner_id else (step ->> 'member')::uuid end;
+        if recipient is null then
+          run_status := 'skipped';
+          step_outcome := 'no_owner';
+        elsif not exists (select 1 from public.organization_members m where m.organization_id = enrollment.organization_id and m.user_id = recipient) then
+          run_status := 'skipped';
+          step_outcome := 'not_a_member';
+        else
+          select w.name into workflow_name from public.automation_workflows w where w.id = enrollment.workflow_id;
+          contact_name := coalesce(nullif(btrim(concat_ws(' ', contact.first_name, contact.last_name)), ''), contact.email, 'A contact');
+          insert into public.member_notices (organization_id, user_id, title, body, contact_id, workflow_id)
+          values (enrollment.organization_id, recipient, left(workflow_name || ': ' || contact_name, 200),
+            left(coalesce(step ->> 'message', ''), 2000), contact.id, enrollment.workflow_id);
+        end if;
+      when 'send_email' then
+        if contact.email is null then
+          run_status := 'skipped';
+          step_outcome := 'no_email';
+        else
+          email_id := private.enqueue_email('automation_email', contact.email, jsonb_build_object(
+            'workspace_id', enrollment.organization_id, 'enrollment_id', enrollment.id, 'step_id', automation_apply_step.step_id,
+            'visit', automation_apply_step.visit,
+            'subject', replace(step ->> 'subject', '{{first_name}}', coalesce(contact.first_name, 'there')),
+            'body', replace(step ->> 'body', '{{first_name}}', coalesce(contact.first_name, 'there'))));
+          if email_id is null then
+            raise exception 'No background worker is running to send the e-mail.';
+          end if;
+        end if;
+      else
+        null;
+    end case;
+    if run.id is null then
+      insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, outcome, email_id, finished_at)
+      values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type,
+        run_status, step_outcome, email_id, now());
+    else
+      update public.automation_step_runs r set status = run_status, outcome = step_outcome, finished_at = now()
+      where r.id = run.id;
+    end if;
+  exception when others then
+    -- The effect is undone (this block's subtransaction); the run records the failure and the contact leaves.
+    get stacked diagnostics failure = message_text;
+    failure := left(failure, 1000);
+    insert into public.automation_step_runs as r (organization_id, enrollment_id, step_id, visit, step_type, status, error, finished_at)
+    values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type, 'failed', failure, now())
+    on conflict on constraint automation_step_runs_enrollment_id_step_id_visit_key do update set status = 'failed', error = excluded.error, finished_at = now();
+    update public.automation_enrollments e set status = 'failed', error = failure, due_at = null, finished_at = now() where e.id = enrollment.id;
+    insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
+    values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'failed', automation_apply_step.step_id, failure);
+    return 'failed';
+  end;
+
+  insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
+  values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'step', automation_apply_step.step_id, step_outcome);
+  if step_type = 'end' or next_step is null then
+    update public.automation_enrollments e set status = 'finished', current_step = null, due_at = null, finished_at = now() where e.id = enrollment.id;
+    insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event)
+    values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'finished');
+    return 'finished';
+  end if;
+  select coalesce(max(r.visit), 0) + 1 into next_visit from public.automation_step_runs r where r.enrollment_id = enrollment.id and r.step_id = next_step;
+  update public.automation_enrollments e set current_step = next_step, current_visit = next_visit, due_at = null where e.id = enrollment.id;
+  return 'continue';
+end
+$$;
+
+-- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  event private.workspace_events;
+  subject_contact uuid;
+  matched_trigger text;
+  workflow record;
+  enrolled uuid;
+  made integer := 0;
+begin
+  select * into event from private.workspace_events e where e.id = automation_enroll_for_event.event_id;
+  if not found then
+    return 0;
+  end if;
+  if event.workspace_id <> automation_enroll_for_event.workspace_id then
+    raise exception 'event % does not belong to workspace %', event_id, workspace_id using errcode = '42501', detail = 'foreign_event';
+  end if;
+  matched_trigger := case event.type
+    when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
+    when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered' end;
+  if matched_trigger is null then
+    return 0;
+  end if;
+  select c.id into subject_contact from public.contacts c where c.id = event.subject_id and c.organization_id = event.workspace_id;
+  if subject_contact is null then
+    return 0;
+  end if;
+  if (select count(*) from public.automation_enrollments e
+      where e.organization_id = event.workspace_id and e.entered_at > now() - interval '1 hour')
+     >= coalesce((select l.enrollments_per_hour from private.automation_workspace_limits l where l.workspace_id = event.workspace_id), 10000) then
+    perform private.enqueue_job('automation_enroll', jsonb_build_object('workspace_id', event.workspace_id, 'event_id', event.id),
+      now() + interval '5 minutes', 'event:' || event.id || ':automation_enroll:later');
+    return -1;
+  end if;
+  for workflow in
+    select w.id, w.published_version_id, v.graph
+    from public.automation_workflows w
+    join public.automation_workflow_versions v on v.id = w.published_version_id and v.organization_id = w.organization_id
+    where w.organization_id = event.workspace_id and w.status = 'published' and w.trigger_type = matched_trigger
+      and (matched_trigger <> 'tag_added'
+        or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
+      and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
+    order by w.created_at, w.id
+  loop
+    if exists (
+      select 1 from public.automation_enrollments e
+      where e.workflow_id = workflow.id and e.contact_id = subject_contact
+        and (e.event_id = event.id or coalesce(workflow.graph ->> 'enrollment', 'once') = 'once')
+    ) then
+      continue;
+    end if;
+    enrolled := null;
+    insert into public.automation_enrollments (organization_id, workflow_id, version_id, contact_id, current_step, event_id)
+    values (event.workspace_id, workflow.id, workflow.published_version_id, subject_contact,
+      workflow.graph -> 'steps' -> 0 ->> 'id', event.id)
+    on conflict (workflow_id, contact_id) where status = 'active' do nothing
+    returning id into enrolled;
+    if enrolled is null then
+      continue;
+    end if;
+    insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, detail)
+    values (event.workspace_id, workflow.id, enrolled, subject_contact, 'entered', event.type);
+    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', event.workspace_id, 'enrollment_id', enrolled),
+      now(), 'automation:' || enrolled, 10);
+    made := made + 1;
+  end loop;
+  return made;
+end
+$$;
+
+-- Name: automation_graph_problem(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) RETURNS TABLE(step_id text, problem text, message text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  steps jsonb := graph -> 'steps';
+  trigger jsonb := graph -> 'trigger';
+  step jsonb;
+  sid text;
+  stype text;
+  ids text[] := '{}';
+  target text;
+  waits text[];
+  cyclic text;
+  branch jsonb;
+  shares integer;
+  member_text text;
+  label text;
+begin
+  if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
+     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted') then
+    return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
+    return;
+  end if;
+  if trigger ->> 'type' = 'tag_added' and (trigger ->> 'tag' is null or char_length(btrim(trigger ->> 'tag')) not between 1 and 50) then
+    return query select null::text, 'trigger_tag_missing', 'Name the tag that starts the workflow.';
+    return;
+  end if;
+  if trigger ->> 'type' = 'score_band_entered' and coalesce(trigger ->> 'band', '') not in ('hot', 'warm', 'cool', 'cold') then
+    return query select null::text, 'trigger_band_missing', 'Choose the score band that starts the workflow.';
+    return;
+  end if;
+  if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
+    return query select null::text, 'enrollment_unknown', 'Choose whether a contact may go through the workflow again.';
+    return;
+  end if;
+  if jsonb_typeof(steps) <> 'array' or jsonb_array_length(steps) = 0 then
+    return query select null::text, 'no_steps', 'Add at least one step.';
+    return;
+  end if;
+  if jsonb_array_length(steps) > 50 then
+    return query select null::text, 'too_many_steps', 'A workflow has at most 50 steps.';
+    return;
+  end if;
+
+  -- Ids first: every later check names a step by its id.
+  for step in select value from jsonb_array_elements(steps) loop
+    sid := step ->> 'id';
+    if jsonb_typeof(step) <> 'object' or sid is null or sid !~ '^[A-Za-z0-9_-]{1,40}$' then
+      return query select sid, 'step_id_invalid', 'Every step needs an id of letters, digits, - or _.';
+      return;
+    end if;
+    if sid = any(ids) then
+      return query select sid, 'duplicate_step', format('Two steps are called “%s”.', sid);
+      return;
+    end if;
+    ids := ids || sid;
+  end loop;
+
+  for step in select value from jsonb_array_elements(steps) loop
+    sid := step ->> 'id';
+    stype := step ->> 'type';
+    label := format('Step “%s”', sid);
+    if stype is null or stype not in ('wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'send_email', 'end') then
+      return query select sid, 'unknown_step_type', format('%s: “%s” is not a kind of step.', label, coalesce(stype, ''));
+      return;
+    end if;
+    -- Branches: every way out leads to a step of the graph ("end" has none).
+    if stype = 'condition' and (step ->> 'yes' is null or step ->> 'no' is null) then
+      return query select sid, 'missing_branch', format('%s: choose where both the yes and the no branch go.', label);
+      return;
+    elsif stype = 'split' then
+      if jsonb_typeof(step -> 'branches') <> 'array' or jsonb_array_length(step -> 'branches') not between 2 and 4 then
+        return query select sid, 'missing_branch', format('%s: a split has 2 to 4 branches.', label);
+        return;
+      end if;
+      shares := 0;
+      for branch in select value from jsonb_array_elements(step -> 'branches') loop
+        if branch ->> 'next' is null then
+          return query select sid, 'missing_branch', format('%s: choose where every branch goes.', label);
+          return;
+        end if;
+        if jsonb_typeof(branch -> 'share') <> 'number' or (branch ->> 'share')::numeric not between 1 and 99 then
+          return query select sid, 'split_share_invalid', format('%s: each branch takes a share of 1 to 99 %%.', label);
+          return;
+        end if;
+        shares := shares + (branch ->> 'share')::numeric;
+      end loop;
+      if shares <> 100 then
+        return query select sid, 'split_share_invalid', format('%s: the shares add up to %s %%, not 100 %%.', label, shares);
+        return;
+      end if;
+    elsif stype not in ('condition', 'split', 'end') and step ->> 'next' is null then
+      return query select sid, 'missing_branch', format('%s: choose the step that comes next (or an end step).', label);
+      return;
+    end if;
+    for target in select private.automation_step_targets(step) loop
+      if not target = any(ids) then
+        return query select sid, 'unknown_target', format('%s: leads to “%s”, which is not a step of this workflow.', label, target);
+        return;
+      end if;
+    end loop;
+
+    -- Each kind's settings.
+    if stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
+        or (step ->> 'minutes')::numeric <> trunc((step ->> 'minutes')::numeric)) then
+      return query select sid, 'wait_invalid', format('%s: wait a whole number of minutes, from 1 minute to a year.', label);
+      return;
+    elsif stype in ('add_tag', 'remove_tag') and (step ->> 'tag' is null or char_length(btrim(step ->> 'tag')) not between 1 and 50 or step ->> 'tag' <> btrim(step ->> 'tag')) then
+      return query select sid, 'tag_invalid', format('%s: name a tag of 1 to 50 characters.', label);
+      return;
+    elsif stype = 'set_stage' and coalesce(step ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
+      return query select sid, 'stage_invalid', format('%s: choose a lifecycle stage.', label);
+      return;
+    elsif stype = 'adjust_score' and (jsonb_typeof(step -> 'points') <> 'number' or (step ->> 'points')::numeric not between -100 and 100
+        or (step ->> 'points')::numeric = 0 or (step ->> 'points')::numeric <> trunc((step ->> 'points')::numeric)) then
+      return query select sid, 'points_invalid', format('%s: adjust the score by a whole number from -100 to 100, not 0.', label);
+      return;
+    elsif stype = 'condition' then
+      if jsonb_typeof(step -> 'check') <> 'object' or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email') then
+        return query select sid, 'condition_invalid', format('%s: choose what the condition checks.', label);
+        return;
+      elsif step -> 'check' ->> 'kind' = 'tag' and char_length(btrim(coalesce(step -> 'check' ->> 'tag', ''))) not between 1 and 50 then
+        return query select sid, 'condition_invalid', format('%s: name the tag the condition checks.', label);
+        return;
+      elsif step -> 'check' ->> 'kind' = 'band' and coalesce(step -> 'check' ->> 'band', '') not in ('hot', 'warm', 'cool', 'cold') then
+        return query select sid, 'condition_invalid', format('%s: choose the score band the condition checks.', label);
+        return;
+      elsif step -> 'check' ->> 'kind' = 'stage' and coalesce(step -> 'check' ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
+        return query select sid, 'condition_invalid', format('%s: choose the lifecycle stage the condition checks.', label);
+        return;
+      end if;
+    elsif stype = 'notify' then
+      member_text := step ->> 'member';
+      if member_text is null or (member_text <> 'owner' and member_text !~ '^[0-9a-fA-F-]{36}$') then
+        return query select sid, 'member_missing', format('%s: choose the member to notify (or the contact''s owner).', label);
+        return;
+      end if;
+      if member_text <> 'owner' and not exists (
+        select 1 from public.organization_members m where m.organization_id = automation_graph_problem.workspace_id and m.user_id = member_text::uuid
+      ) then
+        return query select sid, 'foreign_member', format('%s: the member to notify is not in this workspace.', label);
+        return;
+      end if;
+      if char_length(coalesce(step ->> 'message', '')) > 500 then
+        return query select sid, 'message_too_long', format('%s: a notice has at most 500 characters.', label);
+        return;
+      end if;
+    elsif stype = 'send_email' and (char_length(btrim(coalesce(step ->> 'subject', ''))) not between 1 and 150
+        or char_length(btrim(coalesce(step ->> 'body', ''))) not between 1 and 20000) then
+      return query select sid, 'email_invalid', format('%s: an e-mail needs a subject (up to 150 characters) and a text.', label);
+      return;
+    end if;
+  end loop;
+
+  -- A cycle must pass a wait: otherwise a contact would loop without pause. Edges between steps that are not waits;
+  -- a step that reaches itself along them is on such a cycle (the first in the list is named).
+  select array_agg(s ->> 'id') into waits from jsonb_array_elements(steps) s where s ->> 'type' = 'wait';
+  waits := coalesce(waits, '{}');
+  with recursive edges(src, dst) as (
+    select s ->> 'id', t
+    from jsonb_array_elements(steps) s, private.automation_step_targets(s) t
+    where not (s ->> 'id') = any(waits) and not t = any(waits)
+  ), reach(origin, node) as (
+    select src, dst from edges
+    union
+    select r.origin, e.dst from reach r join edges e on e.src = r.node
+  )
+  select r.origin into cyclic
+  from reach r join jsonb_array_elements(steps) with ordinality s(value, n) on s.value ->> 'id' = r.origin
+  where r.origin = r.node
+  order by s.n
+  limit 1;
+  if cyclic is not null then
+    return query select cyclic, 'cycle_without_wait', format('Step “%s”: it leads back to itself without a wait on the way.', cyclic);
+    return;
+  end if;
+end
+$_$;
+
+-- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  enrollment public.automation_enrollments;
+  step jsonb;
+  contact jsonb;
+  run jsonb;
+begin
+  select * into enrollment from public.automation_enrollments e where e.id = automation_step_context.enrollment_id;
+  if not found then
+    return null;
+  end if;
+  if enrollment.organization_id <> automation_step_context.workspace_id then
+    raise exception 'enrollment % does not belong to workspace %', enrollment_id, workspace_id using errcode = '42501', detail = 'foreign_enrollment';
+  end if;
+  select s into step
+  from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
+  where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
+  select jsonb_build_object('tags', to_jsonb(c.tags), 'lifecycle_stage', c.lifecycle_stage, 'score_band', c.score_band,
+      'lead_score', c.lead_score, 'has_email', c.email is not null)
+    into contact
+  from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id;
+  select jsonb_build_object('status', r.status, 'due_at', r.due_at) into run
+  from public.automation_step_runs r
+  where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
+  return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
+    'step', step, 'contact', contact, 'run', run, 'now', now());
+end
+$$;
+
+-- Name: automation_step_targets(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_step_targets(step jsonb) RETURNS SETOF text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select t from (
+    select step ->> 'next' union all select step ->> 'yes' union all select step ->> 'no'
+    union all
+    select b ->> 'next' from jsonb_array_elements(case when jsonb_typeof(step -> 'branches') = 'array' then step -> 'branches' else '[]'::jsonb end) b
+  ) x(t)
+  where t is not null
+$$;
+
+-- Name: automation_workflows; Type: TABLE; Schema: public
+CREATE TABLE public.automation_workflows (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    name text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    trigger_type text,
+    trigger_value text,
+    published_version_id uuid,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT automation_workflows_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
+    CONSTRAINT automation_workflows_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text, 'paused'::text])))
+);
+
+-- Name: automation_workflow_for(uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_workflow_for(workflow_id uuid, min_role text) RETURNS public.automation_workflows
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  found_workflow public.automation_workflows;
+begin
+  select * into found_workflow from public.automation_workflows w where w.id = automation_workflow_for.workflow_id for update;
+  if not found or private.workspace_role(found_workflow.organization_id) is null then
+    raise exception 'This workflow does not exist (any more).' using errcode = 'P0001', detail = 'unknown_workflow';
+  end if;
+  perform private.require_workspace_role(found_workflow.organization_id, min_role);
+  return found_workflow;
+end
+$$;
+
 -- Name: background_job_ref(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) RETURNS record
     LANGUAGE plpgsql IMMUTABLE
@@ -461,6 +940,21 @@ CREATE FUNCTION private.cancel_queued_emails(kind text, match jsonb) RETURNS voi
   update private.outgoing_emails e set cancelled_at = now()
   where e.kind = cancel_queued_emails.kind and e.payload @> cancel_queued_emails.match
     and e.sent_at is null and e.cancelled_at is null
+$$;
+
+-- Name: check_automation_graph_size(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_automation_graph_size(graph jsonb) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if graph is null or jsonb_typeof(graph) <> 'object' then
+    raise exception 'A workflow''s graph is a JSON object.' using errcode = 'P0001', detail = 'graph_invalid';
+  end if;
+  if octet_length(graph::text) > 65536 then
+    raise exception 'A workflow''s graph has at most 64 kB.' using errcode = 'P0001', detail = 'graph_too_large';
+  end if;
+end
 $$;
 
 -- Name: check_campaign_result(); Type: FUNCTION; Schema: private
@@ -965,6 +1459,23 @@ CREATE FUNCTION private.default_menu_items() RETURNS TABLE(name text, href text,
     SET search_path TO ''
     AS $$
   values ('Home', '/', 1), ('Portfolio', '/portfolio', 2), ('About', '/about', 3), ('ROI', '/roi', 4)
+$$;
+
+-- Name: delete_old_automation_log(integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.delete_old_automation_log(keep_days integer) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  removed integer;
+begin
+  if keep_days is null or keep_days < 1 then
+    raise exception 'delete_old_automation_log: keep at least one day' using errcode = '22023';
+  end if;
+  delete from public.automation_run_log l where l.created_at < now() - make_interval(days => keep_days);
+  get diagnostics removed = row_count;
+  return removed;
+end
 $$;
 
 -- Name: delete_old_webhook_events(interval); Type: FUNCTION; Schema: private
@@ -2476,6 +2987,42 @@ begin
 end
 $$;
 
+-- Name: record_contact_automation_events(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_contact_automation_events() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  listening text[];
+  added text[];
+begin
+  select array_agg(distinct w.trigger_type) into listening
+  from public.automation_workflows w
+  where w.organization_id = new.organization_id and w.status = 'published';
+  if listening is null then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    if 'contact_created' = any(listening) then
+      perform private.record_workspace_event(new.organization_id, 'contact.created', new.id);
+    end if;
+    if new.source = 'form' and 'form_submitted' = any(listening) then
+      perform private.record_workspace_event(new.organization_id, 'contact.form_submitted', new.id);
+    end if;
+    added := new.tags;
+  else
+    added := array(select t from unnest(new.tags) t where not t = any(old.tags));
+  end if;
+  if cardinality(added) > 0 and 'tag_added' = any(listening) then
+    perform private.record_workspace_event(new.organization_id, 'contact.tag_added', new.id, jsonb_build_object('tags', to_jsonb(added)));
+  end if;
+  if (tg_op = 'INSERT' or new.score_band is distinct from old.score_band) and 'score_band_entered' = any(listening) then
+    perform private.record_workspace_event(new.organization_id, 'contact.band_entered', new.id, jsonb_build_object('band', new.score_band));
+  end if;
+  return null;
+end
+$$;
+
 -- Name: record_content_publication_event(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_content_publication_event() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3965,6 +4512,28 @@ CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, ass
   order by count(distinct a.id) desc, lower(t.value)
 $$;
 
+-- Name: automation_workflow_counts(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select w.id,
+    count(e.id),
+    count(e.id) filter (where e.status = 'active'),
+    count(e.id) filter (where e.status = 'finished'),
+    count(e.id) filter (where e.status = 'exited'),
+    count(e.id) filter (where e.status = 'failed'),
+    coalesce((
+      select jsonb_object_agg(s.current_step, s.n)
+      from (select a.current_step, count(*) as n from public.automation_enrollments a
+            where a.workflow_id = w.id and a.status = 'active' group by a.current_step) s
+    ), '{}'::jsonb)
+  from public.automation_workflows w
+  left join public.automation_enrollments e on e.workflow_id = w.id
+  where w.organization_id = automation_workflow_counts.workspace_id
+  group by w.id
+$$;
+
 -- Name: bulk_delete_contacts(uuid, uuid[]); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4220,6 +4789,32 @@ CREATE FUNCTION public.content_overview(workspace_id uuid, as_of timestamp with 
     count(*) filter (where i.status not in ('published', 'archived') and i.planned_publish_at < content_overview.as_of)
   from public.content_items i
   where i.organization_id = content_overview.workspace_id
+$$;
+
+-- Name: create_automation_workflow(uuid, text, jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.create_automation_workflow(workspace_id uuid, name text, graph jsonb) RETURNS public.automation_workflows
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created public.automation_workflows;
+begin
+  perform private.require_workspace_role(create_automation_workflow.workspace_id, 'member');
+  if char_length(btrim(coalesce(create_automation_workflow.name, ''))) not between 1 and 120 then
+    raise exception 'Name the workflow (up to 120 characters).' using errcode = 'P0001', detail = 'name_invalid';
+  end if;
+  perform private.check_automation_graph_size(create_automation_workflow.graph);
+  perform 1 from public.organizations o where o.id = create_automation_workflow.workspace_id for no key update;
+  if (select count(*) from public.automation_workflows w where w.organization_id = create_automation_workflow.workspace_id) >= 100 then
+    raise exception 'A workspace has at most 100 workflows: delete one first.' using errcode = 'P0001', detail = 'workflow_limit';
+  end if;
+  insert into public.automation_workflows (organization_id, name, created_by)
+  values (create_automation_workflow.workspace_id, btrim(create_automation_workflow.name), (select auth.uid()))
+  returning * into created;
+  insert into public.automation_workflow_versions (workflow_id, organization_id, version, graph, created_by)
+  values (created.id, created.organization_id, 1, create_automation_workflow.graph, (select auth.uid()));
+  return created;
+end
 $$;
 
 -- Name: create_invitation_link(uuid); Type: FUNCTION; Schema: public
@@ -5022,6 +5617,35 @@ CREATE FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_da
   from c, r, u
 $$;
 
+-- Name: publish_automation_workflow(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.publish_automation_workflow(workflow_id uuid) RETURNS public.automation_workflows
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workflow public.automation_workflows := private.automation_workflow_for(publish_automation_workflow.workflow_id, 'member');
+  draft public.automation_workflow_versions;
+  fault record;
+begin
+  select * into draft from public.automation_workflow_versions v where v.workflow_id = workflow.id and v.state = 'draft';
+  if not found then
+    raise exception 'There are no changes to publish.' using errcode = 'P0001', detail = 'nothing_to_publish';
+  end if;
+  select * into fault from private.automation_graph_problem(workflow.organization_id, draft.graph) limit 1;
+  if found then
+    raise exception '%', fault.message using errcode = 'P0001', detail = fault.problem, hint = coalesce(fault.step_id, '');
+  end if;
+  update public.automation_workflow_versions v set state = 'retired' where v.workflow_id = workflow.id and v.state = 'published';
+  update public.automation_workflow_versions v set state = 'published', published_at = now() where v.id = draft.id;
+  update public.automation_workflows w
+  set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
+      trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band')
+  where w.id = workflow.id
+  returning * into workflow;
+  return workflow;
+end
+$$;
+
 -- Name: social_post_channels; Type: TABLE; Schema: public
 CREATE TABLE public.social_post_channels (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -5477,6 +6101,46 @@ begin
 end
 $$;
 
+-- Name: automation_workflow_versions; Type: TABLE; Schema: public
+CREATE TABLE public.automation_workflow_versions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    workflow_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    version integer NOT NULL,
+    state text DEFAULT 'draft'::text NOT NULL,
+    graph jsonb NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    published_at timestamp with time zone,
+    CONSTRAINT automation_workflow_versions_graph_object CHECK ((jsonb_typeof(graph) = 'object'::text)),
+    CONSTRAINT automation_workflow_versions_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'published'::text, 'retired'::text]))),
+    CONSTRAINT automation_workflow_versions_version_positive CHECK ((version > 0))
+);
+
+-- Name: save_automation_draft(uuid, jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) RETURNS public.automation_workflow_versions
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workflow public.automation_workflows := private.automation_workflow_for(save_automation_draft.workflow_id, 'member');
+  saved public.automation_workflow_versions;
+begin
+  perform private.check_automation_graph_size(save_automation_draft.graph);
+  update public.automation_workflow_versions v set graph = save_automation_draft.graph
+  where v.workflow_id = workflow.id and v.state = 'draft'
+  returning * into saved;
+  if not found then
+    insert into public.automation_workflow_versions (workflow_id, organization_id, version, graph, created_by)
+    select workflow.id, workflow.organization_id, coalesce(max(v.version), 0) + 1, save_automation_draft.graph, (select auth.uid())
+    from public.automation_workflow_versions v where v.workflow_id = workflow.id
+    returning * into saved;
+  end if;
+  return saved;
+end
+$$;
+
 -- Name: social_posts; Type: TABLE; Schema: public
 CREATE TABLE public.social_posts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -5722,6 +6386,24 @@ begin
       when 'in_review' then 'Submitted for review.' when 'approved' then 'Approved.' else 'Back to draft.' end),
     set_asset_status.new_status);
   return set_asset_status.new_status;
+end
+$$;
+
+-- Name: set_automation_workflow_paused(uuid, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) RETURNS public.automation_workflows
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workflow public.automation_workflows := private.automation_workflow_for(set_automation_workflow_paused.workflow_id, 'member');
+begin
+  if workflow.published_version_id is null then
+    raise exception 'Publish the workflow first.' using errcode = 'P0001', detail = 'not_published';
+  end if;
+  update public.automation_workflows w set status = case when set_automation_workflow_paused.paused then 'paused' else 'published' end
+  where w.id = workflow.id
+  returning * into workflow;
+  return workflow;
 end
 $$;
 
@@ -6050,6 +6732,13 @@ CREATE TABLE private.asset_library_settings (
     quota_bytes bigint DEFAULT '10737418240'::bigint NOT NULL,
     CONSTRAINT asset_library_settings_one_row CHECK (id),
     CONSTRAINT asset_library_settings_quota_check CHECK ((quota_bytes >= 0))
+);
+
+-- Name: automation_workspace_limits; Type: TABLE; Schema: private
+CREATE TABLE private.automation_workspace_limits (
+    workspace_id uuid NOT NULL,
+    enrollments_per_hour integer NOT NULL,
+    CONSTRAINT automation_workspace_limits_positive CHECK ((enrollments_per_hour > 0))
 );
 
 -- Name: contact_form_key; Type: TABLE; Schema: private
@@ -6394,6 +7083,80 @@ CREATE TABLE public.assets (
     CONSTRAINT assets_tags_format CHECK (private.are_valid_asset_tags(tags))
 );
 
+-- Name: automation_enrollments; Type: TABLE; Schema: public
+CREATE TABLE public.automation_enrollments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    workflow_id uuid NOT NULL,
+    version_id uuid NOT NULL,
+    contact_id uuid NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    current_step text,
+    current_visit integer DEFAULT 1 NOT NULL,
+    due_at timestamp with time zone,
+    error text,
+    event_id bigint,
+    entered_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT automation_enrollments_error_length CHECK ((char_length(error) <= 1000)),
+    CONSTRAINT automation_enrollments_status_check CHECK ((status = ANY (ARRAY['active'::text, 'finished'::text, 'failed'::text, 'exited'::text])))
+);
+
+-- Name: automation_run_log; Type: TABLE; Schema: public
+CREATE TABLE public.automation_run_log (
+    id bigint NOT NULL,
+    organization_id uuid NOT NULL,
+    workflow_id uuid NOT NULL,
+    enrollment_id uuid,
+    contact_id uuid,
+    event text NOT NULL,
+    step_id text,
+    detail text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT automation_run_log_detail_length CHECK ((char_length(detail) <= 1000)),
+    CONSTRAINT automation_run_log_event_check CHECK ((event = ANY (ARRAY['entered'::text, 'step'::text, 'waiting'::text, 'finished'::text, 'failed'::text])))
+);
+
+-- Name: automation_run_log_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.automation_run_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.automation_run_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: automation_step_runs; Type: TABLE; Schema: public
+CREATE TABLE public.automation_step_runs (
+    id bigint NOT NULL,
+    organization_id uuid NOT NULL,
+    enrollment_id uuid NOT NULL,
+    step_id text NOT NULL,
+    visit integer NOT NULL,
+    step_type text NOT NULL,
+    status text NOT NULL,
+    outcome text,
+    due_at timestamp with time zone,
+    email_id bigint,
+    error text,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT automation_step_runs_error_length CHECK ((char_length(error) <= 1000)),
+    CONSTRAINT automation_step_runs_outcome_length CHECK ((char_length(outcome) <= 200)),
+    CONSTRAINT automation_step_runs_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'done'::text, 'skipped'::text, 'failed'::text])))
+);
+
+-- Name: automation_step_runs_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.automation_step_runs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.automation_step_runs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: campaign_results_daily; Type: TABLE; Schema: public
 CREATE TABLE public.campaign_results_daily (
     organization_id uuid NOT NULL,
@@ -6523,6 +7286,23 @@ CREATE TABLE public.leads (
     CONSTRAINT leads_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
     CONSTRAINT leads_note_length CHECK ((char_length(note) <= 5000)),
     CONSTRAINT leads_status_check CHECK ((status = ANY (ARRAY['new'::text, 'contacted'::text, 'won'::text, 'lost'::text, 'archived'::text])))
+);
+
+-- Name: member_notices; Type: TABLE; Schema: public
+CREATE TABLE public.member_notices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    kind text DEFAULT 'automation'::text NOT NULL,
+    title text NOT NULL,
+    body text DEFAULT ''::text NOT NULL,
+    contact_id uuid,
+    workflow_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone,
+    CONSTRAINT member_notices_body_length CHECK ((char_length(body) <= 2000)),
+    CONSTRAINT member_notices_kind_format CHECK ((kind ~ '^[a-z][a-z_]{0,40}$'::text)),
+    CONSTRAINT member_notices_title_length CHECK (((char_length(title) >= 1) AND (char_length(title) <= 200)))
 );
 
 -- Name: organization_members; Type: TABLE; Schema: public
@@ -6723,6 +7503,10 @@ ALTER TABLE ONLY private.analytics_salts
 ALTER TABLE ONLY private.asset_library_settings
     ADD CONSTRAINT asset_library_settings_pkey PRIMARY KEY (id);
 
+-- Name: automation_workspace_limits automation_workspace_limits_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_workspace_limits
+    ADD CONSTRAINT automation_workspace_limits_pkey PRIMARY KEY (workspace_id);
+
 -- Name: contact_form_key contact_form_key_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.contact_form_key
     ADD CONSTRAINT contact_form_key_pkey PRIMARY KEY (id);
@@ -6851,6 +7635,46 @@ ALTER TABLE ONLY public.assets
 ALTER TABLE ONLY public.assets
     ADD CONSTRAINT assets_pkey PRIMARY KEY (id);
 
+-- Name: automation_enrollments automation_enrollments_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_enrollments
+    ADD CONSTRAINT automation_enrollments_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: automation_enrollments automation_enrollments_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_enrollments
+    ADD CONSTRAINT automation_enrollments_pkey PRIMARY KEY (id);
+
+-- Name: automation_run_log automation_run_log_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_run_log
+    ADD CONSTRAINT automation_run_log_pkey PRIMARY KEY (id);
+
+-- Name: automation_step_runs automation_step_runs_enrollment_id_step_id_visit_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_step_runs
+    ADD CONSTRAINT automation_step_runs_enrollment_id_step_id_visit_key UNIQUE (enrollment_id, step_id, visit);
+
+-- Name: automation_step_runs automation_step_runs_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_step_runs
+    ADD CONSTRAINT automation_step_runs_pkey PRIMARY KEY (id);
+
+-- Name: automation_workflow_versions automation_workflow_versions_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflow_versions
+    ADD CONSTRAINT automation_workflow_versions_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: automation_workflow_versions automation_workflow_versions_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflow_versions
+    ADD CONSTRAINT automation_workflow_versions_pkey PRIMARY KEY (id);
+
+-- Name: automation_workflow_versions automation_workflow_versions_workflow_id_version_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflow_versions
+    ADD CONSTRAINT automation_workflow_versions_workflow_id_version_key UNIQUE (workflow_id, version);
+
+-- Name: automation_workflows automation_workflows_id_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflows
+    ADD CONSTRAINT automation_workflows_id_organization_id_key UNIQUE (id, organization_id);
+
+-- Name: automation_workflows automation_workflows_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflows
+    ADD CONSTRAINT automation_workflows_pkey PRIMARY KEY (id);
+
 -- Name: campaign_results campaign_results_campaign_day_platform_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
     ADD CONSTRAINT campaign_results_campaign_day_platform_key UNIQUE (campaign_id, day, platform) INCLUDE (organization_id, impressions, clicks, conversions, spend, revenue);
@@ -6871,6 +7695,10 @@ ALTER TABLE ONLY public.campaigns
 ALTER TABLE ONLY public.contact_score_rules
     ADD CONSTRAINT contact_score_rules_pkey PRIMARY KEY (id);
 
+-- Name: contacts contacts_id_organization_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.contacts
+    ADD CONSTRAINT contacts_id_organization_key UNIQUE (id, organization_id);
+
 -- Name: contacts contacts_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.contacts
     ADD CONSTRAINT contacts_pkey PRIMARY KEY (id);
@@ -6886,6 +7714,10 @@ ALTER TABLE ONLY public.csv_column_mappings
 -- Name: leads leads_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+-- Name: member_notices member_notices_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.member_notices
+    ADD CONSTRAINT member_notices_pkey PRIMARY KEY (id);
 
 -- Name: menu_items menu_items_href_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.menu_items
@@ -7083,6 +7915,39 @@ CREATE INDEX assets_organization_id_status_idx ON public.assets USING btree (org
 -- Name: assets_tags_idx; Type: INDEX; Schema: public
 CREATE INDEX assets_tags_idx ON public.assets USING gin (tags);
 
+-- Name: automation_enrollments_contact_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_enrollments_contact_idx ON public.automation_enrollments USING btree (contact_id, entered_at DESC);
+
+-- Name: automation_enrollments_one_active; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX automation_enrollments_one_active ON public.automation_enrollments USING btree (workflow_id, contact_id) WHERE (status = 'active'::text);
+
+-- Name: automation_enrollments_organization_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_enrollments_organization_idx ON public.automation_enrollments USING btree (organization_id, entered_at);
+
+-- Name: automation_enrollments_workflow_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_enrollments_workflow_idx ON public.automation_enrollments USING btree (workflow_id, status, current_step);
+
+-- Name: automation_run_log_created_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_run_log_created_idx ON public.automation_run_log USING btree (created_at);
+
+-- Name: automation_run_log_enrollment_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_run_log_enrollment_idx ON public.automation_run_log USING btree (enrollment_id, id);
+
+-- Name: automation_run_log_workflow_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_run_log_workflow_idx ON public.automation_run_log USING btree (workflow_id, id DESC);
+
+-- Name: automation_workflow_versions_one_draft; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX automation_workflow_versions_one_draft ON public.automation_workflow_versions USING btree (workflow_id) WHERE (state = 'draft'::text);
+
+-- Name: automation_workflow_versions_one_published; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX automation_workflow_versions_one_published ON public.automation_workflow_versions USING btree (workflow_id) WHERE (state = 'published'::text);
+
+-- Name: automation_workflows_organization_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_workflows_organization_idx ON public.automation_workflows USING btree (organization_id, created_at);
+
+-- Name: automation_workflows_trigger_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_workflows_trigger_idx ON public.automation_workflows USING btree (organization_id, trigger_type) WHERE (status = 'published'::text);
+
 -- Name: campaign_results_organization_id_day_idx; Type: INDEX; Schema: public
 CREATE INDEX campaign_results_organization_id_day_idx ON public.campaign_results USING btree (organization_id, day);
 
@@ -7151,6 +8016,9 @@ CREATE INDEX leads_email_created_at_idx ON public.leads USING btree (lower(email
 
 -- Name: leads_status_created_at_idx; Type: INDEX; Schema: public
 CREATE INDEX leads_status_created_at_idx ON public.leads USING btree (status, created_at DESC, id DESC);
+
+-- Name: member_notices_user_idx; Type: INDEX; Schema: public
+CREATE INDEX member_notices_user_idx ON public.member_notices USING btree (user_id, organization_id, created_at DESC);
 
 -- Name: menu_items_sort_order_idx; Type: INDEX; Schema: public
 CREATE INDEX menu_items_sort_order_idx ON public.menu_items USING btree (sort_order);
@@ -7257,6 +8125,12 @@ CREATE TRIGGER asset_versions_remove_objects AFTER DELETE ON public.asset_versio
 -- Name: assets assets_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: automation_workflow_versions automation_workflow_versions_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_workflow_versions_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflow_versions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: automation_workflows automation_workflows_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_workflows_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflows FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: campaign_results campaign_results_check; Type: TRIGGER; Schema: public
 CREATE TRIGGER campaign_results_check BEFORE INSERT OR UPDATE OF campaign_id, day ON public.campaign_results FOR EACH ROW EXECUTE FUNCTION private.check_campaign_result();
 
@@ -7298,6 +8172,9 @@ CREATE TRIGGER contacts_b_score_update BEFORE UPDATE OF organization_id, lifecyc
 
 -- Name: contacts contacts_check_owner; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organization_id ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.check_contact_owner();
+
+-- Name: contacts contacts_record_automation_events; Type: TRIGGER; Schema: public
+CREATE TRIGGER contacts_record_automation_events AFTER INSERT OR UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.record_contact_automation_events();
 
 -- Name: content_items content_items_check_featured_asset; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_check_featured_asset BEFORE INSERT OR UPDATE OF featured_asset_id, featured_image_url ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.check_featured_asset();
@@ -7393,6 +8270,10 @@ CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
 
+-- Name: automation_workspace_limits automation_workspace_limits_workspace_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_workspace_limits
+    ADD CONSTRAINT automation_workspace_limits_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: content_item_html content_item_html_content_item_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.content_item_html
     ADD CONSTRAINT content_item_html_content_item_id_fkey FOREIGN KEY (content_item_id) REFERENCES public.content_items(id) ON DELETE CASCADE;
@@ -7477,6 +8358,50 @@ ALTER TABLE ONLY public.assets
 ALTER TABLE ONLY public.assets
     ADD CONSTRAINT assets_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: automation_enrollments automation_enrollments_contact_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_enrollments
+    ADD CONSTRAINT automation_enrollments_contact_id_organization_id_fkey FOREIGN KEY (contact_id, organization_id) REFERENCES public.contacts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_enrollments automation_enrollments_version_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_enrollments
+    ADD CONSTRAINT automation_enrollments_version_id_organization_id_fkey FOREIGN KEY (version_id, organization_id) REFERENCES public.automation_workflow_versions(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_enrollments automation_enrollments_workflow_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_enrollments
+    ADD CONSTRAINT automation_enrollments_workflow_id_organization_id_fkey FOREIGN KEY (workflow_id, organization_id) REFERENCES public.automation_workflows(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_run_log automation_run_log_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_run_log
+    ADD CONSTRAINT automation_run_log_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: automation_run_log automation_run_log_workflow_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_run_log
+    ADD CONSTRAINT automation_run_log_workflow_id_organization_id_fkey FOREIGN KEY (workflow_id, organization_id) REFERENCES public.automation_workflows(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_step_runs automation_step_runs_enrollment_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_step_runs
+    ADD CONSTRAINT automation_step_runs_enrollment_id_organization_id_fkey FOREIGN KEY (enrollment_id, organization_id) REFERENCES public.automation_enrollments(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_workflow_versions automation_workflow_versions_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflow_versions
+    ADD CONSTRAINT automation_workflow_versions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: automation_workflow_versions automation_workflow_versions_workflow_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflow_versions
+    ADD CONSTRAINT automation_workflow_versions_workflow_id_organization_id_fkey FOREIGN KEY (workflow_id, organization_id) REFERENCES public.automation_workflows(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_workflows automation_workflows_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflows
+    ADD CONSTRAINT automation_workflows_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: automation_workflows automation_workflows_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflows
+    ADD CONSTRAINT automation_workflows_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: automation_workflows automation_workflows_published_version_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_workflows
+    ADD CONSTRAINT automation_workflows_published_version_fkey FOREIGN KEY (published_version_id, organization_id) REFERENCES public.automation_workflow_versions(id, organization_id);
+
 -- Name: campaign_results campaign_results_campaign_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
     ADD CONSTRAINT campaign_results_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
@@ -7532,6 +8457,18 @@ ALTER TABLE ONLY public.csv_column_mappings
 -- Name: csv_column_mappings csv_column_mappings_updated_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.csv_column_mappings
     ADD CONSTRAINT csv_column_mappings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: member_notices member_notices_contact_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.member_notices
+    ADD CONSTRAINT member_notices_contact_id_organization_id_fkey FOREIGN KEY (contact_id, organization_id) REFERENCES public.contacts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: member_notices member_notices_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.member_notices
+    ADD CONSTRAINT member_notices_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: member_notices member_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.member_notices
+    ADD CONSTRAINT member_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- Name: organization_members organization_members_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.organization_members
@@ -7766,6 +8703,9 @@ CREATE POLICY "Members delete finished audits of their sites" ON public.seo_audi
 -- Name: social_posts Members delete their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members delete their workspace's social posts" ON public.social_posts FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
+-- Name: automation_workflows Members delete their workspace's workflows; Type: POLICY; Schema: public
+CREATE POLICY "Members delete their workspace's workflows" ON public.automation_workflows FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: assets Members describe their workspace's assets; Type: POLICY; Schema: public
 CREATE POLICY "Members describe their workspace's assets" ON public.assets FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
@@ -7774,6 +8714,9 @@ CREATE POLICY "Members disconnect their workspace's social accounts" ON public.s
 
 -- Name: asset_collections Members make collections; Type: POLICY; Schema: public
 CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: member_notices Members mark their own notices read; Type: POLICY; Schema: public
+CREATE POLICY "Members mark their own notices read" ON public.member_notices FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- Name: organization_members Members read the memberships of their organizations; Type: POLICY; Schema: public
 CREATE POLICY "Members read the memberships of their organizations" ON public.organization_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -7786,6 +8729,9 @@ CREATE POLICY "Members read their organization's content" ON public.content_item
 
 -- Name: organizations Members read their organizations; Type: POLICY; Schema: public
 CREATE POLICY "Members read their organizations" ON public.organizations FOR SELECT TO authenticated USING ((id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: member_notices Members read their own notices; Type: POLICY; Schema: public
+CREATE POLICY "Members read their own notices" ON public.member_notices FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids))));
 
 -- Name: csv_column_mappings Members read their workspace's CSV mappings; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's CSV mappings" ON public.csv_column_mappings FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
@@ -7805,8 +8751,14 @@ CREATE POLICY "Members read their workspace's contacts" ON public.contacts FOR S
 -- Name: campaign_results_daily Members read their workspace's daily totals; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's daily totals" ON public.campaign_results_daily FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
 
+-- Name: automation_enrollments Members read their workspace's enrollments; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's enrollments" ON public.automation_enrollments FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: campaign_results Members read their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's results" ON public.campaign_results FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: automation_run_log Members read their workspace's run log; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's run log" ON public.automation_run_log FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: contact_score_rules Members read their workspace's scoring rules; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's scoring rules" ON public.contact_score_rules FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -7823,6 +8775,9 @@ CREATE POLICY "Members read their workspace's social post channels" ON public.so
 -- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: automation_step_runs Members read their workspace's step runs; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's step runs" ON public.automation_step_runs FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: webhook_delivery_attempts Members read their workspace's webhook attempts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's webhook attempts" ON public.webhook_delivery_attempts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -7834,6 +8789,12 @@ CREATE POLICY "Members read their workspace's webhook endpoints" ON public.webho
 
 -- Name: webhook_events Members read their workspace's webhook events; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's webhook events" ON public.webhook_events FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: automation_workflow_versions Members read their workspace's workflow versions; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's workflow versions" ON public.automation_workflow_versions FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: automation_workflows Members read their workspace's workflows; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's workflows" ON public.automation_workflows FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: asset_collections Members remove collections; Type: POLICY; Schema: public
 CREATE POLICY "Members remove collections" ON public.asset_collections FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -7867,6 +8828,9 @@ CREATE POLICY "Members remove their workspace's sites" ON public.analytics_sites
 
 -- Name: asset_collections Members rename collections; Type: POLICY; Schema: public
 CREATE POLICY "Members rename collections" ON public.asset_collections FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: automation_workflows Members rename their workspace's workflows; Type: POLICY; Schema: public
+CREATE POLICY "Members rename their workspace's workflows" ON public.automation_workflows FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: asset_collection_items Members take assets out of collections; Type: POLICY; Schema: public
 CREATE POLICY "Members take assets out of collections" ON public.asset_collection_items FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -7973,6 +8937,21 @@ ALTER TABLE public.asset_versions ENABLE ROW LEVEL SECURITY;
 -- Name: assets; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.assets ENABLE ROW LEVEL SECURITY;
 
+-- Name: automation_enrollments; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.automation_enrollments ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_run_log; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.automation_run_log ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_step_runs; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.automation_step_runs ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_workflow_versions; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.automation_workflow_versions ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_workflows; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.automation_workflows ENABLE ROW LEVEL SECURITY;
+
 -- Name: campaign_results; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.campaign_results ENABLE ROW LEVEL SECURITY;
 
@@ -7996,6 +8975,9 @@ ALTER TABLE public.csv_column_mappings ENABLE ROW LEVEL SECURITY;
 
 -- Name: leads; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
+
+-- Name: member_notices; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.member_notices ENABLE ROW LEVEL SECURITY;
 
 -- Name: menu_items; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.menu_items ENABLE ROW LEVEL SECURITY;
@@ -8195,6 +9177,31 @@ GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text)
 -- Name: FUNCTION asset_version_for_job(workspace uuid, version uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.asset_version_for_job(workspace uuid, version uuid) FROM PUBLIC;
 
+-- Name: FUNCTION automation_apply_step(workspace_id uuid, enrollment_id uuid, step_id text, visit integer, decision jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_apply_step(workspace_id uuid, enrollment_id uuid, step_id text, visit integer, decision jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
+
+-- Name: FUNCTION automation_graph_problem(workspace_id uuid, graph jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION automation_step_context(workspace_id uuid, enrollment_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION automation_step_targets(step jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_step_targets(step jsonb) FROM PUBLIC;
+
+-- Name: TABLE automation_workflows; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_workflows TO service_role;
+GRANT SELECT,DELETE ON TABLE public.automation_workflows TO authenticated;
+
+-- Name: COLUMN automation_workflows.name; Type: ACL; Schema: public
+GRANT UPDATE(name) ON TABLE public.automation_workflows TO authenticated;
+
+-- Name: FUNCTION automation_workflow_for(workflow_id uuid, min_role text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_workflow_for(workflow_id uuid, min_role text) FROM PUBLIC;
+
 -- Name: FUNCTION background_job_ref(job_id text, OUT kind text, OUT number bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) FROM PUBLIC;
 
@@ -8211,6 +9218,9 @@ REVOKE ALL ON FUNCTION private.cancel_job(job_key text) FROM PUBLIC;
 
 -- Name: FUNCTION cancel_queued_emails(kind text, match jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.cancel_queued_emails(kind text, match jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION check_automation_graph_size(graph jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_automation_graph_size(graph jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION check_campaign_result(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
@@ -8294,6 +9304,9 @@ REVOKE ALL ON FUNCTION private.current_user_organization_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO anon;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO authenticated;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO service_role;
+
+-- Name: FUNCTION delete_old_automation_log(keep_days integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.delete_old_automation_log(keep_days integer) FROM PUBLIC;
 
 -- Name: FUNCTION delete_old_webhook_events(keep interval); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.delete_old_webhook_events(keep interval) FROM PUBLIC;
@@ -8579,6 +9592,9 @@ REVOKE ALL ON FUNCTION private.rate_limit_wait(bucket text, capacity double prec
 -- Name: FUNCTION record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint) FROM PUBLIC;
 
+-- Name: FUNCTION record_contact_automation_events(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_contact_automation_events() FROM PUBLIC;
+
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
 
@@ -8821,6 +9837,11 @@ REVOKE ALL ON FUNCTION public.asset_tags(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO service_role;
 
+-- Name: FUNCTION automation_workflow_counts(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.automation_workflow_counts(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.automation_workflow_counts(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.automation_workflow_counts(workspace_id uuid) TO service_role;
+
 -- Name: FUNCTION bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) TO authenticated;
@@ -8870,6 +9891,11 @@ GRANT ALL ON FUNCTION public.contact_overview(workspace_id uuid, quiet_days inte
 REVOKE ALL ON FUNCTION public.content_overview(workspace_id uuid, as_of timestamp with time zone, month_starts_at timestamp with time zone, previous_month_starts_at timestamp with time zone, previous_month_ends_at timestamp with time zone, week_ends_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.content_overview(workspace_id uuid, as_of timestamp with time zone, month_starts_at timestamp with time zone, previous_month_starts_at timestamp with time zone, previous_month_ends_at timestamp with time zone, week_ends_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.content_overview(workspace_id uuid, as_of timestamp with time zone, month_starts_at timestamp with time zone, previous_month_starts_at timestamp with time zone, previous_month_ends_at timestamp with time zone, week_ends_at timestamp with time zone) TO service_role;
+
+-- Name: FUNCTION create_automation_workflow(workspace_id uuid, name text, graph jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.create_automation_workflow(workspace_id uuid, name text, graph jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_automation_workflow(workspace_id uuid, name text, graph jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.create_automation_workflow(workspace_id uuid, name text, graph jsonb) TO service_role;
 
 -- Name: FUNCTION create_invitation_link(invitation_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.create_invitation_link(invitation_id uuid) FROM PUBLIC;
@@ -8992,6 +10018,11 @@ GRANT ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) TO servi
 REVOKE ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) TO service_role;
+
+-- Name: FUNCTION publish_automation_workflow(workflow_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.publish_automation_workflow(workflow_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.publish_automation_workflow(workflow_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.publish_automation_workflow(workflow_id uuid) TO service_role;
 
 -- Name: TABLE social_post_channels; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.social_post_channels TO service_role;
@@ -9128,6 +10159,15 @@ REVOKE ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.rotate_webhook_secret(endpoint_id uuid) TO service_role;
 
+-- Name: TABLE automation_workflow_versions; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_workflow_versions TO service_role;
+GRANT SELECT ON TABLE public.automation_workflow_versions TO authenticated;
+
+-- Name: FUNCTION save_automation_draft(workflow_id uuid, graph jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO service_role;
+
 -- Name: TABLE social_posts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.social_posts TO service_role;
 GRANT SELECT,DELETE ON TABLE public.social_posts TO authenticated;
@@ -9177,6 +10217,11 @@ REVOKE ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, c
 GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO authenticated;
 GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO service_role;
 
+-- Name: FUNCTION set_automation_workflow_paused(workflow_id uuid, paused boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) TO service_role;
+
 -- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
@@ -9211,6 +10256,9 @@ GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day 
 REVOKE ALL ON FUNCTION public.workspaces_requiring_two_factor() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO authenticated;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO service_role;
+
+-- Name: TABLE automation_workspace_limits; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.automation_workspace_limits TO service_role;
 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;
@@ -9309,6 +10357,28 @@ GRANT UPDATE(description) ON TABLE public.assets TO authenticated;
 
 -- Name: COLUMN assets.tags; Type: ACL; Schema: public
 GRANT UPDATE(tags) ON TABLE public.assets TO authenticated;
+
+-- Name: TABLE automation_enrollments; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_enrollments TO service_role;
+GRANT SELECT ON TABLE public.automation_enrollments TO authenticated;
+
+-- Name: TABLE automation_run_log; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_run_log TO service_role;
+GRANT SELECT ON TABLE public.automation_run_log TO authenticated;
+
+-- Name: SEQUENCE automation_run_log_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.automation_run_log_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.automation_run_log_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.automation_run_log_id_seq TO service_role;
+
+-- Name: TABLE automation_step_runs; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_step_runs TO service_role;
+GRANT SELECT ON TABLE public.automation_step_runs TO authenticated;
+
+-- Name: SEQUENCE automation_step_runs_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.automation_step_runs_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.automation_step_runs_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.automation_step_runs_id_seq TO service_role;
 
 -- Name: TABLE campaign_results_daily; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.campaign_results_daily TO service_role;
@@ -9469,6 +10539,13 @@ GRANT UPDATE(status) ON TABLE public.leads TO authenticated;
 
 -- Name: COLUMN leads.note; Type: ACL; Schema: public
 GRANT UPDATE(note) ON TABLE public.leads TO authenticated;
+
+-- Name: TABLE member_notices; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.member_notices TO service_role;
+GRANT SELECT ON TABLE public.member_notices TO authenticated;
+
+-- Name: COLUMN member_notices.read_at; Type: ACL; Schema: public
+GRANT UPDATE(read_at) ON TABLE public.member_notices TO authenticated;
 
 -- Name: TABLE organization_members; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.organization_members TO service_role;

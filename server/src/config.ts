@@ -110,6 +110,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   // Seconds between runs of the web analytics rollup job; 0 turns it off (reports then refresh rollups themselves).
   ANALYTICS_ROLLUP_SECONDS: seconds(0, 3600).default(15),
+  // Days the automation run log is kept before the daily clean-up removes it.
+  AUTOMATION_LOG_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
   // The job runner inside the server (false: background work is left to `npm run worker` processes), and how many
   // jobs one worker runs at once.
   JOB_RUNNER: booleanFlag.default(true),
@@ -200,6 +202,7 @@ export interface Config {
   socialTokenKeys: string[] | undefined;
   /** Seconds between the analytics rollup job's runs; 0: it does not repeat. */
   analyticsRollupSeconds: number;
+  automationLogDays: number;
   /** Whether the server runs the job runner itself (JOB_RUNNER). */
   jobRunner: boolean;
   /** Jobs one worker runs at once (JOB_CONCURRENCY). */
@@ -297,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: value.SMTP_FROM,
     trustProxy: value.TRUST_PROXY,
     analyticsRollupSeconds: value.ANALYTICS_ROLLUP_SECONDS,
+    automationLogDays: value.AUTOMATION_LOG_DAYS,
     jobRunner: value.JOB_RUNNER,
     jobConcurrency: value.JOB_CONCURRENCY,
     rateLimits: {

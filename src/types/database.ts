@@ -410,6 +410,284 @@ export type Database = {
           },
         ];
       };
+      automation_enrollments: {
+        Row: {
+          id: string;
+          organization_id: string;
+          workflow_id: string;
+          version_id: string;
+          contact_id: string;
+          status: string;
+          current_step: string | null;
+          current_visit: number;
+          due_at: string | null;
+          error: string | null;
+          event_id: number | null;
+          entered_at: string;
+          finished_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          workflow_id: string;
+          version_id: string;
+          contact_id: string;
+          status?: string;
+          current_step?: string | null;
+          current_visit?: number;
+          due_at?: string | null;
+          error?: string | null;
+          event_id?: number | null;
+          entered_at?: string;
+          finished_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          workflow_id?: string;
+          version_id?: string;
+          contact_id?: string;
+          status?: string;
+          current_step?: string | null;
+          current_visit?: number;
+          due_at?: string | null;
+          error?: string | null;
+          event_id?: number | null;
+          entered_at?: string;
+          finished_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'automation_enrollments_contact_id_organization_id_fkey';
+            columns: ['organization_id', 'contact_id'];
+            isOneToOne: false;
+            referencedRelation: 'contacts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'automation_enrollments_version_id_organization_id_fkey';
+            columns: ['organization_id', 'version_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_workflow_versions';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'automation_enrollments_workflow_id_organization_id_fkey';
+            columns: ['organization_id', 'workflow_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_workflows';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      automation_run_log: {
+        Row: {
+          id: number;
+          organization_id: string;
+          workflow_id: string;
+          enrollment_id: string | null;
+          contact_id: string | null;
+          event: string;
+          step_id: string | null;
+          detail: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          organization_id: string;
+          workflow_id: string;
+          enrollment_id?: string | null;
+          contact_id?: string | null;
+          event: string;
+          step_id?: string | null;
+          detail?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          organization_id?: string;
+          workflow_id?: string;
+          enrollment_id?: string | null;
+          contact_id?: string | null;
+          event?: string;
+          step_id?: string | null;
+          detail?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'automation_run_log_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'automation_run_log_workflow_id_organization_id_fkey';
+            columns: ['organization_id', 'workflow_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_workflows';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      automation_step_runs: {
+        Row: {
+          id: number;
+          organization_id: string;
+          enrollment_id: string;
+          step_id: string;
+          visit: number;
+          step_type: string;
+          status: string;
+          outcome: string | null;
+          due_at: string | null;
+          email_id: number | null;
+          error: string | null;
+          started_at: string;
+          finished_at: string | null;
+        };
+        Insert: {
+          id?: number;
+          organization_id: string;
+          enrollment_id: string;
+          step_id: string;
+          visit: number;
+          step_type: string;
+          status: string;
+          outcome?: string | null;
+          due_at?: string | null;
+          email_id?: number | null;
+          error?: string | null;
+          started_at?: string;
+          finished_at?: string | null;
+        };
+        Update: {
+          id?: number;
+          organization_id?: string;
+          enrollment_id?: string;
+          step_id?: string;
+          visit?: number;
+          step_type?: string;
+          status?: string;
+          outcome?: string | null;
+          due_at?: string | null;
+          email_id?: number | null;
+          error?: string | null;
+          started_at?: string;
+          finished_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'automation_step_runs_enrollment_id_organization_id_fkey';
+            columns: ['organization_id', 'enrollment_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_enrollments';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      automation_workflow_versions: {
+        Row: {
+          id: string;
+          workflow_id: string;
+          organization_id: string;
+          version: number;
+          state: string;
+          graph: Json;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+          published_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          workflow_id: string;
+          organization_id: string;
+          version: number;
+          state?: string;
+          graph: Json;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          published_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          workflow_id?: string;
+          organization_id?: string;
+          version?: number;
+          state?: string;
+          graph?: Json;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          published_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'automation_workflow_versions_workflow_id_organization_id_fkey';
+            columns: ['workflow_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_workflows';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      automation_workflows: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          status: string;
+          trigger_type: string | null;
+          trigger_value: string | null;
+          published_version_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          name: string;
+          status?: string;
+          trigger_type?: string | null;
+          trigger_value?: string | null;
+          published_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          status?: string;
+          trigger_type?: string | null;
+          trigger_value?: string | null;
+          published_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'automation_workflows_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'automation_workflows_published_version_fkey';
+            columns: ['organization_id', 'published_version_id'];
+            isOneToOne: false;
+            referencedRelation: 'automation_workflow_versions';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
       campaign_results: {
         Row: {
           id: string;
@@ -857,6 +1135,60 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      member_notices: {
+        Row: {
+          id: string;
+          organization_id: string;
+          user_id: string;
+          kind: string;
+          title: string;
+          body: string;
+          contact_id: string | null;
+          workflow_id: string | null;
+          created_at: string;
+          read_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          user_id: string;
+          kind?: string;
+          title: string;
+          body?: string;
+          contact_id?: string | null;
+          workflow_id?: string | null;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          user_id?: string;
+          kind?: string;
+          title?: string;
+          body?: string;
+          contact_id?: string | null;
+          workflow_id?: string | null;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_notices_contact_id_organization_id_fkey';
+            columns: ['organization_id', 'contact_id'];
+            isOneToOne: false;
+            referencedRelation: 'contacts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'member_notices_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       menu_items: {
         Row: {
@@ -1830,6 +2162,10 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: { tag: string; asset_count: number }[];
       };
+      automation_workflow_counts: {
+        Args: { workspace_id: string };
+        Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json }[];
+      };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };
         Returns: number;
@@ -1869,6 +2205,10 @@ export type Database = {
       content_overview: {
         Args: { workspace_id: string; as_of: string; month_starts_at: string; previous_month_starts_at: string; previous_month_ends_at: string; week_ends_at: string };
         Returns: { published_this_month: number; published_last_month: number; in_review: number; drafts: number; scheduled_next_7_days: number; overdue: number }[];
+      };
+      create_automation_workflow: {
+        Args: { workspace_id: string; name: string; graph: Json };
+        Returns: Database['public']['Tables']['automation_workflows']['Row'];
       };
       create_invitation_link: {
         Args: { invitation_id: string };
@@ -1954,6 +2294,10 @@ export type Database = {
         Args: { workspace_id: string; from_day: string; to_day: string; previous_from_day: string; previous_to_day: string; previous_ends_at: string };
         Returns: { campaigns: number; campaigns_last_month: number; clicks: number; conversions: number; revenue: number; clicks_last_month: number; conversions_last_month: number; revenue_last_month: number; active_users: number; active_users_before: number }[];
       };
+      publish_automation_workflow: {
+        Args: { workflow_id: string };
+        Returns: Database['public']['Tables']['automation_workflows']['Row'];
+      };
       publish_social_post_channel_again: {
         Args: { channel_id: string };
         Returns: Database['public']['Tables']['social_post_channels']['Row'];
@@ -2026,6 +2370,10 @@ export type Database = {
         Args: { endpoint_id: string };
         Returns: string;
       };
+      save_automation_draft: {
+        Args: { workflow_id: string; graph: Json };
+        Returns: Database['public']['Tables']['automation_workflow_versions']['Row'];
+      };
       save_social_post: {
         Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string };
         Returns: Database['public']['Tables']['social_posts']['Row'];
@@ -2061,6 +2409,10 @@ export type Database = {
       set_asset_status: {
         Args: { asset_id: string; new_status: string; comment?: string };
         Returns: string;
+      };
+      set_automation_workflow_paused: {
+        Args: { workflow_id: string; paused: boolean };
+        Returns: Database['public']['Tables']['automation_workflows']['Row'];
       };
       set_workspace_two_factor: {
         Args: { workspace_id: string; required: boolean };

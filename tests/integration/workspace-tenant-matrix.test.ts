@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
+import { automationOperations } from '../support/automation-matrix';
 import { blogOperations } from '../support/blog-matrix';
 import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
@@ -169,6 +170,8 @@ const operations: Record<string, Operation> = {
   ...webhookOperations(() => world),
   // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
   ...socialOperations(() => world),
+  // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
+  ...automationOperations(() => world),
 
   // Contacts, scoring rules, their functions and the leads (tests/support/contacts-matrix.ts).
   ...contactOperations(() => world),

@@ -62,12 +62,28 @@ export const ids = {
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
   webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
   /** Workspace 1's Bluesky account (connected, a sealed credential), a post on it and its channel (failed). */
-  socialAccount: 'bbbbbbbb-0000-4000-8000-000000000001',
-  socialPost: 'bbbbbbbb-0000-4000-8000-000000000003',
-  socialChannel: 'bbbbbbbb-0000-4000-8000-000000000004',
+  socialAccount: 'cccccccc-0000-4000-8000-000000000001',
+  socialPost: 'cccccccc-0000-4000-8000-000000000003',
+  socialChannel: 'cccccccc-0000-4000-8000-000000000004',
   /** Workspace 2's social account: a foreign id for workspace 1's people. */
-  socialAccountOfWorkspace2: 'bbbbbbbb-0000-4000-8000-000000000002',
+  socialAccountOfWorkspace2: 'cccccccc-0000-4000-8000-000000000002',
+  /** Workspace 1's workflow: version 1 published, version 2 a draft; one active enrollment of the contact, its step run, log row. */
+  automationWorkflow: 'dddddddd-0000-4000-8000-000000000001',
+  automationPublishedVersion: 'dddddddd-0000-4000-8000-000000000002',
+  automationDraftVersion: 'dddddddd-0000-4000-8000-000000000003',
+  automationEnrollment: 'dddddddd-0000-4000-8000-000000000004',
+  /** The owner's in-app notice from that workflow. */
+  memberNotice: 'dddddddd-0000-4000-8000-000000000005',
+  /** Workspace 2's workflow (a draft only): a foreign id for workspace 1's people. */
+  automationWorkflowOfWorkspace2: 'dddddddd-0000-4000-8000-000000000006',
 } as const;
+
+/** The graph of workspace 1's workflow (both versions): valid, so its draft publishes. */
+export const MATRIX_WORKFLOW_GRAPH = {
+  trigger: { type: 'contact_created' },
+  enrollment: 'once',
+  steps: [{ id: 'pause', type: 'wait', minutes: 60, next: 'done' }, { id: 'done', type: 'end' }],
+};
 
 /** The address of workspace 1's pending owner invitation. */
 export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
@@ -144,7 +160,13 @@ select json_build_object(
   'social_account_credentials', (select coalesce(json_object_agg(c.account_id, c), '{}')
     from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
   'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
-  'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1)
+  'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1),
+  'automation_workflows', (select coalesce(json_object_agg(w.id, w), '{}') from public.automation_workflows w where w.organization_id = $1),
+  'automation_workflow_versions', (select coalesce(json_object_agg(v.id, v), '{}') from public.automation_workflow_versions v where v.organization_id = $1),
+  'automation_enrollments', (select coalesce(json_object_agg(e.id, e), '{}') from public.automation_enrollments e where e.organization_id = $1),
+  'automation_step_runs', (select coalesce(json_object_agg(r.id, r), '{}') from public.automation_step_runs r where r.organization_id = $1),
+  'automation_run_log', (select coalesce(json_object_agg(l.id, l), '{}') from public.automation_run_log l where l.organization_id = $1),
+  'member_notices', (select coalesce(json_object_agg(n.id, n), '{}') from public.member_notices n where n.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -210,6 +232,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     values (${ids.socialAccountOfWorkspace2}, ${workspace2}, 'bluesky', 'two.bsky.social', 'https://bsky.social', 'connected')`;
   await sql`insert into private.social_account_credentials (account_id, sealed) values (${ids.socialAccountOfWorkspace2}, 'v1.k2.iv.tag.workspace2')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
+  await sql`insert into public.automation_workflows (id, organization_id, name) values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 'Workspace 2 flow')`;
+  await sql`
+    insert into public.automation_workflow_versions (workflow_id, organization_id, version, graph)
+    values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 1, ${sql.json(MATRIX_WORKFLOW_GRAPH)})`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
     insert into public.contact_score_rules (organization_id, kind, value, points)
@@ -318,6 +344,26 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.social_post_channels (id, organization_id, post_id, account_id, body, status, result_message)
         values (${ids.socialChannel}, ${workspace1}, ${ids.socialPost}, ${ids.socialAccount}, 'Workspace 1 post', 'failed', 'Bluesky refused the post (HTTP 400).')`,
+      tx`
+        insert into public.automation_workflows (id, organization_id, name, status, trigger_type, created_by)
+        values (${ids.automationWorkflow}, ${workspace1}, 'Workspace 1 flow', 'published', 'contact_created', ${owner.id})`,
+      tx`
+        insert into public.automation_workflow_versions (id, workflow_id, organization_id, version, state, graph, published_at)
+        values (${ids.automationPublishedVersion}, ${ids.automationWorkflow}, ${workspace1}, 1, 'published', ${sql.json(MATRIX_WORKFLOW_GRAPH)}, now()),
+          (${ids.automationDraftVersion}, ${ids.automationWorkflow}, ${workspace1}, 2, 'draft', ${sql.json(MATRIX_WORKFLOW_GRAPH)}, null)`,
+      tx`update public.automation_workflows set published_version_id = ${ids.automationPublishedVersion} where id = ${ids.automationWorkflow}`,
+      tx`
+        insert into public.automation_enrollments (id, organization_id, workflow_id, version_id, contact_id, current_step, due_at)
+        values (${ids.automationEnrollment}, ${workspace1}, ${ids.automationWorkflow}, ${ids.automationPublishedVersion}, ${ids.contact}, 'pause', now() + interval '1 hour')`,
+      tx`
+        insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, due_at)
+        values (${workspace1}, ${ids.automationEnrollment}, 'pause', 1, 'wait', 'waiting', now() + interval '1 hour')`,
+      tx`
+        insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event)
+        values (${workspace1}, ${ids.automationWorkflow}, ${ids.automationEnrollment}, ${ids.contact}, 'entered')`,
+      tx`
+        insert into public.member_notices (id, organization_id, user_id, title, contact_id, workflow_id)
+        values (${ids.memberNotice}, ${workspace1}, ${owner.id}, 'Workspace 1 flow: Dana', ${ids.contact}, ${ids.automationWorkflow})`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,

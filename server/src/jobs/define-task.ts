@@ -18,6 +18,8 @@ export interface JobServices {
   objects?: ObjectStore;
   /** The object files of this server's STORAGE_DIR (only the server's own runner has them). */
   storageFiles?: ObjectFiles;
+  /** AUTOMATION_LOG_DAYS: how long the automation run log is kept (90 when not given). */
+  automationLogDays?: number;
   /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
   outbound: OutboundClient;
   /** The keys that seal and open social account credentials (SOCIAL_TOKEN_KEYS, or the one kept in DATA_DIR). */

@@ -39,7 +39,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
     const socialTokenKeys = await resolveSocialTokenKeys(ctx.config.dataDir, ctx.config.socialTokenKeys);
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, outbound, socialTokenKeys },
+      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, automationLogDays: ctx.config.automationLogDays, outbound, socialTokenKeys },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

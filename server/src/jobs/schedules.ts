@@ -17,6 +17,7 @@ export const cronItems: CronItem[] = [
   // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
+  { task: 'clean_up_automation_log', match: '41 3 * * *', identifier: 'clean_up_automation_log' },
   // Blog HTML a per-item job missed (decision 0014): hourly.
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
   // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.

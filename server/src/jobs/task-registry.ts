@@ -1,4 +1,7 @@
 import type { TaskDefinition } from './define-task';
+import { automationEnroll } from './tasks/automation-enroll';
+import { automationStep } from './tasks/automation-step';
+import { cleanUpAutomationLog } from './tasks/clean-up-automation-log';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
 import { makeAssetVariants } from './tasks/make-asset-variants';
 import { publishAssetImage } from './tasks/publish-asset-image';
@@ -43,6 +46,9 @@ export const taskRegistry = [
   queueDueSeoAudits,
   connectSocialAccount,
   publishSocialPost,
+  automationEnroll,
+  automationStep,
+  cleanUpAutomationLog,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

@@ -55,7 +55,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, outbound, socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys) },
+    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, automationLogDays: config.automationLogDays, outbound, socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys) },
     log,
     concurrency: config.jobConcurrency,
   });

@@ -1,6 +1,7 @@
 import { paths } from '../../../../src/config/paths';
 import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
+import { composeAutomationEmail } from './automation-email';
 import { composeInvitationEmail } from './invitation-email';
 import { composeLeadDigestEmail } from './lead-digest-email';
 import { composeNewLeadEmail } from './new-lead-email';
@@ -71,9 +72,17 @@ const newLeadDigest: EmailRenderer = async (email, { sql, siteUrl }) => {
   return { kind: email.kind, to: email.recipient, link, ...content };
 };
 
+/** 'automation_email' {subject, body, enrollment_id, …}: a workflow's e-mail step, its text fixed when the step ran. */
+const automationEmail: EmailRenderer = async (email, { siteUrl }) => {
+  const { subject, body } = email.payload;
+  if (typeof subject !== 'string' || typeof body !== 'string') return null;
+  return { kind: email.kind, to: email.recipient, link: siteUrl, ...composeAutomationEmail({ subject, body }) };
+};
+
 /** Every kind the worker can send. A new kind: a renderer here, and a database function that enqueues it. */
 export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   workspace_invitation: workspaceInvitation,
   new_lead: newLead,
   new_lead_digest: newLeadDigest,
+  automation_email: automationEmail,
 };

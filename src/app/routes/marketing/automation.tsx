@@ -1,5 +1,12 @@
-import { AutomationModule } from '@/features/dashboard/modules/automation-module';
+import { automationCopy } from '@/config/automation-copy';
+import { AutomationPage } from '@/features/automation/components/automation-page';
+import { ModulePage } from '@/features/dashboard/components/module-page';
 
+/** /marketing/automation: the Marketing Automation Platform (issue 29), its figures from the workspace's runs. */
 export function MarketingAutomationRoute() {
-  return <AutomationModule />;
+  return (
+    <ModulePage module="automation" subtitle={automationCopy.subtitle} isSample={false}>
+      <AutomationPage />
+    </ModulePage>
+  );
 }

@@ -1,0 +1,121 @@
+// The automation part of `npm run chaos` (issue 29): the real server on a throwaway data directory with two
+// `npm run worker` processes and a slow SMTP server (40 ms per message). One workspace publishes a workflow
+// (contact created → adjust score +1 → send an e-mail → add a tag → end); contacts are created through /rest/v1 one
+// after another while a worker is killed with SIGKILL and started again, N times. Once every run is finished and every
+// e-mail sent: runs lost, score adjusted more than once, e-mails queued more than once per run, SMTP messages and
+// distinct Message-IDs, failed jobs.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../server/src/db/embedded';
+import { anonKeyOf, openEmbedded, signUp, sleep, startServer } from '../tests/support/chaos-harness';
+import { startSmtpSink } from '../tests/support/smtp-sink';
+
+interface WorkerProcess {
+  child: { kill(signal: NodeJS.Signals): void };
+  exited: Promise<void>;
+}
+
+async function post(url: string, anonKey: string, token: string, pathname: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${url}${pathname}`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+const GRAPH = {
+  trigger: { type: 'contact_created' },
+  enrollment: 'once',
+  steps: [
+    { id: 'points', type: 'adjust_score', points: 1, next: 'mail' },
+    { id: 'mail', type: 'send_email', subject: 'Chaos welcome', body: 'Hello {{first_name}}', next: 'tag' },
+    { id: 'tag', type: 'add_tag', tag: 'chaos-done', next: 'done' },
+    { id: 'done', type: 'end' },
+  ],
+};
+
+export async function runAutomationChaos(kills: number, startWorker: (dataDir: string, env: Record<string, string>) => WorkerProcess, contacts = 150): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bb-chaos-automation-'));
+  await chmod(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  const sink = await startSmtpSink({ acceptDelayMs: 40 });
+  const env = { PORT: String(await freePort()), JOB_RUNNER: 'false', JOB_CONCURRENCY: '4', SMTP_URL: `smtp://127.0.0.1:${sink.port}` };
+  const server = startServer(dataDir, env);
+  const workers: WorkerProcess[] = [];
+  let sql: Awaited<ReturnType<typeof openEmbedded>> | undefined;
+  try {
+    const url = await server.ready;
+    workers.push(startWorker(dataDir, env), startWorker(dataDir, env));
+    const anonKey = await anonKeyOf(dataDir);
+    const token = await signUp(url, anonKey, 'chaos-automation');
+    const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    sql = await openEmbedded(dataDir);
+    const db = sql;
+    const waitUntil = Date.now() + 60_000;
+    while (!(await db<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) {
+      if (Date.now() > waitUntil) throw new Error('no worker signalled within 60 s');
+      await sleep(100);
+    }
+    const [profile] = await db<{ organization_id: string }[]>`select organization_id from public.profiles where user_id = ${userId}`;
+    const workspaceId = profile!.organization_id;
+    const workflow = (await post(url, anonKey, token, '/rest/v1/rpc/create_automation_workflow', { workspace_id: workspaceId, name: 'Chaos', graph: GRAPH })) as { id: string };
+    await post(url, anonKey, token, '/rest/v1/rpc/publish_automation_workflow', { workflow_id: workflow.id });
+    const started = performance.now();
+    let created = 0;
+    const creating = (async () => {
+      while (created < contacts) {
+        await post(url, anonKey, token, '/rest/v1/contacts', { organization_id: workspaceId, first_name: `C${created}`, email: `chaos-${created}@automation.example` });
+        created += 1;
+        await sleep(30);
+      }
+    })();
+    for (let n = 0; n < kills; n += 1) {
+      await sleep(1200);
+      const index = n % workers.length;
+      workers[index]!.child.kill('SIGKILL');
+      await workers[index]!.exited;
+      workers[index] = startWorker(dataDir, env);
+      process.stdout.write('.');
+    }
+    await creating;
+    const deadline = Date.now() + 180_000;
+    const pending = async () =>
+      (await db<{ n: number }[]>`
+        select (${contacts} - (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'finished'))
+             + (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and sent_at is null) as n`)[0]!.n;
+    while ((await pending()) > 0 && Date.now() < deadline) await sleep(500);
+    const [audit] = await db<{ enrolled: number; finished: number; failed: number; twice_scored: number; untagged: number; emails: number; runs_with_two_emails: number; sent: number; failed_jobs: number }[]>`
+      select (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id}) as enrolled,
+             (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'finished') as finished,
+             (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'failed') as failed,
+             (select count(*)::int from public.contacts where organization_id = ${workspaceId} and score_adjustment <> 1) as twice_scored,
+             (select count(*)::int from public.contacts where organization_id = ${workspaceId} and not 'chaos-done' = any(tags)) as untagged,
+             (select count(*)::int from private.outgoing_emails where kind = 'automation_email') as emails,
+             (select count(*)::int from (select payload ->> 'enrollment_id' from private.outgoing_emails where kind = 'automation_email'
+                group by 1 having count(*) > 1) x) as runs_with_two_emails,
+             (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and sent_at is not null) as sent,
+             (select count(*)::int from private.failed_jobs where task like 'automation%') as failed_jobs`;
+    const ours = sink.messages.filter((message) => message.includes('Chaos welcome'));
+    const distinct = new Set(ours.map((message) => /^Message-ID: (.+)$/im.exec(message)?.[1] ?? message));
+    const a = audit!;
+    console.log(`\nkill -9 of a worker (of 2) × ${kills}, while ${contacts} contacts entered a 4-step workflow (score, e-mail, tag, end)`);
+    console.log(`  everything done ${(await pending()) === 0 ? `${((performance.now() - started) / 1000).toFixed(1)} s after the first contact` : 'NOT within 180 s'}`);
+    console.log(`  runs: ${a.enrolled} entered of ${contacts} (${contacts - a.enrolled} lost), ${a.finished} finished, ${a.failed} failed; contacts scored other than once ${a.twice_scored}, without the tag ${a.untagged}`);
+    console.log(`  e-mails: ${a.emails} queued for ${a.enrolled} runs (${a.runs_with_two_emails} runs with two), ${a.sent} sent; SMTP messages ${ours.length}, distinct Message-IDs ${distinct.size} (${ours.length - distinct.size} delivered again: killed between DATA and its reply)`);
+    console.log(`  failed automation jobs: ${a.failed_jobs}`);
+  } finally {
+    await sql?.end({ timeout: 1 }).catch(() => {});
+    for (const worker of workers) {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await sink.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

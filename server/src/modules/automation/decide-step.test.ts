@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkflowStep } from '../../../../src/features/automation/utils/workflow-graph';
+import { conditionHolds, decideStep, pickBranch, type ContactFacts, type StepContext } from './decide-step';
+
+const contact: ContactFacts = { tags: ['vip', 'newsletter'], lifecycle_stage: 'lead', score_band: 'warm', lead_score: 65, has_email: true };
+const NOW = '2026-11-28T10:00:00.000Z';
+const at = (step: WorkflowStep | null, overrides: Partial<StepContext> = {}): StepContext => ({
+  status: 'active', step_id: step?.id ?? 'x', visit: 1, step, contact, run: null, now: NOW, ...overrides,
+});
+
+describe('conditionHolds', () => {
+  it.each([
+    [{ kind: 'tag', tag: 'vip' }, true],
+    [{ kind: 'tag', tag: 'VIP' }, false],
+    [{ kind: 'tag', tag: 'churned' }, false],
+    [{ kind: 'band', band: 'warm' }, true],
+    [{ kind: 'band', band: 'hot' }, false],
+    [{ kind: 'stage', stage: 'lead' }, true],
+    [{ kind: 'stage', stage: 'customer' }, false],
+    [{ kind: 'has_email' }, true],
+  ] as const)('%o → %s', (check, expected) => {
+    expect(conditionHolds(check, contact)).toBe(expected);
+  });
+
+  it('has_email is false for a contact without an address', () => {
+    expect(conditionHolds({ kind: 'has_email' }, { ...contact, has_email: false })).toBe(false);
+  });
+});
+
+describe('pickBranch', () => {
+  it.each([
+    [[50, 50], 0, 0],
+    [[50, 50], 0.4999, 0],
+    [[50, 50], 0.5, 1],
+    [[50, 50], 0.9999, 1],
+    [[10, 30, 60], 0.05, 0],
+    [[10, 30, 60], 0.1, 1],
+    [[10, 30, 60], 0.39, 1],
+    [[10, 30, 60], 0.4, 2],
+    [[1, 99], 0.0099, 0],
+    [[1, 99], 0.01, 1],
+  ])('shares %o, random %d → branch %d', (shares, random, expected) => {
+    expect(pickBranch(shares, random)).toBe(expected);
+  });
+
+  it('falls to the last branch when rounding leaves the random number past every bound', () => {
+    expect(pickBranch([33, 33, 34], 0.999999999999)).toBe(2);
+  });
+});
+
+describe('decideStep', () => {
+  it('stops for an enrollment that is no longer active, or whose contact is gone', () => {
+    const step: WorkflowStep = { id: 'end', type: 'end' };
+    expect(decideStep(at(step, { status: 'finished' }), 0)).toEqual({ kind: 'stop', reason: 'finished' });
+    expect(decideStep(at(step, { contact: null }), 0)).toEqual({ kind: 'stop', reason: 'contact_gone' });
+  });
+
+  it('a wait not started waits its minutes from the database’s clock', () => {
+    const wait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
+    expect(decideStep(at(wait), 0)).toEqual({ kind: 'apply', decision: { wait_until: '2026-11-28T11:30:00.000Z' } });
+  });
+
+  it('a wait not yet due waits on until its stored due time (its job ran early)', () => {
+    const wait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
+    const due = '2026-11-28T10:00:01.000Z';
+    expect(decideStep(at(wait, { run: { status: 'waiting', due_at: due } }), 0)).toEqual({ kind: 'apply', decision: { wait_until: due } });
+  });
+
+  it('a wait that is due (or due exactly now) goes on to its next step', () => {
+    const wait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
+    for (const due of ['2026-11-28T09:00:00.000Z', NOW]) {
+      expect(decideStep(at(wait, { run: { status: 'waiting', due_at: due } }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'waited', next: 'n' } });
+    }
+  });
+
+  it('a condition takes yes when it holds and no when it does not', () => {
+    const yes: WorkflowStep = { id: 'c', type: 'condition', check: { kind: 'band', band: 'warm' }, yes: 'y', no: 'n' };
+    const no: WorkflowStep = { ...yes, check: { kind: 'band', band: 'hot' } };
+    expect(decideStep(at(yes), 0)).toEqual({ kind: 'apply', decision: { outcome: 'yes', next: 'y' } });
+    expect(decideStep(at(no), 0)).toEqual({ kind: 'apply', decision: { outcome: 'no', next: 'n' } });
+  });
+
+  it('a split follows the branch the random number falls in, named by its place', () => {
+    const split: WorkflowStep = { id: 's', type: 'split', branches: [{ share: 20, next: 'a' }, { share: 80, next: 'b' }] };
+    expect(decideStep(at(split), 0.1)).toEqual({ kind: 'apply', decision: { outcome: 'branch 1', next: 'a' } });
+    expect(decideStep(at(split), 0.2)).toEqual({ kind: 'apply', decision: { outcome: 'branch 2', next: 'b' } });
+  });
+
+  it('an action goes to its next step; an end step and a step missing from the graph finish the run', () => {
+    expect(decideStep(at({ id: 't', type: 'add_tag', tag: 'x', next: 'n' }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'done', next: 'n' } });
+    expect(decideStep(at({ id: 'e', type: 'end' }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'end', next: null } });
+    expect(decideStep(at(null), 0)).toEqual({ kind: 'apply', decision: { outcome: 'step_missing', next: null } });
+  });
+});

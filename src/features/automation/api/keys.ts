@@ -1,0 +1,7 @@
+/** Query keys of a workspace's workflows (with their versions) and their run counts. */
+export const automationKeys = {
+  all: ['automation'] as const,
+  workspace: (workspaceId: string) => [...automationKeys.all, workspaceId] as const,
+  workflows: (workspaceId: string) => [...automationKeys.workspace(workspaceId), 'workflows'] as const,
+  counts: (workspaceId: string) => [...automationKeys.workspace(workspaceId), 'counts'] as const,
+};

@@ -1,0 +1,38 @@
+import { SampleSection } from '@/components/module/sample-section';
+import { KeyMetrics, StatCards, type StatCardItem } from '@/components/module/stat-cards';
+import { automationCopy } from '@/config/automation-copy';
+import type { WorkflowCounts } from '@/features/automation/api/get-workflow-counts';
+import type { Workflow } from '@/features/automation/api/get-workflows';
+
+const SAMPLE: readonly StatCardItem[] = [
+  { label: automationCopy.figures.workflows, value: '16', change: '+3' },
+  { label: automationCopy.figures.inProgress, value: '9,812', change: '+7.5%' },
+  { label: automationCopy.figures.finished, value: '54,300', change: '+12%' },
+  { label: automationCopy.figures.failed, value: '12', change: '-4', lowerIsBetter: true },
+];
+
+/**
+ * The module's headline figures from the workspace's runs; a workspace without workflows sees sample figures,
+ * marked as such.
+ */
+export function AutomationFigures({ workflows, counts }: { workflows: readonly Workflow[]; counts: ReadonlyMap<string, WorkflowCounts> }) {
+  if (workflows.length === 0) {
+    return (
+      <SampleSection title={automationCopy.sampleFigures}>
+        <StatCards stats={SAMPLE} />
+      </SampleSection>
+    );
+  }
+  const sum = (pick: (entry: WorkflowCounts) => number) => [...counts.values()].reduce((total, entry) => total + pick(entry), 0).toLocaleString('en-US');
+  const now = automationCopy.rightNow;
+  return (
+    <KeyMetrics
+      stats={[
+        { label: automationCopy.figures.workflows, value: String(workflows.filter((workflow) => workflow.status === 'published').length), change: null, note: now },
+        { label: automationCopy.figures.inProgress, value: sum((entry) => entry.active), change: null, note: now },
+        { label: automationCopy.figures.finished, value: sum((entry) => entry.finished), change: null, note: automationCopy.allTime },
+        { label: automationCopy.figures.failed, value: sum((entry) => entry.failed), change: null, note: automationCopy.allTime },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AutomationPage } from '@/features/automation/components/automation-page';
+import { workflowTemplates } from '@/features/automation/utils/workflow-templates';
+import { AuthProvider } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, workspaceRows, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }) };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+let myRole: string;
+let workflows: unknown[];
+let publish: () => FakeResult;
+
+const hotLead = workflowTemplates.find((template) => template.id === 'hot_lead_alert')!;
+const workflowRow = {
+  id: 'w1', organization_id: 'acme', name: 'Hot-lead alert to the owner', status: 'published', trigger_type: 'score_band_entered', trigger_value: 'hot',
+  published_version_id: 'v1', created_by: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  automation_workflow_versions: [{ version: 1, state: 'published', graph: hotLead.graph }],
+};
+const counts = [{ workflow_id: 'w1', entered: 12, active: 3, finished: 8, exited: 0, failed: 1, at_step: { 'tell-owner': 3 } }];
+
+function respond(call: QueryCall): FakeResult | undefined {
+  if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
+  if (call.table === 'automation_workflows' && call.operation === 'select') return { data: workflows, error: null };
+  if (call.table === 'rpc:automation_workflow_counts') return { data: workflows.length ? counts : [], error: null };
+  if (call.table === 'rpc:workspace_members') return { data: [], error: null };
+  if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
+  if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
+  if (call.table === 'rpc:publish_automation_workflow') return publish();
+  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole }]);
+}
+
+const renderPage = () => renderRoutes([{ path: '/marketing/automation', element: <AuthProvider><AutomationPage /></AuthProvider> }], '/marketing/automation');
+
+beforeEach(() => {
+  fake.reset();
+  localStorage.clear();
+  myRole = 'member';
+  workflows = [];
+  publish = () => ({ data: workflowRow, error: null });
+  fake.respondWith(respond);
+  fake.setSession(fakeSession());
+});
+
+describe('/marketing/automation', () => {
+  it('without workflows: sample figures, marked; a template creates a draft through the database', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('No workflows yet')).toBeInTheDocument();
+    expect(screen.getByText('Sample data')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use template: Welcome series' }));
+    const call = fake.calls.find((entry) => entry.table === 'rpc:create_automation_workflow');
+    expect(call?.values).toMatchObject({ workspace_id: 'acme', name: 'Welcome series', graph: { trigger: { type: 'tag_added', tag: 'newsletter' } } });
+  });
+
+  it('shows each workflow’s runs from the counts, and the figures from them', async () => {
+    workflows = [workflowRow];
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    const card = (await within(list).findByRole('heading', { name: 'Hot-lead alert to the owner' })).closest('li')!;
+    expect(within(card).getByText('Published')).toBeInTheDocument();
+    expect(within(card).getByText('Entered').nextSibling).toHaveTextContent('12');
+    expect(within(card).getByText('Failed').nextSibling).toHaveTextContent('1');
+    expect(await within(card).findByText('Notify the contact’s owner: 3')).toBeInTheDocument();
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    expect(screen.getByText('Contacts in progress').closest('li')).toHaveTextContent('3');
+  });
+
+  it('edits with the keyboard-only step list, and a refused publish says which step and focuses it', async () => {
+    workflows = [workflowRow];
+    publish = () => ({ data: null, error: { code: 'P0001', details: 'missing_branch', hint: 'tag-hot', message: 'Step “tag-hot”: choose the step that comes next (or an end step).' } as FakeResult['error'] });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    const steps = within(dialog).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading', { level: 4 }).textContent)).toEqual([
+      'Step 1 (tag-hot): Add tag “hot-lead”', 'Step 2 (tell-owner): Notify the contact’s owner', 'Step 3 (done): End',
+    ]);
+
+    // Add a wait after step 1 with the keyboard: kind, place, Add; the new step takes the focus and sits in the run.
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const added = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ });
+    expect(added).toHaveFocus();
+    expect(within(dialog).getByRole('heading', { name: /Step 1 \(tag-hot\)/ }).closest('li')!).toHaveTextContent('Then go to');
+    await user.click(within(dialog).getByRole('button', { name: 'Move step 2 down' }));
+    expect(within(dialog).getByRole('heading', { name: /Step 3 \(wait-1\)/ })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Step “tag-hot”: choose the step that comes next');
+    expect(alert.closest('li')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(alert.closest('li')!).getByRole('heading', { level: 4 })).toHaveFocus();
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: { id: string }[] } }).graph.steps.map((step) => step.id)).toEqual(['tag-hot', 'tell-owner', 'wait-1', 'done']);
+  });
+
+  it('viewers read the steps and runs, and change nothing', async () => {
+    myRole = 'viewer';
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View steps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Steps of “Hot-lead alert to the owner”' });
+    expect(within(dialog).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Remove step/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Use template/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});

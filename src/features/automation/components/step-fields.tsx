@@ -1,0 +1,159 @@
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { automationCopy } from '@/config/automation-copy';
+import { FieldSelect } from '@/features/automation/components/field-select';
+import { StepTargetSelect } from '@/features/automation/components/step-target-select';
+import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
+
+export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const;
+export const BAND_OPTIONS = ['hot', 'warm', 'cool', 'cold'] as const;
+const stageLabel = (stage: string) => stage.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+
+interface StepFieldsProps {
+  step: WorkflowStep;
+  steps: readonly WorkflowStep[];
+  members: readonly { userId: string; name: string }[];
+  disabled: boolean;
+  onChange(step: WorkflowStep): void;
+}
+
+function CheckFields({ check, disabled, onChange }: { check: ConditionCheck; disabled: boolean; onChange(check: ConditionCheck): void }) {
+  return (
+    <>
+      <FormField label={automationCopy.check}>
+        <FieldSelect
+          value={check.kind}
+          disabled={disabled}
+          onChange={(event) => {
+            const kind = event.target.value as ConditionCheck['kind'];
+            onChange(kind === 'tag' ? { kind, tag: '' } : kind === 'band' ? { kind, band: 'hot' } : kind === 'stage' ? { kind, stage: 'lead' } : { kind });
+          }}
+        >
+          {Object.entries(automationCopy.checks).map(([kind, label]) => <option key={kind} value={kind}>{label}</option>)}
+        </FieldSelect>
+      </FormField>
+      {check.kind === 'tag' ? (
+        <FormField label={automationCopy.tag}>
+          <Input value={check.tag} disabled={disabled} maxLength={50} onChange={(event) => onChange({ kind: 'tag', tag: event.target.value })} />
+        </FormField>
+      ) : null}
+      {check.kind === 'band' ? (
+        <FormField label={automationCopy.triggerBand}>
+          <FieldSelect value={check.band} disabled={disabled} onChange={(event) => onChange({ kind: 'band', band: event.target.value as (typeof BAND_OPTIONS)[number] })}>
+            {BAND_OPTIONS.map((band) => <option key={band} value={band}>{band}</option>)}
+          </FieldSelect>
+        </FormField>
+      ) : null}
+      {check.kind === 'stage' ? (
+        <FormField label={automationCopy.stage}>
+          <FieldSelect value={check.stage} disabled={disabled} onChange={(event) => onChange({ kind: 'stage', stage: event.target.value as (typeof STAGE_OPTIONS)[number] })}>
+            {STAGE_OPTIONS.map((stage) => <option key={stage} value={stage}>{stageLabel(stage)}</option>)}
+          </FieldSelect>
+        </FormField>
+      ) : null}
+    </>
+  );
+}
+
+/** The settings of one step, by its kind, and where its ways out lead. */
+export function StepFields({ step, steps, members, disabled, onChange }: StepFieldsProps) {
+  const target = (label: string, value: string | null, set: (next: string | null) => void) => (
+    <StepTargetSelect label={label} value={value} steps={steps} from={step.id} disabled={disabled} onChange={set} />
+  );
+  switch (step.type) {
+    case 'end':
+      return null;
+    case 'condition':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <CheckFields check={step.check} disabled={disabled} onChange={(check) => onChange({ ...step, check })} />
+          {target(automationCopy.yes, step.yes, (yes) => onChange({ ...step, yes }))}
+          {target(automationCopy.no, step.no, (no) => onChange({ ...step, no }))}
+        </div>
+      );
+    case 'split':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {step.branches.map((branch, index) => (
+            <div key={index} className="contents">
+              <FormField label={automationCopy.branch(index + 1)}>
+                <Input type="number" min={1} max={99} value={branch.share} disabled={disabled}
+                  onChange={(event) => onChange({ ...step, branches: step.branches.map((entry, at) => (at === index ? { ...entry, share: Number(event.target.value) } : entry)) })} />
+              </FormField>
+              {target(automationCopy.branchNext(index + 1), branch.next, (next) => onChange({ ...step, branches: step.branches.map((entry, at) => (at === index ? { ...entry, next } : entry)) }))}
+            </div>
+          ))}
+        </div>
+      );
+  }
+  const next = target(automationCopy.next, step.next, (value) => onChange({ ...step, next: value }));
+  switch (step.type) {
+    case 'wait':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.minutes}>
+            <Input type="number" min={1} max={525600} value={step.minutes} disabled={disabled} onChange={(event) => onChange({ ...step, minutes: Number(event.target.value) })} />
+          </FormField>
+          {next}
+        </div>
+      );
+    case 'add_tag':
+    case 'remove_tag':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.tag}>
+            <Input value={step.tag} disabled={disabled} maxLength={50} onChange={(event) => onChange({ ...step, tag: event.target.value })} />
+          </FormField>
+          {next}
+        </div>
+      );
+    case 'set_stage':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.stage}>
+            <FieldSelect value={step.stage} disabled={disabled} onChange={(event) => onChange({ ...step, stage: event.target.value as (typeof STAGE_OPTIONS)[number] })}>
+              {STAGE_OPTIONS.map((stage) => <option key={stage} value={stage}>{stageLabel(stage)}</option>)}
+            </FieldSelect>
+          </FormField>
+          {next}
+        </div>
+      );
+    case 'adjust_score':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.points}>
+            <Input type="number" min={-100} max={100} value={step.points} disabled={disabled} onChange={(event) => onChange({ ...step, points: Number(event.target.value) })} />
+          </FormField>
+          {next}
+        </div>
+      );
+    case 'notify':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.member}>
+            <FieldSelect value={step.member} disabled={disabled} onChange={(event) => onChange({ ...step, member: event.target.value })}>
+              <option value="owner">{automationCopy.contactOwner}</option>
+              {members.map((member) => <option key={member.userId} value={member.userId}>{member.name}</option>)}
+            </FieldSelect>
+          </FormField>
+          {next}
+          <FormField label={automationCopy.message} className="sm:col-span-2">
+            <Input value={step.message} disabled={disabled} maxLength={500} onChange={(event) => onChange({ ...step, message: event.target.value })} />
+          </FormField>
+        </div>
+      );
+    case 'send_email':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={automationCopy.subject}>
+            <Input value={step.subject} disabled={disabled} maxLength={150} onChange={(event) => onChange({ ...step, subject: event.target.value })} />
+          </FormField>
+          {next}
+          <FormField label={automationCopy.body} hint={automationCopy.emailNote} className="sm:col-span-2">
+            <Textarea value={step.body} disabled={disabled} rows={4} onChange={(event) => onChange({ ...step, body: event.target.value })} />
+          </FormField>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,53 @@
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { automationCopy } from '@/config/automation-copy';
+import { FieldSelect } from '@/features/automation/components/field-select';
+import { BAND_OPTIONS } from '@/features/automation/components/step-fields';
+import type { WorkflowGraph, WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
+
+interface TriggerFieldsProps {
+  graph: WorkflowGraph;
+  readOnly: boolean;
+  /** The database's sentence when the trigger is what stops publishing. */
+  error?: string;
+  onChange(graph: WorkflowGraph): void;
+}
+
+/** What starts the workflow, and whether a contact may go through it again. */
+export function TriggerFields({ graph, readOnly, error, onChange }: TriggerFieldsProps) {
+  const { trigger } = graph;
+  const setTrigger = (next: WorkflowTrigger) => onChange({ ...graph, trigger: next });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label={automationCopy.trigger} error={error}>
+        <FieldSelect
+          value={trigger.type}
+          disabled={readOnly}
+          onChange={(event) => {
+            const type = event.target.value as WorkflowTrigger['type'];
+            setTrigger(type === 'tag_added' ? { type, tag: '' } : type === 'score_band_entered' ? { type, band: 'hot' } : { type });
+          }}
+        >
+          {Object.entries(automationCopy.triggers).map(([type, label]) => <option key={type} value={type}>{label}</option>)}
+        </FieldSelect>
+      </FormField>
+      {trigger.type === 'tag_added' ? (
+        <FormField label={automationCopy.triggerTag}>
+          <Input value={trigger.tag} disabled={readOnly} maxLength={50} onChange={(event) => setTrigger({ type: 'tag_added', tag: event.target.value })} />
+        </FormField>
+      ) : null}
+      {trigger.type === 'score_band_entered' ? (
+        <FormField label={automationCopy.triggerBand}>
+          <FieldSelect value={trigger.band} disabled={readOnly} onChange={(event) => setTrigger({ type: 'score_band_entered', band: event.target.value as (typeof BAND_OPTIONS)[number] })}>
+            {BAND_OPTIONS.map((band) => <option key={band} value={band}>{band}</option>)}
+          </FieldSelect>
+        </FormField>
+      ) : null}
+      <FormField label={automationCopy.enrollment}>
+        <FieldSelect value={graph.enrollment} disabled={readOnly} onChange={(event) => onChange({ ...graph, enrollment: event.target.value as WorkflowGraph['enrollment'] })}>
+          {Object.entries(automationCopy.enrollments).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </FieldSelect>
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { automationCopy } from '@/config/automation-copy';
+import type { WorkflowCounts } from '@/features/automation/api/get-workflow-counts';
+import type { Workflow } from '@/features/automation/api/get-workflows';
+import { useDeleteWorkflow } from '@/features/automation/api/delete-workflow';
+import { useSetWorkflowPaused } from '@/features/automation/api/set-workflow-paused';
+import { WorkflowCountsView } from '@/features/automation/components/workflow-counts';
+import { WorkflowEditor } from '@/features/automation/components/workflow-editor';
+
+const STATUS_VARIANT = { draft: 'grey', published: 'green', paused: 'yellow' } as const;
+
+/** One workflow: its status, its runs, and (for members) edit, pause or resume, delete after a confirmation. */
+export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflow; counts?: WorkflowCounts; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const paused = useSetWorkflowPaused();
+  const remove = useDeleteWorkflow();
+  const status = workflow.status as keyof typeof STATUS_VARIANT;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
+        <div className="min-w-0 space-y-1">
+          <CardTitle className="break-words text-lg">{workflow.name}</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={STATUS_VARIANT[status] ?? 'grey'}>{automationCopy.status[status] ?? status}</Badge>
+            {workflow.published && workflow.draft ? <Badge variant="outline">{automationCopy.unpublishedChanges}</Badge> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>{canWrite ? automationCopy.edit : automationCopy.view}</Button>
+          {canWrite && workflow.published ? (
+            <Button type="button" variant="outline" size="sm" disabled={paused.isPending}
+              onClick={() => paused.mutate({ workflowId: workflow.id, paused: workflow.status !== 'paused' })}>
+              {workflow.status === 'paused' ? automationCopy.resume : automationCopy.pause}
+            </Button>
+          ) : null}
+          {canWrite ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>{automationCopy.delete}</Button>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <WorkflowCountsView counts={counts} graph={(workflow.published ?? workflow.draft)?.graph ?? null} />
+      </CardContent>
+      {editing ? <WorkflowEditor workflow={workflow} readOnly={!canWrite} onClose={() => setEditing(false)} /> : null}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{automationCopy.deleteTitle(workflow.name)}</AlertDialogTitle>
+            <AlertDialogDescription>{automationCopy.deleteDescription}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{automationCopy.cancel}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => remove.mutate(workflow.id)}>{automationCopy.delete}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

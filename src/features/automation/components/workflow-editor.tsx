@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { automationCopy } from '@/config/automation-copy';
+import type { Workflow } from '@/features/automation/api/get-workflows';
+import { usePublishWorkflow } from '@/features/automation/api/publish-workflow';
+import { useSaveWorkflowDraft } from '@/features/automation/api/save-workflow-draft';
+import { StepListEditor } from '@/features/automation/components/step-list-editor';
+import { TriggerFields } from '@/features/automation/components/trigger-fields';
+import { publishProblemOf, type PublishProblem } from '@/features/automation/utils/publish-error';
+import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
+import { useWorkspaceMembers } from '@/lib/workspace-members';
+
+interface WorkflowEditorProps {
+  workflow: Workflow;
+  readOnly: boolean;
+  onClose(): void;
+}
+
+/**
+ * A workflow's trigger and steps, edited as a list (its draft, or its published version when it has none). Save
+ * keeps a draft; Publish saves and publishes it, and a refusal marks the step at fault. Closing with unsaved
+ * edits asks first.
+ */
+export function WorkflowEditor({ workflow, readOnly, onClose }: WorkflowEditorProps) {
+  const initial = (workflow.draft ?? workflow.published)!.graph;
+  const [graph, setGraph] = useState<WorkflowGraph>(initial);
+  const [dirty, setDirty] = useState(false);
+  const [problem, setProblem] = useState<PublishProblem | null>(null);
+  const save = useSaveWorkflowDraft();
+  const publish = usePublishWorkflow();
+  const members = useWorkspaceMembers().data ?? [];
+  const busy = save.isPending || publish.isPending;
+
+  const change = (next: WorkflowGraph) => {
+    setGraph(next);
+    setDirty(true);
+  };
+  const close = () => {
+    if (busy) return;
+    if (dirty && !readOnly && !window.confirm(automationCopy.discardChanges)) return;
+    onClose();
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{readOnly ? automationCopy.viewerTitle(workflow.name) : automationCopy.editorTitle(workflow.name)}</DialogTitle>
+          <DialogDescription>{automationCopy.editorDescription}</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-6">
+          <TriggerFields graph={graph} readOnly={readOnly} error={problem && !problem.stepId ? problem.message : undefined} onChange={change} />
+          <StepListEditor
+            graph={graph}
+            readOnly={readOnly}
+            problem={problem}
+            members={members.map((member) => ({ userId: member.userId, name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email }))}
+            onChange={change}
+          />
+        </div>
+        <DialogFooter className="gap-2">
+          <Button type="button" variant="outline" onClick={close} disabled={busy}>{automationCopy.close}</Button>
+          {readOnly ? null : (
+            <>
+              <Button type="button" variant="secondary" disabled={busy}
+                onClick={() => save.mutate({ workflowId: workflow.id, graph }, { onSuccess: () => setDirty(false) })}>
+                {automationCopy.save}
+              </Button>
+              <Button type="button" disabled={busy}
+                onClick={() => {
+                  setProblem(null);
+                  publish.mutate({ workflowId: workflow.id, graph }, {
+                    onSuccess: () => { setDirty(false); onClose(); },
+                    onError: (error) => {
+                      const refused = publishProblemOf(error);
+                      // A refused graph was saved as the draft first; any other failure may have lost the save.
+                      if (refused) setDirty(false);
+                      setProblem(refused);
+                    },
+                  });
+                }}>
+                {automationCopy.publish}
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

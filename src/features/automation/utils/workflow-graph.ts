@@ -1,0 +1,44 @@
+/**
+ * A workflow's graph as the database stores it (automation_workflow_versions.graph; decision 0023). The first step is
+ * where a run starts; every way out of a step names another step's id. The database validates a graph on publish
+ * (private.automation_graph_problem) and names the step at fault.
+ */
+export type LifecycleStage = 'subscriber' | 'lead' | 'marketing_qualified' | 'sales_qualified' | 'customer' | 'churned';
+export type ScoreBand = 'hot' | 'warm' | 'cool' | 'cold';
+
+export type WorkflowTrigger =
+  | { type: 'contact_created' }
+  | { type: 'form_submitted' }
+  | { type: 'tag_added'; tag: string }
+  | { type: 'score_band_entered'; band: ScoreBand };
+
+export type ConditionCheck =
+  | { kind: 'tag'; tag: string }
+  | { kind: 'band'; band: ScoreBand }
+  | { kind: 'stage'; stage: LifecycleStage }
+  | { kind: 'has_email' };
+
+interface StepBase {
+  id: string;
+}
+export type WorkflowStep = StepBase &
+  (
+    | { type: 'wait'; minutes: number; next: string | null }
+    | { type: 'condition'; check: ConditionCheck; yes: string | null; no: string | null }
+    | { type: 'split'; branches: { share: number; next: string | null }[] }
+    | { type: 'add_tag' | 'remove_tag'; tag: string; next: string | null }
+    | { type: 'set_stage'; stage: LifecycleStage; next: string | null }
+    | { type: 'adjust_score'; points: number; next: string | null }
+    | { type: 'notify'; member: string; message: string; next: string | null }
+    | { type: 'send_email'; subject: string; body: string; next: string | null }
+    | { type: 'end' }
+  );
+export type StepType = WorkflowStep['type'];
+
+export interface WorkflowGraph {
+  trigger: WorkflowTrigger;
+  enrollment: 'once' | 'again_after_exit';
+  steps: WorkflowStep[];
+}
+
+export const STEP_TYPES: readonly StepType[] = ['wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'send_email', 'end'];

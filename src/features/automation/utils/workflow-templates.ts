@@ -1,0 +1,47 @@
+import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
+
+export type TemplateId = 'welcome_series' | 'hot_lead_alert';
+
+export interface WorkflowTemplate {
+  id: TemplateId;
+  name: string;
+  description: string;
+  graph: WorkflowGraph;
+}
+
+/** The workflows a team starts from (issue 29 §7): each publishes as it is. */
+export const workflowTemplates: readonly WorkflowTemplate[] = [
+  {
+    id: 'welcome_series',
+    name: 'Welcome series',
+    description: 'Three e-mails over a week to every new subscriber; those who click become leads.',
+    graph: {
+      trigger: { type: 'tag_added', tag: 'newsletter' },
+      enrollment: 'once',
+      steps: [
+        { id: 'welcome', type: 'send_email', subject: 'Welcome, {{first_name}}!', body: 'Hi {{first_name}},\n\nthanks for subscribing. Here is what to expect from us.', next: 'wait-2-days' },
+        { id: 'wait-2-days', type: 'wait', minutes: 2880, next: 'tips' },
+        { id: 'tips', type: 'send_email', subject: 'Three tips to get started', body: 'Hi {{first_name}},\n\nhere are three things our customers do first.', next: 'wait-5-days' },
+        { id: 'wait-5-days', type: 'wait', minutes: 7200, next: 'offer' },
+        { id: 'offer', type: 'send_email', subject: 'A call with our team?', body: 'Hi {{first_name}},\n\nbook a free 20-minute call with us.', next: 'clicked' },
+        { id: 'clicked', type: 'condition', check: { kind: 'tag', tag: 'clicked' }, yes: 'make-lead', no: 'done' },
+        { id: 'make-lead', type: 'set_stage', stage: 'lead', next: 'done' },
+        { id: 'done', type: 'end' },
+      ],
+    },
+  },
+  {
+    id: 'hot_lead_alert',
+    name: 'Hot-lead alert to the owner',
+    description: 'When a contact’s score turns hot, its owner gets a notice and the contact a tag.',
+    graph: {
+      trigger: { type: 'score_band_entered', band: 'hot' },
+      enrollment: 'again_after_exit',
+      steps: [
+        { id: 'tag-hot', type: 'add_tag', tag: 'hot-lead', next: 'tell-owner' },
+        { id: 'tell-owner', type: 'notify', member: 'owner', message: 'This contact just turned hot: follow up today.', next: 'done' },
+        { id: 'done', type: 'end' },
+      ],
+    },
+  },
+];
