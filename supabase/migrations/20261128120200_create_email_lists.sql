@@ -89,8 +89,8 @@ create index email_list_members_list_status_idx on public.email_list_members (li
 
 alter table public.email_list_members enable row level security;
 revoke all on table public.email_list_members from anon, authenticated;
-grant select (list_id, contact_id, organization_id, status, consent_method, consent_source, consented_by, consented_at,
-  confirmed_at, unsubscribed_at, confirmation_sent_at, updated_at) on table public.email_list_members to authenticated;
+-- confirm_token_hash is a SHA-256 of the link's random token: it opens nothing.
+grant select on table public.email_list_members to authenticated;
 grant all on table public.email_list_members to service_role;
 
 create policy "Members read their workspace's list members" on public.email_list_members

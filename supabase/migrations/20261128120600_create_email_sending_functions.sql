@@ -14,6 +14,7 @@ create function private.email_deliveries_unconfirmed(delivery_ids bigint[]) retu
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   marked integer;
 begin
@@ -45,6 +46,7 @@ returns table (
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   campaign public.email_campaigns;
 begin
@@ -106,6 +108,7 @@ returns table (
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   campaign public.email_campaigns;
   leftover bigint[];
@@ -167,6 +170,7 @@ create function private.complete_email_campaign(workspace_id uuid, campaign_id u
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   campaign public.email_campaigns;
 begin
@@ -213,6 +217,7 @@ create function private.finish_email_deliveries(workspace_id uuid, outcomes json
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   affected uuid;
   errors integer;
@@ -290,6 +295,7 @@ returns table (
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   delivery public.email_deliveries;
   minted text := private.new_email_token();
@@ -345,6 +351,7 @@ create function private.email_link_set(workspace_id uuid, urls text[]) returns b
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   key text := encode(sha256(convert_to(array_to_string(urls, E'\n'), 'UTF8')), 'hex');
   found_id bigint;
@@ -375,6 +382,7 @@ create function private.take_email_send_tokens(workspace_id uuid, wanted integer
 language plpgsql volatile security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   per_minute double precision := coalesce((select s.per_minute_limit from public.email_settings s where s.organization_id = take_email_send_tokens.workspace_id), 600);
   moment timestamptz := clock_timestamp();

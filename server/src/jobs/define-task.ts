@@ -10,6 +10,17 @@ export interface JobServices {
   siteUrl: string;
   /** ANALYTICS_ROLLUP_SECONDS: 0 turns the rollup task's repetition off. */
   analyticsRollupSeconds: number;
+  /** The Email Platform's sending settings (default: links on siteUrl, 50 messages a second). */
+  email?: EmailServices;
+}
+
+export interface EmailServices {
+  /** Base of unsubscribe, open and click links (EMAIL_PUBLIC_URL, default SITE_URL). */
+  publicUrl: string;
+  /** Server-wide sending rate across all workers (EMAIL_RATE_PER_SECOND). */
+  ratePerSecond: number;
+  /** Messages of one campaign in flight at once (the SMTP pool's size). */
+  concurrency: number;
 }
 
 export interface JobLog {

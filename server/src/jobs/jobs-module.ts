@@ -17,13 +17,19 @@ export interface JobsModuleOptions {
  * instance, so `app.jobRunner()` is visible to the tests.
  */
 export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
-  const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log, maxConnections: ctx.config.email.smtpConnections });
   let runner: JobRunner | undefined;
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds },
+      services: {
+        sql: ctx.sql,
+        mail,
+        siteUrl: ctx.config.siteUrl,
+        analyticsRollupSeconds: options.analyticsRollupSeconds,
+        email: { publicUrl: ctx.config.email.publicUrl, ratePerSecond: ctx.config.email.ratePerSecond, concurrency: ctx.config.email.smtpConnections },
+      },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

@@ -3,6 +3,7 @@
 // gracefully: running jobs finish (or are handed back), its heartbeat goes.
 import { ConfigError, loadConfig } from '../config';
 import { createMailTransport } from '../lib/mailer';
+import { startEmailHttpServer } from '../modules/email/email-http-server';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
 
@@ -24,6 +25,7 @@ try {
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom,
     log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
+    maxConnections: config.email.smtpConnections,
   });
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -42,11 +44,22 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds },
+    services: {
+      sql,
+      mail,
+      siteUrl: config.siteUrl,
+      analyticsRollupSeconds: config.analyticsRollupSeconds,
+      email: { publicUrl: config.email.publicUrl, ratePerSecond: config.email.ratePerSecond, concurrency: config.email.smtpConnections },
+    },
     log,
     concurrency: config.jobConcurrency,
   });
   console.log(`Worker ${runner.workerId} working for ${maskedUrl(url)}`);
+  if (config.email.workerHttpPort !== undefined) {
+    const http = await startEmailHttpServer({ sql, host: config.host, port: config.email.workerHttpPort, https: config.email.publicUrl.startsWith('https:') });
+    process.on('exit', () => void http.close());
+    console.log(`E-mail links (unsubscribe, tracking, webhooks) served on ${config.host}:${config.email.workerHttpPort} for ${config.email.publicUrl}`);
+  }
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Worker failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
