@@ -91,7 +91,7 @@ create table private.email_webhook_secrets (
   -- SendGrid's signed event webhook: the verification key SendGrid shows (base64 DER of an ECDSA P-256 public key).
   sendgrid_public_key text constraint email_webhook_secrets_sendgrid_key_length check (char_length(sendgrid_public_key) <= 400),
   -- Amazon SES through SNS: the topic the notifications must come from.
-  sns_topic_arn text constraint email_webhook_secrets_sns_topic_format check (sns_topic_arn ~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]{1,256}$'),
+  sns_topic_arn text constraint email_webhook_secrets_sns_topic_format check (char_length(sns_topic_arn) <= 400 and sns_topic_arn ~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]+$'),
   updated_at timestamptz not null default now()
 );
 revoke all on table private.email_webhook_secrets from public, anon, authenticated;

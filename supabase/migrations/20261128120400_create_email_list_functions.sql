@@ -82,7 +82,7 @@ $$;
 -- Adds contacts of the list's workspace (those with an e-mail) to it with one consent record. Contacts already on the
 -- list keep theirs; someone who unsubscribed stays unsubscribed. Returns {added, already, unsubscribed,
 -- without_email, confirmations}.
-create function private.add_email_list_members(list public.email_lists, contact_ids uuid[], method text, source text)
+create function private.add_email_list_members(list public.email_lists, contact_ids uuid[], consent_kind text, consent_text text)
 returns jsonb
 language plpgsql volatile security definer
 set search_path = ''
@@ -105,7 +105,7 @@ begin
     insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source,
       consented_by, consented_at, confirmed_at)
     select list.id, c.id, list.organization_id, case list.opt_in when 'single' then 'confirmed' else 'pending' end,
-      method, left(source, 300), auth.uid(), now(), case list.opt_in when 'single' then now() end
+      consent_kind, left(consent_text, 300), auth.uid(), now(), case list.opt_in when 'single' then now() end
     from public.contacts c
     where c.id = any(contact_ids) and c.organization_id = list.organization_id and c.email is not null
     on conflict (list_id, contact_id) do nothing
@@ -123,6 +123,17 @@ begin
   return jsonb_build_object('added', cardinality(added_ids), 'already', already, 'unsubscribed', unsubscribed,
     'without_email', without_email, 'confirmations', confirmations);
 end
+$$;
+
+-- A contact's score brought up to date (the score trigger leaves rows alone for an anonymous caller — the public
+-- form — so its functions score the contact themselves).
+create function private.rescore_contact(contact_id uuid) returns void
+language sql volatile security definer
+set search_path = ''
+as $$
+  update public.contacts c set lead_score = s.score
+  from private.lead_scores(array(select x from public.contacts x where x.id = rescore_contact.contact_id)) s
+  where c.id = s.contact_id and c.lead_score <> s.score
 $$;
 
 -- The list, when the caller may manage it (member or higher in its workspace); 'unknown_list' otherwise — the same
@@ -158,7 +169,7 @@ $$;
 
 revoke all on function private.queue_email_delivery(uuid, text, uuid, uuid, uuid), private.queue_email_confirmation(uuid, uuid),
   private.email_member_confirmed(uuid, uuid), private.add_email_list_members(public.email_lists, uuid[], text, text),
-  private.email_list_for_member(uuid), private.caller_display_name() from public, anon, authenticated;
+  private.email_list_for_member(uuid), private.caller_display_name(), private.rescore_contact(uuid) from public, anon, authenticated;
 
 -- By hand: every id must be a contact of the list's workspace (all or none, like bulk_tag_contacts).
 create function public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) returns jsonb
@@ -350,8 +361,8 @@ begin
 
   select c.id into subscriber from public.contacts c where c.organization_id = list.organization_id and lower(c.email) = address;
   if subscriber is null then
-    insert into public.contacts (organization_id, email, first_name, last_name, source, last_activity_at)
-    values (list.organization_id, address, given_first, given_last, 'form', now())
+    insert into public.contacts (organization_id, email, first_name, last_name, source, last_activity_at, lead_score)
+    values (list.organization_id, address, given_first, given_last, 'form', now(), 0)
     on conflict (organization_id, lower(email)) where email is not null do nothing
     returning id into subscriber;
     if subscriber is null then
@@ -362,6 +373,7 @@ begin
       last_activity_at = now()
     where c.id = subscriber;
   end if;
+  perform private.rescore_contact(subscriber);
 
   source := case when subscribe_to_email_list.via = 'embed' then 'Subscribe form, embedded' || coalesce(' on ' || origin, '') else 'Subscribe form, hosted page' end;
   select m.* into member from public.email_list_members m where m.list_id = list.id and m.contact_id = subscriber for update;
@@ -437,6 +449,7 @@ begin
     delete from public.email_suppressions s
     where s.organization_id = member.organization_id and s.email = lower(address) and s.reason in ('unsubscribed', 'complaint', 'hard_bounce');
     update public.contacts c set last_activity_at = now() where c.id = member.contact_id;
+    perform private.rescore_contact(member.contact_id);
     perform private.email_member_confirmed(member.list_id, member.contact_id);
   end if;
   return query

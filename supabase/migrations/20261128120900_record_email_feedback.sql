@@ -103,11 +103,11 @@ as $$
 begin
   perform private.require_workspace_role(update_email_webhook_settings.workspace_id, 'admin');
   if update_email_webhook_settings.sendgrid_public_key is not null
-     and update_email_webhook_settings.sendgrid_public_key !~ '^[A-Za-z0-9+/=\s-]{40,400}$' then
+     and (update_email_webhook_settings.sendgrid_public_key !~ '^[A-Za-z0-9+/=[:space:]-]+$' or char_length(update_email_webhook_settings.sendgrid_public_key) not between 40 and 400) then
     raise exception 'Paste the verification key SendGrid shows (base64).' using errcode = 'P0001', detail = 'invalid_sendgrid_key';
   end if;
   if update_email_webhook_settings.sns_topic_arn is not null
-     and update_email_webhook_settings.sns_topic_arn !~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]{1,256}$' then
+     and update_email_webhook_settings.sns_topic_arn !~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]+$' then
     raise exception 'Paste the topic ARN, like arn:aws:sns:eu-west-1:123456789012:ses-feedback.' using errcode = 'P0001', detail = 'invalid_sns_topic';
   end if;
   update private.email_webhook_secrets w
