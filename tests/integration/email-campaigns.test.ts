@@ -3,7 +3,9 @@ import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { createCampaign, createList, drain, htmlOf, seedSubscribers } from '../support/email';
 import { startRealSmtpServer, type RealSmtpServer } from '../support/smtp-server';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { uniqueEmail } from '../support/users';
+import { seedUser, uniqueEmail } from '../support/users';
+import { clientWithToken } from '../support/rest-clients';
+import { mintSession } from '../support/tokens';
 
 /**
  * Campaigns end to end (decision 0020): supabase-js as the app, the server's job runner, a real SMTP server
@@ -15,15 +17,21 @@ let server: TestServer;
 let owner: SignedInUser;
 /** Whether each message's exactly-once marker was committed when its final dot reached the SMTP server. */
 const markedAtFinalDot: boolean[] = [];
+const queuedMarkedAtFinalDot: boolean[] = [];
 
 beforeAll(async () => {
   smtp = await startRealSmtpServer({
     rejectRecipient: (address) => (address.startsWith('refused-') ? { code: 550, message: 'No such user here' } : null),
     onFinalDot: async (_session, raw) => {
-      const id = /Message-ID: <d(\d+)\./i.exec(raw)?.[1];
-      if (!id) return;
-      const [row] = await server.sql<{ marked: boolean }[]>`select data_completed_at is not null as marked from public.email_deliveries where id = ${id}`;
-      markedAtFinalDot.push(row?.marked ?? false);
+      const delivery = /Message-ID: <d(\d+)\./i.exec(raw)?.[1];
+      const queued = /Message-ID: <queued-(\d+)\./i.exec(raw)?.[1];
+      if (delivery) {
+        const [row] = await server.sql<{ marked: boolean }[]>`select data_completed_at is not null as marked from public.email_deliveries where id = ${delivery}`;
+        markedAtFinalDot.push(row?.marked ?? false);
+      } else if (queued) {
+        const [row] = await server.sql<{ marked: boolean }[]>`select data_completed_at is not null as marked from private.outgoing_emails where id = ${queued}`;
+        queuedMarkedAtFinalDot.push(row?.marked ?? false);
+      }
     },
   });
   server = await startTestServer({ SMTP_URL: smtp.url, SMTP_FROM: 'Beyond Brochures <team@bb.test>', EMAIL_RATE_PER_SECOND: '1000' });
@@ -159,5 +167,45 @@ describe('a campaign', () => {
     const { data: sendingStatus } = await owner.client.rpc('email_sending_status');
     expect(sendingStatus![0]!.worker_alive).toBe(false);
     await server.sql`update private.job_workers set seen_at = now()`;
+  });
+});
+
+describe('queued e-mails (the same mailer path)', () => {
+  it('a test sent to oneself: the campaign as recipients get it, marked [Test], its marker committed before the final dot', async () => {
+    const ws = owner.organizationId;
+    const list = await createList(owner.client, ws, { opt_in: 'single' });
+    const campaignId = await createCampaign(owner.client, ws, [list.id], { subject: 'Offer for {{first_name|you}}' });
+    await owner.client.from('email_settings').update({ from_name: 'Acme News', from_email: 'news@acme.test', reply_to: 'hello@acme.test' }).eq('organization_id', ws);
+    const { data: queuedId, error } = await owner.client.rpc('send_email_test', { campaign_id: campaignId });
+    expect(error).toBeNull();
+    expect(queuedId).toEqual(expect.any(Number));
+    await drain(server);
+    const [message] = smtp.to(owner.email);
+    expect(message!.parsed.subject).toBe('[Test] Offer for Test');
+    expect(message!.header('from')).toBe('Acme News <news@acme.test>');
+    expect(message!.header('reply-to')).toBe('hello@acme.test');
+    expect(message!.messageId).toMatch(/^<queued-\d+\.\d+@bb\.test>$/);
+    expect(queuedMarkedAtFinalDot).toEqual([true]);
+    await owner.client.from('email_settings').update({ from_name: null, from_email: null, reply_to: null }).eq('organization_id', ws);
+  });
+
+  it('a queued e-mail whose final dot may have gone out before a kill is not sent again: unconfirmed, listed for site admins', async () => {
+    const address = uniqueEmail('queued');
+    const [row] = await server.sql<{ id: string }[]>`
+      insert into private.outgoing_emails (kind, recipient, payload, attempts, data_completed_at, locked_until, claimed_by)
+      values ('email_test', ${address}, ${server.sql.json({ workspace_id: owner.organizationId })}, 1, now(), now() - interval '1 minute', 'dead-pool')
+      returning id::text`;
+    await server.sql`select private.enqueue_job('send_email', jsonb_build_object('email_id', ${row!.id}::bigint), now(), ${`email:${row!.id}`}, 8)`;
+    await drain(server);
+    expect(smtp.to(address)).toHaveLength(0);
+    const [state] = await server.sql<{ sent_at: Date | null; unconfirmed_at: Date | null }[]>`select sent_at, unconfirmed_at from private.outgoing_emails where id = ${row!.id}`;
+    expect(state).toMatchObject({ sent_at: null, unconfirmed_at: expect.any(Date) });
+
+    const admin = await seedUser(server.sql, { siteAdmin: true });
+    const session = await mintSession(server.sql, server.jwtSecret, admin.id);
+    const { data } = await clientWithToken(server, session.accessToken).rpc('admin_unconfirmed_emails', {});
+    expect(data!.some((entry) => entry.source === 'queue' && entry.recipient === address)).toBe(true);
+    const { error } = await owner.client.rpc('admin_unconfirmed_emails', {});
+    expect(error).toMatchObject({ code: '42501', details: 'not_site_admin' });
   });
 });

@@ -14,7 +14,7 @@ export function htmlFragmentToText(html: string): string {
       .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, (_whole, href: string, label: string) => {
         const text = label.replace(/<[^>]+>/g, '');
         const url = decodeEntities(href);
-        return text === url || text === url.replace(/^mailto:/, '') ? text : `${text} (${href})`;
+        return text === url || text === url.replace(/^mailto:/, '') ? text : `${text} (${url})`;
       })
       .replace(/<br\s*\/?>\n?/g, '\n')
       .replace(/<li>/g, '- ')
