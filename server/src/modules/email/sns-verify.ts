@@ -81,7 +81,7 @@ export async function verifySesThroughSns(request: WebhookRequest, secrets: Webh
   const toSign = snsStringToSign(message);
   const algorithm = message.SignatureVersion === '1' ? 'sha1' : message.SignatureVersion === '2' ? 'sha256' : null;
   if (!toSign || !algorithm || typeof message.Signature !== 'string') return { ok: false, status: 400, reason: 'not an SNS message' };
-  let valid = false;
+  let valid: boolean;
   try {
     const key = createPublicKey(await fetchCertificate(message.SigningCertURL));
     valid = verify(algorithm, Buffer.from(toSign, 'utf8'), key, Buffer.from(message.Signature, 'base64'));

@@ -77,7 +77,7 @@ export function verifySendGrid(request: WebhookRequest, secrets: WebhookSecrets,
   const timestamp = header(request, 'x-twilio-email-event-webhook-timestamp');
   if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return { ok: false, status: 401, reason: 'missing signature' };
   if (Math.abs(now / 1000 - Number(timestamp)) > TIMESTAMP_TOLERANCE_S) return { ok: false, status: 401, reason: 'stale timestamp' };
-  let valid = false;
+  let valid: boolean;
   try {
     const key = createPublicKey({ key: Buffer.from(secrets.sendgrid_public_key, 'base64'), format: 'der', type: 'spki' });
     valid = verify('sha256', Buffer.from(timestamp + request.body), key, Buffer.from(signature, 'base64'));
