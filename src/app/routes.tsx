@@ -55,6 +55,9 @@ export const routes: RouteObject[] = caseSensitive([
           { path: paths.auth, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) },
           { path: paths.signUp, lazy: () => import('./routes/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
           { path: paths.invitePattern, lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })) },
+          // The Email Platform's public pages: anyone, no account.
+          { path: paths.emailSubscribePattern, lazy: () => import('./routes/email-subscribe').then((m) => ({ Component: m.EmailSubscribeRoute })) },
+          { path: paths.emailConfirmPattern, lazy: () => import('./routes/email-confirm').then((m) => ({ Component: m.EmailConfirmRoute })) },
           {
             // Signed-in only: others go to /auth.
             lazy: () => import('@/lib/auth').then((m) => ({ Component: m.ProtectedRoute })),
