@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { anonKeyOf, newAccount, signUpThroughApi, signUpToDashboard, storedAccessToken, submitSignIn, submitSignUp, type NewAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
 import { withDatabase } from './support/seed';
 
 /**
@@ -12,19 +12,6 @@ import { withDatabase } from './support/seed';
  * a removed member's open page (a save refused for lost access, an idle page that notices by itself), and switching
  * workspaces. Each person has their own browser context.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,12 +1,14 @@
 // The ceiling of `npm run bench:api`, run in its own process on the load generator's CPU: the transaction the
 // API sends for a request (begin, the settings, the session check, the statement, commit), written the way the API
 // writes it (the data API's pipeline: one write, one Sync), on a pool of the server's size, 50 requests in flight.
-// No HTTP, no token check, no parsing or building: what PostgreSQL alone can answer.
+// No HTTP, no token check, no parsing or building: what PostgreSQL alone can answer. Its own event-loop delay, GC
+// pauses, pool waits and round trips are measured like the server's (bench-api-probe.ts).
 import { performance } from 'node:perf_hooks';
 import { createSql } from '../server/src/db/client';
 import { connectOptionsOf } from '../server/src/db/pipeline/options';
 import { createPipelinePool } from '../server/src/db/pipeline/pool';
 import { transactionSteps } from '../server/src/modules/rest/transaction';
+import { preemptions, startProbe, type ProbeFigures } from './bench-api-probe';
 import { percentile, type Figures } from './bench-support';
 
 export interface CeilingInput {
@@ -21,7 +23,9 @@ export interface CeilingInput {
   seconds: number;
 }
 
-export async function runCeiling(input: CeilingInput, check: (body: string) => boolean): Promise<Figures & { clientMs: number }> {
+export type CeilingFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number };
+
+export async function runCeiling(input: CeilingInput, check: (body: string) => boolean): Promise<CeilingFigures> {
   const sql = createSql(input.url, { max: 1, applicationName: 'bench-ceiling' });
   const pool = createPipelinePool(connectOptionsOf(sql, 'bench-ceiling'), { max: input.poolSize, idleTimeout: 60 });
   const steps = transactionSteps({
@@ -70,11 +74,15 @@ export async function runCeiling(input: CeilingInput, check: (body: string) => b
     return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
   };
   await measure(2); // warm-up: connections, prepared statements
+  const probe = startProbe();
+  const preemptedBefore = preemptions('self');
   const cpu = process.cpuUsage();
   const figures = await measure(input.seconds);
   const used = process.cpuUsage(cpu);
+  const tail = probe.take();
+  const preempted = preemptions('self') - preemptedBefore;
   await pool.end();
   await sql.end();
   // The client's own CPU per request: what the pipeline alone costs for this transaction (the server pays it too).
-  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * input.seconds) };
+  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * input.seconds), tail, preempted };
 }

@@ -23,6 +23,8 @@ import { publishContent } from '../server/src/jobs/tasks/publish-content';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { seedUser } from '../tests/support/users';
 import { percentile } from './bench-support';
+import { createOutboundClient } from '../server/src/lib/outbound/outbound-client';
+import { STRICT_POLICY } from '../server/src/lib/outbound/url-policy';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const CONCURRENCY = Number(process.env.JOB_CONCURRENCY ?? 4);
@@ -77,7 +79,7 @@ try {
       latencies.push(Date.now() - job.runAt.getTime());
     },
   });
-  ours = await startJobRunner({ databaseUrl: url, services: { sql, mail, siteUrl: 'http://x', analyticsRollupSeconds: 0 }, log: quiet, tasks: [noop, timed, publishContent], concurrency: CONCURRENCY, cron: false });
+  ours = await startJobRunner({ databaseUrl: url, services: { sql, mail, siteUrl: 'http://x', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }) }, log: quiet, tasks: [noop, timed, publishContent], concurrency: CONCURRENCY, cron: false });
   await queueNoops(sql, 'bench_noop', JOBS);
   started = performance.now();
   const ourSeconds = await drained(sql, 'bench_noop', started);

@@ -68,6 +68,15 @@ export function runWrk(url: string, headers: Record<string, string>, connections
   return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]), p50: latency('50'), p99: latency('99'), errors };
 }
 
+/**
+ * The Node flags `npm start` gives the server (package.json's `start` script: the young generation's size,
+ * decision 0007), so the bench measures the server as it runs.
+ */
+export function serverNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (/^node\s+(.*?)\s*scripts\/start\.mjs$/.exec(scripts.start ?? '')?.[1] ?? '').split(/\s+/).filter((flag) => flag.startsWith('--'));
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -75,16 +84,24 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`server/src/main.ts`) as its own process over `databaseUrl`. `BENCH_SERVER_NODE_ARGS` adds
+ * The real server (`server/src/main.ts`) as its own process over `databaseUrl`, with `npm start`'s Node flags
+ * (a later one of the same name wins). `BENCH_SERVER_NODE_ARGS` adds
  * node flags to it only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when it stops);
  * `BENCH_SERVER_ROOT` runs the server of another checkout (before/after comparisons in the same conditions);
  * `env` adds or overrides its variables (bench:analytics: TRUST_PROXY).
  */
-export async function startServerProcess(options: { databaseUrl: string; dataDir: string; jwtSecret: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  databaseUrl: string;
+  dataDir: string;
+  jwtSecret: string;
+  env?: Record<string, string>;
+  /** Node flags before BENCH_SERVER_NODE_ARGS' (bench:api: `--import` of its probe). */
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   const port = await freePort();
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...serverNodeFlags(), ...(options.nodeArgs ?? []), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const root = process.env.BENCH_SERVER_ROOT ?? ROOT_DIR;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(root, 'server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -9,8 +9,11 @@
 //   worker — one of two `npm run worker` processes is killed and started again, N times;
 //   server  — the whole server, running the job runner itself, is killed and started again, N times;
 // and a campaign of the Email Platform to 1,000 contacts; once everything is due: publications and e-mails lost,
-// published twice, e-mails received twice or missed by the SMTP server (per recipient), unconfirmed ones (their final
-// dot may have gone out before a kill: recorded, not sent again; decision 0020), and how late publications were.
+// published twice, sent twice (outbox files, SMTP messages and their distinct Message-IDs), campaign e-mails received
+// twice or missed by the SMTP server (per recipient), unconfirmed ones (their final dot may have gone out before a
+// kill: recorded, not sent again; decision 0020), and how late publications were.
+// Then webhooks (scripts/chaos-webhooks.ts): a worker killed while a delivery is at a real receiver, N times;
+// webhook-ids lost, repeated, and whether every request verifies. `--only writes|jobs|webhooks` runs one part.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +22,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../server/src/db/embedded';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { auditWorkload, waitForWorkload, writeJobWorkload } from '../tests/support/chaos-jobs';
+import { runWebhookChaos } from './chaos-webhooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import type { ServerProcess } from '../tests/support/spawn-server';
 import {
@@ -191,4 +195,7 @@ if (!only || only === 'writes') {
 if (!only || only === 'jobs') {
   await runJobs('worker');
   await runJobs('server');
+}
+if (!only || only === 'webhooks') {
+  await runWebhookChaos(kills, startWorker);
 }

@@ -1,30 +1,47 @@
 /**
- * `npm run lighthouse`: the built app served by the own server (throwaway DATA_DIR, free port), Lighthouse 12
- * (mobile preset, the flags of docs measuring.md) with the tests' Chromium, three runs per public route and for a
- * seeded public blog's list and one of its items (scripts/lighthouse-blog-seed.ts).
- * Prints the median of the four category scores, LCP, CLS, TBT and the JavaScript downloaded (gzip -9 of the
- * same files, and what the server actually sent). Reports land in lighthouse-report/ (git-ignored).
- * LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_ROUTES=/,/about measures those public pages only (the blog's
- * two pages always).
+ * `npm run lighthouse`: the built app served by the own server (its own throwaway database, free port), Lighthouse 12
+ * (mobile preset, the flags of docs measuring.md) with the tests' Chromium, three runs per route: the public pages,
+ * then every signed-in route (layout-routes' account area) for a member of a small seeded workspace whose session is
+ * in localStorage before the page loads (a fresh profile per run: cold cache).
+ * Prints the median of the four category scores, LCP, CLS, TBT and the JavaScript downloaded (the scripts' encoded
+ * bodies, the budgets' figure, beside each route's first-load budget; and with the responses' headers). Reports land in
+ * lighthouse-report/ (git-ignored). LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_ROUTES=/a,/b measures
+ * only those routes; LIGHTHOUSE_DIST=<folder> serves another build's dist/ (a copy kept to compare before and after
+ * in the same quiet minutes).
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { signedInStorageEntry } from '../e2e/support/accounts';
+import { startE2EServer } from '../e2e/support/e2e-server';
+import { firstLoadBudgets } from '../e2e/support/first-load';
+import { layoutRoutes } from '../e2e/support/layout-routes';
+import { seedAccountWithData } from '../e2e/support/seed';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/chromium';
-import { spawnServer } from '../tests/support/spawn-server';
+import { startTestCluster } from '../tests/support/cluster';
 import { seedLighthouseBlog } from './lighthouse-blog-seed';
+import { launchSignedIn } from './lighthouse-browser';
 import { figuresOf, medianFigures, type RunFigures } from './lighthouse-summary';
 
-/** The public pages; a seeded public blog's list and item are added once the server runs. */
-const ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(',').filter(Boolean) ?? ['/', '/portfolio', '/about', '/roi'];
+const PUBLIC_ROUTES = ['/', '/portfolio', '/about', '/roi'];
+const SIGNED_IN_ROUTES = layoutRoutes.filter((route) => route.area === 'account').map((route) => route.path);
+const selected = process.env.LIGHTHOUSE_ROUTES?.split(',').map((route) => route.trim());
+const pick = (routes: string[]) => (selected ? routes.filter((route) => selected.includes(route)) : routes);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MAX_ATTEMPTS = 3;
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const reportDir = path.join(ROOT_DIR, 'lighthouse-report');
+const distDir = path.resolve(process.env.LIGHTHOUSE_DIST ?? path.join(ROOT_DIR, 'dist'));
 
-function runLighthouse(url: string, output: string, chromePath: string, userDataDir: string): Promise<void> {
+/** Launches its own Chromium (fresh profile), or connects to `port`: a browser that already holds a session. */
+function runLighthouse(url: string, output: string, chromePath: string, browser: { userDataDir: string } | { port: number }): Promise<void> {
+  const connection =
+    'port' in browser
+      ? [`--port=${browser.port}`, '--disable-storage-reset']
+      : [`--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${browser.userDataDir}`].join(' ')}`];
   const args = [
     path.join(ROOT_DIR, 'node_modules/lighthouse/cli/index.js'),
     url,
@@ -33,7 +50,7 @@ function runLighthouse(url: string, output: string, chromePath: string, userData
     `--output-path=${output}`,
     '--quiet',
     '--max-wait-for-load=45000',
-    `--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${userDataDir}`].join(' ')}`,
+    ...connection,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -43,55 +60,94 @@ function runLighthouse(url: string, output: string, chromePath: string, userData
   });
 }
 
-async function gzipBytes(scripts: string[]): Promise<number> {
+/**
+ * The scripts' bodies as the server sends them to Chromium, the figure of the first-load budgets (`encodedBodySize`):
+ * the precompressed brotli file where the build wrote one (scripts/precompress.mjs, files of 1 KB or more), else the
+ * file itself. Lighthouse's transfer sizes add each response's headers (about 1.2 KB with the security headers).
+ */
+async function encodedBytes(scripts: string[]): Promise<number> {
   let total = 0;
-  for (const script of scripts) total += gzipSync(await readFile(path.join(ROOT_DIR, 'dist/client', script)), { level: 9 }).length;
+  for (const script of scripts) {
+    const file = path.join(distDir, 'client', script);
+    total += existsSync(`${file}.br`) ? (await stat(`${file}.br`)).size : (await stat(file)).size;
+  }
   return total;
 }
+const bytes = (count: number) => Math.round(count).toLocaleString('en-US');
 
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-
-const chromePath = await resolveChromium();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-lighthouse-data-'));
-await chmod(dataDir, 0o755);
-await mkdir(reportDir, { recursive: true });
-const server = spawnServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: path.join(ROOT_DIR, 'dist/client') });
-const results: { route: string; figures: RunFigures; gzip: number }[] = [];
-try {
-  const origin = await server.ready;
-  console.log(`serving ${origin} with Chromium ${chromePath}; ${RUNS} run(s) per route, mobile preset`);
-  const routes = [...ROUTES, ...(await seedLighthouseBlog(origin))];
-  for (const route of routes) {
-    const runs: RunFigures[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const output = path.join(reportDir, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '__')}-${run}.json`);
-      const userDataDir = await mkdtemp(path.join(tmpdir(), 'bb-lighthouse-chrome-'));
-      try {
-        // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): one more try.
-        await runLighthouse(`${origin}${route}`, output, chromePath, userDataDir).catch(async (error: Error) => {
-          console.log(`  ${route} run ${run}: ${error.message.split('\n')[1] ?? error.message}; trying once more`);
-          await runLighthouse(`${origin}${route}`, output, chromePath, userDataDir);
-        });
-      } finally {
-        await rm(userDataDir, { recursive: true, force: true });
-      }
-      const figures = figuresOf(JSON.parse(await readFile(output, 'utf8')), origin);
-      runs.push(figures);
-      console.log(
-        `  ${route} run ${run}: perf ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`,
-      );
-    }
-    const figures = medianFigures(runs);
-    results.push({ route, figures, gzip: await gzipBytes(figures.scripts) });
-  }
-} finally {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  await rm(dataDir, { recursive: true, force: true });
+interface RouteResult {
+  route: string;
+  area: 'public' | 'signed-in';
+  figures: RunFigures;
+  encoded: number;
 }
 
-const header = ['route', 'perf', 'a11y', 'best-pr.', 'SEO', 'LCP', 'CLS', 'TBT', 'FCP', 'JS gzip', 'JS sent', 'scripts'];
-const rows = results.map(({ route, figures, gzip }) => [
+const chromePath = await resolveChromium();
+await mkdir(reportDir, { recursive: true });
+const publicRoutes = pick(PUBLIC_ROUTES);
+const signedInRoutes = pick(SIGNED_IN_ROUTES);
+const cluster = await startTestCluster();
+const results: RouteResult[] = [];
+try {
+  const server = await startE2EServer({ STATIC_DIR: path.join(distDir, 'client') }, cluster);
+  try {
+    const origin = server.url;
+    const account = signedInRoutes.length > 0 ? await seedAccountWithData(server) : null;
+    console.log(`serving ${origin} with Chromium ${chromePath}; ${RUNS} run(s) per route, mobile preset`);
+    const measure = async (route: string, area: RouteResult['area']) => {
+      const runs: RunFigures[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const output = path.join(reportDir, `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${run}.json`);
+        const once = async () => {
+          if (area === 'signed-in' && account) {
+            const browser = await launchSignedIn(chromePath, origin, await signedInStorageEntry(origin, account.email, account.password));
+            try {
+              await runLighthouse(`${origin}${route}`, output, chromePath, { port: browser.port });
+            } finally {
+              await browser.close();
+            }
+          } else {
+            const userDataDir = await mkdtemp(path.join(tmpdir(), 'bb-lighthouse-chrome-'));
+            try {
+              await runLighthouse(`${origin}${route}`, output, chromePath, { userDataDir });
+            } finally {
+              await rm(userDataDir, { recursive: true, force: true });
+            }
+          }
+        };
+        // On a busy machine Lighthouse now and then fails to record the trace (NO_NAVSTART): such a run is repeated.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await once();
+            break;
+          } catch (error) {
+            if (attempt === MAX_ATTEMPTS) throw error;
+            console.log(`  ${route} run ${run}: ${(error as Error).message.split('\n')[1] ?? 'failed'}; once more`);
+          }
+        }
+        const figures = figuresOf(JSON.parse(await readFile(output, 'utf8')), origin);
+        runs.push(figures);
+        console.log(
+          `  ${route} run ${run}: perf ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
+            `JS ${bytes(await encodedBytes(figures.scripts))} B`,
+        );
+      }
+      const figures = medianFigures(runs);
+      results.push({ route, area, figures, encoded: await encodedBytes(figures.scripts) });
+    };
+    for (const route of publicRoutes) await measure(route, 'public');
+    // A seeded public blog's list and item: measured unless LIGHTHOUSE_ROUTES names routes without 'blog'.
+    if (!selected || selected.includes('blog')) for (const route of await seedLighthouseBlog(origin)) await measure(route, 'public');
+    for (const route of signedInRoutes) await measure(route, 'signed-in');
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await cluster.stop();
+}
+
+const header = ['route', 'perf', 'a11y', 'best-pr.', 'SEO', 'LCP', 'CLS', 'TBT', 'FCP', 'JS (B)', 'budget (B)', 'with headers', 'scripts'];
+const rows = results.map(({ route, area, figures, encoded }) => [
   route,
   String(figures.performance),
   String(figures.accessibility),
@@ -101,13 +157,17 @@ const rows = results.map(({ route, figures, gzip }) => [
   figures.cls.toFixed(3),
   `${Math.round(figures.tbtMs)} ms`,
   `${(figures.fcpMs / 1000).toFixed(2)} s`,
-  kb(gzip),
-  kb(figures.scriptTransferBytes),
+  bytes(encoded),
+  bytes(area === 'public' ? firstLoadBudgets.publicPage : firstLoadBudgets.signedInRoute),
+  bytes(figures.scriptTransferBytes),
   String(figures.scripts.length),
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-console.log(`\nmedian of ${RUNS} run(s), Lighthouse mobile preset:`);
+console.log(`\nmedian of ${RUNS} run(s), Lighthouse mobile preset (signed-in routes: a seeded workspace's member, session placed before load):`);
 console.log(line(header));
-for (const row of rows) console.log(line(row));
+results.forEach((result, index) => {
+  if (index > 0 && result.area !== results[index - 1]!.area) console.log('');
+  console.log(line(rows[index]!));
+});
 await writeFile(path.join(reportDir, 'summary.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -2,7 +2,8 @@
 # CI step after `npm test` (`npm run test:hosted` with a fresh build when there is none):
 #  - supabase/migrations pushed as `postgres` to a PostgreSQL 15 shaped like hosted Supabase, then the app's requests
 #    as anon / authenticated / service_role through `authenticator` (tests/hosted, scripts/hosted-shape), and
-#    `npm run worker` against it as `postgres`: it installs its queue and e-mails an invitation (tests/hosted/worker.test.ts);
+#    `npm run worker` against it as `postgres`: it installs its queue, e-mails an invitation and puts a published and a
+#    scheduled item on a blog's public functions (tests/hosted/worker.test.ts);
 #  - the static-host build output (dist/static) served by nginx with the generated configuration.
 # Needs postgresql-15 and nginx (scripts/install-ci-packages.sh); PostgreSQL runs from a throwaway folder.
 set -euo pipefail

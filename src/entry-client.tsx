@@ -1,26 +1,13 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { gatePageLoads, loadRoute, startRoute } from '@/app/lazy-route';
+import { AppRoutes } from '@/app/router';
 import { routes } from '@/app/routes';
 import { prerenderedPaths, withoutTrailingSlash } from '@/config/paths';
 import { authCallbackRedirect } from '@/lib/auth-callback';
-import { withQueryClient } from '@/lib/deferred-query-client';
+import { whenQueryClientReady } from '@/lib/deferred-query-client';
 import './styles/index.css';
-
-/**
- * Loads the lazy modules of the current route before the router starts: a prerendered page hydrates with
- * matching markup, and any other page renders at once instead of through an empty hydration fallback.
- */
-async function resolveLazyMatches(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, { ...resolved, lazy: undefined });
-    }),
-  );
-}
 
 /**
  * The server sent prerendered HTML that this route renders too: a public page, or the 404 page for a path no route
@@ -33,6 +20,11 @@ function hydratesPrerenderedHtml(container: HTMLElement): boolean {
   return leaf?.path === '*' || (prerenderedPaths as readonly string[]).includes(withoutTrailingSlash(window.location.pathname));
 }
 
+/**
+ * Loads the current route's pages before React renders: a prerendered page hydrates with matching markup, any other
+ * page renders at once instead of through an empty fallback. Any other page also starts its data here, in parallel
+ * with its chunks (the HTML preloads them: scripts/prerender.mjs).
+ */
 async function start(): Promise<void> {
   const callback = authCallbackRedirect(window.location);
   if (callback) {
@@ -40,19 +32,23 @@ async function start(): Promise<void> {
     return;
   }
   const container = document.getElementById('root')!;
+  const location = `${window.location.pathname}${window.location.search}`;
   const isPrerendered = hydratesPrerenderedHtml(container);
   if (!isPrerendered) container.replaceChildren();
   if (isPrerendered) {
-    // The prerendered page needs no query client: hydrate first; routes loaded later wait for the client.
-    await resolveLazyMatches();
-    withQueryClient(routes);
+    // The prerendered page needs no query client: hydrate first; pages loaded later wait for the client.
+    await loadRoute(routes, location);
+    gatePageLoads(whenQueryClientReady);
   } else {
-    withQueryClient(routes);
-    await resolveLazyMatches();
+    gatePageLoads(whenQueryClientReady);
+    startRoute(routes, location);
+    await loadRoute(routes, location);
   }
   const app = (
     <AppProvider isPrerendered={isPrerendered}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
   if (isPrerendered) hydrateRoot(container, app);

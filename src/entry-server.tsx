@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { loadRoute } from '@/app/lazy-route';
+import { AppRoutes } from '@/app/router';
 import { routes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -11,17 +13,16 @@ export interface RenderResult {
 
 /** Renders one route to HTML at build time (public routes only: they need no backend). */
 export async function render(pathname: string): Promise<RenderResult> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`Unexpected redirect while prerendering ${pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await loadRoute(routes, pathname);
   const html = renderToString(
     <AppProvider queryClient={createQueryClient()} isPrerendered>
-      {/* hydrate={false}: no inline script (the CSP allows none); the client router needs no loader data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProvider>,
   );
-  return { html, status: context.statusCode };
+  const isNotFound = matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  return { html, status: isNotFound ? 404 : 200 };
 }
 
 export { prerenderedPaths } from '@/config/paths';

@@ -103,3 +103,23 @@ export async function storedAccessToken(page: Page): Promise<string> {
   if (!token) throw new Error('no stored session');
   return token;
 }
+
+/** supabase-js's default storage key for a backend at `baseURL`: `sb-<first label of the host>-auth-token`. */
+export function userAuthStorageKey(baseURL: string): string {
+  return `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`;
+}
+
+/**
+ * Signs in through the auth API (the password grant supabase-js sends) and returns the localStorage entry the
+ * page's client would have written: place it before the page loads to open a signed-in route cold, without /auth.
+ */
+export async function signedInStorageEntry(baseURL: string, email: string, password: string): Promise<{ key: string; value: string }> {
+  const anonKey = await anonKeyOf(baseURL);
+  const response = await fetch(new URL('/auth/v1/token?grant_type=password', baseURL), {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json;charset=UTF-8' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in through the API failed: ${response.status} ${await response.text()}`);
+  return { key: userAuthStorageKey(baseURL), value: JSON.stringify(await response.json()) };
+}

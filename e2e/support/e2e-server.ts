@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/src/db/embedded';
 import { ROOT_DIR } from '../../server/src/project-paths';
-import { createDatabaseFromTemplate } from '../../tests/support/cluster';
+import { createDatabaseFromTemplate, type TestCluster } from '../../tests/support/cluster';
 import { spawnServer } from '../../tests/support/spawn-server';
 
 export const E2E_ADMIN_USERNAME = 'admin';
@@ -16,10 +16,19 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-/** The real server process serving the built app, over its own copy of the migrated database. */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const cluster = JSON.parse(process.env.E2E_CLUSTER ?? 'null');
+type ClusterSettings = Pick<TestCluster, 'adminUrl' | 'template' | 'prefix'>;
+
+function clusterOfTheRun(): ClusterSettings {
+  const cluster = JSON.parse(process.env.E2E_CLUSTER ?? 'null') as ClusterSettings | null;
   if (!cluster) throw new Error('E2E_CLUSTER is not set: run the end-to-end tests through playwright test');
+  return cluster;
+}
+
+/**
+ * The real server process serving the built app, over its own copy of the migrated database: of the run's cluster
+ * (the global setup's) unless another is given (`npm run lighthouse` starts its own).
+ */
+export async function startE2EServer(env: Record<string, string> = {}, cluster: ClusterSettings = clusterOfTheRun()): Promise<E2EServer> {
   const db = await createDatabaseFromTemplate(cluster);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bb-e2e-data-'));
   await chmod(dataDir, 0o755);

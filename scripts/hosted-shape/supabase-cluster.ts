@@ -34,10 +34,23 @@ export function postgres15BinDir(): string {
   return dir;
 }
 
-export async function startSupabaseShapedCluster(): Promise<SupabaseShapedCluster> {
+export interface Postgres15Cluster {
+  /** Connection URL of a database (default `postgres`) as a role whose password is the cluster's. */
+  url(user: string, database?: string): string;
+  password: string;
+  /** The PostgreSQL 15 bin folder (pg_dump and the rest). */
+  bin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A throwaway PostgreSQL 15 cluster (Debian's, or PG15_BIN) in a temporary folder, on a free port of 127.0.0.1,
+ * whose only superuser is `superuser` with a random password. As root, PostgreSQL runs as the `postgres` system user.
+ */
+export async function startPostgres15Cluster(superuser: string): Promise<Postgres15Cluster> {
   const bin = postgres15BinDir();
   const asRoot = userInfo().uid === 0;
-  const dir = await mkdtemp(path.join(tmpdir(), 'bb-supabase-shape-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'bb-postgres15-'));
   await chmod(dir, 0o755);
   const dataDir = path.join(dir, 'data');
   const password = randomBytes(16).toString('hex');
@@ -51,7 +64,7 @@ export async function startSupabaseShapedCluster(): Promise<SupabaseShapedCluste
   const pg = (tool: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
 
-  await pg('initdb', ['-D', dataDir, '-U', 'supabase_admin', `--pwfile=${path.join(dir, 'password')}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await pg('initdb', ['-D', dataDir, '-U', superuser, `--pwfile=${path.join(dir, 'password')}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   try {
@@ -61,12 +74,21 @@ export async function startSupabaseShapedCluster(): Promise<SupabaseShapedCluste
     await rm(dir, { recursive: true, force: true });
     throw new Error(`PostgreSQL 15 did not start: ${error instanceof Error ? error.message : String(error)}\n${log}`, { cause: error });
   }
-
-  const url = (user: string) => `postgres://${user}:${password}@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => {});
-    await rm(dir, { recursive: true, force: true });
+  return {
+    url: (user, database = 'postgres') => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    password,
+    bin,
+    stop: async () => {
+      await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
   };
+}
+
+export async function startSupabaseShapedCluster(): Promise<SupabaseShapedCluster> {
+  const cluster = await startPostgres15Cluster('supabase_admin');
+  const { password, stop } = cluster;
+  const url = (user: string) => cluster.url(user);
 
   const admin = createSql(url('supabase_admin'), { max: 1 });
   try {

@@ -6,8 +6,8 @@
 -- 20250421084701_revoke_admin_roles_from_postgres, 20250709135250_grant_storage_schema_to_postgres_with_grant_option),
 -- supabase/auth migrations (tables as they stand today, 20240612123726_enable_rls_update_grants) and supabase/storage
 -- migrations/tenant (buckets, objects). Not reproduced: extensions other than pgcrypto/uuid-ossp, realtime, vault,
--- event triggers, and supautils, whose one effect that matters here (postgres may set pgrst.* on authenticator) is
--- granted with PostgreSQL 15's GRANT SET ON PARAMETER at the end.
+-- event triggers, and supautils, whose one effect that matters here (postgres may set PostgREST's pgrst.* settings on
+-- authenticator) is granted with PostgreSQL 15's GRANT SET ON PARAMETER at the end.
 
 -- Roles (initial schema, post-setup, demote-postgres, alter_api_roles_for_inherit).
 create role postgres login nosuperuser createdb createrole replication bypassrls;
@@ -297,10 +297,18 @@ revoke create on schema storage from postgres;
 grant usage on schema storage to postgres with grant option;
 revoke all on storage.migrations from anon, authenticated, service_role, postgres;
 
--- supautils (supautils.privileged_role = postgres, privileged_role_allowed_configs includes pgrst.*, authenticator
--- a reserved role whose settings postgres may still change): the same effect for the settings PostgREST reads.
-grant set on parameter pgrst.db_pre_request, pgrst.db_schemas, pgrst.db_extra_search_path, pgrst.db_max_rows,
-  pgrst.db_anon_role, pgrst.jwt_aud, pgrst.db_aggregates_enabled to postgres;
+-- supautils' rule for `alter role … [in database …] set` (decision 0002, "Setting pgrst.* on hosted Supabase"):
+-- supabase/postgres' supautils.conf makes postgres the privileged role, lists `pgrst.*` among
+-- privileged_role_allowed_configs and `authenticator*` among the reserved roles postgres may still configure, so
+-- supautils runs `alter role authenticator [in database …] set pgrst.<any> = …` as superuser for postgres. A plain
+-- PostgreSQL 15 cannot run that hook; PostgreSQL 15's GRANT SET ON PARAMETER gives postgres the same right for
+-- every setting PostgREST reads (its `dbSettingsNames`; hosted accepts any other pgrst.* name too).
+grant set on parameter pgrst.db_aggregates_enabled, pgrst.client_error_verbosity, pgrst.db_anon_role,
+  pgrst.db_pre_config, pgrst.db_extra_search_path, pgrst.db_max_rows, pgrst.db_plan_enabled, pgrst.db_pre_request,
+  pgrst.db_prepared_statements, pgrst.db_root_spec, pgrst.db_schemas, pgrst.db_tx_end, pgrst.db_hoisted_tx_settings,
+  pgrst.jwt_aud, pgrst.jwt_role_claim_key, pgrst.jwt_secret, pgrst.jwt_secret_is_base64, pgrst.jwt_cache_max_lifetime,
+  pgrst.openapi_mode, pgrst.openapi_security_active, pgrst.openapi_server_proxy_uri, pgrst.server_cors_allowed_origins,
+  pgrst.server_trace_header, pgrst.server_timing_enabled, pgrst.url_use_legacy_target_names to postgres;
 
 -- supautils.policy_grants (supabase/postgres, '{"postgres": [..., "storage.buckets", "storage.objects", ...]}'): postgres
 -- creates, alters and drops policies on storage's tables without owning them. Plain PostgreSQL ties that to ownership,

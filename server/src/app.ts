@@ -11,6 +11,7 @@ import { healthModule } from './modules/health/health-routes';
 import { restModule } from './modules/rest/rest-routes';
 import { staticModule } from './modules/static/static-routes';
 import { storageModule } from './modules/storage/storage-routes';
+import { webhooksModule } from './modules/webhooks/webhooks-module';
 import { registerCors } from './plugins/cors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -69,6 +70,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   if (options.jobRunner ?? ctx.config.jobRunner) {
     await jobsModule(app, ctx, { analyticsRollupSeconds: options.rollupJob === false ? 0 : ctx.config.analyticsRollupSeconds, tasks: options.jobTasks });
   }
+  await webhooksModule(app, ctx);
   await staticModule(app, { staticDir: ctx.config.staticDir, anonKey: ctx.keys.anonKey, apiPrefixes: API_PREFIXES });
 
   return app;

@@ -128,4 +128,22 @@ describe('error messages never print secrets', () => {
       expect(() => loadConfig({ [key!]: value })).toThrow(new RegExp(`${key} ${message}`));
     }
   });
+
+  it('reads the outbound settings: strict by default, `true` or ranges, and ports', () => {
+    expect(loadConfig({}).outbound).toEqual({ allowPrivate: [], allowPorts: [] });
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true', OUTBOUND_ALLOW_PORTS: '*' }).outbound).toEqual({ allowPrivate: 'all', allowPorts: 'any' });
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '10.0.0.0/8, 127.0.0.2', OUTBOUND_ALLOW_PORTS: '8080, 8443' }).outbound).toEqual({
+      allowPrivate: ['10.0.0.0/8', '127.0.0.2'],
+      allowPorts: [8080, 8443],
+    });
+  });
+
+  it.each([
+    [{ OUTBOUND_ALLOW_PRIVATE: 'sometimes' }, /OUTBOUND_ALLOW_PRIVATE must be true, false or a comma-separated list of IP addresses and CIDR ranges: "sometimes" is not/],
+    [{ OUTBOUND_ALLOW_PRIVATE: '10.0.0.0/40' }, /OUTBOUND_ALLOW_PRIVATE .*"10\.0\.0\.0\/40"/],
+    [{ OUTBOUND_ALLOW_PORTS: '80,http' }, /OUTBOUND_ALLOW_PORTS must be \* or a comma-separated list of ports/],
+    [{ OUTBOUND_ALLOW_PORTS: '70000' }, /OUTBOUND_ALLOW_PORTS must be/],
+  ])('refuses outbound setting %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

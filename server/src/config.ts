@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowPrivate } from './lib/outbound/address-policy';
+import type { OutboundPolicy } from './lib/outbound/url-policy';
 
 /** Raised for any configuration problem; `message` is one line saying what and how to fix it. */
 export class ConfigError extends Error {
@@ -123,6 +125,26 @@ const envSchema = z.object({
   DB_AGGREGATES_ENABLED: booleanFlag.default(false),
   // PostgREST's db-pool: connections of the data API's pool (default: see DEFAULT_DB_POOL).
   DB_POOL: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(DEFAULT_DB_POOL),
+  // What the server may fetch on a user's behalf (webhooks, crawls, link previews): public addresses on ports 80 and
+  // 443 only, unless these open private ranges (`true`: all; or a list of addresses and CIDR ranges) or more ports.
+  OUTBOUND_ALLOW_PRIVATE: z.string().transform((value, context) => {
+    try {
+      return parseAllowPrivate(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of IP addresses and CIDR ranges: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }).default([]),
+  OUTBOUND_ALLOW_PORTS: z.string().transform((value, context) => {
+    const text = value.trim();
+    if (text === '*') return 'any' as const;
+    const ports = text.split(',').map((entry) => entry.trim()).filter(Boolean).map(Number);
+    if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+      context.addIssue({ code: 'custom', message: 'must be * or a comma-separated list of ports (1-65535)' });
+      return z.NEVER;
+    }
+    return ports;
+  }).default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   STATIC_DIR: z.string().min(1).default('dist/client'),
 });
@@ -187,6 +209,8 @@ export interface Config {
   dbPool: number;
   logLevel: string;
   staticDir: string;
+  /** OUTBOUND_ALLOW_PRIVATE and OUTBOUND_ALLOW_PORTS: what outbound requests may reach (server/src/lib/outbound). */
+  outbound: OutboundPolicy;
 }
 
 const hints: Record<string, string> = {
@@ -196,6 +220,8 @@ const hints: Record<string, string> = {
   SITE_URL: 'e.g. SITE_URL=https://example.com',
   ADMIN_PASSWORD: 'or unset it to have one generated and printed once',
   DB_SCHEMAS: 'e.g. DB_SCHEMAS=public,api',
+  OUTBOUND_ALLOW_PRIVATE: 'e.g. OUTBOUND_ALLOW_PRIVATE=10.0.0.0/8,fd00::/8, or true on a development machine',
+  OUTBOUND_ALLOW_PORTS: 'e.g. OUTBOUND_ALLOW_PORTS=8080,8443',
 };
 
 const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
@@ -264,5 +290,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPool: value.DB_POOL,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
+    outbound: { allowPrivate: value.OUTBOUND_ALLOW_PRIVATE, allowPorts: value.OUTBOUND_ALLOW_PORTS },
   };
 }

@@ -7,14 +7,13 @@ import { ConfigError, type Config } from './config';
 import { createAvailability, type DatabaseAvailability } from './db/availability';
 import { createSql, ensureDatabase, withDatabase, type Sql } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded';
+import { EMBEDDED_DATABASE } from './db/embedded-database';
 import { migrate } from './db/migrate';
 import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/storage-seed';
 import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
-
-export const EMBEDDED_DATABASE = 'app';
 
 export interface RunningServer {
   app: FastifyInstance;

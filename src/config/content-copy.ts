@@ -23,6 +23,9 @@ export const contentCopy = {
     loadFailed: 'The calendar could not be loaded.',
     moveFailed: 'Error moving content',
     moved: (title: string, day: string) => `Moved "${title}" to ${day}.`,
+    pastRefused: 'A scheduled item cannot move into the past',
+    pastRefusedDescription: (title: string) =>
+      `"${title}" publishes itself at its moment: moved into the past, it would be published at once. Choose a later day, or switch off "Publish automatically" in its edit dialog first.`,
     instructions:
       'Drag an item to another day with the mouse, or focus it and press Alt with an arrow key: left or right moves it one day, up or down one week.',
     itemLabel: (title: string, status: string, when: string, note: 'overdue' | 'scheduled' | 'publishing' | null) =>
@@ -124,6 +127,7 @@ export const contentCopy = {
     itemGone: 'This content item no longer exists.',
     notSignedIn: 'You are not signed in.',
     plannedInvalid: 'Enter a date and time between 2000 and 2099, or leave it empty',
+    scheduleInPast: 'To publish automatically, choose a moment from now on: a moment in the past would publish it at once.',
   },
   cancel: 'Cancel',
   save: 'Save Content',

@@ -2,7 +2,7 @@
 export const jobsCopy = {
   navLink: 'Background Work',
   title: 'Background Work',
-  description: 'What the job runner does while nobody watches: e-mails, scheduled publishing, analytics rollups. Updated every few seconds.',
+  description: 'What the job runner does while nobody watches: e-mails, scheduled publishing, blog pages, analytics rollups. Updated every few seconds.',
   stateFilterLabel: 'Show',
   states: {
     all: 'All jobs',
@@ -23,6 +23,9 @@ export const jobsCopy = {
     publish_content: 'Publish scheduled content',
     refresh_analytics_rollups: 'Refresh analytics',
     clean_up_jobs: 'Clean up old jobs',
+    send_lead_digests: 'Send lead digests',
+    render_content_html: 'Render blog article',
+    render_stale_content_html: 'Render blog articles (sweep)',
   } as Record<string, string>,
   listHeading: 'Jobs',
   loading: 'Loading background work...',
@@ -37,6 +40,8 @@ export const jobsCopy = {
   },
   fields: { key: 'Key', attempts: 'Attempts', runAt: 'Runs at', failedAt: 'Failed at', error: 'Last error', workspace: 'Workspace' },
   attempts: (attempts: number, max: number) => `${attempts} of ${max}`,
+  /** A repeating job's open failure: the runs that failed in a row (it keeps repeating). */
+  failedRuns: (runs: number) => `${runs} ${runs === 1 ? 'run' : 'runs in a row'} failed; it keeps running on its schedule`,
   retry: 'Retry',
   runNow: 'Run now',
   cancel: 'Cancel',
@@ -46,7 +51,9 @@ export const jobsCopy = {
   cancelLabel: (task: string) => `Cancel ${task}`,
   dismissLabel: (task: string) => `Dismiss ${task}`,
   confirmCancelTitle: 'Cancel this job?',
-  confirmCancelDescription: (task: string) => `"${task}" will not run. It stays in the list of failed jobs as cancelled, where you can retry it.`,
+  confirmCancelDescription: (task: string) => `"${task}" will not run.`,
+  confirmCancelPublicationDescription:
+    'The item will not be published at its moment: it is unscheduled, and keeps its planned date as a plan. Its team can schedule it again in the Content Hub.',
   confirmDismissTitle: 'Dismiss this failed job?',
   confirmDismissDescription: (task: string) => `"${task}" will not be retried and leaves the list.`,
   keep: 'Keep it',
@@ -54,6 +61,7 @@ export const jobsCopy = {
   retried: 'The job is back in the queue.',
   ranNow: 'The job runs now.',
   cancelled: 'The job was cancelled.',
+  cancelledPublication: 'The job was cancelled and the item unscheduled.',
   dismissed: 'The failed job was dismissed.',
   actionFailed: 'The job could not be changed',
   startedMeanwhile: 'It started running meanwhile: wait until it finishes.',

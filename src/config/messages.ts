@@ -73,6 +73,11 @@ export const messages = {
     companyTooLong: 'Please keep the company name under 120 characters',
     messageTooShort: 'Please tell us a little more (at least 10 characters)',
     messageTooLong: 'Please keep your message under 5,000 characters',
+    /** Under load the browser proves its work before the message is taken (docs/decisions/0016). */
+    verifying: 'Verifying…',
+    verifyingStatus:
+      'Many messages are arriving right now, so your browser is solving a short puzzle to show it is not a robot. Your message is sent as soon as it is done.',
+    verifyingProgress: 'Verification progress',
   },
   ...publicMessages,
 } as const;

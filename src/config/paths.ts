@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   /** The current workspace's people: members, invitations, workspace settings. */
   team: '/team',
+  /** The current workspace's outgoing webhooks: endpoints, signing secrets, the delivery log. */
+  teamWebhooks: '/team/webhooks',
   /** The current workspace's contacts: search, filters, import and export, scoring rules. */
   contacts: '/contacts',
   /** An invitation link: `/invite/<token>` (the token is base64url). */
@@ -72,6 +74,7 @@ export const BLOG_ROUTE_PATTERN = /^\/blog\/[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-
 export const appRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
+  /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/email\/(subscribe|confirm)\/[A-Za-z0-9_-]{1,200}\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),

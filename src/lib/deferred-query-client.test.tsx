@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { DeferredQueryClientProvider, whenQueryClientReady, withQueryClient } from './deferred-query-client';
+import { describe, expect, it } from 'vitest';
+import { DeferredQueryClientProvider, whenQueryClientReady } from './deferred-query-client';
 
 function UsesQuery() {
   const client = useQueryClient();
@@ -34,22 +33,5 @@ describe('DeferredQueryClientProvider', () => {
       </DeferredQueryClientProvider>,
     );
     expect(await screen.findByText('query client ready')).toBeInTheDocument();
-  });
-});
-
-describe('withQueryClient', () => {
-  it('makes function and object lazy routes wait for the client, in nested routes too', async () => {
-    const page = { Component: () => null };
-    const component = vi.fn(() => Promise.resolve(() => null));
-    const routes: RouteObject[] = [
-      { path: '/', children: [{ path: 'a', lazy: () => Promise.resolve(page) }] },
-      { path: '/b', lazy: { Component: component } },
-    ];
-    withQueryClient(routes);
-    const nested = routes[0]!.children![0]!.lazy as () => Promise<unknown>;
-    await expect(nested()).resolves.toBe(page);
-    const objectForm = routes[1]!.lazy as { Component: () => Promise<unknown> };
-    await waitFor(() => expect(objectForm.Component()).resolves.toBeTypeOf('function'));
-    expect(component).toHaveBeenCalled();
   });
 });

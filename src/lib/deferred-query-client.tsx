@@ -1,12 +1,12 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
 
 /**
  * TanStack Query without putting query-core on the first load of the prerendered public pages (~8 KB gzip).
  *
  * The provider always renders Query's own context (nothing remounts when the client arrives); the client is
- * loaded on demand, and every lazy route waits until the provider holds it (`withQueryClient`), so any page —
+ * loaded on demand, and every lazy page waits until the provider holds it (`whenQueryClientReady`, given to the
+ * route table's `gatePageLoads` by the browser entry), so any page —
  * and anything it renders — uses `useQuery`/`useMutation`/`useQueryClient` as usual. Pages rendered in the
  * browser load it at once; prerendered pages on the first interaction (or the first navigation).
  */
@@ -39,28 +39,6 @@ export async function whenQueryClientReady(): Promise<void> {
   await loadQueryClient();
   if (store.mountedProviders === 0 || store.isProvided) return;
   await new Promise<void>((resolve) => store.waiting.push(resolve));
-}
-
-type LazyFunction = () => Promise<unknown>;
-
-function waitForClient(lazy: LazyFunction): LazyFunction {
-  return async () => (await Promise.all([lazy(), whenQueryClientReady()]))[0];
-}
-
-/** Makes every lazy route (function or object form) of the tree wait for the query client too. */
-export function withQueryClient(routes: RouteObject[]): RouteObject[] {
-  for (const route of routes) {
-    if (typeof route.lazy === 'function') {
-      route.lazy = waitForClient(route.lazy as LazyFunction) as RouteObject['lazy'];
-    } else if (route.lazy && typeof route.lazy === 'object') {
-      const lazy = route.lazy as Record<string, LazyFunction | undefined>;
-      for (const [key, load] of Object.entries(lazy)) {
-        if (typeof load === 'function') lazy[key] = waitForClient(load);
-      }
-    }
-    if (route.children) withQueryClient(route.children);
-  }
-  return routes;
 }
 
 function subscribe(listener: () => void): () => void {

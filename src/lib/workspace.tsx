@@ -50,7 +50,8 @@ export async function fetchWorkspaces(userId: string): Promise<Workspace[]> {
   return toWorkspaces(unwrap(memberships) ?? [], unwrap(organizations) ?? []);
 }
 
-function readRemembered(userId: string | null): string | null {
+/** The workspace this browser last showed the user (chosen, or fallen back to): where a cold page load starts. */
+export function rememberedWorkspaceId(userId: string | null): string | null {
   if (!userId || typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(workspaceStorageKey(userId));
@@ -79,8 +80,8 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     // The app's default waits until the data is 30 s old; a focus should notice a removal at once.
     refetchOnWindowFocus: 'always',
   });
-  const [choice, setChoice] = useState(() => ({ userId, id: readRemembered(userId) }));
-  const rememberedId = choice.userId === userId ? choice.id : readRemembered(userId);
+  const [choice, setChoice] = useState(() => ({ userId, id: rememberedWorkspaceId(userId) }));
+  const rememberedId = choice.userId === userId ? choice.id : rememberedWorkspaceId(userId);
   const workspaces = useMemo(() => query.data ?? [], [query.data]);
   const current = chooseWorkspace(workspaces, rememberedId);
 
@@ -91,6 +92,11 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     },
     [userId],
   );
+
+  // Remember the workspace shown, chosen or not: the next page load starts its data for it at once (issue 33).
+  useEffect(() => {
+    if (userId && current && current.id !== rememberedId) remember(userId, current.id);
+  }, [userId, current, rememberedId]);
 
   // Say so when the workspace in use disappears from the list (removed, or deleted by its owner elsewhere), and where
   // the page now is: every list and figure follows `current` to the workspace chosen instead.

@@ -1228,6 +1228,205 @@ export type Database = {
           },
         ];
       };
+      webhook_deliveries: {
+        Row: {
+          id: string;
+          organization_id: string;
+          endpoint_id: string;
+          event_id: string;
+          event_type: string;
+          status: string;
+          attempts: number;
+          next_attempt_at: string | null;
+          locked_until: string | null;
+          last_attempt_at: string | null;
+          response_status: number | null;
+          duration_ms: number | null;
+          error: string | null;
+          succeeded_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          endpoint_id: string;
+          event_id: string;
+          event_type: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string | null;
+          locked_until?: string | null;
+          last_attempt_at?: string | null;
+          response_status?: number | null;
+          duration_ms?: number | null;
+          error?: string | null;
+          succeeded_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          endpoint_id?: string;
+          event_id?: string;
+          event_type?: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string | null;
+          locked_until?: string | null;
+          last_attempt_at?: string | null;
+          response_status?: number | null;
+          duration_ms?: number | null;
+          error?: string | null;
+          succeeded_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_deliveries_endpoint_id_organization_id_fkey';
+            columns: ['organization_id', 'endpoint_id'];
+            isOneToOne: false;
+            referencedRelation: 'webhook_endpoints';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'webhook_deliveries_event_id_organization_id_fkey';
+            columns: ['organization_id', 'event_id'];
+            isOneToOne: false;
+            referencedRelation: 'webhook_events';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      webhook_delivery_attempts: {
+        Row: {
+          delivery_id: string;
+          organization_id: string;
+          attempt: number;
+          started_at: string;
+          outcome: string | null;
+          response_status: number | null;
+          response_body: string | null;
+          duration_ms: number | null;
+          error: string | null;
+        };
+        Insert: {
+          delivery_id: string;
+          organization_id: string;
+          attempt: number;
+          started_at?: string;
+          outcome?: string | null;
+          response_status?: number | null;
+          response_body?: string | null;
+          duration_ms?: number | null;
+          error?: string | null;
+        };
+        Update: {
+          delivery_id?: string;
+          organization_id?: string;
+          attempt?: number;
+          started_at?: string;
+          outcome?: string | null;
+          response_status?: number | null;
+          response_body?: string | null;
+          duration_ms?: number | null;
+          error?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_delivery_attempts_delivery_id_fkey';
+            columns: ['delivery_id'];
+            isOneToOne: false;
+            referencedRelation: 'webhook_deliveries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'webhook_delivery_attempts_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      webhook_endpoints: {
+        Row: {
+          id: string;
+          organization_id: string;
+          url_origin: string;
+          description: string;
+          events: string[];
+          enabled: boolean;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          url_origin: string;
+          description?: string;
+          events: string[];
+          enabled?: boolean;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          url_origin?: string;
+          description?: string;
+          events?: string[];
+          enabled?: boolean;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_endpoints_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      webhook_events: {
+        Row: {
+          id: string;
+          organization_id: string;
+          event_type: string;
+          event_key: string;
+          body: string;
+          created_at: string;
+        };
+        Insert: {
+          id: string;
+          organization_id: string;
+          event_type: string;
+          event_key: string;
+          body: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          event_type?: string;
+          event_key?: string;
+          body?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_events_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       workspace_activity_days: {
         Row: {
           organization_id: string;
@@ -1414,6 +1613,10 @@ export type Database = {
         Args: { invitation_id: string };
         Returns: { token: string; expires_at: string }[];
       };
+      create_webhook_endpoint: {
+        Args: { workspace_id: string; url: string; events: string[]; description?: string; enabled?: boolean };
+        Returns: Database['public']['Tables']['webhook_endpoints']['Row'];
+      };
       create_workspace: {
         Args: { name: string };
         Returns: Database['public']['Tables']['organizations']['Row'];
@@ -1530,6 +1733,10 @@ export type Database = {
         Args: { invitation_id: string };
         Returns: { email_queued: boolean; expires_at: string }[];
       };
+      resend_webhook_delivery: {
+        Args: { delivery_id: string };
+        Returns: Database['public']['Tables']['webhook_deliveries']['Row'];
+      };
       reset_admin_pages: {
         Args: never;
         Returns: Database['public']['Tables']['admin_pages']['Row'][];
@@ -1554,9 +1761,17 @@ export type Database = {
         Args: { campaign_id: string };
         Returns: Database['public']['Tables']['email_campaigns']['Row'];
       };
+      reveal_webhook_endpoint: {
+        Args: { endpoint_id: string };
+        Returns: { url: string; secret: string; previous_secret_expires_at: string }[];
+      };
       revoke_invitation: {
         Args: { invitation_id: string };
         Returns: undefined;
+      };
+      rotate_webhook_secret: {
+        Args: { endpoint_id: string };
+        Returns: string;
       };
       send_email_campaign: {
         Args: { campaign_id: string; scheduled_at?: string };
@@ -1581,6 +1796,10 @@ export type Database = {
       update_email_webhook_settings: {
         Args: { workspace_id: string; sendgrid_public_key?: string; sns_topic_arn?: string; rotate?: boolean };
         Returns: undefined;
+      };
+      update_webhook_endpoint: {
+        Args: { endpoint_id: string; url?: string; events?: string[]; description?: string; enabled?: boolean };
+        Returns: Database['public']['Tables']['webhook_endpoints']['Row'];
       };
       workspace_members: {
         Args: { workspace_id: string };

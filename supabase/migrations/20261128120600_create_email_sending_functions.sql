@@ -79,7 +79,7 @@ begin
   end if;
   if campaign.claimed_by is not null and campaign.claimed_by is distinct from claim_email_campaign.pool_id
      and campaign.claimed_until > now()
-     and exists (select 1 from private.job_workers w where w.pool_id = campaign.claimed_by and w.seen_at > now() - interval '30 seconds') then
+     and private.job_pool_alive(campaign.claimed_by) then
     return query select 'claimed'::text, null::text, null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text,
       false, false, 0, 0, null::timestamptz;
     return;
@@ -314,7 +314,7 @@ begin
     delivery.status := 'unconfirmed';
   end if;
   if delivery.status = 'sending' and delivery.claimed_by is not null and delivery.claimed_by <> claim_email_delivery.pool_id
-     and exists (select 1 from private.job_workers w where w.pool_id = delivery.claimed_by and w.seen_at > now() - interval '30 seconds') then
+     and private.job_pool_alive(delivery.claimed_by) then
     delivery.status := 'claimed';
   end if;
   if delivery.status not in ('queued', 'sending') or delivery.template_id is null

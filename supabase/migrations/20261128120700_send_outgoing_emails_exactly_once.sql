@@ -12,12 +12,12 @@ alter table private.outgoing_emails
   add column data_completed_at timestamptz,
   add column unconfirmed_at timestamptz;
 
-drop function private.claim_outgoing_email(bigint, text);
-
--- claim: the row, when it is still to be sent and no live worker's attempt holds it (a claim lasts two minutes).
+-- claim (private.claim_outgoing_email's successor under a name of its own; the send_email job calls this one): the
+-- row, when it is still to be sent and no live worker's attempt holds it (a claim lasts two minutes; a claim of a
+-- dead worker, by private.job_pool_alive's rule, is void).
 -- A row whose marker is set turns unconfirmed instead. `state` says what happened: claimed, or why not (sent,
 -- cancelled, unconfirmed, held, unknown).
-create function private.claim_outgoing_email(email_id bigint, pool_id text)
+create function private.claim_outgoing_email_once(email_id bigint, pool_id text)
 returns table (state text, id bigint, kind text, recipient text, payload jsonb, attempts integer, created_at timestamptz)
 language plpgsql volatile security definer
 set search_path = ''
@@ -25,7 +25,7 @@ as $$
 declare
   queued private.outgoing_emails;
 begin
-  select e.* into queued from private.outgoing_emails e where e.id = claim_outgoing_email.email_id for update;
+  select e.* into queued from private.outgoing_emails e where e.id = claim_outgoing_email_once.email_id for update;
   if queued.id is null then
     return query select 'unknown'::text, null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
     return;
@@ -36,7 +36,7 @@ begin
     return;
   end if;
   if queued.locked_until is not null and queued.locked_until > now() and queued.claimed_by is not null
-     and exists (select 1 from private.job_workers w where w.pool_id = queued.claimed_by and w.seen_at > now() - interval '30 seconds') then
+     and private.job_pool_alive(queued.claimed_by) then
     return query select 'held'::text, null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
     return;
   end if;
@@ -48,7 +48,7 @@ begin
     return;
   end if;
   update private.outgoing_emails e
-  set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email.pool_id, attempts = e.attempts + 1
+  set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email_once.pool_id, attempts = e.attempts + 1
   where e.id = queued.id
   returning * into queued;
   return query select 'claimed'::text, queued.id, queued.kind, queued.recipient, queued.payload, queued.attempts, queued.created_at;
@@ -84,7 +84,7 @@ begin
 end
 $$;
 
-revoke all on function private.claim_outgoing_email(bigint, text), private.outgoing_email_data_complete(bigint),
+revoke all on function private.claim_outgoing_email_once(bigint, text), private.outgoing_email_data_complete(bigint),
   private.finish_outgoing_email(bigint, text, text) from public, anon, authenticated;
 
 -- Site admins' Background Work page: messages whose delivery could not be confirmed (queued e-mails and campaign

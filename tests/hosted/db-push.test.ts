@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
+import { PGRST_SETTINGS } from '../../server/src/modules/rest/db-config';
 import { MIGRATIONS_DIR } from '../../server/src/project-paths';
 import { dbPush } from '../../scripts/hosted-shape/db-push';
 
@@ -80,6 +81,15 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
       where s.setrole = 'authenticator'::regrole
         and s.setdatabase = (select oid from pg_database where datname = current_database())`;
     expect(row).toEqual({ setting: 'pgrst.db_pre_request=private.require_active_session' });
+  });
+
+  it('lets postgres set PostgREST’s settings on authenticator, for the database or for all (supautils’ rule), as both migration forms do', async () => {
+    for (const name of PGRST_SETTINGS) {
+      expect(await refusal(`alter role authenticator in database postgres set ${name} = 'x'`)).toBeUndefined();
+      expect(await refusal(`alter role authenticator set ${name} = 'x'`)).toBeUndefined();
+    }
+    // Reserved roles without `*` in supautils.reserved_roles stay out of reach (here: supabase_admin is the superuser).
+    expect(await refusal(`alter role supabase_admin set pgrst.db_max_rows = '1'`)).toMatch(/permission denied|must be superuser/);
   });
 
   it('ran supabase/seed.sql: the public audio bucket exists, beside the private assets bucket of a migration', async () => {

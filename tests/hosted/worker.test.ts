@@ -10,8 +10,10 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * `npm run worker` against the Supabase-shaped PostgreSQL 15 (the migrations pushed as `postgres`, which is no
- * superuser), as it runs against a hosted project: it installs its queue's schema as `postgres`, and an invitation
- * made through the database function (as `authenticated`, the way PostgREST calls it) is e-mailed.
+ * superuser), as it runs against a hosted project: it installs its queue's schema as `postgres`, an invitation made
+ * through the database function (as `authenticated`, the way PostgREST calls it) is e-mailed, and the public blog's
+ * items appear for anon through its public functions — one published by hand, one scheduled and published by the
+ * worker — rendered by the worker alone (no server runs here).
  */
 
 const shape = inject('supabaseShape');
@@ -30,6 +32,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The run's other files share this database and expect a project where no worker has run yet: take the queue's
+  // schema and this worker's traces away again (files of the hosted project run one after another).
+  await postgres?.begin((tx) => [
+    tx`drop schema if exists graphile_worker cascade`,
+    tx`delete from private.job_workers`,
+    tx`delete from private.job_backlog`,
+  ]);
   await Promise.all([postgres?.end(), authAdmin?.end(), authenticator?.end()]);
   await sink?.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -44,7 +53,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 }
 
 describe('npm run worker on the Supabase-shaped database', () => {
-  it('installs its queue as postgres and e-mails an invitation made through invite_to_workspace', async () => {
+  it('installs its queue as postgres, e-mails an invitation made through invite_to_workspace, and puts published items on the blog', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
       cwd: ROOT_DIR,
       env: {
@@ -88,6 +97,33 @@ describe('npm run worker on the Supabase-shaped database', () => {
       expect(message.replace(/=\r\n/g, '')).toMatch(/https:\/\/www\.example\.com\/invite\/[A-Za-z0-9_-]{43}/);
       const [email] = await postgres`select sent_at is not null as sent from private.outgoing_emails where recipient = ${invitee}`;
       expect(email).toEqual({ sent: true });
+
+      // The owner opens a blog, publishes an item and schedules another a second ahead (as PostgREST runs them).
+      const slug = `worker-${id.slice(0, 8)}`;
+      const asOwner = <T>(work: (tx: Sql) => Promise<T>) =>
+        authenticator.begin(async (tx) => {
+          await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: 'authenticated' })}, true)`;
+          return work(tx as unknown as Sql);
+        });
+      const organization = profile!.organization_id;
+      await asOwner(async (tx) => {
+        await tx`insert into public.workspace_blogs (organization_id, slug) values (${organization}, ${slug})`;
+        await tx`
+          insert into public.content_items (organization_id, user_id, title, content, status) values
+            (${organization}, ${id}, 'Published on a hosted blog', 'Hello <script>alert(1)</script>**hosted** readers', 'published')`;
+        await tx`
+          insert into public.content_items (organization_id, user_id, title, content, planned_publish_at, publish_on_schedule) values
+            (${organization}, ${id}, 'Scheduled on a hosted blog', 'Out *on time*', now() + interval '1 second', true)`;
+      });
+      const asAnon = (postSlug: string) =>
+        authenticator.begin(async (tx) => {
+          await tx`select set_config('role', 'anon', true)`;
+          return tx<{ title: string; content_html: string }[]>`select title, content_html from public.get_public_blog_post(${slug}, ${postSlug})`;
+        });
+      await until(async () => (await asAnon('published-on-a-hosted-blog')).length === 1, 'the published item on the blog');
+      expect(await asAnon('published-on-a-hosted-blog')).toEqual([{ title: 'Published on a hosted blog', content_html: '<p>Hello <strong>hosted</strong> readers</p>\n' }]);
+      await until(async () => (await asAnon('scheduled-on-a-hosted-blog')).length === 1, 'the scheduled item, published by the worker, on the blog');
+      expect(await asAnon('scheduled-on-a-hosted-blog')).toEqual([{ title: 'Scheduled on a hosted blog', content_html: '<p>Out <em>on time</em></p>\n' }]);
     } finally {
       child.kill('SIGTERM');
     }

@@ -6,6 +6,8 @@ import { refreshAnalyticsRollups } from '../../server/src/jobs/tasks/refresh-ana
 import { enqueueJob } from '../../server/src/jobs/enqueue-job';
 import { at, reportOf, useAnalyticsSite, writeEvents, type AnalyticsEvent } from '../support/analytics-report';
 import { signedInUser } from '../support/rest-clients';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { STRICT_POLICY } from '../../server/src/lib/outbound/url-policy';
 
 // The Analytics Console's figures: raw events of known times (written as the ingestion would), rolled up and
 // reported through supabase-js by a member of the site's workspace. Goal properties: analytics-goal-properties.test.ts.
@@ -192,7 +194,7 @@ describe('the rollup job (the job runner; pg_cron on hosted): refresh off the re
     // the one the test asks for.
     const runner = await startJobRunner({
       databaseUrl: site.server.config.databaseUrl!,
-      services: { sql: site.server.sql, mail, siteUrl: 'http://x', analyticsRollupSeconds: 3600 },
+      services: { sql: site.server.sql, mail, siteUrl: 'http://x', analyticsRollupSeconds: 3600, outbound: createOutboundClient({ policy: STRICT_POLICY }) },
       log,
       tasks: [refreshAnalyticsRollups],
       cron: false,

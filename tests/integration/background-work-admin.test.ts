@@ -110,6 +110,66 @@ describe('background work for site admins', () => {
     await server.sql`select graphile_worker.remove_job(key) from graphile_worker.jobs where key like 'admin-test:%'`;
   });
 
+  it('cancelling a scheduled publication’s job unschedules its item (no longer Overdue later), on the queue and in the backlog; an older plan’s job leaves it alone', async () => {
+    const schedule = async (who: SignedInUser, title: string) => {
+      const { data } = await who.client
+        .from('content_items')
+        .insert({ organization_id: who.organizationId, user_id: who.id, title, planned_publish_at: new Date(Date.now() + 3_600_000).toISOString(), publish_on_schedule: true })
+        .select('id, planned_publish_at')
+        .single()
+        .throwOnError();
+      return data!;
+    };
+    const itemOf = async (target: TestServer, id: string) =>
+      (await target.sql<{ publish_on_schedule: boolean; planned_publish_at: Date | null; status: string }[]>`
+        select publish_on_schedule, planned_publish_at, status from public.content_items where id = ${id}`)[0]!;
+
+    for (const [who, target] of [[admin, server], [hostedAdmin, hosted]] as const) {
+      const item = await schedule(who, 'Cancelled by the site admin');
+      const job = (await jobs(who, 'scheduled')).find((candidate) => candidate.job_key === `content:${item.id}:publish`)!;
+      expect(job.id).toMatch(target === server ? /^queue:/ : /^backlog:/);
+      await who.client.rpc('admin_cancel_background_job', { job_id: job.id }).throwOnError();
+      expect(await itemOf(target, item.id)).toEqual({ publish_on_schedule: false, planned_publish_at: new Date(item.planned_publish_at!), status: 'draft' });
+      expect((await jobs(who)).some((candidate) => candidate.job_key === `content:${item.id}:publish`)).toBe(false);
+    }
+
+    // A job for a moment that is no longer the plan (queued again without its key): cancelling it leaves the schedule.
+    const moved = await schedule(admin, 'Rescheduled meanwhile');
+    await enqueueJobByName(
+      server.sql,
+      'publish_content',
+      { workspace_id: admin.organizationId, content_item_id: moved.id, planned_publish_at: new Date(Date.now() + 7_200_000).toISOString() },
+      { jobKey: 'admin-test:older-plan', runAt: new Date(Date.now() + 7_200_000) },
+    );
+    const older = (await jobs(admin, 'scheduled')).find((candidate) => candidate.job_key === 'admin-test:older-plan')!;
+    await admin.client.rpc('admin_cancel_background_job', { job_id: older.id }).throwOnError();
+    expect((await itemOf(server, moved.id)).publish_on_schedule).toBe(true);
+    // The hosted database's backlog as the next test expects it: empty (the items' renderings wait there).
+    await hosted.sql`delete from private.job_backlog`;
+  });
+
+  it('a repeating job that keeps failing is one failed job with its last error and the runs in a row; a run that succeeds closes it', async () => {
+    const repeating = await startTestServer({ ANALYTICS_ROLLUP_SECONDS: '1' }, { rollupJob: true });
+    try {
+      const siteAdmin = await signedInUser(repeating, { siteAdmin: true });
+      const rollupFailure = async () => (await jobs(siteAdmin, 'failed')).find((job) => job.job_key === 'repeat:refresh_analytics_rollups');
+      // The function the task calls goes missing (as after a bad deploy).
+      await repeating.sql`alter function private.refresh_due_analytics_rollups(text) rename to refresh_due_analytics_rollups_away`;
+      await expect.poll(async () => (await rollupFailure())?.attempts ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      const failure = (await rollupFailure())!;
+      expect(failure).toMatchObject({ task: 'refresh_analytics_rollups', state: 'failed' });
+      expect(failure.last_error).toMatch(/refresh_due_analytics_rollups.*does not exist/);
+      expect((await jobs(siteAdmin, 'failed')).filter((job) => job.job_key === 'repeat:refresh_analytics_rollups')).toHaveLength(1);
+
+      await repeating.sql`alter function private.refresh_due_analytics_rollups_away(text) rename to refresh_due_analytics_rollups`;
+      await expect.poll(async () => (await rollupFailure()) ?? null, { timeout: 30_000 }).toBeNull();
+      const [closed] = await repeating.sql`select resolution, resolved_by from private.failed_jobs where job_key = 'repeat:refresh_analytics_rollups'`;
+      expect(closed).toEqual({ resolution: 'recovered', resolved_by: null });
+    } finally {
+      await repeating.close();
+    }
+  });
+
   it('works before any worker installed the queue: jobs waiting in the backlog are listed, run now or cancelled', async () => {
     await enqueueJobByName(hosted.sql, 'clean_up_jobs', {}, { jobKey: 'hosted:waiting' });
     const { data: summary } = await hostedAdmin.client.rpc('admin_background_work_summary').single();

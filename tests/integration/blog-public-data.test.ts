@@ -13,7 +13,8 @@ let server: TestServer;
 let blog: BlogWorld;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No job runner: its rendering task would make items appear on its own (tests/integration/blog-rendering-jobs.test.ts).
+  server = await startTestServer({}, { jobRunner: false });
   blog = await createBlogWorld(server, 'public-data');
   await blog.addItem({ title: 'Public article', content: 'Hello <script>alert(1)</script>', excerpt: 'Public.', tags: ['a'] });
   await blog.addItem({ title: 'Private draft', status: 'draft', content: 'Secret plans' });

@@ -67,7 +67,10 @@ describe('npm run worker', () => {
         select ${owner.organizationId}, ${owner.id}, 'Item ' || n, now() - interval '1 second', true from generate_series(1, 40) n`;
       await until(async () => (await sql`select id from public.content_items where organization_id = ${owner.organizationId} and status = 'published'`).length === 40, 'all published');
 
-      const published = workers.map((worker) => (worker.output().match(/: published$/gm) ?? []).length);
+      // Each job logs its outcome after its transaction: the last lines may still be on their way through the pipes.
+      const logged = () => workers.map((worker) => (worker.output().match(/: published$/gm) ?? []).length);
+      await until(() => logged()[0]! + logged()[1]! >= 40, 'the workers’ log lines');
+      const published = logged();
       expect(published[0]! + published[1]!).toBe(40);
       expect(published[0]).toBeGreaterThan(0);
       expect(published[1]).toBeGreaterThan(0);

@@ -10,6 +10,8 @@ import { signedInUser } from '../support/rest-clients';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { seedUser, uniqueEmail } from '../support/users';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { STRICT_POLICY } from '../../server/src/lib/outbound/url-policy';
 
 /**
  * The outgoing e-mail queue on the job runner (decisions 0008 and 0013) against the real database, real
@@ -42,7 +44,7 @@ const kinds = { ...emailKinds, test_note: note };
 function runner(transport: MailTransport): Promise<JobRunner> {
   return startJobRunner({
     databaseUrl: db.url,
-    services: { sql, mail: transport, siteUrl: 'http://x', analyticsRollupSeconds: 0 },
+    services: { sql, mail: transport, siteUrl: 'http://x', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }) },
     log: silent,
     tasks: [sendEmailTask(kinds)],
     cron: false,

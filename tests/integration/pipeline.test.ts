@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { ConnectionError, MAX_STATEMENTS, PgConnection, PostgresError, type ConnectOptions } from '../../server/src/db/pipeline/connection';
 import { connectOptionsOf } from '../../server/src/db/pipeline/options';
+import { acquireChannel, batchChannel, type AcquireMessage, type BatchMessage } from '../../server/src/db/pipeline/diagnostics';
 import { createPipelinePool } from '../../server/src/db/pipeline/pool';
 import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
 
@@ -163,5 +164,29 @@ describe('the pool', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('tells a subscribed measuring tool each request’s wait for a connection and each batch’s round trip', async () => {
+    const pool = createPipelinePool(options, { max: 1, idleTimeout: 5 });
+    const acquired: AcquireMessage[] = [];
+    const batches: BatchMessage[] = [];
+    const onAcquire = (message: unknown) => acquired.push(message as AcquireMessage);
+    const onBatch = (message: unknown) => batches.push(message as BatchMessage);
+    acquireChannel.subscribe(onAcquire);
+    batchChannel.subscribe(onBatch);
+    try {
+      await Promise.all(
+        [0, 1, 2].map(() => pool.use((connection) => connection.run([{ text: 'select pg_sleep(0.02)', values: [] }, { text: 'select 1', values: [] }]))),
+      );
+    } finally {
+      acquireChannel.unsubscribe(onAcquire);
+      batchChannel.unsubscribe(onBatch);
+      await pool.end();
+    }
+    // One connection: the first asks an empty queue, the second and third queue behind it and wait a batch or two.
+    expect(acquired.map((message) => message.queued)).toEqual([0, 1, 2]);
+    expect(acquired[2]!.waitedMs).toBeGreaterThanOrEqual(30);
+    expect(batches.map((batch) => batch.steps)).toEqual([2, 2, 2]);
+    for (const batch of batches) expect(batch.roundTripMs).toBeGreaterThanOrEqual(15);
   });
 });

@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteIdent } from '../../server/src/db/client';
 import { signUpUser } from '../support/auth';
+import { configureAuthenticator, eventually } from '../support/db-config';
 import { clientWithToken, untypedClientWithToken } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -23,21 +23,7 @@ async function preRequestSetting(): Promise<string | undefined> {
   return row?.value;
 }
 
-async function configurePreRequest(name: string | null): Promise<void> {
-  const database = quoteIdent(server.db.name);
-  if (name === null) await server.sql.unsafe(`alter role authenticator in database ${database} reset pgrst.db_pre_request`);
-  else await server.sql.unsafe(`alter role authenticator in database ${database} set pgrst.db_pre_request = '${name}'`);
-  await server.sql`notify pgrst, 'reload config'`;
-}
-
-/** Repeats `probe` until it returns true: configuration reloads arrive by NOTIFY, a moment later. */
-async function eventually(probe: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await probe()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the configuration change never took effect');
-}
+const configurePreRequest = (name: string | null) => configureAuthenticator(server, 'db_pre_request', name);
 
 beforeAll(async () => {
   server = await startTestServer();

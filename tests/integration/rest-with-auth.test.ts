@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInAdmin, signUpUser } from '../support/auth';
-import { clientWithToken } from '../support/rest-clients';
+import { clientWithToken, rest } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -39,6 +39,37 @@ describe('data API with real sign-in', () => {
     expect(write.status).toBe(401);
     const [row] = await server.sql`select title from public.content_items where id = ${created.data!.id}`;
     expect(row).toEqual({ title: 'From a real session' });
+  });
+
+  it('a signed-out or deleted user’s token answers 401 on every verb, PUT and PATCH on a function included (issue 25, point 14)', async () => {
+    const requests = [
+      ['GET', '/content_items?select=id'],
+      ['HEAD', '/content_items'],
+      ['POST', '/content_items'],
+      ['PATCH', '/content_items?id=eq.00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/content_items?id=eq.00000000-0000-4000-8000-000000000000'],
+      ['PUT', '/content_items?id=eq.00000000-0000-4000-8000-000000000000'],
+      ['PATCH', '/rpc/workspace_members'],
+    ] as const;
+    const answers = (token: string) =>
+      Promise.all(requests.map(async ([method, path]) => {
+        const response = await rest(server, method, path, { token, body: method === 'GET' || method === 'HEAD' ? undefined : {} });
+        return `${method} ${path.split('?')[0]} ${response.status} ${(response.json as { code?: string } | undefined)?.code ?? ''}`.trim();
+      }));
+
+    const signedOut = await signUpUser(server);
+    const deleted = await signUpUser(server);
+    // A live token is routed: PUT and PATCH on a function are methods this API does not serve.
+    expect((await answers(signedOut.session.access_token)).filter((answer) => / 405 /.test(answer))).toEqual([
+      'PUT /content_items 405 PGRST117',
+      'PATCH /rpc/workspace_members 405 PGRST101',
+    ]);
+
+    await signedOut.client.auth.signOut({ scope: 'global' });
+    await server.sql`delete from auth.users where id = ${deleted.user.id}`;
+    for (const token of [signedOut.session.access_token, deleted.session.access_token]) {
+      expect(await answers(token)).toEqual(requests.map(([method, path]) => `${method} ${path.split('?')[0]} 401${method === 'HEAD' ? '' : ' PGRST303'}`));
+    }
   });
 
   it('signing out one session (scope local) leaves the user’s other session working', async () => {

@@ -173,6 +173,42 @@ describe('profiles: owner only, and only the editable fields', () => {
   });
 });
 
+describe('the contact form’s proof of work and lead digests: nobody reaches them but the database itself (decision 0016)', () => {
+  const callers: [string, () => Caller][] = [
+    ['anon', () => anon],
+    ['a user', () => as(alice)],
+    ['a site admin', () => as(admin)],
+    ['the service role', () => ({ role: 'service_role' }) as Caller],
+  ];
+
+  it.each(callers)('%s can read neither the signing key nor the used proofs, nor forge, check or skip a proof', async (_label, caller) => {
+    for (const statement of [
+      'select hmac_key from private.contact_form_key',
+      "update private.contact_form_key set hmac_key = 'known'",
+      'select challenge from private.contact_form_proofs_used',
+      "delete from private.contact_form_proofs_used",
+      'select private.issue_contact_form_challenge()',
+      "select * from private.verify_contact_form_proof('e30=')",
+      'select private.raise_contact_form_challenge()',
+      "select private.rate_limit_wait('lead:calm', 60, 60)",
+    ]) {
+      await expect(asCaller(sql, caller(), (tx) => tx.unsafe(statement)), statement).rejects.toThrow('permission denied');
+    }
+  });
+
+  it.each(callers.slice(0, 3))('%s can neither read the digests nor make or read one', async (_label, caller) => {
+    for (const statement of [
+      'select lead_id from private.lead_digest_queue',
+      'select lead_ids from private.lead_digests',
+      'select private.queue_due_lead_digests()',
+      'select * from private.prepare_lead_digest_email(1)',
+      'select * from private.site_admin_addresses()',
+    ]) {
+      await expect(asCaller(sql, caller(), (tx) => tx.unsafe(statement)), statement).rejects.toThrow('permission denied');
+    }
+  });
+});
+
 describe('rate limits: nobody reaches them but the database itself', () => {
   const callerOf = (label: string): Caller =>
     ({ anon, 'a user': as(alice), 'a site admin': as(admin), 'the service role': { role: 'service_role' } as Caller })[label]!;

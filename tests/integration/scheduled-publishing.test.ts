@@ -146,6 +146,46 @@ describe('scheduled publishing', () => {
     }
   });
 
+  it('a member cannot move a scheduled item into the past (it would publish at once): refused with the reason, nothing published', async () => {
+    const id = await createScheduled(member, 'Dragged a day too far');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const moved = await member.client.from('content_items').update({ planned_publish_at: yesterday }).eq('id', id).select('id');
+    expect([moved.status, moved.error?.code, moved.error?.details]).toEqual([400, '23514', 'schedule_in_past']);
+    expect(moved.error?.message).toMatch(/cannot be moved into the past: it would be published at once/);
+    // Scheduling with a past moment, or inserting so, is the same.
+    const plan = await member.client
+      .from('content_items')
+      .insert({ organization_id: member.organizationId, user_id: member.id, title: 'A plan of yesterday', planned_publish_at: yesterday })
+      .select('id')
+      .single();
+    expect(plan.error).toBeNull();
+    const scheduling = await member.client.from('content_items').update({ publish_on_schedule: true }).eq('id', plan.data!.id).select('id');
+    expect(scheduling.error?.details).toBe('schedule_in_past');
+    const inserted = await member.client
+      .from('content_items')
+      .insert({ organization_id: member.organizationId, user_id: member.id, title: 'Scheduled yesterday', planned_publish_at: yesterday, publish_on_schedule: true })
+      .select('id');
+    expect(inserted.error?.details).toBe('schedule_in_past');
+    await drain();
+    expect(await item(id)).toMatchObject({ status: 'draft', publish_on_schedule: true, planned_publish_at: new Date((await publishJob(id))[0]!.run_at) });
+    expect(await events(id)).toEqual([]);
+
+    // Still allowed: this very minute (Schedule Publishing offers it), a plan moved into the past, and saving a
+    // scheduled item whose moment has passed without moving it (no worker published it: the calendar says Overdue).
+    const thisMinute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+    expect((await member.client.from('content_items').update({ planned_publish_at: yesterday }).eq('id', plan.data!.id).select('id')).error).toBeNull();
+    const passed = await createScheduled(member, 'Its moment passed');
+    await server.sql`update public.content_items set planned_publish_at = now() - interval '1 hour' where id = ${passed}`;
+    await server.sql`select graphile_worker.remove_job(${`content:${passed}:publish`})`;
+    // As the content dialog saves it: every field, the moment in whole minutes.
+    const asShown = new Date(Math.floor((await item(passed)).planned_publish_at!.getTime() / 60_000) * 60_000).toISOString();
+    const saved = await member.client.from('content_items').update({ excerpt: 'Edited meanwhile', planned_publish_at: asShown, publish_on_schedule: true }).eq('id', passed).select('id');
+    expect(saved.error).toBeNull();
+    expect((await member.client.from('content_items').update({ planned_publish_at: thisMinute }).eq('id', id).select('id')).error).toBeNull();
+    await drain();
+    expect((await item(id)).status).toBe('published');
+  });
+
   it('viewers cannot schedule (nor unschedule) an item of their workspace', async () => {
     const viewer = await signedInUser(server);
     await server.sql`insert into public.organization_members (organization_id, user_id, role) values (${member.organizationId}, ${viewer.id}, 'viewer')`;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSql, type Sql } from '../../server/src/db/client';
-import { EMBEDDED_DATABASE } from '../../server/src/server';
+import { embeddedDatabaseUrl } from '../../server/src/db/embedded-database';
 import { spawnServer, type ServerProcess } from './spawn-server';
 
 /**
@@ -110,7 +110,7 @@ export async function recoveryAfter(writers: Writer[], since: number, limitMs: n
 export async function openEmbedded(dataDir: string): Promise<Sql> {
   const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
   const port = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  return createSql(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`, { max: 1 });
+  return createSql(embeddedDatabaseUrl(password, port), { max: 1 });
 }
 
 export async function audit(sql: Sql, writers: Writer[]): Promise<Audit> {

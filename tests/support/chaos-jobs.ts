@@ -94,7 +94,7 @@ export interface JobAudit {
   /** SMTP DATA received for the workload's addresses, and distinct Message-IDs among them. */
   smtpMessages: number;
   smtpDistinct: number;
-  /** Failed jobs by task, e.g. 'publish_content × 2'. */
+  /** Failed jobs by task and last error, e.g. 'publish_content × 2 (gave up after 5 attempts: …)'. */
   failedJobs: string;
 }
 
@@ -159,7 +159,8 @@ export async function auditWorkload(sql: Sql, workload: JobWorkload, dataDir: st
     join public.workspace_invitations i on i.id = (e.payload ->> 'invitation_id')::uuid where i.organization_id = ${workload.workspaceId}`;
   const received = receivedBy(recipients);
   const invitationCounts = invitations.map((row) => received.get(row.email.toLowerCase()) ?? 0);
-  const failed = await sql<{ task: string; count: number }[]>`select task, count(*)::int as count from private.failed_jobs group by task order by task`;
+  const failed = await sql<{ task: string; count: number; error: string }[]>`
+    select task, count(*)::int as count, string_agg(distinct left(last_error, 200), ' | ') as error from private.failed_jobs group by task order by task`;
   const names = await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[]);
   const ours = smtpMessages.filter((message) => message.includes(`${label}-`));
   const ids = new Set(ours.map((message) => /^Message-ID: (.+)$/im.exec(message)?.[1] ?? message));
@@ -176,6 +177,6 @@ export async function auditWorkload(sql: Sql, workload: JobWorkload, dataDir: st
     outboxFiles: names.filter((name) => name.includes('workspace_invitation-queued-')).length,
     smtpMessages: ours.length,
     smtpDistinct: ids.size,
-    failedJobs: failed.map((row) => `${row.task} × ${row.count}`).join(', ') || 'none',
+    failedJobs: failed.map((row) => `${row.task} × ${row.count} (${row.error})`).join(', ') || 'none',
   };
 }

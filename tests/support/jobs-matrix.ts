@@ -6,7 +6,8 @@ const ADMINS_ONLY: Operation['cells'] = [NOT_SITE_ADMIN, NOT_SITE_ADMIN, NOT_SIT
 
 /**
  * The tenant matrix's rows for issue 26: scheduling a content item to publish follows the content rules (members
- * and up of the workspace; viewers and strangers change nothing), and the background-work functions of the admin
+ * and up of the workspace; viewers and strangers change nothing; nobody schedules into the past), and the
+ * background-work functions of the admin
  * area answer site admins only (none of the actors is one; tests/integration/background-work-admin.test.ts has the
  * site admin's side).
  */
@@ -17,6 +18,11 @@ export function jobOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('content_items').update({ planned_publish_at: nextWeek(), publish_on_schedule: true }).eq('id', ids.contentItem).select('id'),
       answer: 'rows',
       cells: ['rows 1 → content_items ~1', 'rows 1 → content_items ~1', 'rows 1 → content_items ~1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'content_items: schedule workspace 1’s item to publish yesterday (it would publish at once)': {
+      run: (a) => a.client.from('content_items').update({ planned_publish_at: new Date(Date.now() - 86_400_000).toISOString(), publish_on_schedule: true }).eq('id', ids.contentItem).select('id'),
+      answer: 'rows',
+      cells: ['400 23514 schedule_in_past', '400 23514 schedule_in_past', '400 23514 schedule_in_past', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
     },
     'content_items: add an item of workspace 1 scheduled to publish': {
       run: (a) =>

@@ -1,5 +1,7 @@
 import { DENY_ANON, GUESSED_TOKEN, NEW_ADDRESS, NOT_MEMBER, self, TOO_LOW, userIdOf, type Operation, type World } from './tenant-matrix';
-import { ids, WORKSPACE_1_NAME } from './workspaces';
+import { FUTURE_OWNER_EMAIL, ids, WORKSPACE_1_NAME } from './workspaces';
+
+const OWNER_ONLY = '403 42501 owner_only';
 
 /** The tenant matrix's rows for the workspace and invitation functions (called with supabase.rpc). */
 export function workspaceFunctionOperations(world: World): Record<string, Operation> {
@@ -59,7 +61,7 @@ export function workspaceFunctionOperations(world: World): Record<string, Operat
       run: (a) => a.client.rpc('delete_workspace', { workspace_id: world().workspace1, confirm_name: WORKSPACE_1_NAME }),
       answer: 'ok',
       cells: [
-        'ok → organizations -1, organization_members -4, workspace_invitations -4, invitation_tokens -4, content_items -1, campaigns -1, campaign_results -1, csv_column_mappings -1, workspace_activity_days -1, contacts -1, contact_score_rules -12, profiles ~1, workspace_blogs -1, analytics_sites -1, analytics_rollups -1',
+        'ok → organizations -1, organization_members -4, workspace_invitations -5, invitation_tokens -5, content_items -1, campaigns -1, campaign_results -1, csv_column_mappings -1, workspace_activity_days -1, contacts -1, contact_score_rules -12, profiles ~1, workspace_blogs -1, analytics_sites -1, analytics_rollups -1, webhook_endpoints -1, webhook_endpoint_credentials -1, webhook_events -1, webhook_deliveries -1, webhook_delivery_attempts -1',
         TOO_LOW, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON,
       ],
     },
@@ -94,6 +96,28 @@ export function workspaceFunctionOperations(world: World): Record<string, Operat
       run: (a) => a.client.rpc('create_invitation_link', { invitation_id: ids.invitationPending }),
       answer: 'ok',
       cells: ['ok → workspace_invitations ~1, invitation_tokens ~1', 'ok → workspace_invitations ~1, invitation_tokens ~1', TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
+    },
+    // An owner invitation is managed by owners only, renewal included (issue 25, point 11: an admin renewed it as
+    // a member's, became its inviter and took the fresh link).
+    'invite_to_workspace(): renew the pending owner invitation as member': {
+      run: (a) => a.client.rpc('invite_to_workspace', { workspace_id: world().workspace1, email: FUTURE_OWNER_EMAIL, access_role: 'member' }),
+      answer: 'ok',
+      cells: ['ok → workspace_invitations ~1, invitation_tokens ~1', OWNER_ONLY, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'revoke_invitation(): the pending owner invitation': {
+      run: (a) => a.client.rpc('revoke_invitation', { invitation_id: ids.invitationOwnerPending }),
+      answer: 'ok',
+      cells: ['ok → workspace_invitations ~1', OWNER_ONLY, TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
+    },
+    'resend_invitation(): the pending owner invitation': {
+      run: (a) => a.client.rpc('resend_invitation', { invitation_id: ids.invitationOwnerPending }),
+      answer: 'ok',
+      cells: ['ok → workspace_invitations ~1', OWNER_ONLY, TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
+    },
+    'create_invitation_link(): a new link for the pending owner invitation': {
+      run: (a) => a.client.rpc('create_invitation_link', { invitation_id: ids.invitationOwnerPending }),
+      answer: 'ok',
+      cells: ['ok → workspace_invitations ~1, invitation_tokens ~1', OWNER_ONLY, TOO_LOW, TOO_LOW, '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', '400 P0001 invitation_invalid', DENY_ANON],
     },
     'get_invitation(): the pending link (whoever holds it)': {
       run: (a) => a.client.rpc('get_invitation', { token: world().tokens.pending }).single(),

@@ -27,6 +27,8 @@ export const ids = {
   invitationUsed: '11111111-0000-4000-8000-000000000002',
   invitationRevoked: '11111111-0000-4000-8000-000000000003',
   invitationExpired: '11111111-0000-4000-8000-000000000004',
+  /** The owner's pending invitation of a future owner: only owners may manage it. */
+  invitationOwnerPending: '11111111-0000-4000-8000-000000000005',
   contentItem: '22222222-0000-4000-8000-000000000001',
   campaign: '33333333-0000-4000-8000-000000000001',
   campaignResult: '44444444-0000-4000-8000-000000000001',
@@ -42,7 +44,16 @@ export const ids = {
   draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
   /** The version (file name) of workspace 1's one object in the assets bucket. */
   assetVersion: '99999999-0000-4000-8000-000000000001',
+  /** Workspace 1's webhook endpoint, with one event, its delivery (succeeded) and that delivery's attempt. */
+  webhookEndpoint: 'aaaaaaaa-0000-4000-8000-000000000001',
+  webhookEvent: 'msg_matrixWorkspaceOneEvent01',
+  webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
+  /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
+  webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
 } as const;
+
+/** The address of workspace 1's pending owner invitation. */
+export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
 
 /** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
 export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
@@ -59,7 +70,7 @@ export interface WorkspaceWorld {
   workspace2: string;
   actors: Record<ActorName, Actor>;
   /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
-  tokens: { pending: string; used: string; revoked: string; expired: string };
+  tokens: { pending: string; used: string; revoked: string; expired: string; ownerPending: string };
   reset(): Promise<void>;
   /** `reset`, then workspace 1 without its one day of campaign results. */
   resetWithoutResults(): Promise<void>;
@@ -90,7 +101,13 @@ select json_build_object(
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
   'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
-    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%')
+    from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%'),
+  'webhook_endpoints', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_endpoints e where e.organization_id = $1),
+  'webhook_endpoint_credentials', (select coalesce(json_object_agg(c.endpoint_id, c), '{}')
+    from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
+  'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
+  'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -114,8 +131,9 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
 
 /**
  * Workspace 1 (owner, admin, member, viewer; a pending invitation for `invited`, a used, a revoked and an expired
- * one; a content item (a draft), an active campaign (budget 100) with one day of results, a remembered CSV mapping,
- * an activity day, a contact, its default scoring rules, an analytics site with one rollup, one object in the assets bucket) and workspace 2 (its owner
+ * one, a pending owner invitation; a content item (a draft), an active campaign (budget 100) with one day of results, a
+ * remembered CSV mapping, an activity day, a contact, its default scoring rules, an analytics site with one rollup, one
+ * object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
  * Everything is written with SQL; every actor gets a live session and a supabase-js client.
@@ -142,6 +160,12 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`
     insert into private.content_item_html (content_item_id, html, source_md5, renderer)
     select id, '<p>rendered</p>', md5(coalesce(content, '')), 'test' from public.content_items where organization_id = ${workspace2}`;
+  await sql`
+    insert into public.webhook_endpoints (id, organization_id, url_origin, events)
+    values (${ids.webhookEndpointOfWorkspace2}, ${workspace2}, 'https://two.example', '{content.published}')`;
+  await sql`
+    insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
+    values (${ids.webhookEndpointOfWorkspace2}, 'https://two.example/hook', 'whsec_' || encode(sha256('workspace 2'), 'base64'))`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
@@ -161,7 +185,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     actors[name] = { name, user, client: clientWithToken(server, session.accessToken) };
   }
   const actorIds = Object.values(people).map((user) => user.id);
-  const tokens = { pending: '', used: '', revoked: '', expired: '' };
+  const tokens = { pending: '', used: '', revoked: '', expired: '', ownerPending: '' };
 
   // One round trip for the whole reset: the statements are pipelined in one transaction (postgres.js runs an
   // array of queries in order) and the four invitation tokens are issued by one query.
@@ -179,7 +203,8 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
           (${ids.invitationPending}, ${workspace1}, ${people.invited.email}, 'member', ${owner.id}, now() + interval '7 days', null, null, null),
           (${ids.invitationUsed}, ${workspace1}, 'used@example.com', 'member', ${owner.id}, now() + interval '6 days', now(), null, null),
           (${ids.invitationRevoked}, ${workspace1}, 'revoked@example.com', 'viewer', ${owner.id}, now() + interval '6 days', null, null, now()),
-          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null)`,
+          (${ids.invitationExpired}, ${workspace1}, 'expired@example.com', 'member', ${owner.id}, now() - interval '1 minute', null, null, null),
+          (${ids.invitationOwnerPending}, ${workspace1}, ${FUTURE_OWNER_EMAIL}, 'owner', ${owner.id}, now() + interval '7 days', null, null, null)`,
       tx`insert into public.content_items (id, organization_id, user_id, title) values (${ids.contentItem}, ${workspace1}, ${owner.id}, 'Workspace 1 plan')`,
       tx`insert into public.workspace_blogs (organization_id, slug) values (${workspace1}, ${BLOG_SLUGS.workspace1})`,
       tx`insert into public.campaigns (id, organization_id, user_id, title, status, budget) values (${ids.campaign}, ${workspace1}, ${owner.id}, 'Workspace 1 campaign', 'active', 100)`,
@@ -199,12 +224,27 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
         values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
       tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
+      tx`
+        insert into public.webhook_endpoints (id, organization_id, url_origin, description, events, created_by)
+        values (${ids.webhookEndpoint}, ${workspace1}, 'https://hooks.example.com', 'Workspace 1 hook', '{content.published}', ${owner.id})`,
+      tx`
+        insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
+        values (${ids.webhookEndpoint}, 'https://hooks.example.com/catch/secret-path', 'whsec_' || encode(sha256('workspace 1'), 'base64'))`,
+      tx`
+        insert into public.webhook_events (id, organization_id, event_type, event_key, body)
+        values (${ids.webhookEvent}, ${workspace1}, 'content.published', 'matrix', '{"type":"content.published"}')`,
+      tx`
+        insert into public.webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, status, attempts, next_attempt_at, response_status)
+        values (${ids.webhookDelivery}, ${workspace1}, ${ids.webhookEndpoint}, ${ids.webhookEvent}, 'content.published', 'succeeded', 1, null, 200)`,
+      tx`
+        insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
+        values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
       tx`select private.issue_invitation_token(i, 'link') as token
-        from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired]}::uuid[]) with ordinality as t(i, n)
+        from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,
     ]).then((results) => {
       const issued = (results.at(-1) as unknown as { token: string }[]).map((row) => row.token);
-      [tokens.pending, tokens.used, tokens.revoked, tokens.expired] = issued as [string, string, string, string];
+      [tokens.pending, tokens.used, tokens.revoked, tokens.expired, tokens.ownerPending] = issued as [string, string, string, string, string];
     });
     await resetStorage();
   }

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { ConfigError, type Config } from '../config';
 import { createSql, ensureDatabase, withDatabase, type Sql } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded';
-import { runningPostmaster } from '../db/postmaster';
+import { EMBEDDED_DATABASE, runningEmbeddedDatabase } from '../db/embedded-database';
 import { ensureDataDir, resolvePostgresPassword } from '../data-dir';
-import { EMBEDDED_DATABASE } from '../server';
 
 export interface OpenDatabase {
   sql: Sql;
@@ -37,13 +36,11 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   }
 
   const databaseDir = path.join(config.dataDir, 'postgres');
-  const running = await runningPostmaster(databaseDir);
+  const running = await runningEmbeddedDatabase(config.dataDir);
   if (running) {
     log(`The embedded PostgreSQL of ${config.dataDir} is already running (pid ${running.pid}, port ${running.port}; the server is probably started): using it.`);
-    const password = await resolvePostgresPassword(config.dataDir);
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}`;
     const sql = await connected(
-      url,
+      running.url,
       (reason) =>
         `The embedded PostgreSQL of ${config.dataDir} is running (pid ${running.pid}) but cannot be reached on port ${running.port}: ${reason}. Stop the server and run this command again.`,
     );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Sql } from '../db/client';
 import type { MailTransport } from '../lib/mailer';
+import type { OutboundClient } from '../lib/outbound/outbound-client';
 
 /** What every task may use: the database (as the worker's role), the mail transport and the public address. */
 export interface JobServices {
@@ -12,6 +13,8 @@ export interface JobServices {
   analyticsRollupSeconds: number;
   /** The Email Platform's sending settings (default: links on siteUrl, 50 messages a second). */
   email?: EmailServices;
+  /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
+  outbound: OutboundClient;
 }
 
 export interface EmailServices {

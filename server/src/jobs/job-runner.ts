@@ -5,7 +5,7 @@ import { Logger, parseCronItems, run, type Runner, type TaskList, type WorkerEve
 import type { JobLog, JobServices, TaskDefinition } from './define-task';
 import { enqueueJobByName } from './enqueue-job';
 import { toGraphileTask } from './run-task';
-import { cronItems, repeatingJobKey, repeatingJobs } from './schedules';
+import { cronItems, repeatingJobKey, repeatingJobs, startupJobs } from './schedules';
 import { taskRegistry } from './task-registry';
 
 export interface JobRunnerLog extends JobLog {
@@ -26,7 +26,10 @@ export interface JobRunnerOptions {
    * ones): default 0.5 s, which keeps due → started p99 under a second (bench:jobs) for one indexed query per poll.
    */
   pollIntervalMs?: number;
-  /** Sign of life and maintenance round (private.maintain_job_queue): default 5 s. */
+  /**
+   * Sign of life and maintenance round (private.maintain_job_queue): default 2 s. A worker silent for three of them
+   * whose database session is gone is dead (its jobs run again on another worker), as is one silent for 30 s.
+   */
   heartbeatMs?: number;
   /** Run graphile-worker's cron items (default true). */
   cron?: boolean;
@@ -42,6 +45,8 @@ export interface JobRunner {
 }
 
 const STOP_WAIT_MS = 10_000;
+/** The heartbeat's period (see JobRunnerOptions.heartbeatMs). */
+export const HEARTBEAT_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 function reasonOf(error: unknown): string {
@@ -77,9 +82,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   async function heartbeat(): Promise<void> {
     await sql`
-      insert into private.job_workers (worker_id, pool_id, hostname, pid, tasks)
-      values (${workerId}, ${pool?.id ?? null}, ${hostname().slice(0, 200)}, ${process.pid}, ${tasks.map((task) => task.name)})
-      on conflict (worker_id) do update set pool_id = excluded.pool_id, tasks = excluded.tasks, seen_at = now()`;
+      insert into private.job_workers (worker_id, pool_id, hostname, pid, tasks, backend_pid, backend_started_at)
+      values (${workerId}, ${pool?.id ?? null}, ${hostname().slice(0, 200)}, ${process.pid}, ${tasks.map((task) => task.name)},
+        pg_backend_pid(), (select a.backend_start from pg_stat_activity a where a.pid = pg_backend_pid()))
+      on conflict (worker_id) do update
+        set pool_id = excluded.pool_id, tasks = excluded.tasks, backend_pid = excluded.backend_pid,
+          backend_started_at = excluded.backend_started_at, seen_at = now()`;
     const [round] = await sql<{ backlog_moved: number; pools_unlocked: number; failures_moved: number }[]>`select * from private.maintain_job_queue()`;
     if (round && round.backlog_moved + round.pools_unlocked + round.failures_moved > 0) {
       log.info(`job runner: ${round.backlog_moved} job(s) moved from the backlog, ${round.pools_unlocked} dead worker pool(s) released, ${round.failures_moved} given-up job(s) moved to the failures`);
@@ -115,6 +123,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (!task || entry.everySeconds(services) <= 0) continue;
       await enqueueJobByName(sql, task.name, {}, { jobKey: repeatingJobKey(task.name), maxAttempts: task.maxAttempts });
     }
+    for (const entry of startupJobs) {
+      const task = tasks.find((candidate) => candidate.name === entry.task);
+      if (task) await enqueueJobByName(sql, task.name, {}, { jobKey: entry.jobKey, maxAttempts: task.maxAttempts });
+    }
     log.info(`job runner ${workerId}: running ${tasks.length} task(s), concurrency ${options.concurrency ?? 4}`);
   }
 
@@ -148,7 +160,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       resolve();
     });
   });
-  const timer = setInterval(() => void beat(), options.heartbeatMs ?? 5_000);
+  const timer = setInterval(() => void beat(), options.heartbeatMs ?? HEARTBEAT_MS);
   timer.unref();
 
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
 import type { TaskDefinition } from './define-task';
 import { startJobRunner, type JobRunner } from './job-runner';
 
@@ -18,6 +19,7 @@ export interface JobsModuleOptions {
  */
 export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
   const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log, maxConnections: ctx.config.email.smtpConnections });
+  const outbound = createOutboundClient({ policy: ctx.config.outbound });
   let runner: JobRunner | undefined;
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
@@ -28,6 +30,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
         mail,
         siteUrl: ctx.config.siteUrl,
         analyticsRollupSeconds: options.analyticsRollupSeconds,
+        outbound,
         email: { publicUrl: ctx.config.email.publicUrl, ratePerSecond: ctx.config.email.ratePerSecond, concurrency: ctx.config.email.smtpConnections },
       },
       log: {
@@ -43,6 +46,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   app.addHook('onClose', async () => {
     await runner?.stop();
     mail.close();
+    await outbound.close();
   });
   app.decorate('jobRunner', () => runner);
 }

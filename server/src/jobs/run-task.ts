@@ -29,10 +29,31 @@ async function recordFailure(sql: Sql, helpers: JobHelpers, reason: string): Pro
 }
 
 /**
+ * A repeating job's failure, kept where a site admin sees it: one open failure per repeating task (its key), whose
+ * attempts count the runs that failed in a row and whose error is the last one. The next run that succeeds closes it
+ * as recovered (resolveRepeatingFailure). One row, however long it keeps failing: its next run is seconds away.
+ */
+async function recordRepeatingFailure(sql: Sql, helpers: JobHelpers, key: string, maxAttempts: number, reason: string): Promise<void> {
+  const error = reason.slice(0, 2000);
+  const updated = await sql`
+    update private.failed_jobs set attempts = attempts + 1, last_error = ${error}, failed_at = now()
+    where job_key = ${key} and resolution is null`;
+  if (updated.count > 0) return;
+  await sql`
+    insert into private.failed_jobs (task, payload, job_key, workspace_id, attempts, max_attempts, last_error, queued_at)
+    values (${helpers.job.task_identifier}, '{}'::jsonb, ${key}, null, 1, ${maxAttempts}, ${error}, ${helpers.job.created_at})`;
+}
+
+async function resolveRepeatingFailure(sql: Sql, key: string): Promise<void> {
+  await sql`update private.failed_jobs set resolution = 'recovered', resolved_at = now() where job_key = ${key} and resolution is null`;
+}
+
+/**
  * A task definition as graphile-worker runs it: the payload checked first (refused: failed at once, no retries),
  * then the handler; an error retries the job with graphile-worker's backoff, unless it is a PermanentJobError or the
  * last attempt, when the job is kept in private.failed_jobs instead and leaves the queue. Repeating tasks queue
- * their next run whatever the outcome (their failures are logged only: the next run is minutes away at most).
+ * their next run whatever the outcome; their failures are not retried but kept as one open failure per task, closed
+ * by the next run that succeeds.
  */
 export function toGraphileTask(definition: TaskDefinition, services: JobServices, log: JobLog, poolId: () => string | null): Task {
   const repeat = repeatingJobs.find((entry) => entry.task === definition.name);
@@ -51,6 +72,7 @@ export function toGraphileTask(definition: TaskDefinition, services: JobServices
         await recordFailure(services.sql, helpers, reason);
         return;
       }
+      const repeating = repeat && repeat.everySeconds(services) > 0 ? repeatingJobKey(definition.name) : null;
       try {
         await definition.run(parsed.data, {
           ...services,
@@ -58,10 +80,12 @@ export function toGraphileTask(definition: TaskDefinition, services: JobServices
           log: jobLog,
           signal: helpers.abortSignal,
         });
+        if (repeating) await resolveRepeatingFailure(services.sql, repeating);
       } catch (error) {
-        // A repeating job's next run is queued below whatever happens: a failure is logged, not kept.
-        if (repeat && repeat.everySeconds(services) > 0) {
-          jobLog.warn(`failed (runs again in ${repeat.everySeconds(services)} s): ${reasonOf(error)}`);
+        // A repeating job's next run is queued below whatever happens: the failure is kept, not retried.
+        if (repeating) {
+          jobLog.warn(`failed (runs again in ${repeat!.everySeconds(services)} s): ${reasonOf(error)}`);
+          await recordRepeatingFailure(services.sql, helpers, repeating, definition.maxAttempts ?? 1, reasonOf(error));
           return;
         }
         const permanent = error instanceof PermanentJobError;

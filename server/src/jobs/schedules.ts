@@ -1,5 +1,7 @@
 import type { CronItem } from 'graphile-worker';
 import type { JobServices } from './define-task';
+import { RENDER_SWEEP_KEY } from './tasks/render-stale-content-html';
+import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
 
 /**
  * Everything that runs on a schedule rather than on demand, in one place.
@@ -7,7 +9,20 @@ import type { JobServices } from './define-task';
  * cronItems: graphile-worker's cron (minute resolution, UTC, run once per moment across all workers, missed runs
  * not backfilled unless `backfillPeriod` says so).
  */
-export const cronItems: CronItem[] = [{ task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' }];
+export const cronItems: CronItem[] = [
+  { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
+  // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
+  { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
+  { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
+  // Blog HTML a per-item job missed (decision 0014): hourly.
+  { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
+];
+
+/**
+ * Jobs queued whenever a worker starts, under their key (so several workers starting make one job): work a deploy
+ * may bring, such as a new Markdown renderer whose HTML every public item needs.
+ */
+export const startupJobs: { task: string; jobKey: string }[] = [{ task: 'render_stale_content_html', jobKey: RENDER_SWEEP_KEY }];
 
 /**
  * Repeating jobs below a minute: one job per entry, keyed `repeat:<task>`, that queues its next run `everySeconds`
@@ -18,6 +33,9 @@ export interface RepeatingJob {
   everySeconds(services: Pick<JobServices, 'analyticsRollupSeconds'>): number;
 }
 
-export const repeatingJobs: RepeatingJob[] = [{ task: 'refresh_analytics_rollups', everySeconds: (services) => services.analyticsRollupSeconds }];
+export const repeatingJobs: RepeatingJob[] = [
+  { task: 'refresh_analytics_rollups', everySeconds: (services) => services.analyticsRollupSeconds },
+  { task: 'sweep_webhook_deliveries', everySeconds: () => WEBHOOK_SWEEP_SECONDS },
+];
 
 export const repeatingJobKey = (task: string) => `repeat:${task}`;

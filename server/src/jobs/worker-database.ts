@@ -1,9 +1,6 @@
 import { ConfigError, type Config } from '../config';
-import { resolvePostgresPassword } from '../data-dir';
 import { createSql, type Sql } from '../db/client';
-import { runningPostmaster } from '../db/postmaster';
-import { EMBEDDED_DATABASE } from '../server';
-import path from 'node:path';
+import { runningEmbeddedDatabase } from '../db/embedded-database';
 
 /**
  * Why a URL cannot carry a worker, or null. Supabase's transaction pooler (Supavisor on port 6543, or any URL marked
@@ -38,14 +35,13 @@ export function maskedUrl(url: string): string {
 export async function openWorkerDatabase(config: Config): Promise<{ url: string; sql: Sql }> {
   let url = config.databaseUrl;
   if (!url) {
-    const running = await runningPostmaster(path.join(config.dataDir, 'postgres'));
+    const running = await runningEmbeddedDatabase(config.dataDir);
     if (!running) {
       throw new ConfigError(
         `Set DATABASE_URL to the database to work for (e.g. a hosted Supabase project's direct connection), or start the server first (npm start) and the worker joins its embedded PostgreSQL in ${config.dataDir}.`,
       );
     }
-    const password = await resolvePostgresPassword(config.dataDir);
-    url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}`;
+    url = running.url;
   }
   const pooler = transactionPoolerProblem(url);
   if (pooler) throw new ConfigError(pooler);

@@ -3,6 +3,8 @@
 // gracefully: running jobs finish (or are handed back), its heartbeat goes.
 import { ConfigError, loadConfig } from '../config';
 import { createMailTransport } from '../lib/mailer';
+import { createOutboundClient } from '../lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startEmailHttpServer } from '../modules/email/email-http-server';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
@@ -27,6 +29,9 @@ try {
     log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
     maxConnections: config.email.smtpConnections,
   });
+  const outbound = createOutboundClient({ policy: config.outbound });
+  // Saving a webhook URL through the data API checks these (on hosted Supabase, where no server of ours runs).
+  await syncOutboundSettings(sql, config.outbound);
   const shutdown = async (signal: string) => {
     if (stopping) {
       console.error(`${signal} again: forcing exit`);
@@ -36,6 +41,7 @@ try {
     log.info(`${signal} received: finishing running jobs…`);
     await runner?.stop();
     mail.close();
+    await outbound.close();
     await sql.end({ timeout: 3 });
     log.info('Worker stopped.');
     process.exit(0);
@@ -49,6 +55,7 @@ try {
       mail,
       siteUrl: config.siteUrl,
       analyticsRollupSeconds: config.analyticsRollupSeconds,
+      outbound,
       email: { publicUrl: config.email.publicUrl, ratePerSecond: config.email.ratePerSecond, concurrency: config.email.smtpConnections },
     },
     log,

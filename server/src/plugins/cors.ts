@@ -6,6 +6,8 @@ export const allowedHeaders = [
   'authorization', 'apikey', 'x-client-info', 'content-type', 'accept', 'accept-profile', 'content-profile',
   'prefer', 'range', 'x-supabase-api-version', 'x-retry-count', 'x-upsert', 'cache-control', 'x-metadata',
   'if-none-match', 'if-modified-since',
+  // The contact form's proof of work under load (docs/decisions/0016-contact-form-under-load.md).
+  'x-altcha',
 ];
 export const exposedHeaders = [
   'Content-Range', 'Content-Location', 'Content-Encoding', 'Content-Type', 'Content-Length', 'Location',

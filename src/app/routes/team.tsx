@@ -1,5 +1,7 @@
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { TeamPage } from '@/features/team/components/team-page';
+import { prefetchForWorkspace } from '@/lib/account-prefetch';
+import { workspaceMembersQueryOptions } from '@/lib/workspace-members';
 
 /** /team: the signed-in header and the current workspace's Team screen. */
 export function TeamRoute() {
@@ -10,3 +12,8 @@ export function TeamRoute() {
     </div>
   );
 }
+
+/** The members start with the session, before the page renders. */
+export const prefetchTeamRoute = prefetchForWorkspace(({ queryClient, workspaceId }) => {
+  void queryClient.prefetchQuery(workspaceMembersQueryOptions(workspaceId));
+});

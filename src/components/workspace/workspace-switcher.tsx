@@ -1,49 +1,47 @@
-import { Building2, Check, ChevronsUpDown, Contact, Plus, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Check, Contact, Plus, Users } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Separator } from '@/components/ui/separator';
-import { CreateWorkspaceDialog } from '@/components/workspace/create-workspace-dialog';
+import { WorkspaceSwitcherButton } from '@/components/workspace/workspace-switcher-button';
 import { accessRoleLabel } from '@/config/access-roles';
 import { paths } from '@/config/paths';
 import { workspaceCopy } from '@/config/team-copy';
 import { cn } from '@/lib/utils';
 import { useWorkspace } from '@/lib/workspace';
 
+const CreateWorkspaceDialog = lazy(() =>
+  import('@/components/workspace/create-workspace-dialog').then((module) => ({ default: module.CreateWorkspaceDialog })),
+);
+
 /**
  * The signed-in header's one workspace control: shows the current workspace; opens the list of the user's
  * workspaces (switching changes every list, figure and dialog of the page), the Team screen and Create Workspace.
  * Self-contained, so a header layout only has to place it.
  */
-export function WorkspaceSwitcher({ compact = false, className }: { /** An icon only (the phone header). */ compact?: boolean; className?: string }) {
-  const { workspaces, current, isLoading, error, select, refresh } = useWorkspace();
-  const [open, setOpen] = useState(false);
+export function WorkspaceSwitcher({
+  compact = false,
+  className,
+  defaultOpen = false,
+}: {
+  /** An icon only (the phone header). */
+  compact?: boolean;
+  className?: string;
+  /** Open at once (its button was clicked before the switcher's code was loaded). */
+  defaultOpen?: boolean;
+}) {
+  const { workspaces, current, error, select, refresh } = useWorkspace();
+  const [open, setOpen] = useState(defaultOpen);
   const [isCreating, setIsCreating] = useState(false);
   const headingId = useId();
 
-  const triggerText = current?.name ?? (isLoading ? workspaceCopy.loading : workspaceCopy.switcherLabel);
   return (
     <>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
-          <Button
-            variant="outline"
-            size={compact ? 'icon' : 'default'}
-            className={cn(!compact && 'max-w-[16rem] justify-between', compact && 'shrink-0', className)}
-            aria-label={current ? workspaceCopy.switcherHint(current.name) : workspaceCopy.switcherLabel}
-            title={compact ? triggerText : undefined}
-            disabled={isLoading}
-          >
-            <Building2 aria-hidden="true" />
-            {compact ? null : (
-              <>
-                <span className="truncate">{triggerText}</span>
-                <ChevronsUpDown className="opacity-60" aria-hidden="true" />
-              </>
-            )}
-          </Button>
+          <WorkspaceSwitcherButton compact={compact} className={className} />
         </PopoverTrigger>
         <PopoverContent aria-labelledby={headingId}>
           <p id={headingId} className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
@@ -107,7 +105,11 @@ export function WorkspaceSwitcher({ compact = false, className }: { /** An icon 
           </Button>
         </PopoverContent>
       </Popover>
-      <CreateWorkspaceDialog open={isCreating} onOpenChange={setIsCreating} />
+      {isCreating ? (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open onOpenChange={setIsCreating} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

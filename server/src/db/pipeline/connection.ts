@@ -1,8 +1,10 @@
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { parse, serialize } from 'pg-protocol';
 import type { AuthenticationMD5Password, BackendMessage, DatabaseError, DataRowMessage, ReadyForQueryMessage } from 'pg-protocol/dist/messages';
 import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
+import { batchChannel, type BatchMessage } from './diagnostics';
 
 /**
  * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
@@ -142,8 +144,16 @@ export class PgConnection {
       this.out.push(serialize.bind({ statement: name, values: step.values as (string | null)[] }), serialize.execute());
     });
     this.out.push(serialize.sync());
+    const measured = batchChannel.hasSubscribers;
+    const start = measured ? performance.now() : 0;
     return new Promise<StepResult[]>((resolve, reject) => {
-      this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve, reject };
+      const done = measured
+        ? (results: StepResult[]) => {
+            batchChannel.publish({ steps: steps.length, roundTripMs: performance.now() - start } satisfies BatchMessage);
+            resolve(results);
+          }
+        : resolve;
+      this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve: done, reject };
       this.onMessage = (message) => this.handle(message, steps);
       this.socket.write(Buffer.concat(this.out.splice(0)));
     });

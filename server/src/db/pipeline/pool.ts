@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { PgConnection, type ConnectOptions, type Step, type StepResult } from './connection';
+import { acquireChannel, type AcquireMessage } from './diagnostics';
 
 /**
  * A fixed-size pool of pipeline connections (the server's 10, like its postgres.js pool): connections open on
@@ -76,7 +78,15 @@ export function createPipelinePool(connect: ConnectOptions, options: PoolOptions
 
   return {
     async use(work) {
-      const connection = await acquire();
+      let connection: PgConnection;
+      if (acquireChannel.hasSubscribers) {
+        const queued = waiting.length;
+        const start = performance.now();
+        connection = await acquire();
+        acquireChannel.publish({ waitedMs: performance.now() - start, queued } satisfies AcquireMessage);
+      } else {
+        connection = await acquire();
+      }
       try {
         return await work(connection);
       } finally {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderStaleContentHtml } from '../../modules/blog/render-content-html';
 import { defineTask, PermanentJobError } from '../define-task';
 import { enqueueJobByName } from '../enqueue-job';
 
@@ -13,13 +14,18 @@ export const publishContentPayload = z.object({
  * Publishes a scheduled content item at its planned moment (queued by the content_items trigger, keyed
  * `content:<id>:publish`; supabase/migrations/20261128010200_schedule_content_publishing.sql). The work is one call
  * of private.publish_scheduled_content, which refuses an item of another workspace than the payload's and does
- * nothing for an item unscheduled, rescheduled or already published: running twice publishes once.
+ * nothing for an item unscheduled, rescheduled or already published: running twice publishes once. Just before, it
+ * renders the item's HTML for its public blog (when missing or out of date), so the item is on the blog the moment it
+ * is published; a rendering that fails is left to the render_content_html job publishing then queues.
  */
 export const publishContent = defineTask({
   name: 'publish_content',
   payload: publishContentPayload,
   maxAttempts: 5,
   async run(payload, { sql, log }) {
+    await renderStaleContentHtml(sql, { contentItemId: payload.content_item_id, workspaceId: payload.workspace_id }).catch((error: unknown) => {
+      log.warn(`content item ${payload.content_item_id}: HTML not rendered before publishing (${error instanceof Error ? error.message : String(error)})`);
+    });
     // The moment goes as text: a JavaScript Date would drop its microseconds, and it would no longer be the plan.
     let outcome: string;
     try {

@@ -36,7 +36,8 @@ export function checkResendFrequency(deps: AuthDeps, lastSentAt: string | null):
 
 /**
  * Issues a single-use link (and code) and delivers the e-mail, inside the caller's transaction: when the
- * delivery fails the token and the `*_sent_at` stamp roll back with it. The caller has taken the e-mail limits.
+ * delivery fails the token and the `*_sent_at` stamp roll back with it. The caller has taken the e-mail limits of the
+ * request (rate-limiter.ts `takeEmail`); the e-mail spends one of the whole server's budget here, or fails with 429.
  */
 export async function sendLinkEmail(
   db: Db,
@@ -53,6 +54,8 @@ export async function sendLinkEmail(
   if (input.kind === 'signup') await db`update auth.users set confirmation_sent_at = now() where id = ${input.userId}`;
   if (input.kind === 'recovery') await db`update auth.users set recovery_sent_at = now() where id = ${input.userId}`;
   const link = verifyLink(deps.config.siteUrl, token, VERIFY_TYPE[input.kind], input.redirectTo);
+  // The whole server's e-mail budget pays for e-mails sent, not for requests (the caller took those limits).
+  await deps.limiter.takeEmailSent();
   try {
     await deps.mailer.send({ kind: input.kind, to: input.to, link, otp, email: input.email, newEmail: input.newEmail });
   } catch {

@@ -9,7 +9,8 @@ import type { Config } from '../../config';
  *   address or not, so the answer never says which);
  * - sign-in attempts at one account from all addresses together: a burst of 10, then RATE_LIMIT_SIGN_IN_PER_ACCOUNT
  *   an hour; a successful sign-in forgives them;
- * - e-mails of the whole server per hour.
+ * - e-mails of the whole server per hour, spent by e-mails really sent (a request for an address without an
+ *   account spends nothing) and looked at before answering, so every address hears the same 429 once it is spent.
  */
 export interface BucketRule {
   capacity: number;

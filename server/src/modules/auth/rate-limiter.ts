@@ -13,9 +13,13 @@ export interface RateLimiter {
   take(action: RequestAction, clientIp: string): Promise<void>;
   /**
    * An e-mail of `kind` requested for `recipient`: per client, then the recipient's resend interval, then the
-   * whole server — 429 `over_email_send_rate_limit`. Taken whether or not the address has an account.
+   * whole server's budget must have an e-mail left — 429 `over_email_send_rate_limit`. The first two are taken
+   * whether or not the address has an account; the whole server's budget is only looked at here (`takeEmailSent`
+   * spends it), so addresses without an account, which get no e-mail, cannot empty it for everybody.
    */
   takeEmail(input: { kind: string; recipient: string; clientIp: string }): Promise<void>;
+  /** An e-mail about to go out spends one of the whole server's budget: 429 `over_email_send_rate_limit` when empty. */
+  takeEmailSent(): Promise<void>;
   /** A sign-in attempt at `email` (known or not); addresses with a live session of that account are not held back. */
   takeSignIn(email: string, clientIp: string): Promise<void>;
   /** A successful sign-in forgives the account's earlier attempts. */
@@ -28,6 +32,7 @@ export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter 
       select private.take_rate_limit_token(${bucket}, ${rule.capacity}::float8, ${rule.perHour}::float8) as wait`;
     return row!.wait;
   };
+  const EMAIL_TOTAL = 'auth:email_total';
   const emailLimited = (seconds: number, message = 'email rate limit exceeded') =>
     tooManyRequests('over_email_send_rate_limit', message, seconds);
 
@@ -44,7 +49,13 @@ export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter 
         seconds = await wait(`auth:email_to:${kind}:${recipient.toLowerCase()}`, rules.emailPerRecipient);
         if (seconds > 0) throw emailLimited(seconds, frequencyLimitMessage(seconds));
       }
-      seconds = await wait('auth:email_total', rules.emailTotal);
+      const [row] = await sql<{ wait: number }[]>`
+        select private.rate_limit_wait(${EMAIL_TOTAL}, ${rules.emailTotal.capacity}::float8, ${rules.emailTotal.perHour}::float8) as wait`;
+      if (row!.wait > 0) throw emailLimited(row!.wait);
+    },
+
+    async takeEmailSent() {
+      const seconds = await wait(EMAIL_TOTAL, rules.emailTotal);
       if (seconds > 0) throw emailLimited(seconds);
     },
 

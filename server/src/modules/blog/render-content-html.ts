@@ -3,17 +3,24 @@ import type { Sql } from '../../db/client';
 import { CONTENT_HTML_RENDERER, renderContentHtml } from './markdown-html';
 
 /**
- * The server task that keeps `private.content_item_html` current: each content item in scope whose HTML is missing,
- * older than its last change, or made by an older renderer is rendered from its Markdown and stored, unless its
- * Markdown changed meanwhile (then the next run renders the newer one). Idempotent: running it twice, or on two
- * servers at once, stores the same HTML. It touches only the items its scope names (one item, or one blog's
- * workspace), reading and writing as the database owner; nothing of the HTML comes from a client.
+ * Keeps `private.content_item_html` current: each content item in scope whose HTML is missing, made from other
+ * Markdown than the item's (by md5) or by an older renderer is rendered from its Markdown and stored, unless its
+ * Markdown changed meanwhile (then the next run renders the newer one). Other changes of an item (its status, title,
+ * tags) need no new HTML. Idempotent: running it twice, or on two servers at once,
+ * stores the same HTML. It touches only the items its scope names, reading and writing as the database owner;
+ * nothing of the HTML comes from a client. Called by the job runner's tasks (`render_content_html` for one item,
+ * `render_stale_content_html` for every item that needs it: server/src/jobs/tasks/) and by our server's blog pages
+ * before they answer a new version of a blog.
  */
 export interface RenderScope {
-  /** One item (a job naming it). */
+  /** One item (a job naming it)… */
   contentItemId?: string;
+  /** …only if it is this workspace's (the job's payload names both). */
+  workspaceId?: string;
   /** The published items of the workspace that has this blog (our server before it serves the blog's pages). */
   blogSlug?: string;
+  /** The published items of every workspace (the job runner's sweep). */
+  everyWorkspace?: boolean;
   /** Most items rendered in one call (the rest at the next call). */
   limit?: number;
   /** An item that cannot be rendered or stored is skipped (it stays off its blog) and reported here. */
@@ -28,15 +35,13 @@ interface StaleItem {
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 export async function renderStaleContentHtml(sql: Sql, scope: RenderScope): Promise<number> {
-  if (!scope.contentItemId && !scope.blogSlug) throw new Error('renderStaleContentHtml needs an item or a blog');
+  if (!scope.contentItemId && !scope.blogSlug && !scope.everyWorkspace) throw new Error('renderStaleContentHtml needs an item, a blog or every workspace');
   const stale = await sql<StaleItem[]>`
     select c.id, c.content
     from public.content_items c
     left join private.content_item_html h on h.content_item_id = c.id
-    where (h.content_item_id is null or h.renderer <> ${CONTENT_HTML_RENDERER} or h.rendered_at < c.updated_at)
-      and ${scope.contentItemId
-        ? sql`c.id = ${scope.contentItemId}`
-        : sql`c.status = 'published' and c.organization_id = (select b.organization_id from public.workspace_blogs b where b.slug = ${scope.blogSlug!})`}
+    where (h.content_item_id is null or h.renderer <> ${CONTENT_HTML_RENDERER} or h.source_md5 <> md5(coalesce(c.content, '')))
+      and ${scopeCondition(sql, scope)}
     order by c.published_at desc nulls last, c.id
     limit ${scope.limit ?? 200}`;
   let stored = 0;
@@ -50,6 +55,16 @@ export async function renderStaleContentHtml(sql: Sql, scope: RenderScope): Prom
     }
   }
   return stored;
+}
+
+function scopeCondition(sql: Sql, scope: RenderScope) {
+  if (scope.contentItemId) {
+    return scope.workspaceId ? sql`c.id = ${scope.contentItemId} and c.organization_id = ${scope.workspaceId}` : sql`c.id = ${scope.contentItemId}`;
+  }
+  if (scope.blogSlug) {
+    return sql`c.status = 'published' and c.organization_id = (select b.organization_id from public.workspace_blogs b where b.slug = ${scope.blogSlug})`;
+  }
+  return sql`c.status = 'published'`;
 }
 
 async function storeRendering(sql: Sql, id: string, source: string): Promise<number> {

@@ -3,6 +3,7 @@ import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
 import { composeEmailTest } from './email-test-message';
 import { composeInvitationEmail } from './invitation-email';
+import { composeLeadDigestEmail } from './lead-digest-email';
 import { composeListConfirmationEmail } from './list-confirmation-email';
 import { composeNewLeadEmail } from './new-lead-email';
 import type { QueuedEmail } from './mail-queue';
@@ -86,10 +87,22 @@ const listConfirmation: EmailRenderer = async (email, { sql, siteUrl }) => {
 /** 'email_test' {workspace_id, campaign_id | template_id, user_id}: a campaign or a template sent to oneself. */
 const emailTest: EmailRenderer = (email, { sql, siteUrl, publicUrl }) => composeEmailTest(sql, email.payload, email.recipient, publicUrl ?? siteUrl);
 
+/** 'new_lead_digest' {digest_id}: the leads of a digest (private.queue_due_lead_digests), read when it is sent. */
+const newLeadDigest: EmailRenderer = async (email, { sql, siteUrl }) => {
+  const digestId = email.payload.digest_id;
+  if (typeof digestId !== 'number' || !Number.isSafeInteger(digestId)) return null;
+  const leads = await sql<PreparedLead[]>`select * from private.prepare_lead_digest_email(${digestId})`;
+  if (leads.length === 0) return null;
+  const link = `${siteUrl}${paths.adminLeads}`;
+  const content = composeLeadDigestEmail({ link, leads: leads.map((lead) => ({ ...lead, createdAt: lead.created_at })) });
+  return { kind: email.kind, to: email.recipient, link, ...content };
+};
+
 /** Every kind the worker can send. A new kind: a renderer here, and a database function that enqueues it. */
 export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   workspace_invitation: workspaceInvitation,
   new_lead: newLead,
   email_list_confirmation: listConfirmation,
   email_test: emailTest,
+  new_lead_digest: newLeadDigest,
 };

@@ -16,7 +16,7 @@ export interface QueuedEmail {
 export type EmailState = 'claimed' | 'sent' | 'cancelled' | 'unconfirmed' | 'held' | 'unknown';
 
 /**
- * Claims a queued e-mail for sending (private.claim_outgoing_email): the row, or null when it is sent, cancelled,
+ * Claims a queued e-mail for sending (private.claim_outgoing_email_once): the row, or null when it is sent, cancelled,
  * unconfirmed, unknown, or held by a live worker's attempt (`state` then says which). A row whose exactly-once marker
  * is set (its final dot may have reached the SMTP server before the worker died) becomes unconfirmed instead of
  * being sent again. The claim is committed at once, so no transaction stays open while the message travels; a claim
@@ -24,7 +24,7 @@ export type EmailState = 'claimed' | 'sent' | 'cancelled' | 'unconfirmed' | 'hel
  */
 export async function claimEmail(sql: Sql, emailId: string, poolId: string | null): Promise<{ email: QueuedEmail | null; state: EmailState }> {
   const [row] = await sql<(QueuedEmail & { state: EmailState })[]>`
-    select state, id::text as id, kind, recipient, payload, attempts, created_at from private.claim_outgoing_email(${emailId}, ${poolId})`;
+    select state, id::text as id, kind, recipient, payload, attempts, created_at from private.claim_outgoing_email_once(${emailId}, ${poolId})`;
   const state = row?.state ?? 'unknown';
   if (state !== 'claimed' || !row) return { email: null, state };
   const { state: _state, ...email } = row;

@@ -24,6 +24,7 @@ function statement(overrides: Partial<Statement> = {}): Statement {
     resolutionApplies: false,
     timezone: null,
     returnsSet: true,
+    maxRows: 1000,
     ...overrides,
   };
 }

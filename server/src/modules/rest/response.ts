@@ -2,7 +2,7 @@ import { rangeNotSatisfiable, RestError, singularityError } from './errors';
 import { contentTypeOf } from './parse/media';
 import { appliedPreferences } from './parse/prefer';
 import type { ApiRequest } from './request-types';
-import { MAX_ROWS, type Statement } from './sql/statement';
+import type { Statement } from './sql/statement';
 import type { ResultRow } from './transaction';
 
 /** Status, headers and body of a successful statement (PostgREST `Response.hs`, contract §3.2). */
@@ -78,7 +78,7 @@ export function totalOf(statement: Statement, row: ResultRow, plannedRows: numbe
     case 'planned':
       return plannedRows === null ? null : Math.round(plannedRows);
     case 'estimated':
-      return row.total !== null && row.total > MAX_ROWS && plannedRows !== null ? Math.max(row.total, Math.round(plannedRows)) : row.total;
+      return row.total !== null && statement.maxRows !== null && row.total > statement.maxRows && plannedRows !== null ? Math.max(row.total, Math.round(plannedRows)) : row.total;
     default:
       return null;
   }
@@ -103,10 +103,12 @@ export function buildResponse(
   row: ResultRow,
   query: string,
   plannedRows: number | null = null,
+  /** `Prefer: tx=` was applied (`db-tx-end` allows an override). */
+  txApplied = true,
 ): RestResponse {
   if (request.media.kind === 'object' && row.page_total !== 1) throw singularityError(row.page_total);
   const headers: Record<string, string> = {};
-  const applied = appliedPreferences(request, { timezoneApplied: statement.timezone !== null, resolutionApplies: statement.resolutionApplies });
+  const applied = appliedPreferences(request, { timezoneApplied: statement.timezone !== null, resolutionApplies: statement.resolutionApplies, txApplied });
   if (applied) headers['Preference-Applied'] = applied;
   const contentType = contentTypeOf(request.media);
   const count = statement.count ? row.page_total : null;

@@ -18,15 +18,14 @@ import {
 } from './errors';
 import { bodyKindOf } from './parse/media';
 import { parseRequest } from './parse/request';
-import { createDbConfigCache } from './db-config';
+import { createDbConfigCache, searchPathOf, SUPABASE_DEFAULTS, transactionEndOf } from './db-config';
 import { createAuthenticator, type RequestAuth } from './request-auth';
 import { requestHeadersSetting } from './request-headers';
 import { buildResponse, exceedsMaxAffected, isSingularSatisfied, withSqlOverrides } from './response';
 import { buildStatement, type Body } from './sql/build';
-import { quoteIdent } from './sql/identifiers';
 import { createStatementCache, readKey } from './statement-cache';
 import { parseBody } from './sql/payload';
-import { runInTransaction, type TransactionEnd } from './transaction';
+import { runInTransaction, runPreRequestOnly, type TransactionEnd } from './transaction';
 
 function sendError(reply: FastifyReply, error: RestError): FastifyReply {
   // PostgREST says when to come back on a 503 (postgrest-js waits that long before retrying a read).
@@ -64,7 +63,10 @@ function bodyOf(request: FastifyRequest): Body | undefined {
 export async function restModule(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const schemas = ctx.config.dbSchemas;
   const schema = await createSchemaCache(ctx.sql, schemas, (message) => app.log.warn(message));
-  const dbConfig = await createDbConfigCache(ctx.sql, { log: (message) => app.log.warn(message) });
+  const dbConfig = await createDbConfigCache(ctx.sql, {
+    defaults: { ...SUPABASE_DEFAULTS, aggregatesEnabled: ctx.config.dbAggregatesEnabled },
+    log: (message) => app.log.warn(message),
+  });
   // The per-request transactions go through the pipeline (docs/decisions/0007); everything else uses postgres.js.
   const pool = createPipelinePool(connectOptionsOf(ctx.sql, 'beyond-brochures data api'), { max: ctx.config.dbPool, idleTimeout: 30 });
   app.addHook('onClose', async () => {
@@ -97,6 +99,33 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     return sendError(reply, internalError());
   });
 
+  /** What the database says of a request before it runs: the pre-request function's answer (the session check). */
+  async function checkBeforeRouting(request: FastifyRequest, auth: RequestAuth, path: string): Promise<void> {
+    const preRequest = dbConfig.current().preRequest;
+    if (!preRequest || auth.session === null) return;
+    try {
+      await runPreRequestOnly(pool, {
+        auth,
+        preRequest,
+        settings: {
+          method: request.method,
+          path,
+          headers: requestHeadersSetting(request.headers, request.ip),
+          cookies: cookiesOf(request.headers.cookie),
+          searchPath: 'public, extensions',
+          timezone: null,
+        },
+      });
+    } catch (error) {
+      if (isConnectionFailure(error)) {
+        ctx.database.reportConnectionFailure();
+        throw connectionError();
+      }
+      if (isPgError(error)) throw fromDatabaseError(error, false);
+      throw error;
+    }
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // While the database is away, answer at once instead of waiting on connections that cannot succeed.
     if (!ctx.database.isAvailable()) throw connectionError();
@@ -108,16 +137,26 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
 
     const auth: RequestAuth = await authenticator.authenticate(request.headers.authorization);
     const catalogue = schema.current();
+    const config = dbConfig.current();
     const key = readKey(request.method, url, request.headers);
-    const cached = key === null ? undefined : statements.get(key, catalogue);
-    const apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
-    const statement =
-      cached?.statement ?? buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: ctx.config.dbAggregatesEnabled });
-    if (key !== null && !cached) statements.set(key, { catalogue, request: apiRequest, statement });
+    const cached = key === null ? undefined : statements.get(key, catalogue, config);
+    let apiRequest, statement;
+    try {
+      apiRequest = cached?.request ?? parseRequest({ method: request.method, path, query, headers: request.headers, schemas });
+      statement =
+        cached?.statement ??
+        buildStatement(apiRequest, catalogue, bodyOf(request), { aggregatesEnabled: config.aggregatesEnabled, maxRows: config.maxRows });
+    } catch (error) {
+      // A method this API does not serve (405) is said only to a caller the database accepts: a signed-out or
+      // deleted user's token gets the 401 of every other verb (PostgREST authenticates before routing).
+      if (error instanceof RestError && error.status === 405) await checkBeforeRouting(request, auth, path);
+      throw error;
+    }
+    if (key !== null && !cached) statements.set(key, { catalogue, config, request: apiRequest, statement });
 
-    // The end of the transaction: tx=rollback at once; singular answers and max-affected after seeing the rows.
+    // The end of the transaction (db-tx-end, Prefer: tx) at once; singular answers and max-affected after the rows.
     const checksRows = !statement.readOnly && (apiRequest.media.kind === 'object' || apiRequest.preferences.maxAffected !== undefined);
-    const rollback = apiRequest.preferences.tx === 'rollback';
+    const { rollback, applied: txApplied } = transactionEndOf(config.txEnd, apiRequest.preferences.tx);
     const end: TransactionEnd | ((row: Parameters<typeof isSingularSatisfied>[1]) => TransactionEnd) = checksRows
       ? (row) => (!rollback && isSingularSatisfied(apiRequest, row) && !exceedsMaxAffected(apiRequest, row) ? 'commit' : 'rollback')
       : rollback
@@ -133,12 +172,12 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
           path: statement.path,
           headers: requestHeadersSetting(request.headers, request.ip),
           cookies: cookiesOf(request.headers.cookie),
-          searchPath: apiRequest.schema === 'public' ? 'public, extensions' : `${quoteIdent(apiRequest.schema)}, public, extensions`,
+          searchPath: searchPathOf(apiRequest.schema, config.extraSearchPath),
           timezone: statement.timezone,
         },
         statement,
         explain: statement.explain,
-        preRequest: dbConfig.current().preRequest,
+        preRequest: config.preRequest,
         end,
       });
     } catch (error) {
@@ -151,7 +190,7 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     }
     if (exceedsMaxAffected(apiRequest, result.row)) throw maxAffectedViolation(result.row.page_total);
 
-    const response = withSqlOverrides(buildResponse(apiRequest, statement, result.row, query, result.plannedRows), result.row);
+    const response = withSqlOverrides(buildResponse(apiRequest, statement, result.row, query, result.plannedRows, txApplied), result.row);
     if (apiRequest.negotiatedByProfile) response.headers['Content-Profile'] = apiRequest.schema;
     reply.code(response.status).headers(response.headers);
     if (response.body === null) return reply.send();

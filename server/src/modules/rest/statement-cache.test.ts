@@ -5,9 +5,10 @@ import { createStatementCache, readKey } from './statement-cache';
 import { fixtureCatalogue } from './testing/fixture-catalogue';
 
 const catalogue = fixtureCatalogue();
+const config = {};
 const entry = (query: string, from = catalogue) => {
   const request = parseRequest({ method: 'GET', path: '/films', query, headers: {} });
-  return { catalogue: from, request, statement: buildStatement(request, from) };
+  return { catalogue: from, config, request, statement: buildStatement(request, from) };
 };
 
 describe('the statement cache', () => {
@@ -23,17 +24,25 @@ describe('the statement cache', () => {
     const cache = createStatementCache();
     const built = entry('select=title');
     cache.set('k', built);
-    expect(cache.get('k', catalogue)).toBe(built);
-    expect(cache.get('k', fixtureCatalogue())).toBeUndefined();
-    expect(cache.get('k', catalogue)).toBeUndefined();
+    expect(cache.get('k', catalogue, config)).toBe(built);
+    expect(cache.get('k', fixtureCatalogue(), config)).toBeUndefined();
+    expect(cache.get('k', catalogue, config)).toBeUndefined();
+  });
+
+  it('answers only for the configuration it was built with (a config reload starts over: aggregates, max rows)', () => {
+    const cache = createStatementCache();
+    const built = entry('select=title');
+    cache.set('k', built);
+    expect(cache.get('k', catalogue, { ...config })).toBeUndefined();
+    expect(cache.get('k', catalogue, config)).toBeUndefined();
   });
 
   it('keeps the most recently used entries', () => {
     const cache = createStatementCache(2);
     cache.set('a', entry('select=id'));
     cache.set('b', entry('select=title'));
-    cache.get('a', catalogue);
+    cache.get('a', catalogue, config);
     cache.set('c', entry('select=year'));
-    expect([cache.get('a', catalogue) !== undefined, cache.get('b', catalogue) !== undefined, cache.get('c', catalogue) !== undefined]).toEqual([true, false, true]);
+    expect([cache.get('a', catalogue, config) !== undefined, cache.get('b', catalogue, config) !== undefined, cache.get('c', catalogue, config) !== undefined]).toEqual([true, false, true]);
   });
 });

@@ -70,7 +70,7 @@ const SETTINGS =
   `set_config('request.path', $6, true), set_config('request.headers', $7, true), set_config('request.cookies', $8, true)`;
 const SETTINGS_WITH_TIMEZONE = `${SETTINGS}, set_config('timezone', $9, true)`;
 
-function settingsValues(options: RunOptions): string[] {
+function settingsValues(options: Pick<RunOptions, 'auth' | 'settings'>): string[] {
   const { auth, settings } = options;
   const values = [
     settings.searchPath,
@@ -152,5 +152,29 @@ export async function runInTransaction(pool: PipelinePool, options: RunOptions):
       }
     }
     return { row, plannedRows, committed: end === 'commit' };
+  });
+}
+
+/**
+ * Only the pre-request function (the session check), in a read-only transaction that is rolled back: for a
+ * request refused before it has a statement because of its method, so a signed-out or deleted user's token gets
+ * its 401 as on every other verb instead of learning how the API routes (PostgREST authenticates first).
+ */
+export async function runPreRequestOnly(
+  pool: PipelinePool,
+  options: Pick<RunOptions, 'auth' | 'settings'> & { preRequest: string },
+): Promise<void> {
+  const steps: Step[] = [
+    { text: 'begin isolation level read committed read only', values: [] },
+    { text: options.settings.timezone === null ? SETTINGS : SETTINGS_WITH_TIMEZONE, values: settingsValues(options) },
+    { text: `select ${options.preRequest}()`, values: [] },
+    { text: 'rollback', values: [] },
+  ];
+  await pool.use(async (connection) => {
+    const error = firstError(await connection.run(steps));
+    if (error) {
+      if (connection.transactionStatus !== 'I') await connection.run([{ text: 'rollback', values: [] }]);
+      throw error;
+    }
   });
 }

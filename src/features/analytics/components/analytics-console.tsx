@@ -1,5 +1,5 @@
 import { Globe, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
@@ -12,11 +12,13 @@ import { backendFromPage } from '@/config/env';
 import type { AnalyticsClient } from '@/features/analytics/api/analytics-client';
 import { useDeleteSite } from '@/features/analytics/api/delete-site';
 import { useSites, type AnalyticsSite } from '@/features/analytics/api/get-sites';
-import { AddSiteDialog } from '@/features/analytics/components/add-site-dialog';
 import { SiteReport } from '@/features/analytics/components/site-report';
 import { SnippetBox } from '@/features/analytics/components/snippet-box';
 import { snippetTag } from '@/lib/analytics-snippet';
 import { useWorkspace } from '@/lib/workspace';
+
+// Dialogs load when they open: their Radix and form code stays off the page's first load (issue 33).
+const AddSiteDialog = lazy(() => import('@/features/analytics/components/add-site-dialog').then((module) => ({ default: module.AddSiteDialog })));
 
 const copy = analyticsCopy.sites;
 
@@ -104,7 +106,11 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
         )}
       </Card>
       {site ? <SiteReport key={site.id} analytics={analytics} siteId={site.id} siteName={site.name} /> : sample}
-      {isAdding ? <AddSiteDialog analytics={analytics} workspaceId={current.id} onAdded={(added) => setChosenId(added.id)} onClose={() => setIsAdding(false)} /> : null}
+      {isAdding ? (
+        <Suspense fallback={null}>
+          <AddSiteDialog analytics={analytics} workspaceId={current.id} onAdded={(added) => setChosenId(added.id)} onClose={() => setIsAdding(false)} />
+        </Suspense>
+      ) : null}
       {site ? (
         <ConfirmDialog
           open={isRemoving}

@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { CampaignDialog } from '@/features/campaigns/components/campaign-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { AdvertisingOverview } from '@/features/campaigns/components/advertising-overview';
 import { CampaignPerformance } from '@/features/campaigns/components/campaign-performance';
 import { CampaignsExportButton } from '@/features/campaigns/components/campaigns-export-button';
 import { CampaignsCard } from '@/features/campaigns/components/campaigns-card';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
+
+// Dialogs load when they open: their Radix and form code stays off the page's first load (issue 33).
+const CampaignDialog = lazy(() => import('@/features/campaigns/components/campaign-dialog').then((module) => ({ default: module.CampaignDialog })));
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; campaign: Campaign } | null;
 
@@ -24,11 +26,13 @@ export function AdConsole() {
       />
       <CampaignPerformance />
       {dialog ? (
-        <CampaignDialog
-          key={dialog.mode === 'edit' ? dialog.campaign.id : 'new'}
-          item={dialog.mode === 'edit' ? dialog.campaign : null}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <CampaignDialog
+            key={dialog.mode === 'edit' ? dialog.campaign.id : 'new'}
+            item={dialog.mode === 'edit' ? dialog.campaign : null}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

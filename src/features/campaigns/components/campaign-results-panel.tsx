@@ -1,17 +1,19 @@
 import { Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CsvExportButton } from '@/components/csv/csv-export-button';
 import { Button } from '@/components/ui/button';
 import { resultsCopy } from '@/config/results-copy';
 import { fetchCampaignResults } from '@/features/campaigns/api/get-campaign-results';
-import { ResultFormDialog } from '@/features/campaigns/components/result-form-dialog';
 import { ResultsChart } from '@/features/campaigns/components/results-chart';
-import { ResultsImportDialog } from '@/features/campaigns/components/results-import-dialog';
 import type { Campaign } from '@/features/campaigns/utils/campaign-form';
 import { resultColumns } from '@/features/campaigns/utils/results-export';
 import { csvFileName } from '@/lib/csv-export';
 import { localDay } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
+
+// Dialogs load when they open: their Radix and form code stays off the page's first load (issue 33).
+const ResultsImportDialog = lazy(() => import('@/features/campaigns/components/results-import-dialog').then((module) => ({ default: module.ResultsImportDialog })));
+const ResultFormDialog = lazy(() => import('@/features/campaigns/components/result-form-dialog').then((module) => ({ default: module.ResultFormDialog })));
 
 /** An open campaign's results: add a day or import a CSV (members and up), export them, and their chart. */
 export function CampaignResultsPanel({ campaign, canWrite }: { campaign: Campaign; canWrite: boolean }) {
@@ -43,8 +45,10 @@ export function CampaignResultsPanel({ campaign, canWrite }: { campaign: Campaig
         </div>
       </div>
       <ResultsChart title={resultsCopy.campaignChartTitle(campaign.title)} campaignId={campaign.id} />
-      {dialog === 'form' ? <ResultFormDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'import' ? <ResultsImportDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'form' ? <ResultFormDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'import' ? <ResultsImportDialog campaign={campaign} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -19,7 +19,7 @@ describe('adding a contact', () => {
   it('shows each error by its field and sends nothing until the form is right', async () => {
     await renderContacts();
     await userEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' }, { timeout: 10_000 });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Contact' }));
     expect(field(dialog, 'First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(errorOf(field(dialog, 'First Name'))).toHaveTextContent('A contact needs a first name, a last name or an email');
@@ -54,7 +54,7 @@ describe('adding a contact', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderContacts();
     await userEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' }, { timeout: 10_000 });
     await userEvent.type(field(dialog, 'First Name'), 'Dana');
     await userEvent.type(field(dialog, 'Email'), 'dana@x.example');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Met at the fair.');

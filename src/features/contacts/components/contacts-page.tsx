@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CsvExportButton } from '@/components/csv/csv-export-button';
 import { LoadErrorPanel } from '@/components/errors/load-error-panel';
@@ -15,13 +15,15 @@ import { isFiltered, NO_CONTACT_FILTERS, type ContactFilters } from '@/features/
 import { csvFileName } from '@/lib/csv-export';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useWorkspace } from '@/lib/workspace';
-import { ContactDialog } from './contact-dialog';
 import { ContactImport } from './contact-import';
 import { ContactsList } from './contacts-list';
 import { ContactsToolbar } from './contacts-toolbar';
 import { ScoreRulesCard } from './score-rules-card';
 import { SelectionBar } from './selection-bar';
 import { useContactOwners } from './use-contact-owners';
+
+// Dialogs load when they open: their Radix and form code stays off the page's first load (issue 33).
+const ContactDialog = lazy(() => import('./contact-dialog').then((module) => ({ default: module.ContactDialog })));
 
 /** /contacts: the current workspace's contacts, their filters, selection, import, export and scoring rules. */
 export function ContactsPage() {
@@ -108,7 +110,11 @@ export function ContactsPage() {
         </section>
       )}
       <ScoreRulesCard />
-      {editing ? <ContactDialog contact={editing === 'new' ? null : editing} owners={owners} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <ContactDialog contact={editing === 'new' ? null : editing} owners={owners} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -5,6 +5,7 @@ import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
 import type { ContentItemInput } from '@/features/content/utils/content-form';
 import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
+import { scheduleInPastDescription } from '@/features/content/utils/save-refusal';
 import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
 import { toError } from '@/lib/errors';
@@ -34,7 +35,7 @@ export function useUpdateContentItem() {
     onError: (error) => {
       console.error('Error saving content:', error);
       const isGone = error instanceof ContentItemGoneError;
-      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? (isGone ? error.message : messages.content.saveFailedDescription) });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? (isGone ? error.message : messages.content.saveFailedDescription) });
       // Show the list as it is now, without the vanished row.
       if (isGone) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
     },

@@ -15,14 +15,15 @@ interface ContentDialogProps {
 export function ContentDialog({ item, onClose }: ContentDialogProps) {
   const create = useCreateContentItem();
   const update = useUpdateContentItem();
+  const initialValues = contentFormValues(item);
 
   return (
     <RecordFormDialog
       title={item ? contentCopy.dialogEditTitle : contentCopy.dialogCreateTitle}
       description={contentCopy.dialogDescription}
       labels={contentCopy}
-      initialValues={contentFormValues(item)}
-      validate={validateContentForm}
+      initialValues={initialValues}
+      validate={(values) => validateContentForm(values, initialValues)}
       save={(values) => {
         const input = contentItemInput(values);
         return item ? update.mutateAsync({ id: item.id, input }) : create.mutateAsync(input);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import { localDayOf } from '@/features/content/utils/calendar';
@@ -8,6 +9,8 @@ import { addDays } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
 import { fakeSession, type FakeSupabase, type QueryCall, workspaceRows } from '@/testing/fake-supabase';
 import { renderRoutes } from '@/testing/render';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
@@ -151,6 +154,21 @@ describe('EditorialCalendar', () => {
     const moves = fake.calls.filter((entry) => entry.operation === 'update').map((entry) => localDayOf((entry.values as { planned_publish_at: string }).planned_publish_at));
     expect(moves).toEqual([addDays(today, 3), addDays(today, 4)]);
     expect(document.activeElement).toHaveAccessibleName(/^Launch post/);
+  });
+
+  it('refuses to move a scheduled item into the past, where it would publish at once, and says why; a plan may go there', async () => {
+    items.push({ id: 'd', title: 'Auto post', status: 'draft', content_type: 'article', planned_publish_at: at(today, 9), publish_on_schedule: true });
+    renderCalendar();
+    const auto = await screen.findByRole('button', { name: /^Auto post, Draft, .*, scheduled to publish$/ });
+    fireEvent.keyDown(auto, { key: 'ArrowLeft', altKey: true });
+    expect(toast.error).toHaveBeenCalledWith('A scheduled item cannot move into the past', { description: expect.stringContaining('"Auto post" publishes itself at its moment') });
+    expect(screen.getByText(/it would be published at once/)).toHaveAttribute('aria-live', 'polite');
+    expect(fake.calls.some((entry) => entry.operation === 'update')).toBe(false);
+    expect(screen.getByRole('button', { name: /^Auto post/ }).closest('[data-day]')).toHaveAttribute('data-day', today);
+    // Later is fine; and a date that is only a plan may move into the past.
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Auto post/ }), { key: 'ArrowRight', altKey: true });
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Old draft/ }), { key: 'ArrowLeft', altKey: true });
+    await waitFor(() => expect(fake.calls.filter((entry) => entry.operation === 'update')).toHaveLength(2));
   });
 
   it('lets a viewer look without moving anything', async () => {

@@ -1,5 +1,6 @@
 import { DndContext, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
 import { ListStatus } from '@/components/module/list-status';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -8,7 +9,7 @@ import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/fe
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
 import { CalendarMonth } from '@/features/content/components/calendar-month';
-import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
+import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveRefusal, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
 import { addDays, dayValue, localDay } from '@/lib/periods';
@@ -33,7 +34,8 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 /**
  * The Editorial Calendar: the workspace's items by planned day, as a month (drop targets) or an agenda of overdue
  * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys (focus follows the
- * item to its new day, so the keys can be pressed again); viewers only look.
+ * item to its new day, so the keys can be pressed again); a scheduled item does not move into the past (it would be
+ * published at once: a toast says so); viewers only look.
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
@@ -59,8 +61,15 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
     if (!item.planned_publish_at || days === 0) return;
     const day = addDays(localDayOf(item.planned_publish_at), days);
+    const moment = moveToDay(item.planned_publish_at, day);
+    if (moveRefusal(item, moment, new Date())) {
+      const description = contentCopy.calendar.pastRefusedDescription(item.title);
+      toast.error(contentCopy.calendar.pastRefused, { description });
+      setAnnouncement(description);
+      return;
+    }
     if (byKeyboard) setFocusRequest({ id: item.id, day });
-    reschedule.mutate({ id: item.id, plannedPublishAt: moveToDay(item.planned_publish_at, day) });
+    reschedule.mutate({ id: item.id, plannedPublishAt: moment });
     setAnnouncement(contentCopy.calendar.moved(item.title, formatDay(day)));
     if (monthOf(day) !== month && view !== 'agenda') setMonth(monthOf(day));
   }

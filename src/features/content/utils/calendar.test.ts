@@ -7,6 +7,7 @@ import {
   itemsByDay,
   localDayOf,
   monthWeeks,
+  moveRefusal,
   moveToDay,
   nextScheduleRefreshMs,
   scheduleState,
@@ -192,5 +193,22 @@ describe('isSchedulableMoment', () => {
     ['yesterday', new Date(2026, 10, 22, 12, 30), false],
   ])('%s → %s', (_case, moment, expected) => {
     expect(isSchedulableMoment(moment.toISOString(), now)).toBe(expected);
+  });
+});
+
+describe('moveRefusal', () => {
+  const now = new Date(2026, 10, 23, 12, 30, 45);
+  const scheduled = { id: 'a', title: 'Auto', status: 'draft', planned_publish_at: at(2026, 11, 24, 9, 0), publish_on_schedule: true };
+  it.each([
+    ['a scheduled item to a later day', scheduled, at(2026, 11, 25, 9, 0), null],
+    ['a scheduled item to earlier today, still ahead', scheduled, at(2026, 11, 23, 18, 0), null],
+    ['a scheduled item to this minute', scheduled, at(2026, 11, 23, 12, 30), null],
+    ['a scheduled item to this morning (past: it would publish at once)', scheduled, at(2026, 11, 23, 9, 0), 'scheduled-into-past'],
+    ['a scheduled item to yesterday', scheduled, at(2026, 11, 22, 9, 0), 'scheduled-into-past'],
+    ['a scheduled item in review to yesterday', { ...scheduled, status: 'review' }, at(2026, 11, 22, 9, 0), 'scheduled-into-past'],
+    ['a plan (not scheduled) to yesterday', { ...scheduled, publish_on_schedule: false }, at(2026, 11, 22, 9, 0), null],
+    ['a published item to yesterday', { ...scheduled, status: 'published' }, at(2026, 11, 22, 9, 0), null],
+  ])('%s → %s', (_case, item, moment, expected) => {
+    expect(moveRefusal(item, moment, now)).toBe(expected);
   });
 });

@@ -176,3 +176,13 @@ export function isSchedulableMoment(timestamp: string, now: Date): boolean {
   minute.setSeconds(0, 0);
   return Date.parse(timestamp) >= minute.getTime();
 }
+
+/**
+ * Why an item may not be moved to `moment` on the calendar, or null when it may: a scheduled item (it publishes itself)
+ * moved before the current minute would be published at once — the database refuses that too. Planned dates of items
+ * that are not scheduled are plans, and may move anywhere.
+ */
+export function moveRefusal(item: ScheduledItem, moment: string, now: Date): 'scheduled-into-past' | null {
+  if (!item.publish_on_schedule || item.status === 'published' || item.status === 'archived') return null;
+  return isSchedulableMoment(moment, now) ? null : 'scheduled-into-past';
+}

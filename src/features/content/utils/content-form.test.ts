@@ -133,6 +133,22 @@ describe('validateContentForm', () => {
       tags: `Keep each tag to 50 characters or fewer ("${'b'.repeat(20)}…" is longer)`,
     });
   });
+
+  it('refuses to schedule publishing at a moment already past (it would publish at once), unless the moment is the one it had', () => {
+    const now = new Date(2026, 10, 23, 12, 30, 45);
+    const values = { ...emptyContentForm(), title: 'x', publishOnSchedule: true };
+    const error = { plannedPublishAt: 'To publish automatically, choose a moment from now on: a moment in the past would publish it at once.' };
+    expect(validateContentForm({ ...values, plannedPublishAt: '2026-11-23T12:30' }, undefined, now)).toEqual({});
+    expect(validateContentForm({ ...values, plannedPublishAt: '2026-11-23T12:29' }, undefined, now)).toEqual(error);
+    // Only a plan, or already published: no schedule, no refusal.
+    expect(validateContentForm({ ...values, plannedPublishAt: '2026-11-22T09:00', publishOnSchedule: false }, undefined, now)).toEqual({});
+    expect(validateContentForm({ ...values, plannedPublishAt: '2026-11-22T09:00', status: 'published' }, undefined, now)).toEqual({});
+    // An item whose scheduled moment has passed (no worker published it) is still saved as long as the moment stays.
+    const overdue = { ...values, plannedPublishAt: '2026-11-22T09:00' };
+    expect(validateContentForm({ ...overdue, excerpt: 'edited' }, overdue, now)).toEqual({});
+    expect(validateContentForm({ ...overdue, plannedPublishAt: '2026-11-21T09:00' }, overdue, now)).toEqual(error);
+    expect(validateContentForm(overdue, { ...overdue, publishOnSchedule: false }, now)).toEqual(error);
+  });
 });
 
 describe('seoLengthHint', () => {

@@ -1,6 +1,6 @@
 import { contentCopy } from '@/config/content-copy';
 import { CONTENT_DEFAULTS, type ContentStatus, type ContentType } from '@/config/content-options';
-import { fromDateTimeInput, toDateTimeInput } from '@/features/content/utils/calendar';
+import { fromDateTimeInput, isSchedulableMoment, toDateTimeInput } from '@/features/content/utils/calendar';
 import type { Tables, TablesInsert } from '@/types/database';
 
 export type ContentItem = Tables<'content_items'>;
@@ -92,7 +92,11 @@ export function contentFormValues(item: ContentItem | null): ContentFormValues {
   };
 }
 
-export function validateContentForm(values: ContentFormValues): ContentFormErrors {
+/**
+ * The dialog's checks, as the database makes them. `initial`: the fields as the dialog opened (an item whose schedule
+ * has passed may still be saved while its moment stays as it was); `now`: the clock the past is measured by.
+ */
+export function validateContentForm(values: ContentFormValues, initial?: ContentFormValues, now = new Date()): ContentFormErrors {
   const errors: ContentFormErrors = {};
   if (values.title.trim() === '') errors.title = contentCopy.errors.titleRequired;
   const url = values.featuredImageUrl.trim();
@@ -101,7 +105,12 @@ export function validateContentForm(values: ContentFormValues): ContentFormError
   const longTag = tags.find((tag) => tag.length > MAX_TAG_LENGTH);
   if (tags.length > MAX_TAGS) errors.tags = contentCopy.errors.tooManyTags(MAX_TAGS);
   else if (longTag) errors.tags = contentCopy.errors.tagTooLong(longTag, MAX_TAG_LENGTH);
-  if (fromDateTimeInput(values.plannedPublishAt) === undefined) errors.plannedPublishAt = contentCopy.errors.plannedInvalid;
+  const moment = fromDateTimeInput(values.plannedPublishAt);
+  if (moment === undefined) errors.plannedPublishAt = contentCopy.errors.plannedInvalid;
+  else if (moment && values.publishOnSchedule && canPublishOnSchedule(values) && !isSchedulableMoment(moment, now)) {
+    const unmoved = initial?.publishOnSchedule === true && initial.plannedPublishAt === values.plannedPublishAt;
+    if (!unmoved) errors.plannedPublishAt = contentCopy.errors.scheduleInPast;
+  }
   return errors;
 }
 

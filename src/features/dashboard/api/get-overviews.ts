@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExecutiveFigures, PlatformFigures } from '@/features/dashboard/utils/overview-stats';
 import { addDays, monthToDate, sameDaysOfPreviousMonth, startOfLocalDay } from '@/lib/periods';
 import { supabase } from '@/lib/supabase';
@@ -52,20 +52,26 @@ export async function fetchExecutiveOverview(client: SupabaseClient<Database>, o
   return { figures: numbers<ExecutiveFigures>(overview.data), isEmpty };
 }
 
+export function platformOverviewQueryOptions(organizationId: string, today: string) {
+  return queryOptions({
+    queryKey: ['dashboard', 'platform-overview', organizationId, today],
+    queryFn: () => fetchPlatformOverview(supabase, organizationId, today),
+  });
+}
+
+export function executiveOverviewQueryOptions(organizationId: string, today: string) {
+  return queryOptions({
+    queryKey: ['dashboard', 'executive-overview', organizationId, today],
+    queryFn: () => fetchExecutiveOverview(supabase, organizationId, today),
+  });
+}
+
 export function usePlatformOverview(today: string) {
   const organizationId = useWorkspace().current?.id ?? null;
-  return useQuery({
-    queryKey: ['dashboard', 'platform-overview', organizationId, today],
-    queryFn: () => fetchPlatformOverview(supabase, organizationId!, today),
-    enabled: organizationId !== null,
-  });
+  return useQuery({ ...platformOverviewQueryOptions(organizationId ?? '', today), enabled: organizationId !== null });
 }
 
 export function useExecutiveOverview(today: string) {
   const organizationId = useWorkspace().current?.id ?? null;
-  return useQuery({
-    queryKey: ['dashboard', 'executive-overview', organizationId, today],
-    queryFn: () => fetchExecutiveOverview(supabase, organizationId!, today),
-    enabled: organizationId !== null,
-  });
+  return useQuery({ ...executiveOverviewQueryOptions(organizationId ?? '', today), enabled: organizationId !== null });
 }

@@ -1,26 +1,37 @@
-import { Building2, Globe, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Building2, Globe, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { WorkspaceSwitcher } from '@/components/workspace/workspace-switcher';
+import { WorkspaceSwitcherButton } from '@/components/workspace/workspace-switcher-button';
 import { dashboardCopy } from '@/config/account-copy';
 import { workspaceCopy } from '@/config/team-copy';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useNoteWorkspaceActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
-import { ProfileSettingsDialog } from '@/features/dashboard/components/profile-settings-dialog';
 import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
+import { useLoadOnIntent, type IntentHandlers } from '@/lib/use-load-on-intent';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 
 /** Tailwind's `lg`: from here on the header is one row without the account menu. */
 const HEADER_ONE_ROW_QUERY = '(min-width: 1024px)';
+
+/**
+ * The header's menus (the workspace switcher's popover, the profile dialog, the phone's account sheet) with their
+ * Radix and floating-ui code: off the first load of every signed-in page (issue 33), loaded on the first hover, focus
+ * or touch of one of their buttons, which render at once.
+ */
+const loadMenus = () =>
+  Promise.all([
+    import('@/components/workspace/workspace-switcher'),
+    import('@/features/dashboard/components/profile-settings-dialog'),
+    import('@/components/ui/sheet'),
+  ]).then(([switcher, settings, sheet]) => ({ ...sheet, WorkspaceSwitcher: switcher.WorkspaceSwitcher, ProfileSettingsDialog: settings.ProfileSettingsDialog }));
 
 function WhoIsSignedIn({ display, workspace, className }: { display: ProfileDisplay; workspace?: string; className?: string }) {
   return (
@@ -78,8 +89,14 @@ export function DashboardHeader() {
   // The menu is for narrow screens: it closes when the screen becomes wide (a rotated tablet, a resized window).
   const isWide = useMediaQuery(HEADER_ONE_ROW_QUERY, false);
   const workspace = useWorkspace().current?.name;
+  const { loaded: menus, clicked, intent } = useLoadOnIntent(loadMenus);
   // Every workspace page shows this header: Active Users counts the days members open any of them.
   useNoteWorkspaceActivity();
+  const accountMenuButton = (props?: Partial<IntentHandlers>) => (
+    <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu} {...props}>
+      <UserRound aria-hidden="true" />
+    </Button>
+  );
   const signOutButton = (className?: string) => (
     <Button variant="outline" className={className} onClick={() => void signOut()} disabled={isPending} aria-busy={isPending || undefined}>
       <LogOut aria-hidden="true" />
@@ -103,31 +120,49 @@ export function DashboardHeader() {
         <div className="hidden items-center gap-3 lg:flex">
           <WebsiteLink />
           {isWide ? <WhoIsSignedIn display={display} className="text-right" /> : null}
-          {isWide ? <WorkspaceSwitcher /> : null}
-          {profile ? <ProfileSettingsDialog profile={profile} /> : null}
+          {isWide ? menus ? <menus.WorkspaceSwitcher defaultOpen={clicked === 'switcher'} /> : <WorkspaceSwitcherButton {...intent('switcher')} /> : null}
+          {profile ? (
+            menus ? (
+              <menus.ProfileSettingsDialog profile={profile} defaultOpen={clicked === 'settings'} />
+            ) : (
+              <Button variant="ghost" size="icon" aria-label={dashboardCopy.profileSettings} title={dashboardCopy.profileSettings} {...intent('settings')}>
+                <Settings aria-hidden="true" />
+              </Button>
+            )
+          ) : null}
           {signOutButton()}
         </div>
 
         <div className="flex shrink-0 items-center gap-2 lg:hidden">
-          {isWide ? null : <WorkspaceSwitcher compact />}
-          <Sheet open={isMenuOpen && !isWide} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu}>
-                <UserRound aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-[85%] max-w-xs gap-6 lg:hidden">
-              <SheetHeader>
-                <SheetTitle>{dashboardCopy.accountMenu}</SheetTitle>
-              </SheetHeader>
-              <WhoIsSignedIn display={display} workspace={workspace} />
-              <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
-                {profile ? <ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
-                <WebsiteLink className="w-full justify-start" />
-              </nav>
-              {signOutButton('mt-auto w-full')}
-            </SheetContent>
-          </Sheet>
+          {isWide ? null : menus ? (
+            <menus.WorkspaceSwitcher compact defaultOpen={clicked === 'switcher-compact'} />
+          ) : (
+            <WorkspaceSwitcherButton compact {...intent('switcher-compact')} />
+          )}
+          {menus ? (
+            <menus.Sheet open={isMenuOpen && !isWide} onOpenChange={setMenuOpen}>
+              <menus.SheetTrigger asChild>{accountMenuButton()}</menus.SheetTrigger>
+              <menus.SheetContent side="right" className="w-[85%] max-w-xs gap-6 lg:hidden">
+                <menus.SheetHeader>
+                  <menus.SheetTitle>{dashboardCopy.accountMenu}</menus.SheetTitle>
+                </menus.SheetHeader>
+                <WhoIsSignedIn display={display} workspace={workspace} />
+                <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
+                  {profile ? <menus.ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
+                  <WebsiteLink className="w-full justify-start" />
+                </nav>
+                {signOutButton('mt-auto w-full')}
+              </menus.SheetContent>
+            </menus.Sheet>
+          ) : (
+            accountMenuButton({
+              ...intent('account'),
+              onClick: () => {
+                intent('account').onClick();
+                setMenuOpen(true);
+              },
+            })
+          )}
         </div>
       </div>
       {isWide ? null : <CompactWhoIsSignedIn display={display} />}

@@ -117,7 +117,8 @@ describe('/dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('Here is an overview of Analytical Engines: 3 members, 2 active in the last 30 days.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Current workspace: Analytical Engines/ }));
-    await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }));
+    // The switcher's popover loads on the click (off the page's first load): give the import time.
+    await userEvent.click(await screen.findByRole('button', { name: /Babbage & Co/ }, { timeout: 10_000 }));
     expect(
       await screen.findByText('Here is an overview of Babbage & Co. You are its only member so far: invite your colleagues from the Team screen.'),
     ).toBeInTheDocument();
@@ -286,7 +287,8 @@ describe('/dashboard', () => {
   it('changes a name in the profile settings dialog, sending only what changed', async () => {
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    // The dialog's code loads on the click (first load of the page without it): give the import time here.
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('First Name')).toHaveValue('Ada');
     await userEvent.clear(within(dialog).getByLabelText('First Name'));
     await userEvent.type(within(dialog).getByLabelText('First Name'), ' Augusta ');
@@ -301,7 +303,8 @@ describe('/dashboard', () => {
     updateResult = () => ({ data: null, error: { message: 'network down' } });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    // The dialog's code loads on the click (first load of the page without it): give the import time here.
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' }, { timeout: 15_000 });
     await userEvent.clear(within(dialog).getByLabelText('Last Name'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Last name is required');

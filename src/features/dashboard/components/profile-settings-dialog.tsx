@@ -23,8 +23,17 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time';
  * Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed.
  * Opened from the gear in the desktop header, or from a labelled entry of the phone's account menu.
  */
-export function ProfileSettingsDialog({ profile, trigger = 'icon' }: { profile: Profile; trigger?: 'icon' | 'menu-item' }) {
-  const [isOpen, setOpen] = useState(false);
+export function ProfileSettingsDialog({
+  profile,
+  trigger = 'icon',
+  defaultOpen = false,
+}: {
+  profile: Profile;
+  trigger?: 'icon' | 'menu-item';
+  /** Open at once (its button was clicked before the dialog's code was loaded). */
+  defaultOpen?: boolean;
+}) {
+  const [isOpen, setOpen] = useState(defaultOpen);
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile();

@@ -1,4 +1,4 @@
-import { Loader2, Send } from 'lucide-react';
+import { Loader2, Send, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { agencyGoals } from '@/config/analytics';
 import { messages } from '@/config/messages';
 import { trackAgencyGoal } from '@/lib/agency-analytics';
 import { useCreateLead, type LeadForm } from '../api/create-lead';
+import { ContactFormVerifying } from './contact-form-verifying';
 import { emptyLeadForm, failureDescription, mailtoFallback, validateLead, type LeadErrors } from './contact-form.utils';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
@@ -19,8 +20,10 @@ export function ContactForm() {
   const [form, setForm] = useState<LeadForm>(emptyLeadForm);
   const [errors, setErrors] = useState<LeadErrors>({});
   const [failed, setFailed] = useState(false);
+  /** Percent of the proof of work done while the form is asked for one; null otherwise. */
+  const [verifying, setVerifying] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const createLead = useCreateLead();
+  const createLead = useCreateLead({ onVerifying: setVerifying });
   const runOne = useOneAtATime();
 
   const update = (field: keyof LeadForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -41,12 +44,14 @@ export function ContactForm() {
     runOne(() =>
       createLead.mutateAsync(lead).then(
         () => {
+          setVerifying(null);
           toast.success(messages.contact.sent, { description: messages.contact.sentDescription });
           trackAgencyGoal(agencyGoals.contactForm);
           setForm(emptyLeadForm);
           setFailed(false);
         },
         (error: unknown) => {
+          setVerifying(null);
           console.error('Failed to send the contact form', error);
           toast.error(messages.contact.failed, { description: failureDescription(error) });
           setFailed(true);
@@ -80,9 +85,10 @@ export function ContactForm() {
           </a>
         </p>
       )}
+      <ContactFormVerifying percent={isBusy ? verifying : null} />
       <Button type="submit" size="lg" disabled={isBusy} aria-busy={isBusy}>
-        {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-        {isBusy ? 'Sending...' : 'Send message'}
+        {!isBusy ? <Send aria-hidden="true" /> : verifying !== null ? <ShieldCheck aria-hidden="true" /> : <Loader2 className="animate-spin" aria-hidden="true" />}
+        {!isBusy ? 'Send message' : verifying !== null ? messages.contact.verifying : 'Sending...'}
       </Button>
     </form>
   );

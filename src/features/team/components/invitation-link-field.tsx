@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { teamCopy } from '@/config/team-copy';
-import { copyText } from '@/features/team/utils/copy-text';
+import { copyText } from '@/lib/copy-text';
 
 /** The invitation link, readable and selectable, with "Copy invitation link" (works on every backend). */
 export function InvitationLinkField({ link }: { link: string }) {

@@ -12,7 +12,8 @@ import { useInvitations, type Invitation } from '@/features/team/api/get-invitat
 import { useResendInvitation } from '@/features/team/api/resend-invitation';
 import { useRevokeInvitation } from '@/features/team/api/revoke-invitation';
 import { InvitationItem } from '@/features/team/components/invitation-item';
-import { copyText, invitationUrl } from '@/features/team/utils/copy-text';
+import { invitationUrl } from '@/features/team/utils/copy-text';
+import { copyText } from '@/lib/copy-text';
 
 /** Open invitations (admins and owners): resend the e-mail, copy a new link, revoke after a confirmation. */
 export function InvitationsCard() {

@@ -8,6 +8,7 @@ import { teamCopy, workspaceCopy } from '@/config/team-copy';
 import { InvitationsCard } from '@/features/team/components/invitations-card';
 import { InviteDialog } from '@/features/team/components/invite-dialog';
 import { MembersCard } from '@/features/team/components/members-card';
+import { WebhooksLinkCard } from '@/features/team/components/webhooks-link-card';
 import { WorkspaceSettingsCard } from '@/features/team/components/workspace-settings-card';
 import { isLastOwner } from '@/features/team/utils/team-rules';
 import { useAuth } from '@/lib/auth';
@@ -53,6 +54,7 @@ export function TeamPage() {
       {canManage ? null : <p className="rounded-md border bg-muted/50 p-3 text-sm">{teamCopy.readOnly}</p>}
       <MembersCard workspace={current} />
       {canManage ? <InvitationsCard /> : null}
+      <WebhooksLinkCard />
       <WorkspaceSettingsCard
         key={`${current.id}:${current.name}`}
         workspace={current}

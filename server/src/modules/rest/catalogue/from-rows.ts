@@ -1,6 +1,7 @@
 import { quoteIdent } from '../sql/identifiers';
 import { deriveRelationships, type ComputedRelationshipRow, type ForeignKeyRow } from './relationships';
 import { key, type Catalogue, type ComputedField, type Routine, type RoutineParam, type Table } from './types';
+import type { ViewColumns } from './views';
 
 /** Catalogue rows (the queries of `queries.ts`) → the catalogue, pure. */
 
@@ -43,6 +44,8 @@ export interface CatalogueRows {
   routines: RoutineRow[];
   types: TypeRow[];
   timezones: string[];
+  /** Where views' columns come from (their relationships through the tables' keys). */
+  views?: ViewColumns;
 }
 
 export function tableFromRow(row: TableRow): Table {
@@ -111,6 +114,36 @@ function typeNames(rows: TypeRow[]): Map<string, string> {
   return types;
 }
 
+/** Types a single unnamed parameter may have: the request body is passed to it whole (PostgREST's `callable`). */
+const UNNAMED_PARAMETER_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * Whether `/rpc/` can call the function, as PostgREST's schema cache decides: every input parameter named, or a
+ * single unnamed one of a type that takes the whole body. `f(integer)` or `f(public.messages)` cannot be called
+ * (they stay computed fields), so they are neither matched nor listed as candidates.
+ */
+export function isCallable(routine: Routine): boolean {
+  const unnamed = routine.params.filter((param) => param.name === '');
+  return unnamed.length === 0 || (unnamed.length === 1 && UNNAMED_PARAMETER_TYPES.has(unnamed[0]!.type));
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * PostgREST's order of overloads (`instance Ord Routine`): fewer parameters first, then the parameters compared
+ * one by one (name, type, optional before required, variadic), then a single result before a set. PGRST203 lists them so.
+ */
+export function compareOverloads(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let i = 0; i < a.params.length; i++) {
+    const [x, y] = [a.params[i]!, b.params[i]!];
+    const order =
+      compareText(x.name, y.name) || compareText(x.type, y.type) || Number(y.hasDefault) - Number(x.hasDefault) || Number(x.variadic) - Number(y.variadic);
+    if (order) return order;
+  }
+  return Number(a.returnsSet) - Number(b.returnsSet);
+}
+
 export function buildCatalogue(rows: CatalogueRows): Catalogue {
   const tables = new Map(rows.tables.map((row) => [key(row.schema, row.name), tableFromRow(row)]));
   const uniqueKeys = new Map(rows.tables.map((row) => [key(row.schema, row.name), row.unique_keys]));
@@ -120,7 +153,7 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
   for (const row of rows.routines) {
     const routine = routineFromRow(row);
     const routineKey = key(routine.schema, routine.name);
-    routines.set(routineKey, [...(routines.get(routineKey) ?? []), routine]);
+    if (isCallable(routine)) routines.set(routineKey, [...(routines.get(routineKey) ?? []), routine]);
     const rowOf = row.row_argument_of;
     if (!rowOf || !tables.has(rowOf) || routine.params.length !== 1) continue;
     const origin = tables.get(rowOf)!;
@@ -140,11 +173,12 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
       computedFields.set(rowOf, fields);
     }
   }
+  for (const overloads of routines.values()) overloads.sort(compareOverloads);
   return {
     schemas: rows.schemas,
     tables,
     routines,
-    relationships: deriveRelationships(rows.foreignKeys, tables, uniqueKeys, computedRelationships),
+    relationships: deriveRelationships(rows.foreignKeys, tables, uniqueKeys, computedRelationships, rows.views),
     computedFields,
     types: typeNames(rows.types),
     timezones: new Set(rows.timezones),

@@ -37,18 +37,41 @@ join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
 order by n.nspname, c.relname`;
 
+/** Keys between tables of the exposed schemas and of the schemas views select from (`$2::text[]`). */
 export const FOREIGN_KEYS_SQL = `
 select k.conname as constraint, n1.nspname as schema, t1.relname as table,
   array(select a.attname::text from unnest(k.conkey) with ordinality u(attnum, ord)
         join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum order by u.ord) as columns,
   n2.nspname as foreign_schema, t2.relname as foreign_table,
   array(select a.attname::text from unnest(k.confkey) with ordinality u(attnum, ord)
-        join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum order by u.ord) as foreign_columns
+        join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum order by u.ord) as foreign_columns,
+  exists (
+    select 1 from pg_index i
+    where i.indrelid = k.conrelid and i.indisunique and i.indpred is null and i.indexprs is null
+      and array(select x from unnest(i.indkey::int2[]) x order by x) = array(select x from unnest(k.conkey) x order by x)
+  ) as one_to_one
 from pg_constraint k
 join pg_class t1 on t1.oid = k.conrelid join pg_namespace n1 on n1.oid = t1.relnamespace
 join pg_class t2 on t2.oid = k.confrelid join pg_namespace n2 on n2.oid = t2.relnamespace
-where k.contype = 'f' and k.conparentid = 0 and n1.nspname = any($1::text[]) and n2.nspname = any($1::text[])
+where k.contype = 'f' and k.conparentid = 0
+  and n1.nspname = any($1::text[] || $2::text[]) and n2.nspname = any($1::text[] || $2::text[])
 order by k.conname`;
+
+/** Views of the exposed schemas with their stored query tree (`views.ts` reads where their columns come from). */
+export const VIEWS_SQL = `
+select c.oid::int8::float8 as oid, n.nspname as schema, c.relname as name, r.ev_action::text as definition
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+where n.nspname = any($1::text[]) and c.relkind in ('v', 'm')`;
+
+/** Names of (relation oid, column number) pairs: \`$1\`, \`$2\` as text arrays of the same length. */
+export const COLUMN_NAMES_SQL = `
+select a.attrelid::int8::float8 as oid, a.attnum::int as attnum, n.nspname as schema, c.relname as table, a.attname::text as column
+from unnest($1::text[]::oid[], $2::text[]::int2[]) as u(rel, num)
+join pg_attribute a on a.attrelid = u.rel and a.attnum = u.num
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace`;
 
 export const ROUTINES_SQL = `
 select n.nspname as schema, p.proname as name,

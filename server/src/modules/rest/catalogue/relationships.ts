@@ -1,11 +1,13 @@
 import { key, type Relationship, type Table } from './types';
+import { viewForeignKeys, type ViewColumns } from './views';
 
 /**
  * Relationships as PostgREST derives them from foreign keys (`SchemaCache.hs`): each key gives a
  * many-to-one from its table and a one-to-many back (one-to-one both ways when the key's columns are the
  * table's primary key or a unique constraint), and a junction table whose primary key covers two foreign
  * keys gives a many-to-many between the two tables it references. Functions taking a table's row and
- * returning rows of another table are computed relationships.
+ * returning rows of another table are computed relationships. Views selecting a key's columns carry the key
+ * (`views.ts`); keys of tables outside the exposed schemas count only through such views.
  */
 
 export interface ForeignKeyRow {
@@ -16,6 +18,8 @@ export interface ForeignKeyRow {
   foreign_schema: string;
   foreign_table: string;
   foreign_columns: string[];
+  /** The key's columns are unique in its table (read by the catalogue query; else from `uniqueKeys`). */
+  one_to_one?: boolean;
 }
 
 export interface ComputedRelationshipRow {
@@ -35,6 +39,7 @@ export function deriveRelationships(
   tables: Map<string, Table>,
   uniqueKeys: Map<string, string[][]>,
   computed: ComputedRelationshipRow[] = [],
+  views: ViewColumns = new Map(),
 ): Map<string, Relationship[]> {
   const byOrigin = new Map<string, Relationship[]>();
   const add = (relationship: Relationship) => {
@@ -43,10 +48,16 @@ export function deriveRelationships(
   };
   const isView = (schema: string, name: string) => tables.get(key(schema, name))?.isView ?? false;
 
-  for (const fk of foreignKeys) {
+  const exposed = (schema: string, name: string) => tables.has(key(schema, name));
+  const keys = foreignKeys.map((fk) => ({
+    ...fk,
+    one_to_one: fk.one_to_one ?? (uniqueKeys.get(key(fk.schema, fk.table)) ?? []).some((unique) => sameSet(unique, fk.columns)),
+  }));
+  for (const fk of [...keys, ...viewForeignKeys(keys, views)]) {
+    if (!exposed(fk.schema, fk.table) || !exposed(fk.foreign_schema, fk.foreign_table)) continue;
     const pairs = fk.columns.map((column, index) => [column, fk.foreign_columns[index]!] as [string, string]);
     const isSelf = fk.schema === fk.foreign_schema && fk.table === fk.foreign_table;
-    const oneToOne = (uniqueKeys.get(key(fk.schema, fk.table)) ?? []).some((unique) => sameSet(unique, fk.columns));
+    const oneToOne = fk.one_to_one === true;
     add({
       schema: fk.schema,
       table: fk.table,
@@ -75,6 +86,7 @@ export function deriveRelationships(
   for (const first of foreignKeys) {
     for (const second of foreignKeys) {
       if (first === second || first.schema !== second.schema || first.table !== second.table) continue;
+      if (!exposed(first.foreign_schema, first.foreign_table) || !exposed(second.foreign_schema, second.foreign_table)) continue;
       const junction = tables.get(key(first.schema, first.table));
       if (!junction || ![...first.columns, ...second.columns].every((column) => junction.primaryKey.includes(column))) continue;
       add({

@@ -1,20 +1,43 @@
+import type { TransactionSql } from 'postgres';
 import type { Sql } from '../../../db/client';
 import { buildCatalogue, type RoutineRow, type TableRow, type TypeRow } from './from-rows';
-import { FOREIGN_KEYS_SQL, ROUTINES_SQL, TABLES_SQL, TIMEZONES_SQL, TYPES_SQL } from './queries';
+import { COLUMN_NAMES_SQL, FOREIGN_KEYS_SQL, ROUTINES_SQL, TABLES_SQL, TIMEZONES_SQL, TYPES_SQL, VIEWS_SQL } from './queries';
 import type { ForeignKeyRow } from './relationships';
 import type { Catalogue } from './types';
+import { resolveViewColumns, viewColumnOrigins, type ColumnNameRow, type ViewColumnOrigin, type ViewColumns, type ViewRow } from './views';
 
 /**
  * The catalogue of the exposed schemas, read at start and again on `NOTIFY pgrst, 'reload schema'` (sent by
  * the migration runner; an empty payload too, as PostgREST accepts). A failed reload keeps the previous one.
  */
 
+/** Where the columns of the exposed schemas' views come from (a view whose tree cannot be read has none). */
+async function loadViewColumns(tx: TransactionSql, schemas: string[]): Promise<ViewColumns> {
+  const rows = await tx.unsafe<{ oid: number; schema: string; name: string; definition: string }[]>(VIEWS_SQL, [schemas]);
+  const views: ViewRow[] = rows.map((row) => {
+    let origins: ViewColumnOrigin[] = [];
+    try {
+      origins = viewColumnOrigins(row.definition);
+    } catch {
+      // not a tree this reader knows: the view has no relationships
+    }
+    return { oid: row.oid, schema: row.schema, name: row.name, origins };
+  });
+  const origins = views.flatMap((view) => view.origins);
+  const names = origins.length
+    ? await tx.unsafe<ColumnNameRow[]>(COLUMN_NAMES_SQL, [origins.map((origin) => String(origin.table)), origins.map((origin) => String(origin.attnum))])
+    : [];
+  return resolveViewColumns(views, [...names]);
+}
+
 export async function loadCatalogue(sql: Sql, schemas: readonly string[] = ['public']): Promise<Catalogue> {
   return sql.begin('read only', async (tx) => {
     await tx.unsafe(`set local search_path = pg_catalog`);
     const list = [...schemas];
     const tables = await tx.unsafe<TableRow[]>(TABLES_SQL, [list]);
-    const foreignKeys = await tx.unsafe<ForeignKeyRow[]>(FOREIGN_KEYS_SQL, [list]);
+    const views = await loadViewColumns(tx, list);
+    const baseSchemas = [...new Set([...views.values()].flatMap((columns) => [...columns.values()].map((column) => column.schema)))];
+    const foreignKeys = await tx.unsafe<ForeignKeyRow[]>(FOREIGN_KEYS_SQL, [list, baseSchemas.filter((name) => !list.includes(name))]);
     const routines = await tx.unsafe<RoutineRow[]>(ROUTINES_SQL, [list]);
     const types = await tx.unsafe<TypeRow[]>(TYPES_SQL, [list]);
     const timezones = await tx.unsafe<{ name: string }[]>(TIMEZONES_SQL);
@@ -25,6 +48,7 @@ export async function loadCatalogue(sql: Sql, schemas: readonly string[] = ['pub
       routines: [...routines],
       types: [...types],
       timezones: timezones.map((row) => row.name),
+      views,
     });
   });
 }

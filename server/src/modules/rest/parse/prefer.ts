@@ -4,7 +4,7 @@ import type { ApiRequest, Preferences } from '../request-types';
  * The `Prefer` header as PostgREST reads it (`ApiRequest/Preferences.hs`, v13): comma-separated over one
  * or more headers, the first value of each preference wins, unknown ones are kept as invalid (refused
  * only with `handling=strict`, after planning). `timezone=` is never invalid: an unknown zone is ignored.
- * `tx=` is honoured (PostgREST's `db-tx-end = commit-allow-override`).
+ * `tx=` is honoured when `db-tx-end` allows an override (`commit-allow-override`, the default).
  */
 
 const CHOICES: Record<string, readonly string[]> = {
@@ -42,7 +42,7 @@ export function parsePreferences(value: string | undefined): Preferences {
 /** The `Preference-Applied` header: what PostgREST echoes for each action (`Response.hs`), in its order. */
 export function appliedPreferences(
   request: Pick<ApiRequest, 'action' | 'preferences'>,
-  options: { timezoneApplied: boolean; resolutionApplies: boolean },
+  options: { timezoneApplied: boolean; resolutionApplies: boolean; txApplied?: boolean },
 ): string | undefined {
   const p = request.preferences;
   const isWrite = request.action === 'insert' || request.action === 'update' || request.action === 'delete';
@@ -51,7 +51,7 @@ export function appliedPreferences(
   if (p.missing && (request.action === 'insert' || request.action === 'update')) applied.push(`missing=${p.missing}`);
   if (p.return && isWrite) applied.push(`return=${p.return}`);
   if (p.count) applied.push(`count=${p.count}`);
-  if (p.tx) applied.push(`tx=${p.tx}`);
+  if (p.tx && (options.txApplied ?? true)) applied.push(`tx=${p.tx}`);
   if (p.handling) applied.push(`handling=${p.handling}`);
   if (p.timezone && options.timezoneApplied) applied.push(`timezone=${p.timezone}`);
   if (p.maxAffected !== undefined && (request.action === 'update' || request.action === 'delete' || request.action === 'call')) {

@@ -21,7 +21,11 @@ import { bodySql, MAX_ROWS, wrap, type Statement } from './statement';
 export interface BuildOptions {
   /** PostgREST's `db-aggregates-enabled` (off on Supabase). */
   aggregatesEnabled?: boolean;
+  /** PostgREST's `db-max-rows` (Supabase's 1,000 unless given; null: no limit). */
+  maxRows?: number | null;
 }
+
+const maxRowsOf = (options: BuildOptions) => (options.maxRows === undefined ? MAX_ROWS : options.maxRows);
 
 /** What the request body is, by its Content-Type. */
 export type Body = { kind: 'json'; body: RequestBody } | { kind: 'text' | 'xml'; text: string } | { kind: 'binary'; data: Buffer };
@@ -33,8 +37,9 @@ function findTable(catalogue: Catalogue, schema: string, name: string): Table {
   throw tableNotFound(schema, name, closest(name, names, 0.75));
 }
 
-function base(request: ApiRequest, catalogue: Catalogue, path: string): Omit<Statement, 'text' | 'values' | 'readOnly' | 'noBody' | 'count'> {
+function base(request: ApiRequest, catalogue: Catalogue, path: string, options: BuildOptions): Omit<Statement, 'text' | 'values' | 'readOnly' | 'noBody' | 'count'> {
   return {
+    maxRows: maxRowsOf(options),
     media: request.media,
     isVoid: false,
     explain: null,
@@ -53,14 +58,14 @@ function rootSource(catalogue: Catalogue, schema: string, table: string, from: s
 }
 
 /** Count columns: `exact`, `estimated` (exact up to db-max-rows, then EXPLAIN), `planned` (EXPLAIN only). */
-function counting(request: ApiRequest, renderer: ReadRenderer, tree: PlanNode, source: NodeSource, params: Params, catalogue: Catalogue) {
+function counting(request: ApiRequest, renderer: ReadRenderer, tree: PlanNode, source: NodeSource, params: Params, catalogue: Catalogue, maxRows: number | null) {
   const mode = request.preferences.count ?? null;
   if (mode === null) return { total: 'null::int', explain: null };
   const explainParams = new Params();
   const explainRenderer = new ReadRenderer({ catalogue, params: explainParams, aggregatesEnabled: true, maxRows: null });
   const explain = mode === 'exact' ? null : { text: `EXPLAIN (FORMAT JSON) ${explainRenderer.count(tree, source)}`, values: explainParams.values };
   if (mode === 'planned') return { total: 'null::int', explain };
-  const limit = mode === 'estimated' ? ` LIMIT ${params.add(String(MAX_ROWS + 1))}` : '';
+  const limit = mode === 'estimated' && maxRows !== null ? ` LIMIT ${params.add(String(maxRows + 1))}` : '';
   return { total: `(SELECT pg_catalog.count(*) FROM (${renderer.count(tree, source)}${limit}) pgrst_count)::int`, explain };
 }
 
@@ -68,12 +73,12 @@ function buildRead(request: ApiRequest, catalogue: Catalogue, options: BuildOpti
   const params = new Params();
   const tree = planTree(request);
   const source = rootSource(catalogue, table.schema, table.name, qualified(table.schema, table.name));
-  const renderer = new ReadRenderer({ catalogue, params, aggregatesEnabled: options.aggregatesEnabled ?? false, maxRows: MAX_ROWS });
+  const renderer = new ReadRenderer({ catalogue, params, aggregatesEnabled: options.aggregatesEnabled ?? false, maxRows: maxRowsOf(options) });
   const rendered = renderer.node(tree, source);
-  const { total, explain } = counting(request, renderer, tree, source, params, catalogue);
+  const { total, explain } = counting(request, renderer, tree, source, params, catalogue, maxRowsOf(options));
   const noBody = request.method === 'HEAD';
   return {
-    ...base(request, catalogue, `/${table.name}`),
+    ...base(request, catalogue, `/${table.name}`, options),
     text: wrap(rendered.sql, total, bodySql({ media: request.media, none: noBody })),
     values: params.values,
     readOnly: true,
@@ -120,7 +125,7 @@ function buildMutation(request: ApiRequest, catalogue: Catalogue, options: Build
     new ReadRenderer({ catalogue, params: new Params(), aggregatesEnabled: true, maxRows: null }).node(tree, source);
   }
   return {
-    ...base(request, catalogue, `/${table.name}`),
+    ...base(request, catalogue, `/${table.name}`, options),
     text: wrap(`${mutation.sql} RETURNING ${returning}`, 'null::int', bodyColumn, rows, mutation.countsInserted),
     values: params.values,
     readOnly: false,
@@ -179,14 +184,14 @@ function buildCall(request: ApiRequest, catalogue: Catalogue, options: BuildOpti
   };
   const tree = planTree(request);
   if (!routine.returnsSet) tree.range = null;
-  const renderer = new ReadRenderer({ catalogue, params, aggregatesEnabled: options.aggregatesEnabled ?? false, maxRows: routine.returnsSet ? MAX_ROWS : null });
+  const renderer = new ReadRenderer({ catalogue, params, aggregatesEnabled: options.aggregatesEnabled ?? false, maxRows: routine.returnsSet ? maxRowsOf(options) : null });
   const call = callSql(routine, args, params);
   const rows = renderer.node(tree, source).sql;
   const counted = prefs.count === 'exact' || prefs.count === 'estimated';
   const total = counted ? `(SELECT pg_catalog.count(*) FROM (${renderer.count(tree, source)}) pgrst_count)::int` : 'null::int';
   const noBody = request.method === 'HEAD' || routine.returns === 'void';
   return {
-    ...base(request, catalogue, `/rpc/${routine.name}`),
+    ...base(request, catalogue, `/rpc/${routine.name}`, options),
     text: wrap(call, total, bodySql({ media: request.media, none: noBody, scalar, single: !routine.returnsSet }), rows),
     values: params.values,
     readOnly: !isPost || routine.volatility !== 'v',

@@ -34,9 +34,28 @@ describe('embedding (PostgREST readPlanToQuery)', () => {
     expect(statement.values.slice(0, 4)).toEqual(['J%', '2', '1', '1000']);
   });
 
-  it('spread: the child’s columns beside the parent’s; to-many is 400 PGRST119', () => {
+  it('spread: the child’s columns beside the parent’s', () => {
     expect(films('select=title,...directors(dn:name)').text).toContain('SELECT "films"."title" AS "title", "films_directors_1"."dn" FROM');
-    expect(failure(() => build('select=...films(title)', { path: '/directors' })).code).toBe('PGRST119');
+  });
+
+  it('spread of a to-many resource: each column the array of its values (PostgREST 13); !inner needs a row', () => {
+    const text = build('select=name,...films(title,year)', { path: '/directors' }).text;
+    expect(text).toContain('SELECT "directors"."name" AS "name", "directors_films_1"."title", "directors_films_1"."year" FROM');
+    expect(text).toContain(
+      'LEFT JOIN LATERAL (SELECT COALESCE(pg_catalog.json_agg("directors_films_1"."title"), \'[]\')::jsonb AS "title", ' +
+        'COALESCE(pg_catalog.json_agg("directors_films_1"."year"), \'[]\')::jsonb AS "year", pg_catalog.count(*) > 0 AS pgrst_found FROM (SELECT',
+    );
+    expect(build('select=name,...films!inner(title)', { path: '/directors' }).text).toContain('AS "directors_films_1" ON "directors_films_1".pgrst_found');
+  });
+
+  it('the same table embedded twice without aliases: 400 42712 as PostgreSQL words it; with aliases both are read', () => {
+    const twice = failure(() => build('select=addresses!billing(*),addresses!shipping(*)', { path: '/orders' }));
+    expect([twice.status, twice.code, twice.message]).toEqual([400, '42712', 'table name "orders_addresses_1" specified more than once']);
+    expect(build('select=bill:addresses!billing(*),ship:addresses!shipping(*)', { path: '/orders' }).text).toContain('AS "orders_ship_1" ON TRUE');
+  });
+
+  it('an unknown column of an embedded resource is named by its alias, as PostgreSQL names it', () => {
+    expect(failure(() => films('select=title,directors(nope)')).message).toBe('column directors_1.nope does not exist');
   });
 
   it('null filters: a semi-join / anti-join on the lateral row; EXISTS in the count', () => {
@@ -80,7 +99,7 @@ describe('embedding (PostgREST readPlanToQuery)', () => {
 
   it('names inside embedded resources are checked against their tables', () => {
     const error = failure(() => films('select=title,directors(nam)'));
-    expect([error.code, error.message]).toEqual(['42703', 'column directors.nam does not exist']);
+    expect([error.code, error.message]).toEqual(['42703', 'column directors_1.nam does not exist']);
     expect(failure(() => films('select=title,directors(name)&directors.nam=eq.1')).code).toBe('42703');
   });
 });

@@ -38,7 +38,8 @@ export function tableScope(catalogue: Catalogue, schema: string, table: string, 
 export function embeddedSource(catalogue: Catalogue, relationship: Relationship, parent: Scope, depth: number): NodeSource {
   const aliasName = `${relationship.foreignTable}_${depth}`;
   const alias = quoteIdent(aliasName);
-  const scope = tableScope(catalogue, relationship.foreignSchema, relationship.foreignTable, alias);
+  // Errors name an embedded table by its alias (`column films_1.x does not exist`), as PostgreSQL does for PostgREST.
+  const scope = { ...tableScope(catalogue, relationship.foreignSchema, relationship.foreignTable, alias), label: aliasName };
   const base = { schema: relationship.foreignSchema, table: relationship.foreignTable, scope };
   if (relationship.computed) {
     const table = qualified(relationship.schema, relationship.table);
@@ -65,12 +66,9 @@ export function embeddedSource(catalogue: Catalogue, relationship: Relationship,
   };
 }
 
-export function spreadNotToOne(origin: string, target: string): RestError {
-  return new RestError(400, {
-    code: 'PGRST119',
-    message: `A spread operation on '${target}' is not possible`,
-    details: `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
-  });
+/** PostgreSQL's own error for two subqueries of one query under the same name, as PostgREST answers it. */
+export function duplicateAlias(alias: string): RestError {
+  return new RestError(400, { code: '42712', message: `table name "${alias}" specified more than once` });
 }
 
 export function relatedOrderNotToOne(origin: string, target: string): RestError {

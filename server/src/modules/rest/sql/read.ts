@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/types';
 import { findRelationship } from '../plan/find-relationship';
 import { childrenOf, embedName, notEmbedded, type PlanNode } from '../plan/tree';
 import type { SelectField } from '../request-types';
-import { embeddedSource, aggregatesNotAllowed, relatedOrderNotToOne, spreadNotToOne, type NodeSource } from './embed';
+import { embeddedSource, aggregatesNotAllowed, duplicateAlias, relatedOrderNotToOne, type NodeSource } from './embed';
 import { castSql, fieldSql, jsonPathName, orderSql, type Scope } from './fields';
 import { conditionSql } from './filters';
 import { quoteIdent, type Params } from './identifiers';
@@ -11,7 +11,8 @@ import { quoteIdent, type Params } from './identifiers';
 /**
  * A node of the plan → `SELECT` (PostgREST `readPlanToQuery` and `readPlanToCountQuery`). Embedded resources
  * are correlated `LATERAL` subqueries: a to-one row becomes a JSON object, to-many rows a JSON array
- * (`json_agg`), a spread puts the child's columns beside the parent's; `!inner` makes the join inner.
+ * (`json_agg`), a spread puts the child's columns beside the parent's (of a to-many child, each column as the
+ * array of its values, PostgREST 13); `!inner` makes the join inner.
  * In count mode a node selects `1` and keeps only what filters rows: its conditions, and `EXISTS` for
  * inner-joined resources and null filters on embedded ones.
  */
@@ -78,9 +79,10 @@ export class ReadRenderer {
       if (source.table === null) throw notEmbedded(relation.name);
       const relationship = findRelationship(this.options.catalogue, source.schema, source.table, relation.name, relation.hint);
       const toOne = isToOne(relationship);
-      if (relation.spread && !toOne) throw spreadNotToOne(source.table, relation.name);
-      let lateral = `${source.table}_${embedName(child)}_${depth + 1}`;
-      for (let n = 2; used.has(lateral); n++) lateral = `${source.table}_${embedName(child)}_${depth + 1}_${n}`;
+      // PostgREST's name for the embedded resource's subquery; the same table embedded twice without aliases
+      // names two subqueries alike, which PostgreSQL refuses (PostgREST answers its 42712).
+      const lateral = `${source.table}_${embedName(child)}_${depth + 1}`;
+      if (used.has(lateral)) throw duplicateAlias(lateral);
       used.add(lateral);
       const childSource = embeddedSource(this.options.catalogue, relationship, source.scope, depth + 1);
       return { plan: child, source: childSource, lateral: quoteIdent(lateral), toOne, name: embedName(child) };
@@ -138,6 +140,19 @@ export class ReadRenderer {
           selects.push(`pg_catalog.to_jsonb(${child.lateral}.*) AS ${quoteIdent(child.name)}`);
           groups.push(quoteIdent(child.name));
           outputs.push(child.name);
+        }
+      } else if (child.plan.relation!.spread) {
+        // PostgREST 13: each column of a to-many spread is the array of its values, beside the parent's columns.
+        const arrays = rendered.outputs.map(
+          (name) => `COALESCE(pg_catalog.json_agg(${child.lateral}.${quoteIdent(name)}), '[]')::jsonb AS ${quoteIdent(name)}`,
+        );
+        const spread = `SELECT ${[...arrays, 'pg_catalog.count(*) > 0 AS pgrst_found'].join(', ')} FROM (${rendered.sql}) AS ${child.lateral}`;
+        const on = joinType === 'INNER' ? `${child.lateral}.pgrst_found` : 'TRUE';
+        joins.push(` ${joinType} JOIN LATERAL (${spread}) AS ${child.lateral} ON ${on}`);
+        for (const name of rendered.outputs) {
+          selects.push(`${child.lateral}.${quoteIdent(name)}`);
+          groups.push(`${child.lateral}.${quoteIdent(name)}`);
+          outputs.push(name);
         }
       } else {
         const aggregate = `SELECT pg_catalog.json_agg(${child.lateral})::jsonb AS ${child.lateral} FROM (${rendered.sql}) AS ${child.lateral}`;

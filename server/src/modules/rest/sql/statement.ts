@@ -5,7 +5,7 @@ import type { MediaType } from '../request-types';
  * row with the total (when counted), the number of rows and the response body built by PostgreSQL.
  */
 
-/** PostgREST's `db-max-rows` on Supabase: at most this many rows per read. */
+/** PostgREST's `db-max-rows` on Supabase: at most this many rows per read (unless `pgrst.db_max_rows` says). */
 export const MAX_ROWS = 1000;
 
 export interface Statement {
@@ -32,6 +32,8 @@ export interface Statement {
   timezone: string | null;
   /** The function returns a set (`max-affected` applies to functions returning sets only). */
   returnsSet: boolean;
+  /** `db-max-rows` it was built with: an estimated count is exact up to it. */
+  maxRows: number | null;
 }
 
 export interface BodyOptions {

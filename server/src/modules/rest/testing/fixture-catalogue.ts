@@ -18,7 +18,8 @@ function fk(constraint: string, from: string, columns: string[], to: string, for
   return { constraint, schema: 'public', table: from, columns, foreign_schema: 'public', foreign_table: to, foreign_columns: foreignColumns };
 }
 
-function routine(name: string, overrides: Partial<RoutineRow> = {}): RoutineRow {
+/** A `pg_proc` row as the catalogue query reads it (a scalar volatile function without parameters unless said). */
+export function routine(name: string, overrides: Partial<RoutineRow> = {}): RoutineRow {
   return {
     schema: 'public',
     name,
@@ -95,6 +96,13 @@ export function fixtureCatalogue(options: { schemas?: string[] } = {}): Catalogu
       routine('echo_json', { return_type: 'json', arg_types: ['json'] }),
       routine('echo_text', { return_type: 'text', arg_types: ['text'] }),
       routine('total', { volatility: 's', arg_names: ['v'], arg_modes: ['v'], arg_types: ['integer[]'] }),
+      // Unnamed parameters: only json, jsonb, text, xml and bytea ones can be called (the others are left out).
+      routine('poly', { return_type: 'text', arg_types: ['text'] }),
+      routine('poly', { arg_types: ['boolean'] }),
+      routine('poly', { arg_types: ['integer'] }),
+      routine('poly', {}),
+      routine('only_int', { arg_types: ['integer'] }),
+      routine('two_unnamed', { arg_types: ['text', 'text'] }),
       routine('title_upper', { volatility: 's', return_type: 'text', arg_types: ['films'], row_argument_of: 'public.films' }),
       routine('first_film', {
         volatility: 's',

@@ -124,7 +124,7 @@ export const SQL_WORDS = new Set([
   'ALL', 'AND', 'ANY', 'AS', 'ASC', 'BY', 'CAST', 'COALESCE', 'DESC', 'DISTINCT', 'E', 'EXISTS', 'EXPLAIN', 'FALSE', 'FIRST',
   'FORMAT', 'FROM', 'GROUP', 'ILIKE', 'INNER', 'IS', 'JOIN', 'JSON', 'LAST', 'LATERAL', 'LEFT', 'LIKE', 'LIMIT', 'NOT', 'NULL',
   'NULLS', 'OFFSET', 'ON', 'OR', 'ORDER', 'SELECT', 'TRUE', 'UNKNOWN', 'WHERE', 'WITH', 'ALL', 'int', 'json', 'jsonb', 'text',
-  'pg_catalog', 'pgrst_source', '_postgrest_t', 'pgrst_count', 'pgrst_call', 'pgrst_scalar', 'total', 'page_total', 'body', 'inserted',
+  'pg_catalog', 'pgrst_source', '_postgrest_t', 'pgrst_count', 'pgrst_call', 'pgrst_scalar', 'pgrst_found', 'total', 'page_total', 'body', 'inserted',
   'count', 'sum', 'avg', 'min', 'max', 'json_agg', 'json_strip_nulls', 'row_to_json', 'to_jsonb', 'to_tsvector', 'to_tsquery',
   'plainto_tsquery', 'phraseto_tsquery', 'websearch_to_tsquery', 'string_agg', 'substring', 'length', 'json_object_keys', 'k', 'r',
   'hh', 's', 'a', 'null', 'nullif', 'current_setting', 'coalesce', 'true', 'response_headers', 'response_status',

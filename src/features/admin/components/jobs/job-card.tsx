@@ -7,7 +7,7 @@ import { jobsCopy } from '@/config/jobs-copy';
 import type { BackgroundJob } from '@/features/admin/api/get-background-jobs';
 import type { JobChange } from '@/features/admin/api/change-background-job';
 import { formatDateTime } from '@/lib/format';
-import { jobActions, jobMomentLabel, jobStateBadge, taskLabel } from './jobs.utils';
+import { cancelConsequence, jobActions, jobAttemptsText, jobMomentLabel, jobStateBadge, taskLabel } from './jobs.utils';
 
 interface JobCardProps {
   job: BackgroundJob;
@@ -23,12 +23,13 @@ export function JobCard({ job, isBusy, onChange }: JobCardProps) {
   const actions = jobActions(job.state);
   const moment = job.state === 'failed' ? job.updated_at : job.run_at;
   const isDismiss = actions.cancel === 'dismiss';
+  const cancel = cancelConsequence(job.task);
   const [isConfirming, setConfirming] = useState(false);
   const [isCancelling, setCancelling] = useState(false);
 
   async function handleCancel() {
     setCancelling(true);
-    await onChange({ id: job.id, action: 'cancel', done: isDismiss ? jobsCopy.dismissed : jobsCopy.cancelled });
+    await onChange({ id: job.id, action: 'cancel', done: isDismiss ? jobsCopy.dismissed : cancel.done });
     setCancelling(false);
     setConfirming(false);
   }
@@ -46,7 +47,7 @@ export function JobCard({ job, isBusy, onChange }: JobCardProps) {
           </>
         ) : null}
         <dt className="text-muted-foreground">{jobsCopy.fields.attempts}</dt>
-        <dd>{jobsCopy.attempts(job.attempts, job.max_attempts)}</dd>
+        <dd>{jobAttemptsText(job)}</dd>
         {moment ? (
           <>
             <dt className="text-muted-foreground">{jobMomentLabel(job.state)}</dt>
@@ -84,7 +85,7 @@ export function JobCard({ job, isBusy, onChange }: JobCardProps) {
                 open={isConfirming}
                 onOpenChange={setConfirming}
                 title={isDismiss ? jobsCopy.confirmDismissTitle : jobsCopy.confirmCancelTitle}
-                description={isDismiss ? jobsCopy.confirmDismissDescription(task) : jobsCopy.confirmCancelDescription(task)}
+                description={isDismiss ? jobsCopy.confirmDismissDescription(task) : cancel.description}
                 confirmLabel={isDismiss ? jobsCopy.dismiss : jobsCopy.cancel}
                 pendingLabel={jobsCopy.changing}
                 cancelLabel={jobsCopy.keep}

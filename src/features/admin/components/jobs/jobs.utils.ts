@@ -38,3 +38,15 @@ export function jobActions(state: string): JobActions {
 export function jobMomentLabel(state: string): string {
   return state === 'failed' ? jobsCopy.fields.failedAt : jobsCopy.fields.runAt;
 }
+
+/** Attempts as a job shows them; a repeating job's failure counts the runs that failed in a row instead. */
+export function jobAttemptsText(job: { job_key: string | null; state: string; attempts: number; max_attempts: number }): string {
+  if (job.state === 'failed' && job.job_key?.startsWith('repeat:')) return jobsCopy.failedRuns(job.attempts);
+  return jobsCopy.attempts(job.attempts, job.max_attempts);
+}
+
+/** What cancelling a waiting job does, asked before it happens: a publication's job unschedules its item too. */
+export function cancelConsequence(task: string): { description: string; done: string } {
+  if (task === 'publish_content') return { description: jobsCopy.confirmCancelPublicationDescription, done: jobsCopy.cancelledPublication };
+  return { description: jobsCopy.confirmCancelDescription(taskLabel(task)), done: jobsCopy.cancelled };
+}
