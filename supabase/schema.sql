@@ -1107,11 +1107,13 @@ CREATE TABLE public.email_deliveries (
     complained_at timestamp with time zone,
     unsubscribed_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    request_key text,
     CONSTRAINT email_deliveries_bounce_detail_length CHECK ((char_length(bounce_detail) <= 1000)),
     CONSTRAINT email_deliveries_bounce_type_check CHECK ((bounce_type = ANY (ARRAY['hard'::text, 'soft'::text]))),
     CONSTRAINT email_deliveries_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
     CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text]))),
     CONSTRAINT email_deliveries_message_id_length CHECK ((char_length(message_id) <= 300)),
+    CONSTRAINT email_deliveries_request_key_length CHECK (((char_length(request_key) >= 1) AND (char_length(request_key) <= 200))),
     CONSTRAINT email_deliveries_smtp_response_length CHECK ((char_length(smtp_response) <= 1000)),
     CONSTRAINT email_deliveries_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'unconfirmed'::text])))
 );
@@ -3378,6 +3380,53 @@ begin
   end if;
   new.lead_score := coalesce((select s.score from private.lead_scores(array[new]) s), 0);
   return new;
+end
+$$;
+
+-- Name: send_email_template(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  address text;
+  found_contact boolean;
+  queued bigint;
+begin
+  if request_key is null or char_length(request_key) not between 1 and 200 then
+    raise exception 'send_email_template: a request key has 1 to 200 characters' using errcode = '22023';
+  end if;
+  -- One call at a time per key: a second concurrent call waits, then finds the first one's delivery.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(workspace_id::text || '/' || request_key, 0));
+  select d.id into queued from public.email_deliveries d where d.organization_id = workspace_id and d.request_key = send_email_template.request_key;
+  if queued is not null then
+    return query select queued, 'already_queued'::text;
+    return;
+  end if;
+  if not exists (select 1 from public.email_templates t where t.id = template_id and t.organization_id = workspace_id) then
+    return query select null::bigint, 'unknown_template'::text;
+    return;
+  end if;
+  select true, c.email into found_contact, address from public.contacts c where c.id = contact_id and c.organization_id = workspace_id;
+  if found_contact is null then
+    return query select null::bigint, 'unknown_contact'::text;
+    return;
+  end if;
+  if address is null then
+    return query select null::bigint, 'no_address'::text;
+    return;
+  end if;
+  if private.email_suppressed(workspace_id, address) then
+    return query select null::bigint, 'suppressed'::text;
+    return;
+  end if;
+  insert into public.email_deliveries (organization_id, kind, template_id, contact_id, email, request_key)
+  values (workspace_id, 'template', template_id, contact_id, address, send_email_template.request_key)
+  returning id into queued;
+  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+    now(), 'delivery:' || queued, 8);
+  return query select queued, 'queued'::text;
 end
 $$;
 
@@ -6852,6 +6901,9 @@ CREATE INDEX email_deliveries_organization_created_idx ON public.email_deliverie
 -- Name: email_deliveries_organization_email_idx; Type: INDEX; Schema: public
 CREATE INDEX email_deliveries_organization_email_idx ON public.email_deliveries USING btree (organization_id, lower(email), created_at DESC);
 
+-- Name: email_deliveries_request_key_idx; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX email_deliveries_request_key_idx ON public.email_deliveries USING btree (organization_id, request_key) WHERE (request_key IS NOT NULL);
+
 -- Name: email_list_members_contact_idx; Type: INDEX; Schema: public
 CREATE INDEX email_list_members_contact_idx ON public.email_list_members USING btree (contact_id);
 
@@ -8330,6 +8382,9 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
+
+-- Name: FUNCTION send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) FROM PUBLIC;
 
 -- Name: FUNCTION set_content_item_slug(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.set_content_item_slug() FROM PUBLIC;

@@ -703,6 +703,7 @@ export type Database = {
           complained_at: string | null;
           unsubscribed_at: string | null;
           created_at: string;
+          request_key: string | null;
         };
         Insert: {
           id?: number;
@@ -735,6 +736,7 @@ export type Database = {
           complained_at?: string | null;
           unsubscribed_at?: string | null;
           created_at?: string;
+          request_key?: string | null;
         };
         Update: {
           id?: number;
@@ -767,6 +769,7 @@ export type Database = {
           complained_at?: string | null;
           unsubscribed_at?: string | null;
           created_at?: string;
+          request_key?: string | null;
         };
         Relationships: [
           {

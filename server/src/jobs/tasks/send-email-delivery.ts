@@ -29,7 +29,8 @@ async function claimDelivery(sql: Sql, workspaceId: string, deliveryId: string, 
 }
 
 /**
- * Sends one delivery of a template to one contact (a list's welcome e-mail; the Automation Platform's e-mails),
+ * Sends one delivery of a template to one contact (a list's welcome e-mail; a template queued by
+ * server/src/modules/email/send-email-template.ts, e.g. by the Automation Platform's jobs),
  * exactly once like a campaign's messages (decision 0020): claimed with a fresh token, the marker committed before
  * the final dot; a delivery found with the marker but no outcome is unconfirmed, never sent again.
  */
@@ -66,7 +67,7 @@ export const sendEmailDelivery = defineTask({
       sender: workspaceSender(claim),
       publicUrl: email.publicUrl,
       tracking: { opens: claim.track_opens, clicks: claim.track_clicks },
-      kind: 'welcome',
+      kind: claim.list_id ? 'welcome' : 'template',
       markDataComplete: () => markers.add(deliveryId),
     });
     await outcomes.add(outcome);
