@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
 import { blogOperations } from '../support/blog-matrix';
 import { contactOperations } from '../support/contacts-matrix';
+import { emailOperations } from '../support/email-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { figuresOperations } from '../support/figures-matrix';
@@ -164,6 +165,8 @@ const operations: Record<string, Operation> = {
   ...jobOperations(() => world),
   // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
   ...storageOperations(() => world),
+  // The Email Platform's tables and functions (tests/support/email-matrix.ts).
+  ...emailOperations(() => world),
 };
 
 beforeAll(async () => {

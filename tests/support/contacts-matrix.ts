@@ -53,7 +53,7 @@ export function contactOperations(world: World): Record<string, Operation> {
     'contacts: delete workspace 1’s contact': {
       run: (a) => a.client.from('contacts').delete().eq('id', ids.contact).select('id'),
       answer: 'rows',
-      cells: ['rows 1 → contacts -1', 'rows 1 → contacts -1', 'rows 1 → contacts -1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+      cells: ['rows 1 → contacts -1, email_list_members -1', 'rows 1 → contacts -1, email_list_members -1', 'rows 1 → contacts -1, email_list_members -1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
     },
     'contact_score_rules: read workspace 1': {
       run: (a) => a.client.from('contact_score_rules').select('id').eq('organization_id', world().workspace1),
@@ -100,7 +100,7 @@ export function contactOperations(world: World): Record<string, Operation> {
     'bulk_delete_contacts(): workspace 1’s contact': {
       run: (a) => a.client.rpc('bulk_delete_contacts', { workspace_id: world().workspace1, contact_ids: [ids.contact] }),
       answer: 'ok',
-      cells: ['ok → contacts -1', 'ok → contacts -1', 'ok → contacts -1', TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+      cells: ['ok → contacts -1, email_list_members -1', 'ok → contacts -1, email_list_members -1', 'ok → contacts -1, email_list_members -1', TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
     'bulk_delete_contacts(): workspace 1’s contact, named as workspace 2’s': {
       run: (a) => a.client.rpc('bulk_delete_contacts', { workspace_id: world().workspace2, contact_ids: [ids.contact] }),

@@ -50,7 +50,19 @@ export const ids = {
   webhookDelivery: 'aaaaaaaa-0000-4000-8000-000000000003',
   /** Workspace 2's webhook endpoint: a foreign id for workspace 1's people. */
   webhookEndpointOfWorkspace2: 'aaaaaaaa-0000-4000-8000-000000000002',
+  /** Workspace 1's Email Platform: a template, a double opt-in list with the contact confirmed on it, a draft
+   * campaign to that list, a sent delivery (no contact: deleting the contact leaves it alone), a manual suppression. */
+  emailTemplate: 'bbbbbbbb-0000-4000-8000-000000000001',
+  emailList: 'bbbbbbbb-0000-4000-8000-000000000002',
+  emailCampaign: 'bbbbbbbb-0000-4000-8000-000000000003',
+  emailDelivery: 900000001,
+  /** Workspace 2's list: a foreign id for workspace 1's people. */
+  emailListOfWorkspace2: 'bbbbbbbb-0000-4000-8000-000000000004',
 } as const;
+
+/** Workspace 1's list's public form token, and its manually suppressed address. */
+export const EMAIL_FORM_TOKEN = 'matrixFormTokenOfWorkspaceOneNewsletterList01';
+export const SUPPRESSED_EMAIL = 'blocked@example.com';
 
 /** The address of workspace 1's pending owner invitation. */
 export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
@@ -107,7 +119,14 @@ select json_build_object(
     from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
   'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
   'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
-  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1),
+  'email_settings', (select coalesce(json_object_agg(s.organization_id, s), '{}') from public.email_settings s where s.organization_id = $1),
+  'email_suppressions', (select coalesce(json_object_agg(s.email, s), '{}') from public.email_suppressions s where s.organization_id = $1),
+  'email_templates', (select coalesce(json_object_agg(t.id, t), '{}') from public.email_templates t where t.organization_id = $1),
+  'email_lists', (select coalesce(json_object_agg(l.id, l), '{}') from public.email_lists l where l.organization_id = $1),
+  'email_list_members', (select coalesce(json_object_agg(m.list_id || '/' || m.contact_id, m), '{}') from public.email_list_members m where m.organization_id = $1),
+  'email_campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.email_campaigns c where c.organization_id = $1),
+  'email_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.email_deliveries d where d.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -167,6 +186,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     insert into private.webhook_endpoint_credentials (endpoint_id, url, secret)
     values (${ids.webhookEndpointOfWorkspace2}, 'https://two.example/hook', 'whsec_' || encode(sha256('workspace 2'), 'base64'))`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
+  await sql`insert into public.email_lists (id, organization_id, name) values (${ids.emailListOfWorkspace2}, ${workspace2}, 'Workspace 2 list')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
     insert into public.contact_score_rules (organization_id, kind, value, points)
@@ -239,6 +259,22 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.webhook_delivery_attempts (delivery_id, organization_id, attempt, outcome, response_status)
         values (${ids.webhookDelivery}, ${workspace1}, 1, 'succeeded', 200)`,
+      tx`
+        insert into public.email_templates (id, organization_id, name, subject, blocks)
+        values (${ids.emailTemplate}, ${workspace1}, 'Welcome', 'Hello {{first_name|there}}', '[{"type":"heading","text":"Hello"}]')`,
+      tx`
+        insert into public.email_lists (id, organization_id, name, opt_in, form_token)
+        values (${ids.emailList}, ${workspace1}, 'Newsletter', 'double', ${EMAIL_FORM_TOKEN})`,
+      tx`
+        insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source, confirmed_at)
+        values (${ids.emailList}, ${ids.contact}, ${workspace1}, 'confirmed', 'manual', 'matrix', now())`,
+      tx`
+        insert into public.email_campaigns (id, organization_id, name, subject, blocks, list_ids)
+        values (${ids.emailCampaign}, ${workspace1}, 'Spring news', 'News', '[{"type":"heading","text":"News"}]', array[${ids.emailList}]::uuid[])`,
+      tx`
+        insert into public.email_deliveries (id, organization_id, kind, campaign_id, email, status, sent_at) overriding system value
+        values (${ids.emailDelivery}, ${workspace1}, 'campaign', ${ids.emailCampaign}, ${CONTACT_EMAIL}, 'sent', now())`,
+      tx`insert into public.email_suppressions (organization_id, email, reason) values (${workspace1}, ${SUPPRESSED_EMAIL}, 'manual')`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,
