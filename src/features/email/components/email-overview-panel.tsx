@@ -47,7 +47,10 @@ export function EmailOverviewPanel({ sample }: { sample: ReactNode }) {
   ];
   return (
     <div className="space-y-6">
-      <section aria-label={emailCopy.tabs.overview}>
+      <section aria-labelledby="email-figures-title">
+        <h2 id="email-figures-title" className="sr-only">
+          {emailCopy.tabs.overview}
+        </h2>
         <StatCards stats={stats} className="lg:grid-cols-3" />
       </section>
       {counts.open_tracked > 0 ? <p className="text-xs text-muted-foreground">{copy.mppNote}</p> : null}
