@@ -1133,10 +1133,11 @@ CREATE FUNCTION private.email_filter_contacts(workspace_id uuid, tags text[], st
     SET search_path TO ''
     AS $$
   select c.id from public.contacts c
-  where c.organization_id = workspace_id and c.email is not null
-    and (coalesce(cardinality(tags), 0) = 0 or c.tag_keys && array(select lower(t) from unnest(tags) t))
-    and (coalesce(cardinality(stages), 0) = 0 or c.lifecycle_stage = any(stages))
-    and (coalesce(cardinality(bands), 0) = 0 or c.score_band = any(bands))
+  where c.organization_id = email_filter_contacts.workspace_id and c.email is not null
+    and (coalesce(cardinality(email_filter_contacts.tags), 0) = 0
+      or c.tag_keys && array(select lower(t) from unnest(email_filter_contacts.tags) t))
+    and (coalesce(cardinality(email_filter_contacts.stages), 0) = 0 or c.lifecycle_stage = any(email_filter_contacts.stages))
+    and (coalesce(cardinality(email_filter_contacts.bands), 0) = 0 or c.score_band = any(email_filter_contacts.bands))
 $$;
 
 -- Name: email_link_set(uuid, text[]); Type: FUNCTION; Schema: private

@@ -139,7 +139,7 @@ describe('members added by the workspace', () => {
       insert into public.contacts (organization_id, email, first_name, tags, lifecycle_stage) values
         (${ws}, ${uniqueEmail('hand')}, 'Hand', '{}', 'subscriber'),
         (${ws}, ${uniqueEmail('vip')}, 'Vip', '{VIP}', 'customer'),
-        (${ws}, ${uniqueEmail('lead')}, 'Lead', '{}', 'lead'),
+        (${ws}, ${uniqueEmail('lead')}, 'Lead', '{beta}', 'lead'),
         (${ws}, null, 'Phone only', '{vip}', 'customer')
       returning id`;
     const { data: manual } = await owner.client.rpc('add_contacts_to_email_list', { list_id: list.id, contact_ids: [byHand!.id, noEmail!.id] });
@@ -147,6 +147,8 @@ describe('members added by the workspace', () => {
     const [record] = await server.sql<{ consent_source: string }[]>`select consent_source from public.email_list_members where contact_id = ${byHand!.id}`;
     expect(record!.consent_source).toBe('Added by Olive Owner');
 
+    const { data: byTag } = await owner.client.rpc('add_filtered_contacts_to_email_list', { list_id: list.id, tags: ['vip'], dry_run: true });
+    expect(byTag).toEqual({ matching: 1, already: 0 });
     const { data: preview } = await owner.client.rpc('add_filtered_contacts_to_email_list', { list_id: list.id, tags: ['vip'], lifecycle_stages: ['customer'], dry_run: true });
     expect(preview).toEqual({ matching: 1, already: 0 });
     const { data: filtered } = await owner.client.rpc('add_filtered_contacts_to_email_list', { list_id: list.id, tags: ['vip'], lifecycle_stages: ['customer'] });
