@@ -4,20 +4,14 @@ import { renderEmail } from '../../../../src/lib/email-template/render-email';
 import type { Sql } from '../../db/client';
 import { deliveryWriters, linkSet } from '../../modules/email/email-sending-db';
 import { sanitizeEmailFragment } from '../../modules/email/sanitize-email-fragment';
-import { sendDelivery, workspaceSender, type ClaimedDelivery } from '../../modules/email/send-delivery';
+import { sendDelivery, workspaceSender, type ClaimedDelivery, type EmailContentRow } from '../../modules/email/send-delivery';
 import { defineTask, PermanentJobError, type TaskContext } from '../define-task';
 
-interface DeliveryClaim extends Omit<ClaimedDelivery, 'id'> {
+interface DeliveryClaim extends Omit<ClaimedDelivery, 'id'>, EmailContentRow {
   state: string;
-  subject: string;
-  preheader: string;
-  blocks: unknown;
-  workspace_name: string;
-  from_name: string | null;
-  from_email: string | null;
-  reply_to: string | null;
   track_opens: boolean;
   track_clicks: boolean;
+  list_id: string | null;
   list_name: string | null;
 }
 

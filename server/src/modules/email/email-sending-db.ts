@@ -1,19 +1,12 @@
 import type { Sql } from '../../db/client';
 import { createGroupWriter } from './group-writer';
-import type { ClaimedDelivery, DeliveryOutcome } from './send-delivery';
+import type { ClaimedDelivery, DeliveryOutcome, EmailContentRow } from './send-delivery';
 
 /** The sending jobs' statements (supabase/migrations/20261128120600_create_email_sending_functions.sql). */
 
-export interface CampaignClaim {
+export interface CampaignClaim extends EmailContentRow {
   state: 'sending' | 'claimed' | 'not_due' | 'gone' | 'draft' | 'scheduled' | 'paused' | 'sent' | 'cancelled';
   name: string;
-  subject: string;
-  preheader: string;
-  blocks: unknown;
-  workspace_name: string;
-  from_name: string | null;
-  from_email: string | null;
-  reply_to: string | null;
   track_opens: boolean;
   track_clicks: boolean;
 }

@@ -4,6 +4,17 @@ import { SendError, type MailTransport } from '../../lib/mailer';
 import { messagePlaceholders, unsubscribeHeaders, type MessageTracking } from './email-links';
 
 /** A delivery claimed for sending: its row's identity, its token and the contact's merge values. */
+/** A message's content and its workspace's sender, as the database functions that claim one return them. */
+export interface EmailContentRow {
+  subject: string;
+  preheader: string;
+  blocks: unknown;
+  workspace_name: string;
+  from_name: string | null;
+  from_email: string | null;
+  reply_to: string | null;
+}
+
 export interface ClaimedDelivery {
   id: string;
   email: string;

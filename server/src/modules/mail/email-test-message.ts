@@ -5,16 +5,9 @@ import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
 import { emailPaths, messagePlaceholders, unsubscribeHeaders } from '../email/email-links';
 import { sanitizeEmailFragment } from '../email/sanitize-email-fragment';
-import { workspaceSender } from '../email/send-delivery';
+import { workspaceSender, type EmailContentRow } from '../email/send-delivery';
 
-interface TestSubject {
-  subject: string;
-  preheader: string;
-  blocks: unknown;
-  workspace_name: string;
-  from_name: string | null;
-  from_email: string | null;
-  reply_to: string | null;
+interface TestSubject extends EmailContentRow {
   first_name: string | null;
   last_name: string | null;
 }
