@@ -92,10 +92,11 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
     expect(await refusal(`alter role supabase_admin set pgrst.db_max_rows = '1'`)).toMatch(/permission denied|must be superuser/);
   });
 
-  it('ran supabase/seed.sql: the public audio bucket exists, beside the private assets bucket of a migration', async () => {
+  it('ran supabase/seed.sql: the public audio bucket exists, beside the buckets of migrations (private assets, public email-images)', async () => {
     expect(await postgres`select id, public from storage.buckets order by id`).toEqual([
       { id: 'assets', public: false },
       { id: 'audio', public: true },
+      { id: 'email-images', public: true },
     ]);
   });
 
@@ -112,6 +113,9 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
       'assets: workspace members delete',
       'assets: workspace members replace and move',
       'assets: workspace members upload',
+      'email-images: workspace members add',
+      'email-images: workspace members read',
+      'email-images: workspace members remove',
     ]);
   });
 });
