@@ -3,6 +3,7 @@ export const emailCopy = {
   subtitle: 'Email Marketing Platform: campaigns, subscriber lists and engagement.',
   tabs: { overview: 'Overview', campaigns: 'Campaigns', lists: 'Lists', templates: 'Templates', suppressions: 'Suppressions', settings: 'Settings' },
   loadFailed: 'Error loading e-mail data',
+  loading: 'Loading...',
   retry: 'Try again',
   noWorker: {
     title: 'Campaigns cannot be sent right now',

@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ListStatus } from '@/components/module/list-status';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { emailCopy } from '@/config/email-copy';
 import { useSendingStatus } from '@/features/email/api/get-sending-status';
-import { CampaignsPanel } from './campaigns-panel';
 import { EmailOverviewPanel } from './email-overview-panel';
-import { ListsPanel } from './lists-panel';
 import { SendingStatusNotice } from './sending-status-notice';
-import { SettingsPanel } from './settings-panel';
-import { SuppressionsPanel } from './suppressions-panel';
-import { TemplatesPanel } from './templates-panel';
+
+// The other tabs (with the editor and its e-mail renderer) load when opened: the page's first load stays small.
+const CampaignsPanel = lazy(() => import('./campaigns-panel').then((module) => ({ default: module.CampaignsPanel })));
+const ListsPanel = lazy(() => import('./lists-panel').then((module) => ({ default: module.ListsPanel })));
+const TemplatesPanel = lazy(() => import('./templates-panel').then((module) => ({ default: module.TemplatesPanel })));
+const SuppressionsPanel = lazy(() => import('./suppressions-panel').then((module) => ({ default: module.SuppressionsPanel })));
+const SettingsPanel = lazy(() => import('./settings-panel').then((module) => ({ default: module.SettingsPanel })));
+
+const loading = <ListStatus kind="loading" title={emailCopy.loading} />;
 
 const TABS = ['overview', 'campaigns', 'lists', 'templates', 'suppressions', 'settings'] as const;
 
@@ -34,19 +39,29 @@ export function EmailPage({ sample }: { sample: ReactNode }) {
           <EmailOverviewPanel sample={sample} />
         </TabsContent>
         <TabsContent value="campaigns">
-          <CampaignsPanel workerAlive={workerAlive} />
+          <Suspense fallback={loading}>
+            <CampaignsPanel workerAlive={workerAlive} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="lists">
-          <ListsPanel />
+          <Suspense fallback={loading}>
+            <ListsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="templates">
-          <TemplatesPanel workerAlive={workerAlive} />
+          <Suspense fallback={loading}>
+            <TemplatesPanel workerAlive={workerAlive} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="suppressions">
-          <SuppressionsPanel />
+          <Suspense fallback={loading}>
+            <SuppressionsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsPanel />
+          <Suspense fallback={loading}>
+            <SettingsPanel />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </>
