@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['marketing-site', 'auth', 'dashboard', 'content', 'campaigns', 'admin', 'team', 'blog'];
+const features = ['marketing-site', 'auth', 'dashboard', 'content', 'campaigns', 'admin', 'team', 'blog', 'account-security', 'assets'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'lighthouse-report', 'src/types/database.ts'] },

@@ -1,5 +1,5 @@
 // `npm run bench:storage`: Storage through the real server process (embedded PostgreSQL, migrations, a workspace
-// member's token, the private `assets` bucket), against a plain file copy on the same disk in the same run.
+// member's token, a private bucket), against a plain file copy on the same disk in the same run.
 //
 // 1. Throughput of 1 MB (30 times) and 100 MB (5 times) objects: upload (raw body streamed from a file, as
 //    supabase-js sends a stream) and download (streamed to a file), each as MB/s and as a ratio to copying the same
@@ -10,6 +10,11 @@
 //    uploaded, so a server holding objects in memory would show.
 // 3. A 500 MB resumable upload (TUS, 6 MB chunks, tus-js-client) through a proxy that drops every connection
 //    twice: the time it took and whether the stored object's MD5 equals the file's.
+// 4. Thumbnails per second: the make_asset_variants job's image work (deriveImages: a 400 px thumbnail and WebP 320
+//    and 1280 with sharp) on a 3000 × 2000 JPEG photo, one after another in this process, as one worker runs them.
+// The objects go to a bench-only private bucket `bench` with the policies the `assets` bucket had before the asset
+// library reserved its paths (a workspace folder, members write; 20261128070000_create_assets_bucket.sql): the
+// figures are Storage's, not the library's reservations.
 // Prints figures only; asserts nothing. The machine is shared (shared/design/measuring.md): figures are noisy.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
@@ -20,10 +25,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
 import { Upload } from 'tus-js-client';
 import { createSql, ensureDatabase, withDatabase, type Sql } from '../server/src/db/client';
 import { startEmbeddedPostgres } from '../server/src/db/embedded';
 import { migrate } from '../server/src/db/migrate';
+import { deriveImages } from '../server/src/jobs/assets/derive-images';
 import { deriveApiKeys } from '../server/src/lib/api-keys';
 import { insertUser } from '../server/src/modules/auth/user-store';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
@@ -54,7 +61,7 @@ interface Api {
 }
 
 /** A raw-body upload streamed from the file with node:http (what a client streaming a file sends). */
-function upload(api: Api, name: string, file: string, prefix = '/storage/v1/object/assets/'): Promise<void> {
+function upload(api: Api, name: string, file: string, prefix = '/storage/v1/object/bench/'): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${api.url}${prefix}${name}`, {
       method: 'POST',
@@ -72,7 +79,7 @@ function upload(api: Api, name: string, file: string, prefix = '/storage/v1/obje
 }
 
 /** A download streamed to a file. */
-function download(api: Api, name: string, file: string, prefix = '/storage/v1/object/authenticated/assets/'): Promise<void> {
+function download(api: Api, name: string, file: string, prefix = '/storage/v1/object/authenticated/bench/'): Promise<void> {
   return new Promise((resolve, reject) => {
     http
       .get(`${api.url}${prefix}${name}`, { agent, headers: { apikey: api.anonKey, authorization: `Bearer ${api.token}` } }, (response) => {
@@ -181,7 +188,7 @@ async function resumable(api: Api, dir: string, workspace: string): Promise<void
           endpoint: `${proxy.url.replace(/\/$/, '')}/storage/v1/upload/resumable`,
           retryDelays: [0, 200, 500, 1000],
           headers: { authorization: `Bearer ${api.token}`, apikey: api.anonKey, 'x-upsert': 'true' },
-          metadata: { bucketName: 'assets', objectName: name, contentType: 'video/mp4', cacheControl: '3600' },
+          metadata: { bucketName: 'bench', objectName: name, contentType: 'video/mp4', cacheControl: '3600' },
           chunkSize: 6 * MB,
           onProgress: (sent) => {
             if ((cuts === 0 && sent > 200 * MB) || (cuts === 1 && sent > 400 * MB)) {
@@ -206,6 +213,27 @@ async function resumable(api: Api, dir: string, workspace: string): Promise<void
   console.log(`500 MB resumable (TUS, 6 MB chunks), ${cuts} dropped connections: ${fixed(seconds, 1)} s (${fixed(500 / seconds)} MB/s), stored object ${same ? 'identical' : 'DIFFERENT'} (${(await stat(stored)).size} bytes)`);
 }
 
+async function thumbnails(runs: number): Promise<void> {
+  const [width, height] = [3000, 2000];
+  const photo = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).blur(2).jpeg({ quality: 85 }).toBuffer();
+  await deriveImages(photo);
+  const seconds = await timed(async () => {
+    for (let run = 0; run < runs; run++) await deriveImages(photo);
+  });
+  console.log(`thumbnails: ${runs} photos of ${width} × ${height} (${fixed(photo.length / MB, 1)} MB JPEG) → thumbnail + WebP 320 + WebP 1280 each: ${fixed(runs / seconds, 1)} photos/s`);
+}
+
+/** The bench's bucket: private, a workspace's folder readable by its viewers and writable by its members. */
+async function createBenchBucket(sql: Sql): Promise<void> {
+  const folder = (role: string) => `bucket_id = 'bench' and (storage.foldername(name))[1] in (select private.storage_workspace_folders('${role}'))`;
+  await sql.begin((tx) => [
+    tx`insert into storage.buckets (id, name, public) values ('bench', 'bench', false) on conflict (id) do nothing`,
+    tx.unsafe(`create policy "bench: read" on storage.objects for select to authenticated using (${folder('viewer')})`),
+    tx.unsafe(`create policy "bench: upload" on storage.objects for insert to authenticated with check (${folder('member')})`),
+    tx.unsafe(`create policy "bench: replace" on storage.objects for update to authenticated using (${folder('member')}) with check (${folder('member')})`),
+  ]);
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-bench-storage-'));
   await chmod(dir, 0o755);
@@ -217,6 +245,7 @@ async function main(): Promise<void> {
     const dbUrl = withDatabase(pg.url, 'bench');
     sql = createSql(dbUrl, { max: 2 });
     await migrate(sql, { migrationsDir: MIGRATIONS_DIR, shimDir: SHIM_DIR });
+    await createBenchBucket(sql);
     const jwtSecret = randomBytes(32).toString('hex');
     const keys = await deriveApiKeys(jwtSecret);
     const user = await insertUser(sql, { email: 'member@bench.example.com', passwordHash: 'x', userMetadata: { first_name: 'Bench' }, confirmed: true });
@@ -239,6 +268,7 @@ async function main(): Promise<void> {
       await server.stop();
       server = undefined;
     }
+    await thumbnails(10);
   } finally {
     await server?.stop();
     await sql?.end({ timeout: 2 }).catch(() => {});

@@ -62,9 +62,13 @@ CREATE FUNCTION private.current_organization_id() RETURNS uuid
   select coalesce(
     (select p.organization_id from public.profiles p
      join public.organization_members m on m.organization_id = p.organization_id and m.user_id = p.user_id
-     where p.user_id = (select auth.uid())),
+     join public.organizations o on o.id = p.organization_id
+     where p.user_id = (select auth.uid())
+       and (not o.require_two_factor or (select private.has_two_factor_session()))),
     (select m.organization_id from public.organization_members m
+     join public.organizations o on o.id = m.organization_id
      where m.user_id = (select auth.uid()) and private.access_role_rank(m.role) >= private.access_role_rank('member')
+       and (not o.require_two_factor or (select private.has_two_factor_session()))
      order by m.created_at, m.organization_id limit 1)
   )
 $$;
@@ -327,6 +331,95 @@ CREATE FUNCTION private.are_clean_tags(tags text[]) RETURNS boolean
   from unnest(tags) as tag
 $_$;
 
+-- Name: are_valid_asset_tags(text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.are_valid_asset_tags(tags text[]) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(bool_and(char_length(btrim(t)) between 1 and 40 and t = btrim(t) and position(',' in t) = 0), true)
+  from unnest(tags) as t
+$$;
+
+-- Name: asset_kind(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_kind(mime text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case
+    when mime like 'image/%' then 'image'
+    when mime like 'video/%' then 'video'
+    when mime like 'audio/%' then 'audio'
+    when mime = 'application/pdf' then 'pdf'
+    when mime like 'text/%' or mime in ('application/msword', 'application/rtf', 'application/json', 'application/vnd.ms-excel',
+      'application/vnd.ms-powerpoint') or mime like 'application/vnd.openxmlformats-officedocument.%'
+      or mime like 'application/vnd.oasis.opendocument.%' then 'document'
+    else 'other'
+  end
+$$;
+
+-- Name: asset_person_name(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_person_name(person uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email::text)
+  from auth.users u left join public.profiles p on p.user_id = u.id
+  where u.id = person
+$$;
+
+-- Name: asset_public_image_path(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_public_image_path(object_path text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '/storage/v1/object/public/asset-public/' || private.asset_variant_path(object_path, 'w1280')
+$$;
+
+-- Name: asset_quota_bytes(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_quota_bytes() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select s.quota_bytes from private.asset_library_settings s), 10737418240)
+$$;
+
+-- Name: asset_status_move_allowed(text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_status_move_allowed(from_status text, to_status text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select (from_status, to_status) in (
+    ('draft', 'in_review'),
+    ('in_review', 'approved'), ('in_review', 'changes_requested'), ('in_review', 'draft'),
+    ('changes_requested', 'in_review'), ('changes_requested', 'draft'),
+    ('approved', 'draft')
+  )
+$$;
+
+-- Name: asset_variant_path(text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_variant_path(object_path text, variant text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select regexp_replace(object_path, '[^/]+$', '') || 'variants/' || variant || '.webp'
+$_$;
+
+-- Name: asset_version_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_version_for_job(workspace uuid, version uuid) RETURNS TABLE(asset_id uuid, object_path text, mime_type text, size_bytes bigint, state text, variants_state text, is_current boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.asset_versions v where v.id = version and v.organization_id <> workspace) then
+    raise exception 'asset version % is not of workspace %', version, workspace using errcode = '42501', detail = 'foreign_asset_version';
+  end if;
+  return query
+    select v.asset_id, v.object_path, v.mime_type, v.size_bytes, v.state, v.variants_state,
+      exists (select 1 from public.assets a where a.current_version_id = v.id)
+    from public.asset_versions v where v.id = version and v.organization_id = workspace;
+end
+$$;
+
 -- Name: background_job_ref(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) RETURNS record
     LANGUAGE plpgsql IMMUTABLE
@@ -487,6 +580,82 @@ begin
   ) then
     raise exception 'The owner of a contact must be a member of its workspace.'
       using errcode = '23514', detail = 'owner_not_member';
+  end if;
+  return new;
+end
+$$;
+
+-- Name: check_featured_asset(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_featured_asset() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  asset_status text;
+  ver public.asset_versions;
+  expected text;
+begin
+  if new.featured_asset_id is null then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and new.featured_asset_id is not distinct from old.featured_asset_id
+    and new.featured_image_url is not distinct from old.featured_image_url then
+    return new;
+  end if;
+  select a.status into asset_status from public.assets a
+  where a.id = new.featured_asset_id and a.organization_id = new.organization_id;
+  select v.* into ver from public.assets a join public.asset_versions v on v.id = a.current_version_id
+  where a.id = new.featured_asset_id and a.organization_id = new.organization_id;
+  if ver.id is null then
+    raise exception 'That asset is not in this workspace''s library.' using errcode = 'P0001', detail = 'featured_asset_not_found';
+  end if;
+  if asset_status <> 'approved' then
+    raise exception 'Only an approved asset can be a featured image.' using errcode = 'P0001', detail = 'featured_asset_not_approved';
+  end if;
+  if ver.variants_state <> 'ready' then
+    raise exception 'This asset has no web-sized image (yet): choose an image whose preview is ready.'
+      using errcode = 'P0001', detail = 'featured_asset_not_ready';
+  end if;
+  expected := private.asset_public_image_path(ver.object_path);
+  if new.featured_image_url is null or right(new.featured_image_url, char_length(expected)) <> expected then
+    raise exception 'The featured image''s address is not the one of the asset''s current version: choose the asset again.'
+      using errcode = 'P0001', detail = 'featured_asset_url_mismatch';
+  end if;
+  perform private.enqueue_job('publish_asset_image', jsonb_build_object('workspace_id', new.organization_id, 'version_id', ver.id),
+    null, 'asset-public:' || ver.id, 10);
+  return new;
+end
+$$;
+
+-- Name: check_seo_site(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_seo_site() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  url_check record;
+begin
+  new.start_url := nullif(btrim(new.start_url), '');
+  -- The courtesy check of a save (20261128030000): an address the crawler would never fetch is refused now, with the
+  -- sentence for the field; the crawler checks every address again when it connects.
+  if new.start_url is not null and (tg_op = 'INSERT' or new.start_url is distinct from old.start_url) then
+    url_check := private.outbound_url_problem(new.start_url);
+    if url_check.problem is not null then
+      raise exception '%', url_check.message using errcode = 'P0001', detail = url_check.problem;
+    end if;
+  end if;
+  if new.analytics_site_id is not null and not exists (
+    select 1 from public.analytics_sites a
+    where a.id = new.analytics_site_id and a.organization_id is not distinct from new.organization_id
+  ) then
+    raise exception 'That analytics site is not of this workspace.' using errcode = 'P0001', detail = 'foreign_analytics_site';
+  end if;
+  if tg_op = 'INSERT' and new.organization_id is not null
+    and (select count(*) from public.seo_sites s where s.organization_id = new.organization_id) >= 10 then
+    raise exception 'A workspace audits at most 10 sites: remove one first.' using errcode = 'P0001', detail = 'site_limit';
+  end if;
+  if tg_op = 'INSERT' or new.schedule is distinct from old.schedule then
+    new.next_audit_at := now() + private.seo_schedule_interval(new.schedule);
   end if;
   return new;
 end
@@ -723,6 +892,63 @@ begin
 end
 $$;
 
+-- Name: complete_asset_version(uuid, integer, integer, numeric); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ver public.asset_versions;
+  meta jsonb;
+  stored_type text;
+  new_kind text;
+begin
+  select * into ver from public.asset_versions v where v.id = complete_asset_version.version_id for update;
+  if ver.id is null then
+    return 'missing';
+  end if;
+  if ver.state = 'ready' then
+    return 'ready';
+  end if;
+  select o.metadata into meta from storage.objects o where o.bucket_id = 'assets' and o.name = ver.object_path;
+  if meta is null then
+    return 'missing';
+  end if;
+  if (meta ->> 'size') is distinct from ver.size_bytes::text then
+    delete from public.asset_versions v where v.id = ver.id;
+    delete from public.assets a where a.id = ver.asset_id and a.current_version_id is null
+      and not exists (select 1 from public.asset_versions v where v.asset_id = ver.asset_id);
+    return 'size_mismatch';
+  end if;
+  stored_type := coalesce(nullif(lower(meta ->> 'mimetype'), ''), ver.mime_type);
+  new_kind := private.asset_kind(stored_type);
+  update public.asset_versions v set
+    state = 'ready', completed_at = now(), mime_type = left(stored_type, 255),
+    width = case when complete_asset_version.width > 0 then complete_asset_version.width end,
+    height = case when complete_asset_version.height > 0 then complete_asset_version.height end,
+    duration_seconds = case when complete_asset_version.duration_seconds >= 0 then round(complete_asset_version.duration_seconds, 3) end,
+    variants_state = case when new_kind = 'image' then 'pending' else 'none' end
+  where v.id = ver.id;
+  -- A new version starts its review again: what was approved was the old file.
+  update public.assets a set
+    current_version_id = ver.id, kind = new_kind,
+    status = case when ver.number > 1 then 'draft' else a.status end,
+    status_changed_at = case when ver.number > 1 then now() else a.status_changed_at end,
+    approved_at = case when ver.number > 1 then null else a.approved_at end,
+    approved_by = case when ver.number > 1 then null else a.approved_by end
+  where a.id = ver.asset_id;
+  if ver.number > 1 then
+    insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+    values (ver.asset_id, ver.organization_id, ver.uploaded_by, format('Version %s uploaded: the review starts again.', ver.number), 'draft');
+  end if;
+  if new_kind = 'image' then
+    perform private.enqueue_job('make_asset_variants', jsonb_build_object('workspace_id', ver.organization_id, 'version_id', ver.id),
+      null, 'asset-variants:' || ver.id, 5);
+  end if;
+  return 'ready';
+end
+$$;
+
 -- Name: complete_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -836,12 +1062,97 @@ begin
 end
 $$;
 
+-- Name: seo_audits; Type: TABLE; Schema: public
+CREATE TABLE public.seo_audits (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    site_id uuid NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    reason text DEFAULT 'manual'::text NOT NULL,
+    requested_by uuid,
+    start_url text,
+    page_limit integer,
+    crawl_delay_ms integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    pages_crawled integer DEFAULT 0 NOT NULL,
+    pages_discovered integer DEFAULT 0 NOT NULL,
+    health_score integer,
+    critical_count integer DEFAULT 0 NOT NULL,
+    error_count integer DEFAULT 0 NOT NULL,
+    warning_count integer DEFAULT 0 NOT NULL,
+    notice_count integer DEFAULT 0 NOT NULL,
+    truncated text,
+    error text,
+    robots jsonb,
+    sitemaps jsonb,
+    CONSTRAINT seo_audits_health_score_range CHECK (((health_score >= 0) AND (health_score <= 100))),
+    CONSTRAINT seo_audits_reason_value CHECK ((reason = ANY (ARRAY['manual'::text, 'schedule'::text]))),
+    CONSTRAINT seo_audits_status_value CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text, 'cancelled'::text]))),
+    CONSTRAINT seo_audits_truncated_value CHECK ((truncated = ANY (ARRAY['pages'::text, 'time'::text])))
+);
+
+-- Name: seo_sites; Type: TABLE; Schema: public
+CREATE TABLE public.seo_sites (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid,
+    analytics_site_id uuid,
+    name text NOT NULL,
+    start_url text,
+    page_limit integer DEFAULT 500 NOT NULL,
+    crawl_delay_ms integer DEFAULT 1000 NOT NULL,
+    schedule text DEFAULT 'weekly'::text NOT NULL,
+    next_audit_at timestamp with time zone,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT seo_sites_crawl_delay_range CHECK (((crawl_delay_ms >= 0) AND (crawl_delay_ms <= 10000))),
+    CONSTRAINT seo_sites_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
+    CONSTRAINT seo_sites_page_limit_range CHECK (((page_limit >= 1) AND (page_limit <= 5000))),
+    CONSTRAINT seo_sites_schedule_value CHECK ((schedule = ANY (ARRAY['off'::text, 'daily'::text, 'weekly'::text, 'monthly'::text]))),
+    CONSTRAINT seo_sites_start_url_format CHECK (((char_length(start_url) <= 2048) AND (start_url ~ '^https?://[^\s/?#@]+(/[^\s]*)?$'::text))),
+    CONSTRAINT seo_sites_workspace_or_agency CHECK ((((organization_id IS NOT NULL) AND (start_url IS NOT NULL)) OR ((organization_id IS NULL) AND (id = '5e05e05e-0000-4000-8000-000000000001'::uuid))))
+);
+
+-- Name: create_seo_audit(public.seo_sites, text, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.create_seo_audit(site public.seo_sites, reason text, requested_by uuid) RETURNS public.seo_audits
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created public.seo_audits;
+begin
+  if exists (select 1 from public.seo_audits a where a.site_id = site.id and a.status in ('queued', 'running')) then
+    raise exception 'An audit of this site is already under way.' using errcode = 'P0001', detail = 'audit_running';
+  end if;
+  if (select count(*) from public.seo_audits a join public.seo_sites s on s.id = a.site_id
+      where s.organization_id is not distinct from site.organization_id
+        and (site.organization_id is not null or s.id = site.id)
+        and a.created_at > now() - interval '24 hours') >= 20 then
+    raise exception 'This workspace has run 20 audits in the last 24 hours: try again later.' using errcode = 'P0001', detail = 'audit_limit';
+  end if;
+  insert into public.seo_audits (site_id, reason, requested_by) values (site.id, create_seo_audit.reason, create_seo_audit.requested_by)
+  returning * into created;
+  perform private.enqueue_job(
+    'run_seo_audit',
+    jsonb_build_object('workspace_id', site.organization_id, 'site_id', site.id, 'audit_id', created.id),
+    now(), private.seo_audit_job_key(created.id), 3
+  );
+  return created;
+end
+$$;
+
 -- Name: current_user_organization_ids(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.current_user_organization_ids() RETURNS SETOF uuid
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.organization_id from public.organization_members m where m.user_id = (select auth.uid())
+  select m.organization_id
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.user_id = (select auth.uid())
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: default_admin_pages(); Type: FUNCTION; Schema: private
@@ -886,6 +1197,24 @@ CREATE FUNCTION private.display_name(user_id uuid) RETURNS text
   )
   from auth.users u left join public.profiles p on p.user_id = u.id
   where u.id = display_name.user_id
+$$;
+
+-- Name: drop_asset_upload(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.drop_asset_upload(version uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ver public.asset_versions;
+begin
+  select * into ver from public.asset_versions v where v.id = version and v.state = 'uploading' for update;
+  if ver.id is null then
+    return;
+  end if;
+  delete from public.asset_versions v where v.id = ver.id;
+  delete from public.assets a where a.id = ver.asset_id and a.current_version_id is null
+    and not exists (select 1 from public.asset_versions v where v.asset_id = ver.asset_id);
+end
 $$;
 
 -- Name: email_block_valid(jsonb, boolean); Type: FUNCTION; Schema: private
@@ -1362,6 +1691,19 @@ begin
 end
 $_$;
 
+-- Name: fail_seo_audit(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits := private.require_seo_audit(audit_id, site_id, workspace_id);
+begin
+  update public.seo_audits a set status = 'failed', finished_at = now(), error = left(message, 500)
+  where a.id = audit.id and a.status in ('queued', 'running');
+end
+$$;
+
 -- Name: finish_email_deliveries(uuid, jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.finish_email_deliveries(workspace_id uuid, outcomes jsonb) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1449,6 +1791,52 @@ begin
       data_completed_at = case when outcome = 'failed' then null else e.data_completed_at end,
       last_error = case when outcome = 'sent' then null else left(finish_outgoing_email.reason, 1000) end
   where e.id = finish_outgoing_email.email_id and e.sent_at is null;
+end
+$$;
+
+-- Name: finish_seo_audit(uuid, uuid, uuid, jsonb, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.finish_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, summary jsonb, site_issues jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits := private.require_seo_audit(audit_id, site_id, workspace_id);
+  analytics uuid;
+begin
+  if audit.status <> 'running' then
+    return;
+  end if;
+  insert into public.seo_issues (audit_id, site_id, page_id, url, check_id, severity, detail)
+  select audit.id, audit.site_id, null, issue->>'url', issue->>'check_id', issue->>'severity', coalesce(issue->'detail', '{}'::jsonb)
+  from jsonb_array_elements(coalesce(site_issues, '[]'::jsonb)) as issue
+  on conflict on constraint seo_issues_once_per_audit do nothing;
+  select s.analytics_site_id into analytics from public.seo_sites s where s.id = audit.site_id;
+  if analytics is not null then
+    update public.seo_pages p set pageviews = v.views
+    from (
+      select r.value as path, sum(r.pageviews)::integer as views
+      from public.analytics_daily_rollups r
+      where r.site_id = analytics and r.dimension = 'page' and r.day_start >= date_trunc('day', now()) - interval '28 days'
+      group by r.value
+    ) v
+    where p.audit_id = audit.id and p.path = v.path;
+  end if;
+  update public.seo_issues i set pageviews = p.pageviews
+  from public.seo_pages p where i.audit_id = audit.id and p.id = i.page_id;
+  update public.seo_issues i set priority = private.seo_severity_weight(i.severity) * (i.pageviews + 1) where i.audit_id = audit.id;
+  update public.seo_audits a set
+    status = 'done',
+    finished_at = now(),
+    pages_crawled = (select count(*) from public.seo_pages p where p.audit_id = audit.id),
+    health_score = (summary->>'health_score')::integer,
+    truncated = summary->>'truncated',
+    robots = summary->'robots',
+    sitemaps = summary->'sitemaps',
+    critical_count = (select count(*) from public.seo_issues i where i.audit_id = audit.id and i.severity = 'critical'),
+    error_count = (select count(*) from public.seo_issues i where i.audit_id = audit.id and i.severity = 'error'),
+    warning_count = (select count(*) from public.seo_issues i where i.audit_id = audit.id and i.severity = 'warning'),
+    notice_count = (select count(*) from public.seo_issues i where i.audit_id = audit.id and i.severity = 'notice')
+  where a.id = audit.id;
 end
 $$;
 
@@ -1563,16 +1951,27 @@ begin
 end
 $_$;
 
+-- Name: has_two_factor_session(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.has_two_factor_session() RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select auth.jwt()) ->> 'aal', 'aal1') in ('aal2', 'aal3')
+$$;
+
 -- Name: has_workspace_role(uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.has_workspace_role(org uuid, min_role text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select exists (
-    select 1 from public.organization_members m
+    select 1
+    from public.organization_members m
+    join public.organizations o on o.id = m.organization_id
     where m.organization_id = org
       and m.user_id = (select auth.uid())
       and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
+      and (not o.require_two_factor or (select private.has_two_factor_session()))
   )
 $$;
 
@@ -1871,6 +2270,20 @@ begin
 end
 $$;
 
+-- Name: is_reserved_asset_upload(text, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.has_live_session() and exists (
+    select 1 from public.asset_versions v
+    where v.object_path = object_name and v.state = 'uploading'
+      and v.created_at > now() - interval '1 day'
+      and v.organization_id in (select private.organization_ids_with_role('member'))
+      and (metadata is null or (metadata ->> 'contentLength') = v.size_bytes::text)
+  )
+$$;
+
 -- Name: is_reserved_blog_slug(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.is_reserved_blog_slug(slug text) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -1895,6 +2308,14 @@ CREATE FUNCTION private.is_site_admin() RETURNS boolean
     false
   )
 $$;
+
+-- Name: is_valid_asset_object_key(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_valid_asset_object_key(object_key text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select object_key ~ '^[A-Za-z0-9_!.*''()&$=@;:+,?-]{1,200}$' and object_key not in ('.', '..', 'variants')
+$_$;
 
 -- Name: issue_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.issue_contact_form_challenge() RETURNS jsonb
@@ -2416,9 +2837,12 @@ CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.organization_id from public.organization_members m
+  select m.organization_id
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
   where m.user_id = (select auth.uid())
     and private.access_role_rank(m.role) >= private.access_role_rank(min_role)
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: outbound_url_problem(text); Type: FUNCTION; Schema: private
@@ -2619,6 +3043,23 @@ begin
 end
 $$;
 
+-- Name: queue_asset_version_removal(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_asset_version_removal() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.enqueue_job('remove_asset_objects', jsonb_build_object(
+    'workspace_id', old.organization_id,
+    'version_id', old.id,
+    'paths', jsonb_build_array(old.object_path, private.asset_variant_path(old.object_path, 'thumb'),
+      private.asset_variant_path(old.object_path, 'w320'), private.asset_variant_path(old.object_path, 'w1280')),
+    'public_paths', jsonb_build_array(private.asset_variant_path(old.object_path, 'w1280'))
+  ), null, 'asset-objects:' || old.id, 10);
+  return null;
+end
+$$;
+
 -- Name: queue_content_rendering(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2669,6 +3110,35 @@ begin
     if private.enqueue_email('new_lead_digest', admin_address, jsonb_build_object('digest_id', digest_id)) is not null then
       queued := queued + 1;
     end if;
+  end loop;
+  return queued;
+end
+$$;
+
+-- Name: queue_due_seo_audits(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_due_seo_audits() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  site public.seo_sites;
+  queued integer := 0;
+begin
+  for site in
+    select * from public.seo_sites s
+    where s.next_audit_at <= now() and s.schedule <> 'off'
+    order by s.next_audit_at
+    limit 200
+    for update skip locked
+  loop
+    begin
+      perform private.create_seo_audit(site, 'schedule', null);
+      queued := queued + 1;
+      update public.seo_sites s set next_audit_at = greatest(site.next_audit_at + private.seo_schedule_interval(site.schedule), now() + interval '1 hour')
+      where s.id = site.id;
+    exception when sqlstate 'P0001' then
+      update public.seo_sites s set next_audit_at = now() + interval '1 hour' where s.id = site.id;
+    end;
   end loop;
   return queued;
 end
@@ -2766,6 +3236,30 @@ CREATE FUNCTION private.rate_limit_wait(bucket text, capacity double precision, 
       where r.key = rate_limit_wait.bucket
     ) s
   ), 0)
+$$;
+
+-- Name: record_asset_variants(uuid, uuid, text, text, integer, integer, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed integer;
+begin
+  if exists (select 1 from public.asset_versions v where v.id = version and v.organization_id <> workspace) then
+    raise exception 'asset version % is not of workspace %', version, workspace using errcode = '42501', detail = 'foreign_asset_version';
+  end if;
+  if outcome not in ('ready', 'none', 'refused', 'failed') then
+    raise exception 'not an outcome of derived images: %', outcome using errcode = '22023';
+  end if;
+  update public.asset_versions v set
+    variants_state = outcome, variants_note = left(note, 500),
+    variant_bytes = case when outcome = 'ready' then greatest(coalesce(bytes, 0), 0) else 0 end,
+    width = coalesce(image_width, v.width), height = coalesce(image_height, v.height)
+  where v.id = version and v.organization_id = workspace and v.state = 'ready' and v.variants_state = 'pending';
+  get diagnostics changed = row_count;
+  return changed > 0;
+end
 $$;
 
 -- Name: record_content_publication_event(); Type: FUNCTION; Schema: private
@@ -2920,6 +3414,19 @@ begin
     return false;
   end if;
   return private.record_email_engagement(delivery, 'open');
+end
+$$;
+
+-- Name: record_seo_audit_progress(uuid, uuid, uuid, integer, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits := private.require_seo_audit(audit_id, site_id, workspace_id);
+begin
+  update public.seo_audits a set pages_crawled = crawled, pages_discovered = discovered where a.id = audit.id and a.status = 'running';
+  return audit.status;
 end
 $$;
 
@@ -3169,6 +3676,24 @@ begin
 end
 $$;
 
+-- Name: require_seo_audit(uuid, uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.require_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid) RETURNS public.seo_audits
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits;
+begin
+  select a.* into audit from public.seo_audits a join public.seo_sites s on s.id = a.site_id
+  where a.id = require_seo_audit.audit_id and a.site_id = require_seo_audit.site_id
+    and s.organization_id is not distinct from require_seo_audit.workspace_id;
+  if audit.id is null then
+    raise exception 'SEO audit % is not of site % in workspace %', audit_id, site_id, workspace_id using errcode = '42501', detail = 'foreign_seo_audit';
+  end if;
+  return audit;
+end
+$$;
+
 -- Name: require_site_admin(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.require_site_admin() RETURNS uuid
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -3195,6 +3720,13 @@ begin
   end if;
   caller_role := private.workspace_role(org);
   if caller_role is null then
+    if exists (
+      select 1 from public.organization_members m join public.organizations o on o.id = m.organization_id
+      where m.organization_id = org and m.user_id = (select auth.uid()) and o.require_two_factor
+    ) then
+      raise exception 'This workspace requires two-factor authentication: turn it on in Account security, then sign in with your code.'
+        using errcode = '42501', detail = 'two_factor_required';
+    end if;
     raise exception 'You are not a member of this workspace.' using errcode = '42501', detail = 'not_a_member';
   end if;
   if private.access_role_rank(caller_role) < private.access_role_rank(min_role) then
@@ -3431,6 +3963,110 @@ begin
 end
 $$;
 
+-- Name: seo_audit_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_audit_job_key(audit_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'seo-audit:' || audit_id::text
+$$;
+
+-- Name: seo_query_figures(uuid, date, date); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_query_figures(site_id uuid, day_from date, day_to date) RETURNS TABLE(query text, clicks bigint, impressions bigint, average_position numeric, pages integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with rows as (
+    select p.query, p.page, p.clicks, p.impressions, p.average_position,
+      bool_or(p.page = '') over (partition by p.query) as has_totals
+    from public.seo_search_performance p
+    where p.site_id = seo_query_figures.site_id and p.query <> '' and p.date_from >= day_from and p.date_to <= day_to
+  )
+  select r.query,
+    sum(r.clicks) filter (where r.page = '' or not r.has_totals)::bigint,
+    sum(r.impressions) filter (where r.page = '' or not r.has_totals)::bigint,
+    round(sum(r.average_position * r.impressions) filter (where r.page = '' or not r.has_totals) / nullif(sum(r.impressions) filter (where r.page = '' or not r.has_totals), 0), 2),
+    count(distinct r.page) filter (where r.page <> '')::integer
+  from rows r
+  group by r.query
+$$;
+
+-- Name: seo_schedule_interval(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_schedule_interval(schedule text) RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case schedule when 'daily' then interval '1 day' when 'weekly' then interval '7 days' when 'monthly' then interval '1 month' end
+$$;
+
+-- Name: seo_search_row_problem(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_search_row_problem(item jsonb) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  date_from date;
+  date_to date;
+begin
+  if jsonb_typeof(item) is distinct from 'object' then
+    return 'not an object';
+  end if;
+  begin
+    date_from := (item->>'date_from')::date;
+    date_to := (item->>'date_to')::date;
+  exception when others then
+    return 'dates must be days of the calendar, YYYY-MM-DD';
+  end;
+  if coalesce(item->>'date_from', '') !~ '^\d{4}-\d{2}-\d{2}$' or coalesce(item->>'date_to', '') !~ '^\d{4}-\d{2}-\d{2}$' then
+    return 'dates must be days of the calendar, YYYY-MM-DD';
+  end if;
+  if date_to < date_from or date_to - date_from > 500 then
+    return 'the period ends before it starts or is longer than 500 days';
+  end if;
+  if coalesce(item->>'clicks', '') !~ '^\d{1,9}$' or coalesce(item->>'impressions', '') !~ '^\d{1,9}$' then
+    return 'clicks and impressions must be whole numbers';
+  end if;
+  if item->>'ctr' is not null and (item->>'ctr' !~ '^\d{1,3}(\.\d{1,12})?$' or (item->>'ctr')::numeric > 1) then
+    return 'CTR must be between 0 and 1';
+  end if;
+  if item->>'position' is not null and item->>'position' !~ '^\d{1,6}(\.\d{1,12})?$' then
+    return 'position must be a number';
+  end if;
+  if char_length(coalesce(item->>'query', '')) > 1000 or char_length(coalesce(item->>'page', '')) > 2048 then
+    return 'query or page too long';
+  end if;
+  return null;
+end
+$_$;
+
+-- Name: seo_severity_weight(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_severity_weight(severity text) RETURNS numeric
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case severity when 'critical' then 10 when 'error' then 3 when 'warning' then 1 else 0.25 end::numeric
+$$;
+
+-- Name: seo_site_ids(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_site_ids() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.id from public.seo_sites s
+  where s.organization_id in (select private.current_user_organization_ids())
+     or s.organization_id is null and private.is_site_admin()
+$$;
+
+-- Name: seo_writable_site_ids(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.seo_writable_site_ids() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.id from public.seo_sites s
+  where s.organization_id in (select private.organization_ids_with_role('member'))
+     or s.organization_id is null and private.is_site_admin()
+$$;
+
 -- Name: set_content_item_slug(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.set_content_item_slug() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3514,6 +4150,17 @@ CREATE FUNCTION private.slug_of_title(title text) RETURNS text
     ''), 'post')
 $$;
 
+-- Name: stale_asset_uploads(interval, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) RETURNS TABLE(version_id uuid, organization_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select v.id, v.organization_id from public.asset_versions v
+  where v.state = 'uploading' and v.created_at < now() - older_than
+  order by v.created_at
+  limit max_rows
+$$;
+
 -- Name: stamp_contact(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.stamp_contact() RETURNS trigger
     LANGUAGE plpgsql
@@ -3587,6 +4234,29 @@ begin
 end
 $$;
 
+-- Name: start_seo_audit(uuid, uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.start_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits := private.require_seo_audit(audit_id, site_id, workspace_id);
+  site public.seo_sites;
+begin
+  if audit.status not in ('queued', 'running') then
+    return null;
+  end if;
+  select * into site from public.seo_sites s where s.id = audit.site_id;
+  delete from public.seo_pages p where p.audit_id = audit.id;
+  delete from public.seo_issues i where i.audit_id = audit.id;
+  update public.seo_audits a
+  set status = 'running', started_at = now(), attempts = a.attempts + 1, pages_crawled = 0, pages_discovered = 0,
+      start_url = site.start_url, page_limit = site.page_limit, crawl_delay_ms = site.crawl_delay_ms
+  where a.id = audit.id;
+  return jsonb_build_object('start_url', site.start_url, 'page_limit', site.page_limit, 'crawl_delay_ms', site.crawl_delay_ms);
+end
+$$;
+
 -- Name: storage_workspace_folders(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.storage_workspace_folders(min_role text) RETURNS SETOF text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -3594,6 +4264,44 @@ CREATE FUNCTION private.storage_workspace_folders(min_role text) RETURNS SETOF t
     AS $$
   select w::text from private.organization_ids_with_role(min_role) as w
   where private.has_live_session()
+$$;
+
+-- Name: store_seo_audit_pages(uuid, uuid, uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.store_seo_audit_pages(audit_id uuid, site_id uuid, workspace_id uuid, pages jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits := private.require_seo_audit(audit_id, site_id, workspace_id);
+  stored integer;
+begin
+  if audit.status <> 'running' then
+    return 0;
+  end if;
+  with incoming as (
+    select value as page from jsonb_array_elements(pages)
+  ), inserted as (
+    insert into public.seo_pages (audit_id, site_id, url, final_url, path, status, fetch_error, redirects, content_type, bytes,
+      response_ms, depth, found_via, in_sitemap, inlinks, indexable, title, description, h1, canonical, lang, score, issue_count)
+    select audit.id, audit.site_id, page->>'url', page->>'final_url', page->>'path', (page->>'status')::integer, page->>'fetch_error',
+      coalesce(page->'redirects', '[]'::jsonb), page->>'content_type', coalesce((page->>'bytes')::integer, 0),
+      coalesce((page->>'response_ms')::integer, 0), coalesce((page->>'depth')::integer, 0), page->>'found_via',
+      coalesce((page->>'in_sitemap')::boolean, false), coalesce((page->>'inlinks')::integer, 0), coalesce((page->>'indexable')::boolean, false),
+      left(page->>'title', 1000), left(page->>'description', 2000), left(page->>'h1', 1000), left(page->>'canonical', 2048), left(page->>'lang', 35),
+      (page->>'score')::integer, coalesce(jsonb_array_length(page->'issues'), 0)
+    from incoming
+    on conflict on constraint seo_pages_url_per_audit do nothing
+    returning id, url
+  )
+  insert into public.seo_issues (audit_id, site_id, page_id, url, check_id, severity, detail)
+  select audit.id, audit.site_id, inserted.id, inserted.url, issue->>'check_id', issue->>'severity', coalesce(issue->'detail', '{}'::jsonb)
+  from inserted
+  join incoming on incoming.page->>'url' = inserted.url
+  cross join lateral jsonb_array_elements(coalesce(incoming.page->'issues', '[]'::jsonb)) as issue
+  on conflict on constraint seo_issues_once_per_audit do nothing;
+  select count(*)::integer into stored from public.seo_pages p where p.audit_id = audit.id;
+  return stored;
+end
 $$;
 
 -- Name: submission_limit_reached(text, text, integer, integer, integer); Type: FUNCTION; Schema: private
@@ -3922,12 +4630,25 @@ CREATE FUNCTION private.wake_webhook_deliveries(organization uuid) RETURNS void
   select private.enqueue_job('deliver_webhooks', jsonb_build_object('workspace_id', organization), now(), 'webhooks:' || organization::text)
 $$;
 
+-- Name: workspace_asset_bytes(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.workspace_asset_bytes(workspace uuid) RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(v.size_bytes + v.variant_bytes), 0)::bigint from public.asset_versions v where v.organization_id = workspace
+$$;
+
 -- Name: workspace_role(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.workspace_role(org uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select m.role from public.organization_members m where m.organization_id = org and m.user_id = (select auth.uid())
+  select m.role
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.organization_id = org
+    and m.user_id = (select auth.uid())
+    and (not o.require_two_factor or (select private.has_two_factor_session()))
 $$;
 
 -- Name: workspaces_with_due_webhooks(); Type: FUNCTION; Schema: private
@@ -3981,6 +4702,31 @@ begin
   update public.workspace_invitations i set accepted_at = now(), accepted_by = caller where i.id = invitation.id;
   perform private.cancel_queued_emails('workspace_invitation', jsonb_build_object('invitation_id', invitation.id));
   return invitation.organization_id;
+end
+$$;
+
+-- Name: add_asset_comment(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_asset_comment(asset_id uuid, body text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  clean_body text := btrim(coalesce(add_asset_comment.body, ''));
+  new_id uuid;
+begin
+  select a.organization_id into workspace from public.assets a where a.id = add_asset_comment.asset_id and a.current_version_id is not null;
+  if workspace is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'viewer');
+  if char_length(clean_body) not between 1 and 4000 then
+    raise exception 'A comment needs 1 to 4000 characters.' using errcode = 'P0001', detail = 'invalid_comment';
+  end if;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body)
+  values (add_asset_comment.asset_id, workspace, (select auth.uid()), clean_body)
+  returning id into new_id;
+  return new_id;
 end
 $$;
 
@@ -4226,6 +4972,34 @@ begin
 end
 $$;
 
+-- Name: asset_library_figures(uuid, timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) RETURNS TABLE(asset_count bigint, in_review_count bigint, approved_this_month bigint, storage_used_bytes bigint, quota_bytes bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select count(a.id) filter (where a.current_version_id is not null),
+    count(a.id) filter (where a.current_version_id is not null and a.status = 'in_review'),
+    count(a.id) filter (where a.current_version_id is not null and a.status = 'approved' and a.approved_at >= asset_library_figures.month_start),
+    private.workspace_asset_bytes(asset_library_figures.workspace_id),
+    private.asset_quota_bytes()
+  from public.assets a
+  where a.organization_id = asset_library_figures.workspace_id
+  having asset_library_figures.workspace_id in (select private.organization_ids_with_role('viewer'))
+$$;
+
+-- Name: asset_tags(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, asset_count bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select min(t.value), count(distinct a.id)
+  from public.assets a cross join unnest(a.tags) as t(value)
+  where a.organization_id = asset_tags.workspace_id and a.current_version_id is not null
+    and asset_tags.workspace_id in (select private.organization_ids_with_role('viewer'))
+  group by lower(t.value)
+  order by count(distinct a.id) desc, lower(t.value)
+$$;
+
 -- Name: bulk_delete_contacts(uuid, uuid[]); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4287,6 +5061,24 @@ CREATE FUNCTION public.campaign_pacing(workspace_id uuid, today date) RETURNS TA
   order by c.created_at desc, c.id
 $$;
 
+-- Name: cancel_asset_upload(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.cancel_asset_upload(version_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+begin
+  select v.organization_id into workspace from public.asset_versions v
+  where v.id = cancel_asset_upload.version_id and v.state = 'uploading';
+  if workspace is null then
+    raise exception 'That upload is not (any more) in progress.' using errcode = 'P0001', detail = 'upload_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'member');
+  perform private.drop_asset_upload(cancel_asset_upload.version_id);
+end
+$$;
+
 -- Name: cancel_email_campaign(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.cancel_email_campaign(campaign_id uuid) RETURNS public.email_campaigns
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4305,6 +5097,35 @@ begin
   -- Deliveries recorded but never started are withdrawn; those under way finish.
   delete from public.email_deliveries d where d.campaign_id = campaign.id and d.status = 'queued' and d.attempts = 0;
   return campaign;
+end
+$$;
+
+-- Name: cancel_seo_audit(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.cancel_seo_audit(audit_id uuid) RETURNS public.seo_audits
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  audit public.seo_audits;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  select a.* into audit from public.seo_audits a where a.id = cancel_seo_audit.audit_id and a.site_id in (select private.seo_site_ids());
+  if audit.id is null then
+    raise exception 'This audit does not exist or is not yours.' using errcode = 'P0001', detail = 'audit_not_found';
+  end if;
+  if audit.site_id not in (select private.seo_writable_site_ids()) then
+    raise exception 'Your access role does not allow this: it needs member or higher.' using errcode = '42501', detail = 'role_too_low';
+  end if;
+  update public.seo_audits a set status = 'cancelled', finished_at = now()
+  where a.id = audit.id and a.status in ('queued', 'running')
+  returning * into audit;
+  if audit.id is null then
+    raise exception 'This audit has already finished.' using errcode = 'P0001', detail = 'audit_finished';
+  end if;
+  perform private.cancel_job(private.seo_audit_job_key(audit.id));
+  return audit;
 end
 $$;
 
@@ -4335,6 +5156,28 @@ begin
   end if;
   update public.organization_members m set role = change_member_role.access_role
   where m.organization_id = change_member_role.workspace_id and m.user_id = change_member_role.user_id;
+end
+$$;
+
+-- Name: complete_asset_upload(uuid, integer, integer, numeric); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.complete_asset_upload(version_id uuid, width integer DEFAULT NULL::integer, height integer DEFAULT NULL::integer, duration_seconds numeric DEFAULT NULL::numeric) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  outcome text;
+begin
+  select v.organization_id into workspace from public.asset_versions v where v.id = complete_asset_upload.version_id;
+  if workspace is null then
+    raise exception 'That upload is not (any more) in progress.' using errcode = 'P0001', detail = 'upload_not_found';
+  end if;
+  perform private.require_workspace_role(workspace, 'member');
+  outcome := private.complete_asset_version(complete_asset_upload.version_id, width, height, duration_seconds);
+  if outcome = 'missing' then
+    raise exception 'The file has not arrived yet: upload it again.' using errcode = 'P0001', detail = 'upload_missing';
+  end if;
+  return outcome;
 end
 $$;
 
@@ -4486,8 +5329,12 @@ CREATE TABLE public.organizations (
     is_personal boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    require_two_factor boolean DEFAULT false NOT NULL,
     CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)))
 );
+
+-- Name: COLUMN organizations.require_two_factor; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.organizations.require_two_factor IS 'Members reach the workspace''s data only with an aal2 token (a second factor in this session).';
 
 -- Name: create_workspace(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_workspace(name text) RETURNS public.organizations
@@ -4511,6 +5358,33 @@ begin
   insert into public.organizations (name, is_personal) values (workspace_name, false) returning * into created;
   insert into public.organization_members (organization_id, user_id, role) values (created.id, caller, 'owner');
   return created;
+end
+$$;
+
+-- Name: delete_asset(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.delete_asset(asset_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  users jsonb;
+  titles text;
+begin
+  select * into the_asset from public.assets a where a.id = delete_asset.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title) order by c.title, c.id),
+    string_agg(format('"%s"', c.title), ', ' order by c.title, c.id)
+  into users, titles
+  from public.content_items c where c.featured_asset_id = the_asset.id;
+  if users is not null then
+    raise exception 'This asset is the featured image of %: choose another image there first.', titles
+      using errcode = 'P0001', detail = 'asset_in_use', hint = users::text;
+  end if;
+  delete from public.assets a where a.id = the_asset.id;
 end
 $$;
 
@@ -4626,6 +5500,35 @@ CREATE FUNCTION public.executive_overview(workspace_id uuid, today date) RETURNS
     select count(*) as members from public.organization_members z where z.organization_id = executive_overview.workspace_id
   )
   select c.total_budget, c.active_campaigns, r.spend, r.revenue, r.spend_before, r.revenue_before, m.members from c, r, m
+$$;
+
+-- Name: get_asset(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_asset(asset_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'asset', to_jsonb(a) || jsonb_build_object('created_by_name', private.asset_person_name(a.created_by),
+      'approved_by_name', private.asset_person_name(a.approved_by)),
+    'versions', coalesce((
+      select jsonb_agg(to_jsonb(v) || jsonb_build_object('uploaded_by_name', private.asset_person_name(v.uploaded_by),
+        'thumbnail_path', case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'thumb') end,
+        'preview_path', case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'w1280') end,
+        'public_image_path', private.asset_public_image_path(v.object_path))
+        order by v.number desc)
+      from public.asset_versions v where v.asset_id = a.id and v.state = 'ready'), '[]'::jsonb),
+    'comments', coalesce((
+      select jsonb_agg(jsonb_build_object('id', c.id, 'body', c.body, 'status_change', c.status_change, 'created_at', c.created_at,
+        'author_id', c.author_id, 'author_name', private.asset_person_name(c.author_id)) order by c.created_at, c.id)
+      from public.asset_comments c where c.asset_id = a.id), '[]'::jsonb),
+    'used_by', coalesce((
+      select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title, 'status', c.status) order by c.title, c.id)
+      from public.content_items c where c.featured_asset_id = a.id), '[]'::jsonb),
+    'collection_ids', coalesce((select jsonb_agg(i.collection_id) from public.asset_collection_items i where i.asset_id = a.id), '[]'::jsonb)
+  )
+  from public.assets a
+  where a.id = get_asset.asset_id and a.current_version_id is not null
+    and a.organization_id in (select private.organization_ids_with_role('viewer'))
 $$;
 
 -- Name: get_invitation(text); Type: FUNCTION; Schema: public
@@ -5045,6 +5948,59 @@ begin
 end
 $$;
 
+-- Name: import_seo_search_rows(uuid, jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  site public.seo_sites;
+  added integer := 0;
+  updated integer := 0;
+  total integer;
+  refused jsonb;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  select * into site from public.seo_sites s where s.id = import_seo_search_rows.site_id;
+  if site.id is null or site.organization_id is null and not private.is_site_admin() then
+    raise exception 'This site does not exist or is not yours.' using errcode = 'P0001', detail = 'site_not_found';
+  end if;
+  if site.organization_id is not null then
+    perform private.require_workspace_role(site.organization_id, 'member');
+  end if;
+  if jsonb_typeof(rows) is distinct from 'array' or jsonb_array_length(rows) not between 1 and 5000 then
+    raise exception 'Send 1 to 5,000 rows at a time.' using errcode = 'P0001', detail = 'invalid_batch';
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object('index', r.ordinality - 1, 'reason', private.seo_search_row_problem(r.value)) order by r.ordinality), '[]'::jsonb),
+    jsonb_array_length(rows) - count(*)
+  into refused, total
+  from jsonb_array_elements(rows) with ordinality r
+  where private.seo_search_row_problem(r.value) is not null;
+  with valid as (
+    -- The last row wins when a batch repeats a key.
+    select distinct on (1, 2, 3, 4)
+      (r.value->>'date_from')::date as date_from, (r.value->>'date_to')::date as date_to,
+      coalesce(btrim(r.value->>'query'), '') as query, coalesce(btrim(r.value->>'page'), '') as page,
+      (r.value->>'clicks')::integer as clicks, (r.value->>'impressions')::integer as impressions,
+      round((r.value->>'ctr')::numeric, 6) as ctr, round((r.value->>'position')::numeric, 2) as average_position
+    from jsonb_array_elements(rows) with ordinality r
+    where private.seo_search_row_problem(r.value) is null
+    order by 1, 2, 3, 4, r.ordinality desc
+  ), written as (
+    insert into public.seo_search_performance as p (site_id, date_from, date_to, query, page, clicks, impressions, ctr, average_position)
+    select site.id, v.date_from, v.date_to, v.query, v.page, v.clicks, v.impressions, v.ctr, v.average_position from valid v
+    on conflict on constraint seo_search_performance_key do update
+      set clicks = excluded.clicks, impressions = excluded.impressions, ctr = excluded.ctr, average_position = excluded.average_position, imported_at = now()
+      where (p.clicks, p.impressions, p.ctr, p.average_position) is distinct from (excluded.clicks, excluded.impressions, excluded.ctr, excluded.average_position)
+    returning (xmax = 0) as inserted
+  )
+  select count(*) filter (where inserted), count(*) filter (where not inserted) into added, updated from written;
+  return jsonb_build_object('added', added, 'updated', updated, 'unchanged', total - added - updated, 'refused', refused);
+end
+$$;
+
 -- Name: invite_to_workspace(uuid, text, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.invite_to_workspace(workspace_id uuid, email text, access_role text) RETURNS TABLE(invitation_id uuid, token text, email_queued boolean, expires_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5127,6 +6083,43 @@ begin
   delete from public.organization_members m
   where m.organization_id = leave_workspace.workspace_id and m.user_id = (select auth.uid());
 end
+$$;
+
+-- Name: list_assets(uuid, text, text[], text[], text, uuid, text, integer, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.list_assets(workspace_id uuid, search text DEFAULT NULL::text, kinds text[] DEFAULT NULL::text[], statuses text[] DEFAULT NULL::text[], tag text DEFAULT NULL::text, collection_id uuid DEFAULT NULL::uuid, sort_by text DEFAULT 'newest'::text, page_size integer DEFAULT 48, page_number integer DEFAULT 1) RETURNS TABLE(id uuid, name text, description text, kind text, status text, tags text[], created_at timestamp with time zone, updated_at timestamp with time zone, approved_at timestamp with time zone, version_id uuid, version_number integer, file_name text, mime_type text, size_bytes bigint, width integer, height integer, duration_seconds numeric, variants_state text, object_path text, thumbnail_path text, preview_path text, public_image_path text, uploaded_by_name text, uploaded_at timestamp with time zone, total_count bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with wanted as (
+    select nullif(btrim(coalesce(list_assets.search, '')), '') as words,
+      least(greatest(coalesce(list_assets.page_size, 48), 1), 200) as size,
+      least(greatest(coalesce(list_assets.page_number, 1), 1), 100000) as page
+  )
+  select a.id, a.name, a.description, a.kind, a.status, a.tags, a.created_at, a.updated_at, a.approved_at, v.id, v.number,
+    v.file_name, v.mime_type, v.size_bytes, v.width, v.height, v.duration_seconds, v.variants_state, v.object_path,
+    case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'thumb') end,
+    case when v.variants_state = 'ready' then private.asset_variant_path(v.object_path, 'w1280') end,
+    private.asset_public_image_path(v.object_path),
+    private.asset_person_name(v.uploaded_by), v.completed_at, count(*) over ()
+  from wanted w
+  join public.assets a on a.organization_id = list_assets.workspace_id
+  join public.asset_versions v on v.id = a.current_version_id
+  where list_assets.workspace_id in (select private.organization_ids_with_role('viewer'))
+    and (w.words is null
+      or strpos(lower(a.name), lower(w.words)) > 0
+      or exists (select 1 from unnest(a.tags) as t(value) where strpos(lower(t.value), lower(w.words)) > 0))
+    and (list_assets.kinds is null or cardinality(list_assets.kinds) = 0 or a.kind = any (list_assets.kinds))
+    and (list_assets.statuses is null or cardinality(list_assets.statuses) = 0 or a.status = any (list_assets.statuses))
+    and (list_assets.tag is null or exists (select 1 from unnest(a.tags) as t(value) where lower(t.value) = lower(list_assets.tag)))
+    and (list_assets.collection_id is null or exists (
+      select 1 from public.asset_collection_items i where i.collection_id = list_assets.collection_id and i.asset_id = a.id))
+  order by
+    case when list_assets.sort_by = 'name' then lower(a.name) end asc,
+    case when list_assets.sort_by = 'size' then v.size_bytes end desc,
+    case when list_assets.sort_by = 'oldest' then a.created_at end asc,
+    case when list_assets.sort_by = 'updated' then a.updated_at end desc,
+    a.created_at desc, a.id
+  limit (select size from wanted) offset ((select page from wanted) - 1) * (select size from wanted)
 $$;
 
 -- Name: note_workspace_activity(uuid); Type: FUNCTION; Schema: public
@@ -5271,6 +6264,28 @@ begin
 end
 $$;
 
+-- Name: request_seo_audit(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.request_seo_audit(site_id uuid) RETURNS public.seo_audits
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  site public.seo_sites;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  select * into site from public.seo_sites s where s.id = request_seo_audit.site_id;
+  if site.id is null or site.organization_id is null and not private.is_site_admin() then
+    raise exception 'This site does not exist or is not yours.' using errcode = 'P0001', detail = 'site_not_found';
+  end if;
+  if site.organization_id is not null then
+    perform private.require_workspace_role(site.organization_id, 'member');
+  end if;
+  return private.create_seo_audit(site, 'manual', (select auth.uid()));
+end
+$$;
+
 -- Name: resend_invitation(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.resend_invitation(invitation_id uuid) RETURNS TABLE(email_queued boolean, expires_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5390,6 +6405,37 @@ begin
   insert into public.menu_items (name, href, sort_order)
   select d.name, d.href, d.sort_order from private.default_menu_items() d;
   return query select m.* from public.menu_items m order by m.sort_order;
+end
+$$;
+
+-- Name: restore_asset_version(uuid, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  ver public.asset_versions;
+begin
+  select * into the_asset from public.assets a where a.id = restore_asset_version.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  select * into ver from public.asset_versions v
+  where v.id = restore_asset_version.version_id and v.asset_id = the_asset.id and v.state = 'ready';
+  if ver.id is null then
+    raise exception 'That version is not one of this asset''s.' using errcode = 'P0001', detail = 'version_not_found';
+  end if;
+  if ver.id = the_asset.current_version_id then
+    return;
+  end if;
+  update public.assets a set current_version_id = ver.id, kind = private.asset_kind(ver.mime_type), status = 'draft',
+    status_changed_at = now(), approved_at = null, approved_by = null
+  where a.id = the_asset.id;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+  values (the_asset.id, the_asset.organization_id, (select auth.uid()),
+    format('Version %s restored: the review starts again.', ver.number), 'draft');
 end
 $$;
 
@@ -5601,6 +6647,265 @@ begin
   return queued;
 end
 $$;
+
+-- Name: seo_audit_changes(uuid, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid DEFAULT NULL::uuid) RETURNS TABLE(check_id text, url text, severity text, state text, pageviews integer)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  current_audit public.seo_audits;
+  previous uuid := previous_audit_id;
+begin
+  select a.* into current_audit from public.seo_audits a where a.id = seo_audit_changes.audit_id;
+  if current_audit.id is null then
+    return;
+  end if;
+  if previous is null then
+    select a.id into previous from public.seo_audits a
+    where a.site_id = current_audit.site_id and a.status = 'done' and a.created_at < current_audit.created_at
+    order by a.created_at desc limit 1;
+  elsif not exists (select 1 from public.seo_audits a where a.id = previous and a.site_id = current_audit.site_id) then
+    raise exception 'The earlier audit is not of the same site.' using errcode = 'P0001', detail = 'other_site';
+  end if;
+  return query
+    select coalesce(n.check_id, o.check_id), coalesce(n.url, o.url), coalesce(n.severity, o.severity),
+      case when o.id is null then 'new' when n.id is null then 'fixed' else 'open' end,
+      coalesce(n.pageviews, o.pageviews)
+    from (select * from public.seo_issues i where i.audit_id = current_audit.id) n
+    full join (select * from public.seo_issues i where previous is not null and i.audit_id = previous) o
+      on o.check_id = n.check_id and o.url = n.url
+    order by 4, private.seo_severity_weight(coalesce(n.severity, o.severity)) desc, 5 desc, 2;
+end
+$$;
+
+-- Name: seo_issue_summary(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_issue_summary(audit_id uuid) RETURNS TABLE(check_id text, severity text, pages integer, pageviews bigint, priority numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select i.check_id, min(i.severity), count(*)::integer, sum(i.pageviews)::bigint, sum(i.priority)
+  from public.seo_issues i
+  where i.audit_id = seo_issue_summary.audit_id
+  group by i.check_id
+  order by sum(i.priority) desc, i.check_id
+$$;
+
+-- Name: seo_keyword_pages(uuid, text, date, date); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_keyword_pages(site_id uuid, query text, day_from date, day_to date) RETURNS TABLE(page text, clicks bigint, impressions bigint, average_position numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p.page, sum(p.clicks)::bigint, sum(p.impressions)::bigint, round(sum(p.average_position * p.impressions) / nullif(sum(p.impressions), 0), 2)
+  from public.seo_search_performance p
+  where p.site_id = seo_keyword_pages.site_id and p.query = seo_keyword_pages.query and p.page <> ''
+    and p.date_from >= day_from and p.date_to <= day_to
+  group by p.page
+  order by 2 desc, 3 desc, 1
+  limit 100
+$$;
+
+-- Name: seo_keyword_trend(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_keyword_trend(site_id uuid, query text) RETURNS TABLE(date_from date, date_to date, clicks bigint, impressions bigint, average_position numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with rows as (
+    select p.date_from, p.date_to, p.page, p.clicks, p.impressions, p.average_position,
+      bool_or(p.page = '') over (partition by p.date_from, p.date_to) as has_totals
+    from public.seo_search_performance p
+    where p.site_id = seo_keyword_trend.site_id and p.query = seo_keyword_trend.query
+  )
+  select r.date_from, r.date_to, sum(r.clicks)::bigint, sum(r.impressions)::bigint,
+    round(sum(r.average_position * r.impressions) / nullif(sum(r.impressions), 0), 2)
+  from rows r
+  where r.page = '' or not r.has_totals
+  group by r.date_from, r.date_to
+  order by r.date_from, r.date_to
+$$;
+
+-- Name: seo_keywords(uuid, date, date, date, date); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_keywords(site_id uuid, day_from date, day_to date, previous_from date DEFAULT NULL::date, previous_to date DEFAULT NULL::date) RETURNS TABLE(query text, clicks bigint, impressions bigint, ctr numeric, average_position numeric, pages integer, previous_clicks bigint, previous_average_position numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.query, c.clicks, c.impressions, round(c.clicks::numeric / nullif(c.impressions, 0), 4), c.average_position, c.pages, p.clicks, p.average_position
+  from private.seo_query_figures(site_id, day_from, day_to) c
+  left join private.seo_query_figures(site_id, previous_from, previous_to) p on p.query = c.query and previous_from is not null
+  order by c.clicks desc, c.impressions desc, c.query
+  limit 1000
+$$;
+
+-- Name: seo_search_totals(uuid, date, date); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_search_totals(site_id uuid, day_from date, day_to date) RETURNS TABLE(clicks bigint, impressions bigint, average_position numeric, data_from date, data_to date)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with site_rows as (
+    select p.clicks, p.impressions, p.average_position from public.seo_search_performance p
+    where p.site_id = seo_search_totals.site_id and p.query = '' and p.page = '' and p.date_from >= day_from and p.date_to <= day_to
+  ), keyword_rows as (
+    select k.clicks, k.impressions, k.average_position from private.seo_query_figures(site_id, day_from, day_to) k
+    where not exists (select 1 from site_rows)
+  ), chosen as (
+    select * from site_rows union all select * from keyword_rows
+  )
+  select coalesce(sum(c.clicks), 0)::bigint, coalesce(sum(c.impressions), 0)::bigint,
+    round(sum(c.average_position * c.impressions) / nullif(sum(c.impressions), 0), 2),
+    (select min(p.date_from) from public.seo_search_performance p where p.site_id = seo_search_totals.site_id),
+    (select max(p.date_to) from public.seo_search_performance p where p.site_id = seo_search_totals.site_id)
+  from chosen c
+$$;
+
+-- Name: seo_site_figures(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.seo_site_figures(site_id uuid) RETURNS TABLE(audit_id uuid, audited_at timestamp with time zone, health_score integer, critical_count integer, error_count integer, warning_count integer, notice_count integer, sitemap_pages integer, indexable_sitemap_pages integer, clicks bigint, impressions bigint, average_position numeric, search_from date, search_to date)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with latest as (
+    select a.* from public.seo_audits a where a.site_id = seo_site_figures.site_id and a.status = 'done' order by a.finished_at desc limit 1
+  ), extent as (
+    select max(p.date_to) as last_day from public.seo_search_performance p where p.site_id = seo_site_figures.site_id
+  ), totals as (
+    select t.* from extent e, public.seo_search_totals(seo_site_figures.site_id, e.last_day - 27, e.last_day) t where e.last_day is not null
+  )
+  select l.id, l.finished_at, l.health_score, l.critical_count, l.error_count, l.warning_count, l.notice_count,
+    (select count(*)::integer from public.seo_pages p where p.audit_id = l.id and p.in_sitemap),
+    (select count(*)::integer from public.seo_pages p where p.audit_id = l.id and p.in_sitemap and p.indexable),
+    t.clicks, t.impressions, t.average_position,
+    (select e.last_day - 27 from extent e where e.last_day is not null), (select e.last_day from extent e)
+  from public.seo_sites s
+  left join latest l on true
+  left join totals t on true
+  where s.id = seo_site_figures.site_id
+$$;
+
+-- Name: set_asset_status(uuid, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  the_asset public.assets;
+  note text := nullif(btrim(coalesce(set_asset_status.comment, '')), '');
+begin
+  select * into the_asset from public.assets a where a.id = set_asset_status.asset_id and a.current_version_id is not null for update;
+  if the_asset.id is null then
+    raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+  end if;
+  perform private.require_workspace_role(the_asset.organization_id, 'member');
+  if not private.asset_status_move_allowed(the_asset.status, set_asset_status.new_status) then
+    raise exception 'An asset that is % cannot become %.', replace(the_asset.status, '_', ' '), replace(coalesce(set_asset_status.new_status, 'nothing'), '_', ' ')
+      using errcode = 'P0001', detail = 'status_move_not_allowed';
+  end if;
+  if set_asset_status.new_status = 'changes_requested' and note is null then
+    raise exception 'Say which changes are needed.' using errcode = 'P0001', detail = 'comment_required';
+  end if;
+  if char_length(note) > 4000 then
+    raise exception 'A comment has at most 4000 characters.' using errcode = 'P0001', detail = 'comment_too_long';
+  end if;
+  update public.assets a set
+    status = set_asset_status.new_status, status_changed_at = now(),
+    approved_at = case when set_asset_status.new_status = 'approved' then now() end,
+    approved_by = case when set_asset_status.new_status = 'approved' then (select auth.uid()) end
+  where a.id = the_asset.id;
+  insert into public.asset_comments (asset_id, organization_id, author_id, body, status_change)
+  values (the_asset.id, the_asset.organization_id, (select auth.uid()),
+    coalesce(note, case set_asset_status.new_status
+      when 'in_review' then 'Submitted for review.' when 'approved' then 'Approved.' else 'Back to draft.' end),
+    set_asset_status.new_status);
+  return set_asset_status.new_status;
+end
+$$;
+
+-- Name: set_workspace_two_factor(uuid, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) RETURNS public.organizations
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  updated public.organizations;
+begin
+  perform private.require_workspace_role(set_workspace_two_factor.workspace_id, 'owner');
+  if required is null then
+    raise exception 'Say whether two-factor authentication is required (true or false).' using errcode = 'P0001', detail = 'invalid_value';
+  end if;
+  if required and not (select private.has_two_factor_session()) then
+    raise exception 'Turn on two-factor authentication for your own account and sign in with your code first.'
+      using errcode = 'P0001', detail = 'own_two_factor_first';
+  end if;
+  update public.organizations o set require_two_factor = set_workspace_two_factor.required
+  where o.id = set_workspace_two_factor.workspace_id
+  returning o.* into updated;
+  return updated;
+end
+$$;
+
+-- Name: start_asset_upload(uuid, text, text, text, bigint, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid DEFAULT NULL::uuid) RETURNS TABLE(asset_id uuid, version_id uuid, object_path text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  caller uuid := (select auth.uid());
+  clean_name text := btrim(coalesce(start_asset_upload.file_name, ''));
+  clean_type text := lower(btrim(coalesce(start_asset_upload.mime_type, '')));
+  quota bigint;
+  used bigint;
+  the_asset uuid;
+  the_version uuid := gen_random_uuid();
+  the_path text;
+  next_number integer;
+begin
+  perform private.require_workspace_role(start_asset_upload.workspace_id, 'member');
+  if char_length(clean_name) not between 1 and 255 then
+    raise exception 'A file name needs 1 to 255 characters.' using errcode = 'P0001', detail = 'invalid_file_name';
+  end if;
+  if not private.is_valid_asset_object_key(start_asset_upload.object_key) then
+    raise exception 'The storage key "%" may use only letters, digits and - _ . ! * '' ( ) & $ = @ ; : + , ? (up to 200).',
+      left(coalesce(start_asset_upload.object_key, ''), 200) using errcode = 'P0001', detail = 'invalid_object_key';
+  end if;
+  if start_asset_upload.size_bytes is null or start_asset_upload.size_bytes <= 0 then
+    raise exception 'The file is empty.' using errcode = 'P0001', detail = 'empty_file';
+  end if;
+  if clean_type !~ '^[a-z0-9][a-z0-9!#$&^_.+-]*/[a-z0-9][a-z0-9!#$&^_.+-]*$' or char_length(clean_type) > 255 then
+    clean_type := 'application/octet-stream';
+  end if;
+
+  -- One reservation at a time per workspace: two uploads cannot both take the last free bytes.
+  perform pg_advisory_xact_lock(hashtextextended('asset-quota:' || start_asset_upload.workspace_id, 0));
+  quota := private.asset_quota_bytes();
+  used := private.workspace_asset_bytes(start_asset_upload.workspace_id);
+  if used + start_asset_upload.size_bytes > quota then
+    raise exception '"%" (%) does not fit: the workspace uses % of its % of storage.', clean_name,
+      pg_size_pretty(start_asset_upload.size_bytes), pg_size_pretty(used), pg_size_pretty(quota)
+      using errcode = 'P0001', detail = 'quota_exceeded',
+        hint = json_build_object('used_bytes', used, 'quota_bytes', quota, 'size_bytes', start_asset_upload.size_bytes)::text;
+  end if;
+
+  if start_asset_upload.replace_asset_id is null then
+    insert into public.assets (organization_id, name, kind, created_by)
+    values (start_asset_upload.workspace_id, clean_name, private.asset_kind(clean_type), caller)
+    returning id into the_asset;
+    next_number := 1;
+  else
+    select a.id into the_asset from public.assets a
+    where a.id = start_asset_upload.replace_asset_id and a.organization_id = start_asset_upload.workspace_id
+      and a.current_version_id is not null
+    for update;
+    if the_asset is null then
+      raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
+    end if;
+    select coalesce(max(v.number), 0) + 1 into next_number from public.asset_versions v where v.asset_id = the_asset;
+  end if;
+
+  the_path := start_asset_upload.workspace_id || '/' || the_asset || '/' || the_version || '/' || start_asset_upload.object_key;
+  insert into public.asset_versions (id, asset_id, organization_id, number, object_path, file_name, mime_type, size_bytes, uploaded_by)
+  values (the_version, the_asset, start_asset_upload.workspace_id, next_number, the_path, clean_name, clean_type,
+    start_asset_upload.size_bytes, caller);
+  return query select the_asset, the_version, the_path;
+end
+$_$;
 
 -- Name: subscribe_to_email_list(text, text, text, text, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text DEFAULT NULL::text, last_name text DEFAULT NULL::text, via text DEFAULT 'hosted'::text) RETURNS jsonb
@@ -5827,6 +7132,20 @@ begin
 end
 $$;
 
+-- Name: workspaces_requiring_two_factor(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.workspaces_requiring_two_factor() RETURNS TABLE(id uuid, name text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select o.id, o.name
+  from public.organization_members m
+  join public.organizations o on o.id = m.organization_id
+  where m.user_id = (select auth.uid())
+    and o.require_two_factor
+    and not (select private.has_two_factor_session())
+  order by o.name, o.id
+$$;
+
 -- Name: analytics_client_budgets; Type: TABLE; Schema: private
 CREATE TABLE private.analytics_client_budgets (
     client_key bytea NOT NULL,
@@ -5938,6 +7257,14 @@ CREATE TABLE private.analytics_salts (
     day date NOT NULL,
     salt bytea NOT NULL,
     CONSTRAINT analytics_salts_length CHECK ((octet_length(salt) = 32))
+);
+
+-- Name: asset_library_settings; Type: TABLE; Schema: private
+CREATE TABLE private.asset_library_settings (
+    id boolean DEFAULT true NOT NULL,
+    quota_bytes bigint DEFAULT '10737418240'::bigint NOT NULL,
+    CONSTRAINT asset_library_settings_one_row CHECK (id),
+    CONSTRAINT asset_library_settings_quota_check CHECK ((quota_bytes >= 0))
 );
 
 -- Name: contact_form_key; Type: TABLE; Schema: private
@@ -6218,6 +7545,95 @@ CREATE TABLE public.analytics_sites (
     CONSTRAINT analytics_sites_workspace_or_agency CHECK ((((organization_id IS NOT NULL) AND (domain IS NOT NULL)) OR ((organization_id IS NULL) AND (id = 'a9e9c5e0-0000-4000-8000-000000000001'::uuid))))
 );
 
+-- Name: asset_collection_items; Type: TABLE; Schema: public
+CREATE TABLE public.asset_collection_items (
+    collection_id uuid NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: asset_collections; Type: TABLE; Schema: public
+CREATE TABLE public.asset_collections (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    name text NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT asset_collections_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)))
+);
+
+-- Name: asset_comments; Type: TABLE; Schema: public
+CREATE TABLE public.asset_comments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    author_id uuid,
+    body text NOT NULL,
+    status_change text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT asset_comments_body_length CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 4000))),
+    CONSTRAINT asset_comments_status_change_check CHECK ((status_change = ANY (ARRAY['draft'::text, 'in_review'::text, 'approved'::text, 'changes_requested'::text])))
+);
+
+-- Name: asset_versions; Type: TABLE; Schema: public
+CREATE TABLE public.asset_versions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    asset_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    number integer NOT NULL,
+    state text DEFAULT 'uploading'::text NOT NULL,
+    object_path text NOT NULL,
+    file_name text NOT NULL,
+    mime_type text NOT NULL,
+    size_bytes bigint NOT NULL,
+    width integer,
+    height integer,
+    duration_seconds numeric(12,3),
+    variants_state text DEFAULT 'pending'::text NOT NULL,
+    variants_note text,
+    variant_bytes bigint DEFAULT 0 NOT NULL,
+    uploaded_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone,
+    CONSTRAINT asset_versions_duration_check CHECK ((duration_seconds >= (0)::numeric)),
+    CONSTRAINT asset_versions_file_name_length CHECK (((char_length(file_name) >= 1) AND (char_length(file_name) <= 255))),
+    CONSTRAINT asset_versions_height_check CHECK ((height > 0)),
+    CONSTRAINT asset_versions_mime_type_length CHECK (((char_length(mime_type) >= 3) AND (char_length(mime_type) <= 255))),
+    CONSTRAINT asset_versions_number_check CHECK ((number >= 1)),
+    CONSTRAINT asset_versions_object_path_format CHECK (((object_path = ((((((organization_id || '/'::text) || asset_id) || '/'::text) || id) || '/'::text) || split_part(object_path, '/'::text, 4))) AND (split_part(object_path, '/'::text, 4) ~ '^[A-Za-z0-9_!.*''()&$=@;:+,?-]{1,200}$'::text) AND (split_part(object_path, '/'::text, 4) <> ALL (ARRAY['.'::text, '..'::text, 'variants'::text])))),
+    CONSTRAINT asset_versions_size_check CHECK ((size_bytes > 0)),
+    CONSTRAINT asset_versions_state_check CHECK ((state = ANY (ARRAY['uploading'::text, 'ready'::text]))),
+    CONSTRAINT asset_versions_variant_bytes_check CHECK ((variant_bytes >= 0)),
+    CONSTRAINT asset_versions_variants_note_length CHECK ((char_length(variants_note) <= 500)),
+    CONSTRAINT asset_versions_variants_state_check CHECK ((variants_state = ANY (ARRAY['pending'::text, 'ready'::text, 'none'::text, 'refused'::text, 'failed'::text]))),
+    CONSTRAINT asset_versions_width_check CHECK ((width > 0))
+);
+
+-- Name: assets; Type: TABLE; Schema: public
+CREATE TABLE public.assets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    name text NOT NULL,
+    description text,
+    kind text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    tags text[] DEFAULT '{}'::text[] NOT NULL,
+    current_version_id uuid,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    approved_at timestamp with time zone,
+    approved_by uuid,
+    CONSTRAINT assets_description_length CHECK ((char_length(description) <= 2000)),
+    CONSTRAINT assets_kind_check CHECK ((kind = ANY (ARRAY['image'::text, 'video'::text, 'audio'::text, 'pdf'::text, 'document'::text, 'other'::text]))),
+    CONSTRAINT assets_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 255))),
+    CONSTRAINT assets_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'in_review'::text, 'approved'::text, 'changes_requested'::text]))),
+    CONSTRAINT assets_tags_check CHECK (((cardinality(tags) <= 30) AND (array_position(tags, NULL::text) IS NULL))),
+    CONSTRAINT assets_tags_format CHECK (private.are_valid_asset_tags(tags))
+);
+
 -- Name: campaign_results_daily; Type: TABLE; Schema: public
 CREATE TABLE public.campaign_results_daily (
     organization_id uuid NOT NULL,
@@ -6304,6 +7720,7 @@ CREATE TABLE public.content_items (
     published_at timestamp with time zone,
     publish_on_schedule boolean DEFAULT false NOT NULL,
     slug text DEFAULT ''::text NOT NULL,
+    featured_asset_id uuid,
     CONSTRAINT content_items_content_length CHECK ((char_length(content) <= 100000)),
     CONSTRAINT content_items_content_type_check CHECK ((content_type = ANY (ARRAY['article'::text, 'blog_post'::text, 'case_study'::text, 'whitepaper'::text, 'video'::text, 'infographic'::text]))),
     CONSTRAINT content_items_excerpt_length CHECK ((char_length(excerpt) <= 1000)),
@@ -6456,6 +7873,104 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_marketing_role_check CHECK ((marketing_role = ANY (ARRAY['marketing_director'::text, 'content_marketing_manager'::text, 'digital_advertising_specialist'::text, 'email_marketing_specialist'::text, 'social_media_manager'::text, 'seo_sem_specialist'::text, 'customer_retention_specialist'::text, 'data_analytics_manager'::text, 'marketing_automation_specialist'::text, 'creative_director'::text])))
 );
 
+-- Name: seo_issues; Type: TABLE; Schema: public
+CREATE TABLE public.seo_issues (
+    id bigint NOT NULL,
+    audit_id uuid NOT NULL,
+    site_id uuid NOT NULL,
+    page_id bigint,
+    url text NOT NULL,
+    check_id text NOT NULL,
+    severity text NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
+    pageviews integer DEFAULT 0 NOT NULL,
+    priority numeric DEFAULT 0 NOT NULL,
+    CONSTRAINT seo_issues_check_format CHECK ((check_id ~ '^[a-z][a-z0-9_]{0,62}$'::text)),
+    CONSTRAINT seo_issues_severity_value CHECK ((severity = ANY (ARRAY['critical'::text, 'error'::text, 'warning'::text, 'notice'::text])))
+);
+
+-- Name: seo_issues_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.seo_issues ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.seo_issues_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: seo_pages; Type: TABLE; Schema: public
+CREATE TABLE public.seo_pages (
+    id bigint NOT NULL,
+    audit_id uuid NOT NULL,
+    site_id uuid NOT NULL,
+    url text NOT NULL,
+    final_url text NOT NULL,
+    path text NOT NULL,
+    status integer,
+    fetch_error text,
+    redirects jsonb DEFAULT '[]'::jsonb NOT NULL,
+    content_type text,
+    bytes integer DEFAULT 0 NOT NULL,
+    response_ms integer DEFAULT 0 NOT NULL,
+    depth integer DEFAULT 0 NOT NULL,
+    found_via text NOT NULL,
+    in_sitemap boolean DEFAULT false NOT NULL,
+    inlinks integer DEFAULT 0 NOT NULL,
+    indexable boolean DEFAULT false NOT NULL,
+    title text,
+    description text,
+    h1 text,
+    canonical text,
+    lang text,
+    pageviews integer DEFAULT 0 NOT NULL,
+    score integer,
+    issue_count integer DEFAULT 0 NOT NULL,
+    CONSTRAINT seo_pages_found_via_value CHECK ((found_via = ANY (ARRAY['start'::text, 'link'::text, 'sitemap'::text])))
+);
+
+-- Name: seo_pages_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.seo_pages ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.seo_pages_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: seo_search_performance; Type: TABLE; Schema: public
+CREATE TABLE public.seo_search_performance (
+    id bigint NOT NULL,
+    site_id uuid NOT NULL,
+    date_from date NOT NULL,
+    date_to date NOT NULL,
+    query text DEFAULT ''::text NOT NULL,
+    page text DEFAULT ''::text NOT NULL,
+    clicks integer NOT NULL,
+    impressions integer NOT NULL,
+    ctr numeric(9,6),
+    average_position numeric(8,2),
+    imported_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT seo_search_performance_clicks_range CHECK ((clicks >= 0)),
+    CONSTRAINT seo_search_performance_ctr_range CHECK (((ctr >= (0)::numeric) AND (ctr <= (1)::numeric))),
+    CONSTRAINT seo_search_performance_impressions_range CHECK ((impressions >= 0)),
+    CONSTRAINT seo_search_performance_page_length CHECK ((char_length(page) <= 2048)),
+    CONSTRAINT seo_search_performance_period CHECK (((date_to >= date_from) AND ((date_to - date_from) <= 500))),
+    CONSTRAINT seo_search_performance_position_range CHECK ((average_position >= (0)::numeric)),
+    CONSTRAINT seo_search_performance_query_length CHECK ((char_length(query) <= 1000))
+);
+
+-- Name: seo_search_performance_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.seo_search_performance_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
 CREATE TABLE public.webhook_delivery_attempts (
     delivery_id uuid NOT NULL,
@@ -6526,6 +8041,10 @@ ALTER TABLE ONLY private.analytics_rollup_runs
 -- Name: analytics_salts analytics_salts_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.analytics_salts
     ADD CONSTRAINT analytics_salts_pkey PRIMARY KEY (day);
+
+-- Name: asset_library_settings asset_library_settings_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.asset_library_settings
+    ADD CONSTRAINT asset_library_settings_pkey PRIMARY KEY (id);
 
 -- Name: contact_form_key contact_form_key_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.contact_form_key
@@ -6626,6 +8145,46 @@ ALTER TABLE ONLY public.analytics_rollups
 -- Name: analytics_sites analytics_sites_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.analytics_sites
     ADD CONSTRAINT analytics_sites_pkey PRIMARY KEY (id);
+
+-- Name: asset_collection_items asset_collection_items_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_pkey PRIMARY KEY (collection_id, asset_id);
+
+-- Name: asset_collections asset_collections_id_organization_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_id_organization_key UNIQUE (id, organization_id);
+
+-- Name: asset_collections asset_collections_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_pkey PRIMARY KEY (id);
+
+-- Name: asset_comments asset_comments_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_pkey PRIMARY KEY (id);
+
+-- Name: asset_versions asset_versions_asset_number_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_asset_number_key UNIQUE (asset_id, number);
+
+-- Name: asset_versions asset_versions_id_asset_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_id_asset_key UNIQUE (id, asset_id);
+
+-- Name: asset_versions asset_versions_object_path_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_object_path_key UNIQUE (object_path);
+
+-- Name: asset_versions asset_versions_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_pkey PRIMARY KEY (id);
+
+-- Name: assets assets_id_organization_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_id_organization_key UNIQUE (id, organization_id);
+
+-- Name: assets assets_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_pkey PRIMARY KEY (id);
 
 -- Name: campaign_results campaign_results_campaign_day_platform_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
@@ -6735,6 +8294,38 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_key UNIQUE (user_id);
 
+-- Name: seo_audits seo_audits_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_audits
+    ADD CONSTRAINT seo_audits_pkey PRIMARY KEY (id);
+
+-- Name: seo_issues seo_issues_once_per_audit; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_issues
+    ADD CONSTRAINT seo_issues_once_per_audit UNIQUE (audit_id, check_id, url);
+
+-- Name: seo_issues seo_issues_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_issues
+    ADD CONSTRAINT seo_issues_pkey PRIMARY KEY (id);
+
+-- Name: seo_pages seo_pages_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_pages
+    ADD CONSTRAINT seo_pages_pkey PRIMARY KEY (id);
+
+-- Name: seo_pages seo_pages_url_per_audit; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_pages
+    ADD CONSTRAINT seo_pages_url_per_audit UNIQUE (audit_id, url);
+
+-- Name: seo_search_performance seo_search_performance_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_search_performance
+    ADD CONSTRAINT seo_search_performance_key UNIQUE (site_id, date_from, date_to, query, page);
+
+-- Name: seo_search_performance seo_search_performance_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_search_performance
+    ADD CONSTRAINT seo_search_performance_pkey PRIMARY KEY (id);
+
+-- Name: seo_sites seo_sites_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_sites
+    ADD CONSTRAINT seo_sites_pkey PRIMARY KEY (id);
+
 -- Name: webhook_deliveries webhook_deliveries_endpoint_id_event_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.webhook_deliveries
     ADD CONSTRAINT webhook_deliveries_endpoint_id_event_id_key UNIQUE (endpoint_id, event_id);
@@ -6827,6 +8418,30 @@ CREATE UNIQUE INDEX analytics_sites_domain_per_workspace ON public.analytics_sit
 -- Name: analytics_sites_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX analytics_sites_organization_id_idx ON public.analytics_sites USING btree (organization_id);
 
+-- Name: asset_collection_items_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_collection_items_asset_id_idx ON public.asset_collection_items USING btree (asset_id);
+
+-- Name: asset_collections_name_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX asset_collections_name_key ON public.asset_collections USING btree (organization_id, lower(btrim(name)));
+
+-- Name: asset_comments_asset_id_created_at_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_comments_asset_id_created_at_idx ON public.asset_comments USING btree (asset_id, created_at);
+
+-- Name: asset_versions_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_versions_organization_id_idx ON public.asset_versions USING btree (organization_id);
+
+-- Name: asset_versions_uploading_idx; Type: INDEX; Schema: public
+CREATE INDEX asset_versions_uploading_idx ON public.asset_versions USING btree (created_at) WHERE (state = 'uploading'::text);
+
+-- Name: assets_organization_id_created_at_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_organization_id_created_at_idx ON public.assets USING btree (organization_id, created_at DESC);
+
+-- Name: assets_organization_id_status_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_organization_id_status_idx ON public.assets USING btree (organization_id, status);
+
+-- Name: assets_tags_idx; Type: INDEX; Schema: public
+CREATE INDEX assets_tags_idx ON public.assets USING gin (tags);
+
 -- Name: campaign_results_organization_id_day_idx; Type: INDEX; Schema: public
 CREATE INDEX campaign_results_organization_id_day_idx ON public.campaign_results USING btree (organization_id, day);
 
@@ -6862,6 +8477,9 @@ CREATE INDEX contacts_search_idx ON public.contacts USING gin (search_document);
 
 -- Name: contacts_tag_keys_idx; Type: INDEX; Schema: public
 CREATE INDEX contacts_tag_keys_idx ON public.contacts USING gin (tag_keys);
+
+-- Name: content_items_featured_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX content_items_featured_asset_id_idx ON public.content_items USING btree (featured_asset_id) WHERE (featured_asset_id IS NOT NULL);
 
 -- Name: content_items_organization_id_created_at_id_idx; Type: INDEX; Schema: public
 CREATE INDEX content_items_organization_id_created_at_id_idx ON public.content_items USING btree (organization_id, created_at DESC, id DESC);
@@ -6941,6 +8559,33 @@ CREATE INDEX menu_items_sort_order_idx ON public.menu_items USING btree (sort_or
 -- Name: organization_members_user_id_idx; Type: INDEX; Schema: public
 CREATE INDEX organization_members_user_id_idx ON public.organization_members USING btree (user_id);
 
+-- Name: seo_audits_one_running_per_site; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX seo_audits_one_running_per_site ON public.seo_audits USING btree (site_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+-- Name: seo_audits_site_id_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_audits_site_id_idx ON public.seo_audits USING btree (site_id, created_at DESC);
+
+-- Name: seo_issues_page_id_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_issues_page_id_idx ON public.seo_issues USING btree (page_id);
+
+-- Name: seo_issues_site_id_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_issues_site_id_idx ON public.seo_issues USING btree (site_id);
+
+-- Name: seo_pages_site_id_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_pages_site_id_idx ON public.seo_pages USING btree (site_id);
+
+-- Name: seo_search_performance_query_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_search_performance_query_idx ON public.seo_search_performance USING btree (site_id, query, date_from);
+
+-- Name: seo_sites_next_audit_at_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_sites_next_audit_at_idx ON public.seo_sites USING btree (next_audit_at) WHERE (next_audit_at IS NOT NULL);
+
+-- Name: seo_sites_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX seo_sites_organization_id_idx ON public.seo_sites USING btree (organization_id);
+
+-- Name: seo_sites_start_url_per_workspace; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX seo_sites_start_url_per_workspace ON public.seo_sites USING btree (organization_id, start_url);
+
 -- Name: webhook_deliveries_due_idx; Type: INDEX; Schema: public
 CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (organization_id, next_attempt_at) WHERE (status = 'pending'::text);
 
@@ -6995,6 +8640,12 @@ CREATE TRIGGER analytics_sites_purge_events AFTER DELETE ON public.analytics_sit
 -- Name: analytics_sites analytics_sites_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER analytics_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.analytics_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: asset_versions asset_versions_remove_objects; Type: TRIGGER; Schema: public
+CREATE TRIGGER asset_versions_remove_objects AFTER DELETE ON public.asset_versions FOR EACH ROW EXECUTE FUNCTION private.queue_asset_version_removal();
+
+-- Name: assets assets_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: campaign_results campaign_results_check; Type: TRIGGER; Schema: public
 CREATE TRIGGER campaign_results_check BEFORE INSERT OR UPDATE OF campaign_id, day ON public.campaign_results FOR EACH ROW EXECUTE FUNCTION private.check_campaign_result();
 
@@ -7036,6 +8687,9 @@ CREATE TRIGGER contacts_b_score_update BEFORE UPDATE OF organization_id, lifecyc
 
 -- Name: contacts contacts_check_owner; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organization_id ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.check_contact_owner();
+
+-- Name: content_items content_items_check_featured_asset; Type: TRIGGER; Schema: public
+CREATE TRIGGER content_items_check_featured_asset BEFORE INSERT OR UPDATE OF featured_asset_id, featured_image_url ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.check_featured_asset();
 
 -- Name: content_items content_items_keep_id; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_keep_id BEFORE UPDATE OF id ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.keep_id();
@@ -7115,6 +8769,12 @@ CREATE TRIGGER organizations_set_updated_at BEFORE INSERT OR UPDATE ON public.or
 -- Name: profiles profiles_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER profiles_set_updated_at BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: seo_sites seo_sites_check; Type: TRIGGER; Schema: public
+CREATE TRIGGER seo_sites_check BEFORE INSERT OR UPDATE ON public.seo_sites FOR EACH ROW EXECUTE FUNCTION private.check_seo_site();
+
+-- Name: seo_sites seo_sites_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER seo_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.seo_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: webhook_endpoints webhook_endpoints_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER webhook_endpoints_set_updated_at BEFORE INSERT OR UPDATE ON public.webhook_endpoints FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -7165,6 +8825,54 @@ ALTER TABLE ONLY public.analytics_sites
 ALTER TABLE ONLY public.analytics_sites
     ADD CONSTRAINT analytics_sites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: asset_collection_items asset_collection_items_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_collection_items asset_collection_items_collection_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collection_items
+    ADD CONSTRAINT asset_collection_items_collection_fkey FOREIGN KEY (collection_id, organization_id) REFERENCES public.asset_collections(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_collections asset_collections_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: asset_collections asset_collections_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_collections
+    ADD CONSTRAINT asset_collections_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: asset_comments asset_comments_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_comments asset_comments_author_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_comments
+    ADD CONSTRAINT asset_comments_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: asset_versions asset_versions_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: asset_versions asset_versions_uploaded_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.asset_versions
+    ADD CONSTRAINT asset_versions_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_approved_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: assets assets_current_version_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_current_version_fkey FOREIGN KEY (current_version_id, id) REFERENCES public.asset_versions(id, asset_id) DEFERRABLE INITIALLY DEFERRED;
+
+-- Name: assets assets_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.assets
+    ADD CONSTRAINT assets_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: campaign_results campaign_results_campaign_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.campaign_results
     ADD CONSTRAINT campaign_results_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
@@ -7200,6 +8908,10 @@ ALTER TABLE ONLY public.contacts
 -- Name: contacts contacts_owner_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.contacts
     ADD CONSTRAINT contacts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: content_items content_items_featured_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.content_items
+    ADD CONSTRAINT content_items_featured_asset_fkey FOREIGN KEY (featured_asset_id, organization_id) REFERENCES public.assets(id, organization_id);
 
 -- Name: content_items content_items_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.content_items
@@ -7317,6 +9029,42 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: seo_audits seo_audits_requested_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_audits
+    ADD CONSTRAINT seo_audits_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: seo_audits seo_audits_site_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_audits
+    ADD CONSTRAINT seo_audits_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.seo_sites(id) ON DELETE CASCADE;
+
+-- Name: seo_issues seo_issues_audit_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_issues
+    ADD CONSTRAINT seo_issues_audit_id_fkey FOREIGN KEY (audit_id) REFERENCES public.seo_audits(id) ON DELETE CASCADE;
+
+-- Name: seo_issues seo_issues_page_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_issues
+    ADD CONSTRAINT seo_issues_page_id_fkey FOREIGN KEY (page_id) REFERENCES public.seo_pages(id) ON DELETE CASCADE;
+
+-- Name: seo_pages seo_pages_audit_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_pages
+    ADD CONSTRAINT seo_pages_audit_id_fkey FOREIGN KEY (audit_id) REFERENCES public.seo_audits(id) ON DELETE CASCADE;
+
+-- Name: seo_search_performance seo_search_performance_site_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_search_performance
+    ADD CONSTRAINT seo_search_performance_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.seo_sites(id) ON DELETE CASCADE;
+
+-- Name: seo_sites seo_sites_analytics_site_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_sites
+    ADD CONSTRAINT seo_sites_analytics_site_id_fkey FOREIGN KEY (analytics_site_id) REFERENCES public.analytics_sites(id) ON DELETE SET NULL;
+
+-- Name: seo_sites seo_sites_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_sites
+    ADD CONSTRAINT seo_sites_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: seo_sites seo_sites_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.seo_sites
+    ADD CONSTRAINT seo_sites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: webhook_deliveries webhook_deliveries_endpoint_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.webhook_deliveries
     ADD CONSTRAINT webhook_deliveries_endpoint_id_organization_id_fkey FOREIGN KEY (endpoint_id, organization_id) REFERENCES public.webhook_endpoints(id, organization_id) ON DELETE CASCADE;
@@ -7423,6 +9171,12 @@ CREATE POLICY "Anyone submits a lead" ON public.leads FOR INSERT TO anon, authen
 -- Name: csv_column_mappings Members add CSV mappings to their workspace as themselves; Type: POLICY; Schema: public
 CREATE POLICY "Members add CSV mappings to their workspace as themselves" ON public.csv_column_mappings FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (updated_by = ( SELECT auth.uid() AS uid))));
 
+-- Name: seo_sites Members add SEO sites to their workspace as themselves; Type: POLICY; Schema: public
+CREATE POLICY "Members add SEO sites to their workspace as themselves" ON public.seo_sites FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (created_by = ( SELECT auth.uid() AS uid))));
+
+-- Name: asset_collection_items Members add assets to collections; Type: POLICY; Schema: public
+CREATE POLICY "Members add assets to collections" ON public.asset_collection_items FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaigns Members add campaigns to their workspace as themselves; Type: POLICY; Schema: public
 CREATE POLICY "Members add campaigns to their workspace as themselves" ON public.campaigns FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 
@@ -7453,6 +9207,9 @@ CREATE POLICY "Members add sites to their workspace as themselves" ON public.ana
 -- Name: csv_column_mappings Members change their workspace's CSV mappings; Type: POLICY; Schema: public
 CREATE POLICY "Members change their workspace's CSV mappings" ON public.csv_column_mappings FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (updated_by = ( SELECT auth.uid() AS uid))));
 
+-- Name: seo_sites Members change their workspace's SEO sites, admins the agency's; Type: POLICY; Schema: public
+CREATE POLICY "Members change their workspace's SEO sites, admins the agency's" ON public.seo_sites FOR UPDATE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin)))) WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin))));
+
 -- Name: campaigns Members change their workspace's campaigns; Type: POLICY; Schema: public
 CREATE POLICY "Members change their workspace's campaigns" ON public.campaigns FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
@@ -7477,11 +9234,20 @@ CREATE POLICY "Members change their workspace's scoring rules" ON public.contact
 -- Name: analytics_sites Members change their workspace's sites, admins the agency's; Type: POLICY; Schema: public
 CREATE POLICY "Members change their workspace's sites, admins the agency's" ON public.analytics_sites FOR UPDATE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin)))) WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin))));
 
+-- Name: seo_audits Members delete finished audits of their sites; Type: POLICY; Schema: public
+CREATE POLICY "Members delete finished audits of their sites" ON public.seo_audits FOR DELETE TO authenticated USING (((site_id IN ( SELECT private.seo_writable_site_ids() AS seo_writable_site_ids)) AND (status <> ALL (ARRAY['queued'::text, 'running'::text]))));
+
+-- Name: assets Members describe their workspace's assets; Type: POLICY; Schema: public
+CREATE POLICY "Members describe their workspace's assets" ON public.assets FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: email_campaigns Members edit their workspace's draft campaigns; Type: POLICY; Schema: public
 CREATE POLICY "Members edit their workspace's draft campaigns" ON public.email_campaigns FOR UPDATE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = 'draft'::text))) WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = 'draft'::text)));
 
 -- Name: email_suppressions Members lift manual suppressions, admins hard bounces; Type: POLICY; Schema: public
 CREATE POLICY "Members lift manual suppressions, admins hard bounces" ON public.email_suppressions FOR DELETE TO authenticated USING ((((reason = 'manual'::text) AND (organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) OR ((reason = 'hard_bounce'::text) AND (organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)))));
+
+-- Name: asset_collections Members make collections; Type: POLICY; Schema: public
+CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: organization_members Members read the memberships of their organizations; Type: POLICY; Schema: public
 CREATE POLICY "Members read the memberships of their organizations" ON public.organization_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -7497,6 +9263,9 @@ CREATE POLICY "Members read their organizations" ON public.organizations FOR SEL
 
 -- Name: csv_column_mappings Members read their workspace's CSV mappings; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's CSV mappings" ON public.csv_column_mappings FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: seo_sites Members read their workspace's SEO sites, admins the agency's; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's SEO sites, admins the agency's" ON public.seo_sites FOR SELECT TO authenticated USING (((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)) OR ((organization_id IS NULL) AND ( SELECT private.is_site_admin() AS is_site_admin))));
 
 -- Name: workspace_activity_days Members read their workspace's activity days; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's activity days" ON public.workspace_activity_days FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
@@ -7555,8 +9324,17 @@ CREATE POLICY "Members read their workspace's webhook events" ON public.webhook_
 -- Name: email_campaigns Members remove campaigns that are not under way; Type: POLICY; Schema: public
 CREATE POLICY "Members remove campaigns that are not under way" ON public.email_campaigns FOR DELETE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = ANY (ARRAY['draft'::text, 'sent'::text, 'cancelled'::text]))));
 
+-- Name: asset_collections Members remove collections; Type: POLICY; Schema: public
+CREATE POLICY "Members remove collections" ON public.asset_collections FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: seo_search_performance Members remove their sites' search performance; Type: POLICY; Schema: public
+CREATE POLICY "Members remove their sites' search performance" ON public.seo_search_performance FOR DELETE TO authenticated USING ((site_id IN ( SELECT private.seo_writable_site_ids() AS seo_writable_site_ids)));
+
 -- Name: csv_column_mappings Members remove their workspace's CSV mappings; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's CSV mappings" ON public.csv_column_mappings FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: seo_sites Members remove their workspace's SEO sites; Type: POLICY; Schema: public
+CREATE POLICY "Members remove their workspace's SEO sites" ON public.seo_sites FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: campaigns Members remove their workspace's campaigns; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's campaigns" ON public.campaigns FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -7582,8 +9360,14 @@ CREATE POLICY "Members remove their workspace's scoring rules" ON public.contact
 -- Name: analytics_sites Members remove their workspace's sites; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's sites" ON public.analytics_sites FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
+-- Name: asset_collections Members rename collections; Type: POLICY; Schema: public
+CREATE POLICY "Members rename collections" ON public.asset_collections FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: email_suppressions Members suppress addresses of their workspace; Type: POLICY; Schema: public
 CREATE POLICY "Members suppress addresses of their workspace" ON public.email_suppressions FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (reason = 'manual'::text)));
+
+-- Name: asset_collection_items Members take assets out of collections; Type: POLICY; Schema: public
+CREATE POLICY "Members take assets out of collections" ON public.asset_collection_items FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: workspace_blogs Owners change their workspace's blog address; Type: POLICY; Schema: public
 CREATE POLICY "Owners change their workspace's blog address" ON public.workspace_blogs FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
@@ -7594,11 +9378,23 @@ CREATE POLICY "Owners close their workspace's blog" ON public.workspace_blogs FO
 -- Name: workspace_blogs Owners open their workspace's blog; Type: POLICY; Schema: public
 CREATE POLICY "Owners open their workspace's blog" ON public.workspace_blogs FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('owner'::text) AS organization_ids_with_role)));
 
+-- Name: seo_pages Readers of a site read its audited pages; Type: POLICY; Schema: public
+CREATE POLICY "Readers of a site read its audited pages" ON public.seo_pages FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.seo_site_ids() AS seo_site_ids)));
+
+-- Name: seo_audits Readers of a site read its audits; Type: POLICY; Schema: public
+CREATE POLICY "Readers of a site read its audits" ON public.seo_audits FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.seo_site_ids() AS seo_site_ids)));
+
 -- Name: analytics_daily_rollups Readers of a site read its daily rollups; Type: POLICY; Schema: public
 CREATE POLICY "Readers of a site read its daily rollups" ON public.analytics_daily_rollups FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.analytics_site_ids() AS analytics_site_ids)));
 
+-- Name: seo_issues Readers of a site read its issues; Type: POLICY; Schema: public
+CREATE POLICY "Readers of a site read its issues" ON public.seo_issues FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.seo_site_ids() AS seo_site_ids)));
+
 -- Name: analytics_rollups Readers of a site read its rollups; Type: POLICY; Schema: public
 CREATE POLICY "Readers of a site read its rollups" ON public.analytics_rollups FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.analytics_site_ids() AS analytics_site_ids)));
+
+-- Name: seo_search_performance Readers of a site read its search performance; Type: POLICY; Schema: public
+CREATE POLICY "Readers of a site read its search performance" ON public.seo_search_performance FOR SELECT TO authenticated USING ((site_id IN ( SELECT private.seo_site_ids() AS seo_site_ids)));
 
 -- Name: admin_pages Site admins add admin pages; Type: POLICY; Schema: public
 CREATE POLICY "Site admins add admin pages" ON public.admin_pages FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_site_admin() AS is_site_admin));
@@ -7633,6 +9429,21 @@ CREATE POLICY "Users read their own profile" ON public.profiles FOR SELECT TO au
 -- Name: profiles Users update their own profile; Type: POLICY; Schema: public
 CREATE POLICY "Users update their own profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- Name: asset_comments Viewers and up read their workspace's asset comments; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's asset comments" ON public.asset_comments FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_versions Viewers and up read their workspace's asset versions; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's asset versions" ON public.asset_versions FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: assets Viewers and up read their workspace's assets; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's assets" ON public.assets FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collection_items Viewers and up read their workspace's collection items; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's collection items" ON public.asset_collection_items FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: asset_collections Viewers and up read their workspace's collections; Type: POLICY; Schema: public
+CREATE POLICY "Viewers and up read their workspace's collections" ON public.asset_collections FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
 -- Name: admin_pages; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.admin_pages ENABLE ROW LEVEL SECURITY;
 
@@ -7644,6 +9455,21 @@ ALTER TABLE public.analytics_rollups ENABLE ROW LEVEL SECURITY;
 
 -- Name: analytics_sites; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.analytics_sites ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_collection_items; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_collection_items ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_collections; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_collections ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_comments; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_comments ENABLE ROW LEVEL SECURITY;
+
+-- Name: asset_versions; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.asset_versions ENABLE ROW LEVEL SECURITY;
+
+-- Name: assets; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.assets ENABLE ROW LEVEL SECURITY;
 
 -- Name: campaign_results; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.campaign_results ENABLE ROW LEVEL SECURITY;
@@ -7702,6 +9528,21 @@ ALTER TABLE public.organizations ENABLE ROW LEVEL SECURITY;
 -- Name: profiles; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
+-- Name: seo_audits; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.seo_audits ENABLE ROW LEVEL SECURITY;
+
+-- Name: seo_issues; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.seo_issues ENABLE ROW LEVEL SECURITY;
+
+-- Name: seo_pages; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.seo_pages ENABLE ROW LEVEL SECURITY;
+
+-- Name: seo_search_performance; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.seo_search_performance ENABLE ROW LEVEL SECURITY;
+
+-- Name: seo_sites; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.seo_sites ENABLE ROW LEVEL SECURITY;
+
 -- Name: webhook_deliveries; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.webhook_deliveries ENABLE ROW LEVEL SECURITY;
 
@@ -7723,17 +9564,17 @@ ALTER TABLE public.workspace_blogs ENABLE ROW LEVEL SECURITY;
 -- Name: workspace_invitations; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.workspace_invitations ENABLE ROW LEVEL SECURITY;
 
+-- Name: objects assets: members remove unfinished uploads; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members remove unfinished uploads" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, NULL::jsonb)));
+
+-- Name: objects assets: members resume reserved files; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members resume reserved files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, NULL::jsonb))) WITH CHECK (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, metadata)));
+
+-- Name: objects assets: members upload reserved files; Type: POLICY; Schema: storage
+CREATE POLICY "assets: members upload reserved files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'assets'::text) AND private.is_reserved_asset_upload(name, metadata)));
+
 -- Name: objects assets: workspace members and viewers read; Type: POLICY; Schema: storage
 CREATE POLICY "assets: workspace members and viewers read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('viewer'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members delete; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members replace and move; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members replace and move" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders)))) WITH CHECK (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
-
--- Name: objects assets: workspace members upload; Type: POLICY; Schema: storage
-CREATE POLICY "assets: workspace members upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
 
 -- Name: objects email-images: workspace members add; Type: POLICY; Schema: storage
 CREATE POLICY "email-images: workspace members add" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'email-images'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
@@ -7873,6 +9714,39 @@ REVOKE ALL ON FUNCTION private.are_clean_tags(tags text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO service_role;
 
+-- Name: FUNCTION asset_kind(mime text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_kind(mime text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO anon;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_kind(mime text) TO service_role;
+
+-- Name: FUNCTION asset_person_name(person uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_person_name(person uuid) FROM PUBLIC;
+
+-- Name: FUNCTION asset_public_image_path(object_path text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_public_image_path(object_path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO anon;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_public_image_path(object_path text) TO service_role;
+
+-- Name: FUNCTION asset_quota_bytes(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_quota_bytes() FROM PUBLIC;
+
+-- Name: FUNCTION asset_status_move_allowed(from_status text, to_status text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO anon;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO service_role;
+
+-- Name: FUNCTION asset_variant_path(object_path text, variant text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO anon;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO authenticated;
+GRANT ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) TO service_role;
+
+-- Name: FUNCTION asset_version_for_job(workspace uuid, version uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_version_for_job(workspace uuid, version uuid) FROM PUBLIC;
+
 -- Name: FUNCTION background_job_ref(job_id text, OUT kind text, OUT number bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.background_job_ref(job_id text, OUT kind text, OUT number bigint) FROM PUBLIC;
 
@@ -7899,6 +9773,12 @@ REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
 -- Name: FUNCTION check_contact_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_contact_owner() FROM PUBLIC;
 
+-- Name: FUNCTION check_featured_asset(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_featured_asset() FROM PUBLIC;
+
+-- Name: FUNCTION check_seo_site(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_seo_site() FROM PUBLIC;
+
 -- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
 
@@ -7916,6 +9796,9 @@ REVOKE ALL ON FUNCTION private.claim_outgoing_email_once(email_id bigint, pool_i
 
 -- Name: FUNCTION claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_in_flight integer, claim_seconds integer) FROM PUBLIC;
+
+-- Name: FUNCTION complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
 
 -- Name: FUNCTION complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
@@ -7938,6 +9821,41 @@ REVOKE ALL ON FUNCTION private.create_analytics_partitions(first_month date, mon
 -- Name: FUNCTION create_email_settings(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.create_email_settings() FROM PUBLIC;
 
+-- Name: TABLE seo_audits; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.seo_audits TO service_role;
+GRANT SELECT,DELETE ON TABLE public.seo_audits TO authenticated;
+
+-- Name: TABLE seo_sites; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.seo_sites TO service_role;
+GRANT SELECT,DELETE ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.analytics_site_id; Type: ACL; Schema: public
+GRANT INSERT(analytics_site_id),UPDATE(analytics_site_id) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.start_url; Type: ACL; Schema: public
+GRANT INSERT(start_url),UPDATE(start_url) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.page_limit; Type: ACL; Schema: public
+GRANT INSERT(page_limit),UPDATE(page_limit) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.crawl_delay_ms; Type: ACL; Schema: public
+GRANT INSERT(crawl_delay_ms),UPDATE(crawl_delay_ms) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.schedule; Type: ACL; Schema: public
+GRANT INSERT(schedule),UPDATE(schedule) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: COLUMN seo_sites.created_by; Type: ACL; Schema: public
+GRANT INSERT(created_by) ON TABLE public.seo_sites TO authenticated;
+
+-- Name: FUNCTION create_seo_audit(site public.seo_sites, reason text, requested_by uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.create_seo_audit(site public.seo_sites, reason text, requested_by uuid) FROM PUBLIC;
+
 -- Name: FUNCTION current_user_organization_ids(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.current_user_organization_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO anon;
@@ -7949,6 +9867,9 @@ REVOKE ALL ON FUNCTION private.delete_old_webhook_events(keep interval) FROM PUB
 
 -- Name: FUNCTION display_name(user_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.display_name(user_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION drop_asset_upload(version uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.drop_asset_upload(version uuid) FROM PUBLIC;
 
 -- Name: FUNCTION email_block_valid(block jsonb, nested boolean); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) FROM PUBLIC;
@@ -8054,11 +9975,19 @@ REVOKE ALL ON FUNCTION private.enqueue_email(kind text, recipient text, payload 
 -- Name: FUNCTION enqueue_job(task text, payload jsonb, run_at timestamp with time zone, job_key text, max_attempts integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.enqueue_job(task text, payload jsonb, run_at timestamp with time zone, job_key text, max_attempts integer) FROM PUBLIC;
 
+-- Name: FUNCTION fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text) TO service_role;
+
 -- Name: FUNCTION finish_email_deliveries(workspace_id uuid, outcomes jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.finish_email_deliveries(workspace_id uuid, outcomes jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION finish_outgoing_email(email_id bigint, outcome text, reason text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text) FROM PUBLIC;
+
+-- Name: FUNCTION finish_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, summary jsonb, site_issues jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.finish_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, summary jsonb, site_issues jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.finish_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, summary jsonb, site_issues jsonb) TO service_role;
 
 -- Name: FUNCTION finish_webhook_attempt(delivery_id uuid, attempt integer, succeeded boolean, response_status integer, response_body text, duration_ms integer, error text, next_attempt_at timestamp with time zone); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.finish_webhook_attempt(delivery_id uuid, attempt integer, succeeded boolean, response_status integer, response_body text, duration_ms integer, error text, next_attempt_at timestamp with time zone) FROM PUBLIC;
@@ -8079,6 +10008,12 @@ REVOKE ALL ON FUNCTION private.has_live_session() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.has_live_session() TO anon;
 GRANT ALL ON FUNCTION private.has_live_session() TO authenticated;
 GRANT ALL ON FUNCTION private.has_live_session() TO service_role;
+
+-- Name: FUNCTION has_two_factor_session(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.has_two_factor_session() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO anon;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO authenticated;
+GRANT ALL ON FUNCTION private.has_two_factor_session() TO service_role;
 
 -- Name: FUNCTION has_workspace_role(org uuid, min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.has_workspace_role(org uuid, min_role text) FROM PUBLIC;
@@ -8114,6 +10049,12 @@ GRANT ALL ON FUNCTION private.is_plain_email(address text) TO service_role;
 -- Name: FUNCTION is_public_address(address inet); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_public_address(address inet) FROM PUBLIC;
 
+-- Name: FUNCTION is_reserved_asset_upload(object_name text, metadata jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO anon;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.is_reserved_asset_upload(object_name text, metadata jsonb) TO service_role;
+
 -- Name: FUNCTION is_reserved_blog_slug(slug text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_reserved_blog_slug(slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_reserved_blog_slug(slug text) TO anon;
@@ -8125,6 +10066,12 @@ REVOKE ALL ON FUNCTION private.is_site_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_site_admin() TO anon;
 GRANT ALL ON FUNCTION private.is_site_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_site_admin() TO service_role;
+
+-- Name: FUNCTION is_valid_asset_object_key(object_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO anon;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO service_role;
 
 -- Name: FUNCTION issue_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.issue_contact_form_challenge() FROM PUBLIC;
@@ -8286,12 +10233,19 @@ REVOKE ALL ON FUNCTION private.publish_scheduled_content(workspace_id uuid, cont
 -- Name: FUNCTION purge_analytics_site_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
+-- Name: FUNCTION queue_asset_version_removal(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_asset_version_removal() FROM PUBLIC;
+
 -- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;
 
 -- Name: FUNCTION queue_due_lead_digests(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_due_lead_digests() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_due_lead_digests() TO service_role;
+
+-- Name: FUNCTION queue_due_seo_audits(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_due_seo_audits() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_due_seo_audits() TO service_role;
 
 -- Name: FUNCTION queue_email_confirmation(list_id uuid, contact_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_email_confirmation(list_id uuid, contact_id uuid) FROM PUBLIC;
@@ -8308,6 +10262,9 @@ REVOKE ALL ON FUNCTION private.raise_too_many_requests(message text, retry_after
 -- Name: FUNCTION rate_limit_wait(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rate_limit_wait(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
 
+-- Name: FUNCTION record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_asset_variants(workspace uuid, version uuid, outcome text, note text, image_width integer, image_height integer, bytes bigint) FROM PUBLIC;
+
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
 
@@ -8322,6 +10279,10 @@ REVOKE ALL ON FUNCTION private.record_email_feedback(workspace_id uuid, events j
 
 -- Name: FUNCTION record_email_open(token text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_email_open(token text) FROM PUBLIC;
+
+-- Name: FUNCTION record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) TO service_role;
 
 -- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
@@ -8360,6 +10321,9 @@ REVOKE ALL ON FUNCTION private.require_email_worker() FROM PUBLIC;
 -- Name: FUNCTION require_own_contacts(org uuid, contact_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_own_contacts(org uuid, contact_ids uuid[]) FROM PUBLIC;
 
+-- Name: FUNCTION require_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.require_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION require_site_admin(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_site_admin() FROM PUBLIC;
 
@@ -8387,6 +10351,34 @@ REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
 -- Name: FUNCTION send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) FROM PUBLIC;
 
+-- Name: FUNCTION seo_audit_job_key(audit_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_audit_job_key(audit_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION seo_query_figures(site_id uuid, day_from date, day_to date); Type: ACL; Schema: private
+GRANT ALL ON FUNCTION private.seo_query_figures(site_id uuid, day_from date, day_to date) TO authenticated;
+
+-- Name: FUNCTION seo_schedule_interval(schedule text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_schedule_interval(schedule text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seo_schedule_interval(schedule text) TO authenticated;
+GRANT ALL ON FUNCTION private.seo_schedule_interval(schedule text) TO service_role;
+
+-- Name: FUNCTION seo_search_row_problem(item jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_search_row_problem(item jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION seo_severity_weight(severity text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_severity_weight(severity text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seo_severity_weight(severity text) TO authenticated;
+
+-- Name: FUNCTION seo_site_ids(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_site_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seo_site_ids() TO authenticated;
+GRANT ALL ON FUNCTION private.seo_site_ids() TO service_role;
+
+-- Name: FUNCTION seo_writable_site_ids(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.seo_writable_site_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seo_writable_site_ids() TO authenticated;
+GRANT ALL ON FUNCTION private.seo_writable_site_ids() TO service_role;
+
 -- Name: FUNCTION set_content_item_slug(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.set_content_item_slug() FROM PUBLIC;
 
@@ -8403,6 +10395,9 @@ REVOKE ALL ON FUNCTION private.site_admin_addresses() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.slug_of_title(title text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slug_of_title(title text) TO service_role;
 
+-- Name: FUNCTION stale_asset_uploads(older_than interval, max_rows integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.stale_asset_uploads(older_than interval, max_rows integer) FROM PUBLIC;
+
 -- Name: FUNCTION stamp_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.stamp_contact() FROM PUBLIC;
 
@@ -8415,11 +10410,19 @@ REVOKE ALL ON FUNCTION private.stamp_lead_change() FROM PUBLIC;
 -- Name: FUNCTION start_analytics_day(today date); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.start_analytics_day(today date) FROM PUBLIC;
 
+-- Name: FUNCTION start_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.start_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.start_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid) TO service_role;
+
 -- Name: FUNCTION storage_workspace_folders(min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.storage_workspace_folders(min_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.storage_workspace_folders(min_role text) TO anon;
 GRANT ALL ON FUNCTION private.storage_workspace_folders(min_role text) TO authenticated;
 GRANT ALL ON FUNCTION private.storage_workspace_folders(min_role text) TO service_role;
+
+-- Name: FUNCTION store_seo_audit_pages(audit_id uuid, site_id uuid, workspace_id uuid, pages jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.store_seo_audit_pages(audit_id uuid, site_id uuid, workspace_id uuid, pages jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.store_seo_audit_pages(audit_id uuid, site_id uuid, workspace_id uuid, pages jsonb) TO service_role;
 
 -- Name: FUNCTION submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer) FROM PUBLIC;
@@ -8460,6 +10463,9 @@ REVOKE ALL ON FUNCTION private.verify_contact_form_proof(payload text, OUT chall
 -- Name: FUNCTION wake_webhook_deliveries(organization uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.wake_webhook_deliveries(organization uuid) FROM PUBLIC;
 
+-- Name: FUNCTION workspace_asset_bytes(workspace uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.workspace_asset_bytes(workspace uuid) FROM PUBLIC;
+
 -- Name: FUNCTION workspace_role(org uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.workspace_role(org uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.workspace_role(org uuid) TO anon;
@@ -8473,6 +10479,11 @@ REVOKE ALL ON FUNCTION private.workspaces_with_due_webhooks() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.accept_invitation(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.accept_invitation(token text) TO service_role;
+
+-- Name: FUNCTION add_asset_comment(asset_id uuid, body text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO authenticated;
+GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO service_role;
 
 -- Name: FUNCTION add_contacts_to_email_list(list_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) FROM PUBLIC;
@@ -8522,6 +10533,16 @@ REVOKE ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timest
 GRANT ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timestamp with time zone, period_end timestamp with time zone, compare_start timestamp with time zone, compare_end timestamp with time zone, top_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.analytics_report(site_id uuid, period_start timestamp with time zone, period_end timestamp with time zone, compare_start timestamp with time zone, compare_end timestamp with time zone, top_limit integer) TO service_role;
 
+-- Name: FUNCTION asset_library_figures(workspace_id uuid, month_start timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.asset_library_figures(workspace_id uuid, month_start timestamp with time zone) TO service_role;
+
+-- Name: FUNCTION asset_tags(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.asset_tags(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO service_role;
+
 -- Name: FUNCTION bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.bulk_delete_contacts(workspace_id uuid, contact_ids uuid[]) TO authenticated;
@@ -8537,16 +10558,31 @@ REVOKE ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) FRO
 GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO authenticated;
 GRANT ALL ON FUNCTION public.campaign_pacing(workspace_id uuid, today date) TO service_role;
 
+-- Name: FUNCTION cancel_asset_upload(version_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO service_role;
+
 -- Name: FUNCTION cancel_email_campaign(campaign_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO service_role;
 
+-- Name: FUNCTION cancel_seo_audit(audit_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) TO service_role;
+
 -- Name: FUNCTION change_member_role(workspace_id uuid, user_id uuid, access_role text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) TO authenticated;
 GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid, access_role text) TO service_role;
+
+-- Name: FUNCTION complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO authenticated;
+GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO service_role;
 
 -- Name: FUNCTION confirm_email_subscription(token text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.confirm_email_subscription(token text) FROM PUBLIC;
@@ -8589,6 +10625,11 @@ GRANT UPDATE(name) ON TABLE public.organizations TO authenticated;
 REVOKE ALL ON FUNCTION public.create_workspace(name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO authenticated;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO service_role;
+
+-- Name: FUNCTION delete_asset(asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.delete_asset(asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.delete_asset(asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.delete_asset(asset_id uuid) TO service_role;
 
 -- Name: FUNCTION delete_workspace(workspace_id uuid, confirm_name text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) FROM PUBLIC;
@@ -8636,6 +10677,11 @@ REVOKE ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) 
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO authenticated;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO service_role;
 
+-- Name: FUNCTION get_asset(asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_asset(asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_asset(asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.get_asset(asset_id uuid) TO service_role;
+
 -- Name: FUNCTION get_invitation(token text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_invitation(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_invitation(token text) TO authenticated;
@@ -8682,6 +10728,11 @@ GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb,
 GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) TO service_role;
 
+-- Name: FUNCTION import_seo_search_rows(site_id uuid, rows jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) TO service_role;
+
 -- Name: FUNCTION invite_to_workspace(workspace_id uuid, email text, access_role text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.invite_to_workspace(workspace_id uuid, email text, access_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.invite_to_workspace(workspace_id uuid, email text, access_role text) TO authenticated;
@@ -8697,6 +10748,11 @@ GRANT ALL ON FUNCTION public.is_site_admin() TO service_role;
 REVOKE ALL ON FUNCTION public.leave_workspace(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.leave_workspace(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.leave_workspace(workspace_id uuid) TO service_role;
+
+-- Name: FUNCTION list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) TO authenticated;
+GRANT ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds text[], statuses text[], tag text, collection_id uuid, sort_by text, page_size integer, page_number integer) TO service_role;
 
 -- Name: FUNCTION note_workspace_activity(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) FROM PUBLIC;
@@ -8741,6 +10797,11 @@ GRANT ALL ON FUNCTION public.remove_contacts_from_email_list(list_id uuid, conta
 REVOKE ALL ON FUNCTION public.remove_member(workspace_id uuid, user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.remove_member(workspace_id uuid, user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.remove_member(workspace_id uuid, user_id uuid) TO service_role;
+
+-- Name: FUNCTION request_seo_audit(site_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.request_seo_audit(site_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO service_role;
 
 -- Name: FUNCTION resend_invitation(invitation_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.resend_invitation(invitation_id uuid) FROM PUBLIC;
@@ -8797,6 +10858,11 @@ REVOKE ALL ON FUNCTION public.reset_menu_items() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reset_menu_items() TO authenticated;
 GRANT ALL ON FUNCTION public.reset_menu_items() TO service_role;
 
+-- Name: FUNCTION restore_asset_version(asset_id uuid, version_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.restore_asset_version(asset_id uuid, version_id uuid) TO service_role;
+
 -- Name: FUNCTION results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.results_by_day(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO authenticated;
@@ -8845,6 +10911,56 @@ GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid)
 GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) TO service_role;
 
+-- Name: FUNCTION seo_audit_changes(audit_id uuid, previous_audit_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) TO service_role;
+
+-- Name: FUNCTION seo_issue_summary(audit_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_issue_summary(audit_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_issue_summary(audit_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_issue_summary(audit_id uuid) TO service_role;
+
+-- Name: FUNCTION seo_keyword_pages(site_id uuid, query text, day_from date, day_to date); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_keyword_pages(site_id uuid, query text, day_from date, day_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_keyword_pages(site_id uuid, query text, day_from date, day_to date) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_keyword_pages(site_id uuid, query text, day_from date, day_to date) TO service_role;
+
+-- Name: FUNCTION seo_keyword_trend(site_id uuid, query text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_keyword_trend(site_id uuid, query text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_keyword_trend(site_id uuid, query text) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_keyword_trend(site_id uuid, query text) TO service_role;
+
+-- Name: FUNCTION seo_keywords(site_id uuid, day_from date, day_to date, previous_from date, previous_to date); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_keywords(site_id uuid, day_from date, day_to date, previous_from date, previous_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_keywords(site_id uuid, day_from date, day_to date, previous_from date, previous_to date) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_keywords(site_id uuid, day_from date, day_to date, previous_from date, previous_to date) TO service_role;
+
+-- Name: FUNCTION seo_search_totals(site_id uuid, day_from date, day_to date); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_search_totals(site_id uuid, day_from date, day_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_search_totals(site_id uuid, day_from date, day_to date) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_search_totals(site_id uuid, day_from date, day_to date) TO service_role;
+
+-- Name: FUNCTION seo_site_figures(site_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.seo_site_figures(site_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.seo_site_figures(site_id uuid) TO service_role;
+
+-- Name: FUNCTION set_asset_status(asset_id uuid, new_status text, comment text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_asset_status(asset_id uuid, new_status text, comment text) TO service_role;
+
+-- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO service_role;
+
+-- Name: FUNCTION start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO service_role;
+
 -- Name: FUNCTION subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO anon;
@@ -8882,6 +10998,11 @@ GRANT ALL ON FUNCTION public.workspace_members(workspace_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO authenticated;
 GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day date, to_day date) TO service_role;
+
+-- Name: FUNCTION workspaces_requiring_two_factor(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.workspaces_requiring_two_factor() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO authenticated;
+GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO service_role;
 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;
@@ -8939,6 +11060,50 @@ GRANT INSERT(domain),UPDATE(domain) ON TABLE public.analytics_sites TO authentic
 
 -- Name: COLUMN analytics_sites.created_by; Type: ACL; Schema: public
 GRANT INSERT(created_by) ON TABLE public.analytics_sites TO authenticated;
+
+-- Name: TABLE asset_collection_items; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_collection_items TO service_role;
+GRANT SELECT,DELETE ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.collection_id; Type: ACL; Schema: public
+GRANT INSERT(collection_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.asset_id; Type: ACL; Schema: public
+GRANT INSERT(asset_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: COLUMN asset_collection_items.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.asset_collection_items TO authenticated;
+
+-- Name: TABLE asset_collections; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_collections TO service_role;
+GRANT SELECT,DELETE ON TABLE public.asset_collections TO authenticated;
+
+-- Name: COLUMN asset_collections.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.asset_collections TO authenticated;
+
+-- Name: COLUMN asset_collections.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.asset_collections TO authenticated;
+
+-- Name: TABLE asset_comments; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_comments TO service_role;
+GRANT SELECT ON TABLE public.asset_comments TO authenticated;
+
+-- Name: TABLE asset_versions; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.asset_versions TO service_role;
+GRANT SELECT ON TABLE public.asset_versions TO authenticated;
+
+-- Name: TABLE assets; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.assets TO service_role;
+GRANT SELECT ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.name; Type: ACL; Schema: public
+GRANT UPDATE(name) ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.description; Type: ACL; Schema: public
+GRANT UPDATE(description) ON TABLE public.assets TO authenticated;
+
+-- Name: COLUMN assets.tags; Type: ACL; Schema: public
+GRANT UPDATE(tags) ON TABLE public.assets TO authenticated;
 
 -- Name: TABLE campaign_results_daily; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.campaign_results_daily TO service_role;
@@ -9054,6 +11219,9 @@ GRANT INSERT(planned_publish_at),UPDATE(planned_publish_at) ON TABLE public.cont
 
 -- Name: COLUMN content_items.publish_on_schedule; Type: ACL; Schema: public
 GRANT INSERT(publish_on_schedule),UPDATE(publish_on_schedule) ON TABLE public.content_items TO authenticated;
+
+-- Name: COLUMN content_items.featured_asset_id; Type: ACL; Schema: public
+GRANT INSERT(featured_asset_id),UPDATE(featured_asset_id) ON TABLE public.content_items TO authenticated;
 
 -- Name: TABLE csv_column_mappings; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.csv_column_mappings TO service_role;
@@ -9182,6 +11350,33 @@ GRANT UPDATE(marketing_role) ON TABLE public.profiles TO authenticated;
 
 -- Name: COLUMN profiles.last_active; Type: ACL; Schema: public
 GRANT UPDATE(last_active) ON TABLE public.profiles TO authenticated;
+
+-- Name: TABLE seo_issues; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.seo_issues TO service_role;
+GRANT SELECT ON TABLE public.seo_issues TO authenticated;
+
+-- Name: SEQUENCE seo_issues_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.seo_issues_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.seo_issues_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.seo_issues_id_seq TO service_role;
+
+-- Name: TABLE seo_pages; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.seo_pages TO service_role;
+GRANT SELECT ON TABLE public.seo_pages TO authenticated;
+
+-- Name: SEQUENCE seo_pages_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.seo_pages_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.seo_pages_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.seo_pages_id_seq TO service_role;
+
+-- Name: TABLE seo_search_performance; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.seo_search_performance TO service_role;
+GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
+
+-- Name: SEQUENCE seo_search_performance_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
 
 -- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;

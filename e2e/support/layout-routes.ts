@@ -45,6 +45,7 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.admin, area: 'admin', heading: 'Admin Dashboard', ready: 'THE TEST LAB' },
   { path: paths.administrator, area: 'admin', heading: 'Administrator', ready: 'Save Menu Items' },
   { path: paths.adminAnalytics, area: 'admin', heading: 'Website Analytics', ready: 'Save domain' },
+  { path: paths.adminSeo, area: 'admin', heading: 'SEO audits of this website', ready: 'Beyond Brochures (this website)' },
   { path: paths.adminLeads, area: 'admin', heading: 'Leads', ready: seedTexts.leadName },
   { path: paths.adminJobs, area: 'admin', heading: 'Background Work', ready: 'Workers running' },
   { path: paths.adminPage(1), area: 'admin', heading: 'THE TEST LAB' },

@@ -2,6 +2,9 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext, ModuleContext } from './app-context';
 import { createAvailability } from './db/availability';
+import { applyAssetSettings } from './lib/asset-settings';
+import { addEncryptionKey } from './lib/encryption-keys';
+import { parseJwtKeys, rotateJwtKeysText } from './lib/jwt-keys';
 import { authModule } from './modules/auth/auth-routes';
 import { blogModule } from './modules/blog/blog-routes';
 import { emailRoutes } from './modules/email/email-routes';
@@ -35,7 +38,12 @@ const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1'];
 
 /** The whole HTTP server, apart from listening: used by main.ts and by the tests. */
 export async function buildApp(appContext: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx: ModuleContext = { ...appContext, database: appContext.database ?? createAvailability(() => appContext.sql`select 1`) };
+  const ctx: ModuleContext = {
+    ...appContext,
+    database: appContext.database ?? createAvailability(() => appContext.sql`select 1`),
+    jwtKeys: appContext.jwtKeys ?? parseJwtKeys(await rotateJwtKeysText(undefined), appContext.config.jwtSecret),
+    encryptionKeys: appContext.encryptionKeys ?? addEncryptionKey(undefined),
+  };
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     // One reverse proxy: the client is the address it appended (the last X-Forwarded-For entry); entries before it
@@ -47,6 +55,7 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   });
 
   if (!appContext.database) app.addHook('onClose', async () => ctx.database.close());
+  app.addHook('onReady', async () => applyAssetSettings(ctx.sql, ctx.config.assetQuotaBytes));
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, { https: ctx.config.siteUrl.startsWith('https:') });

@@ -147,3 +147,14 @@ describe('error messages never print secrets', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('the asset library', () => {
+  it('reads the quota (unset keeps the database’s) and the Storage a worker reaches, with either key name', () => {
+    expect(loadConfig({})).toMatchObject({ assetQuotaBytes: undefined, supabase: undefined });
+    expect(loadConfig({ ASSET_QUOTA_BYTES: '5000000' }).assetQuotaBytes).toBe(5_000_000);
+    expect(() => loadConfig({ ASSET_QUOTA_BYTES: '-1' })).toThrow('ASSET_QUOTA_BYTES must be at least 0');
+    expect(loadConfig({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'k' }).supabase).toEqual({ url: 'https://abc.supabase.co', serviceKey: 'k' });
+    expect(loadConfig({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SECRET_KEY: 'sb_secret_x' }).supabase).toEqual({ url: 'https://abc.supabase.co', serviceKey: 'sb_secret_x' });
+    expect(loadConfig({ SUPABASE_URL: 'https://abc.supabase.co' }).supabase).toBeUndefined();
+  });
+});

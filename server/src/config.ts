@@ -77,8 +77,23 @@ const envSchema = z.object({
   // (Storage offers `mtime`), which costs nothing: docs/decisions/0019-storage.md has the figures.
   STORAGE_FILE_ETAG_ALGORITHM: z.enum(['md5', 'version'], { message: 'must be md5 or version' }).default('version'),
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER, 'is too large').default(DEFAULT_STORAGE_FILE_SIZE_LIMIT),
+  // The asset library's quota: bytes one workspace's files (originals, versions, derived images) may take. Written to
+  // the database at start (private.asset_library_settings), which enforces it; unset leaves the database's value.
+  ASSET_QUOTA_BYTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(Number.MAX_SAFE_INTEGER, 'is too large').optional(),
+  // `npm run worker` on hosted Supabase: the project's URL and secret key, through which the asset jobs read originals
+  // and write derived images (Storage's API). The server's own runner uses its own address and key.
+  SUPABASE_URL: url(['http:', 'https:']).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  SUPABASE_SECRET_KEY: z.string().min(1).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  // GoTrue's GOTRUE_JWT_KEYS: a JSON array of private JWKs (RS256/ES256), one with "sign" in key_ops; else generated
+  // and kept in DATA_DIR. Users' access tokens are signed with it; JWT_SECRET keeps signing the API keys.
+  JWT_KEYS: z.string().optional(),
+  // Keys that encrypt two-factor secrets: {"current": "<id>", "keys": {"<id>": "<32 bytes base64url>"}}; else kept in DATA_DIR.
+  AUTH_ENCRYPTION_KEYS: z.string().optional(),
+  // GoTrue's GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (Supabase: "Secure password change").
+  AUTH_SECURE_PASSWORD_CHANGE: booleanFlag.default(false),
   JWT_EXPIRY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(30, 'must be at least 30 seconds').max(604800, 'must be at most 604800 seconds (7 days)').default(3600),
   SITE_URL: url(['http:', 'https:']).optional(),
   ADDITIONAL_REDIRECT_URLS: redirectUrlList.default(''),
@@ -161,9 +176,19 @@ export interface Config {
   storageFileSizeLimit: number;
   /** How objects' ETags are made (STORAGE_FILE_ETAG_ALGORITHM). */
   storageEtagAlgorithm: 'md5' | 'version';
+  /** ASSET_QUOTA_BYTES, applied to the database at start; undefined keeps the database's value. */
+  assetQuotaBytes: number | undefined;
+  /** Storage's API for `npm run worker` (SUPABASE_URL and its secret key), when given. */
+  supabase: { url: string; serviceKey: string } | undefined;
   databaseUrl: string | undefined;
   /** Undefined until resolved by `resolveJwtSecret` (kept in DATA_DIR when not given). */
   jwtSecret: string | undefined;
+  /** JWT_KEYS as given (resolved at start by `resolveJwtKeys`: DATA_DIR otherwise). */
+  jwtKeys: string | undefined;
+  /** AUTH_ENCRYPTION_KEYS as given (resolved at start by `resolveEncryptionKeys`: DATA_DIR otherwise). */
+  encryptionKeys: string | undefined;
+  /** A password change needs a reauthentication code when the session is more than 24 hours old. */
+  securePasswordChange: boolean;
   jwtExpiry: number;
   siteUrl: string;
   /** Where e-mail links may send the browser besides SITE_URL's origin (GoTrue's URI allow list). */
@@ -224,7 +249,7 @@ const hints: Record<string, string> = {
   OUTBOUND_ALLOW_PORTS: 'e.g. OUTBOUND_ALLOW_PORTS=8080,8443',
 };
 
-const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET']);
+const SECRET_KEYS = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'JWT_KEYS', 'AUTH_ENCRYPTION_KEYS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEY']);
 
 /** A rejected value as it may be printed: secrets masked, passwords in URLs masked. */
 function shown(key: string, value: string): string {
@@ -253,8 +278,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: path.resolve(value.STORAGE_DIR ?? path.join(value.DATA_DIR, 'storage')),
     storageFileSizeLimit: value.STORAGE_FILE_SIZE_LIMIT,
     storageEtagAlgorithm: value.STORAGE_FILE_ETAG_ALGORITHM,
+    assetQuotaBytes: value.ASSET_QUOTA_BYTES,
+    supabase:
+      value.SUPABASE_URL && (value.SUPABASE_SERVICE_ROLE_KEY ?? value.SUPABASE_SECRET_KEY)
+        ? { url: value.SUPABASE_URL.replace(/\/+$/, ''), serviceKey: (value.SUPABASE_SERVICE_ROLE_KEY ?? value.SUPABASE_SECRET_KEY)! }
+        : undefined,
     databaseUrl: value.DATABASE_URL,
     jwtSecret: value.JWT_SECRET,
+    jwtKeys: value.JWT_KEYS,
+    encryptionKeys: value.AUTH_ENCRYPTION_KEYS,
+    securePasswordChange: value.AUTH_SECURE_PASSWORD_CHANGE,
     jwtExpiry: value.JWT_EXPIRY,
     siteUrl: (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
     additionalRedirectUrls: value.ADDITIONAL_REDIRECT_URLS.split(',').map((entry) => entry.trim()).filter(Boolean),

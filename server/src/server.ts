@@ -9,7 +9,7 @@ import { createSql, ensureDatabase, withDatabase, type Sql } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded';
 import { EMBEDDED_DATABASE } from './db/embedded-database';
 import { migrate } from './db/migrate';
-import { ensureDataDir, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
+import { ensureDataDir, resolveEncryptionKeys, resolveJwtKeys, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/storage-seed';
@@ -67,6 +67,8 @@ export async function startServer(config: Config, log: (message: string) => void
   await ensureDataDir(config.dataDir);
   await assertPortFree(config.host, config.port);
   const jwtSecret = await resolveJwtSecret(config.dataDir, config.jwtSecret);
+  const jwtKeys = await resolveJwtKeys(config.dataDir, config.jwtKeys, jwtSecret);
+  const encryptionKeys = await resolveEncryptionKeys(config.dataDir, config.encryptionKeys);
 
   let pg: EmbeddedPostgresHandle | undefined;
   let sql: Sql | undefined;
@@ -115,7 +117,7 @@ export async function startServer(config: Config, log: (message: string) => void
     for (const object of seeded.copied) log(`storage: added ${object}`);
 
     const keys = await deriveApiKeys(jwtSecret);
-    app = await buildApp({ config: { ...config, jwtSecret, databaseUrl }, sql, keys, database });
+    app = await buildApp({ config: { ...config, jwtSecret, databaseUrl }, sql, keys, jwtKeys, encryptionKeys, database });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address() as net.AddressInfo;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${address.port}`;

@@ -35,6 +35,7 @@ export const adminCopy = {
   dashboardLink: 'Admin Dashboard',
   administratorLink: 'Administrator',
   analyticsLink: 'Website Analytics',
+  seoLink: 'SEO Audits',
   pagesHeading: 'Test pages',
   showPages: (count: number) => `Test pages (${count})`,
   pagesLoading: 'Loading pages...',

@@ -26,6 +26,8 @@ export const jobsCopy = {
     send_lead_digests: 'Send lead digests',
     render_content_html: 'Render blog article',
     render_stale_content_html: 'Render blog articles (sweep)',
+    run_seo_audit: 'Run SEO audit',
+    queue_due_seo_audits: 'Queue scheduled SEO audits',
   } as Record<string, string>,
   listHeading: 'Jobs',
   loading: 'Loading background work...',

@@ -14,6 +14,8 @@ export const paths = {
   team: '/team',
   /** The current workspace's outgoing webhooks: endpoints, signing secrets, the delivery log. */
   teamWebhooks: '/team/webhooks',
+  /** How the signed-in user signs in: two-factor authentication on and off. */
+  accountSecurity: '/account/security',
   /** The current workspace's contacts: search, filters, import and export, scoring rules. */
   contacts: '/contacts',
   /** An invitation link: `/invite/<token>` (the token is base64url). */
@@ -39,6 +41,8 @@ export const paths = {
   administrator: '/admin/administrator',
   /** The agency website's own analytics (site admins). */
   adminAnalytics: '/admin/analytics',
+  /** SEO audits of the agency website (site admins). */
+  adminSeo: '/admin/seo',
   /** The agency's inbox of contact-form leads (site admins). */
   adminLeads: '/admin/leads',
   /** A workspace's public blog: its list (`?page=n` from page 2), an item's page, its feeds. */
@@ -77,8 +81,9 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/email\/(subscribe|confirm)\/[A-Za-z0-9_-]{1,200}\/?$/,
+  /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
-  /^\/admin\/(administrator|analytics|leads|jobs)\/?$/,
+  /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
   BLOG_ROUTE_PATTERN,
 ];

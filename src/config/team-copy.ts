@@ -174,6 +174,7 @@ export const workspaceErrorMessages: Record<string, string> = {
   email_unconfirmed: 'Confirm your e-mail address first, then open the link again.',
   too_many_invitations: 'This workspace has sent 50 invitations in the last hour: please try again later.',
   resent_recently: 'The invitation was sent less than a minute ago: please wait a moment.',
+  two_factor_required: 'This workspace requires two-factor authentication: turn it on in Account security, then sign in with your code.',
 };
 
 export const workspaceFallbackError = 'Please try again.';

@@ -6,6 +6,7 @@ import { dashboardCopy } from '@/config/account-copy';
 import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
+import { needsSecondFactor } from '@/lib/assurance-level';
 import { supabase } from '@/lib/supabase';
 import { WorkspaceProvider } from '@/lib/workspace';
 import type { Tables } from '@/types/database';
@@ -207,12 +208,13 @@ export function PageStatus({ children }: { children: ReactNode }) {
 }
 
 /**
- * Signed-in routes: a signed-out visitor goes to /auth (replacing history). After the user's own sign-out the page
+ * Signed-in routes: a signed-out visitor goes to /auth (replacing history), and so does a session that has not yet
+ * entered its account's two-factor code (/auth asks for it). After the user's own sign-out the page
  * stays as it was, inert (nothing on it can be used any more), until it moves to /auth after the spec's delay: no
  * blank page in between. Then the query cache is cleared.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { user, loading, isSigningOut, signedOutFrom } = useAuth();
+  const { user, session, loading, isSigningOut, signedOutFrom } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isLeaving = !loading && !user && isSigningOut;
@@ -238,5 +240,6 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
       </AuthContext.Provider>
     );
   }
+  if (needsSecondFactor(session)) return <Navigate to={paths.auth} replace />;
   return page;
 }

@@ -3,7 +3,7 @@ import { chooseWorkspace, toWorkspaces, workspaceErrorMessage, workspaceErrorRea
 
 const organizations = [
   { id: 'o1', name: 'Zeta', is_personal: true },
-  { id: 'o2', name: 'Alpha', is_personal: false },
+  { id: 'o2', name: 'Alpha', is_personal: false, require_two_factor: true },
   { id: 'o3', name: 'Gone', is_personal: false },
 ];
 
@@ -19,17 +19,17 @@ describe('toWorkspaces', () => {
       organizations,
     );
     expect(workspaces).toEqual([
-      { id: 'o2', name: 'Alpha', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01' },
-      { id: 'o1', name: 'Zeta', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01' },
+      { id: 'o2', name: 'Alpha', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: true },
+      { id: 'o1', name: 'Zeta', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: false },
     ]);
   });
 });
 
 describe('chooseWorkspace', () => {
   const list: Workspace[] = [
-    { id: 'a', name: 'A', isPersonal: false, accessRole: 'member', joinedAt: '2026-03-01' },
-    { id: 'b', name: 'B', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01' },
-    { id: 'c', name: 'C', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01' },
+    { id: 'a', name: 'A', isPersonal: false, accessRole: 'member', joinedAt: '2026-03-01', requiresTwoFactor: false },
+    { id: 'b', name: 'B', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: true },
+    { id: 'c', name: 'C', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: false },
   ];
   it.each([
     ['the remembered one while listed', 'c', 'c'],

@@ -8,6 +8,8 @@ export interface Workspace {
   isPersonal: boolean;
   accessRole: AccessRole;
   joinedAt: string;
+  /** Members reach its data only after entering a two-factor code (an owner's setting). */
+  requiresTwoFactor: boolean;
 }
 
 export interface MembershipRow {
@@ -20,6 +22,7 @@ export interface OrganizationRow {
   id: string;
   name: string;
   is_personal: boolean;
+  require_two_factor?: boolean;
 }
 
 /** Memberships joined with their organizations, sorted by name; a membership whose organization is not readable is left out. */
@@ -35,6 +38,7 @@ export function toWorkspaces(memberships: readonly MembershipRow[], organization
       isPersonal: organization.is_personal,
       accessRole: membership.role,
       joinedAt: membership.created_at,
+      requiresTwoFactor: organization.require_two_factor ?? false,
     });
   }
   return workspaces.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

@@ -20,8 +20,16 @@ import { chooseWorkspace, toWorkspaces, workspaceStorageKey, type Workspace } fr
 /** How often a visible page reads the user's workspaces again (hidden tabs do not; a focus reads at once). */
 export const MEMBERSHIP_CHECK_INTERVAL_MS = 5_000;
 
+/** A workspace of the user that requires two-factor authentication their session has not given. */
+export interface LockedWorkspace {
+  id: string;
+  name: string;
+}
+
 export interface WorkspaceState {
   workspaces: Workspace[];
+  /** The user's workspaces out of reach until they use two-factor authentication (not in `workspaces`). */
+  lockedWorkspaces: LockedWorkspace[];
   /** Where lists, figures and new records belong; null while loading or without any workspace. */
   current: Workspace | null;
   isLoading: boolean;
@@ -40,14 +48,20 @@ export interface WorkspaceState {
 export const workspaceKeys = {
   all: ['workspaces'] as const,
   list: (userId: string | null) => [...workspaceKeys.all, 'list', userId] as const,
+  locked: (userId: string | null) => [...workspaceKeys.all, 'two-factor', userId] as const,
 };
 
 export async function fetchWorkspaces(userId: string): Promise<Workspace[]> {
   const [memberships, organizations] = await Promise.all([
     supabase.from('organization_members').select('organization_id, role, created_at').eq('user_id', userId),
-    supabase.from('organizations').select('id, name, is_personal'),
+    supabase.from('organizations').select('id, name, is_personal, require_two_factor'),
   ]);
   return toWorkspaces(unwrap(memberships) ?? [], unwrap(organizations) ?? []);
+}
+
+/** The workspaces that refuse this session for want of a two-factor code (the database leaves them out above). */
+export async function fetchLockedWorkspaces(): Promise<LockedWorkspace[]> {
+  return unwrap(await supabase.rpc('workspaces_requiring_two_factor')) ?? [];
 }
 
 /** The workspace this browser last showed the user (chosen, or fallen back to): where a cold page load starts. */
@@ -80,6 +94,15 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
     // The app's default waits until the data is 30 s old; a focus should notice a removal at once.
     refetchOnWindowFocus: 'always',
   });
+  const locked = useQuery({
+    queryKey: workspaceKeys.locked(userId),
+    queryFn: fetchLockedWorkspaces,
+    enabled: userId !== null,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+  const lockedWorkspaces = useMemo(() => locked.data ?? [], [locked.data]);
+  const refetchLocked = locked.refetch;
   const [choice, setChoice] = useState(() => ({ userId, id: rememberedWorkspaceId(userId) }));
   const rememberedId = choice.userId === userId ? choice.id : rememberedWorkspaceId(userId);
   const workspaces = useMemo(() => query.data ?? [], [query.data]);
@@ -109,9 +132,11 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
         id: `lost-access:${previous.id}`,
         description: current ? workspaceCopy.movedTo(current.name) : workspaceCopy.movedNowhere,
       });
+      // It may now require two-factor authentication: the notice under the header says so.
+      void refetchLocked();
     }
     shown.current = current;
-  }, [query.isSuccess, workspaces, current]);
+  }, [query.isSuccess, workspaces, current, refetchLocked]);
 
   // A write refused for lack of rights may mean the membership is gone: read the list again.
   useEffect(
@@ -138,6 +163,7 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
   const value = useMemo<WorkspaceState>(
     () => ({
       workspaces,
+      lockedWorkspaces,
       current,
       isLoading: userId !== null && query.isPending,
       error: query.error,
@@ -148,7 +174,7 @@ export function WorkspaceProvider({ userId, children }: { userId: string | null;
       refresh: () => refetch(),
       confirmAccess,
     }),
-    [workspaces, current, userId, query.isPending, query.error, select, refetch, confirmAccess],
+    [workspaces, lockedWorkspaces, current, userId, query.isPending, query.error, select, refetch, confirmAccess],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }

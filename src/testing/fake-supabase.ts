@@ -139,10 +139,18 @@ export function workspaceRows(call: QueryCall, workspaces: readonly { id: string
   return undefined;
 }
 
-export function fakeSession(overrides: { id?: string; email?: string; metadata?: Record<string, unknown> } = {}): Session {
+/** An access token whose payload says `aal` (the signature is not checked by the app). */
+export function fakeAccessToken(id: string, aal: 'aal1' | 'aal2'): string {
+  return `eyJhbGciOiJSUzI1NiJ9.${btoa(JSON.stringify({ sub: id, aal })).replace(/=+$/, '')}.sig-${id}`;
+}
+
+export function fakeSession(
+  overrides: { id?: string; email?: string; metadata?: Record<string, unknown>; aal?: 'aal1' | 'aal2'; twoFactor?: boolean } = {},
+): Session {
   const id = overrides.id ?? 'user-1';
+  const factors = overrides.twoFactor ? [{ id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Authenticator app' }] : undefined;
   return {
-    access_token: `access-${id}`,
+    access_token: overrides.aal ? fakeAccessToken(id, overrides.aal) : `access-${id}`,
     refresh_token: `refresh-${id}`,
     token_type: 'bearer',
     expires_in: 3600,
@@ -155,6 +163,7 @@ export function fakeSession(overrides: { id?: string; email?: string; metadata?:
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: overrides.metadata ?? { first_name: 'Ada', last_name: 'Lovelace' },
       created_at: '2026-01-01T00:00:00Z',
+      ...(factors ? { factors } : {}),
     },
   } as Session;
 }
@@ -183,6 +192,18 @@ export function createFakeSupabase() {
     })),
     signUp: vi.fn(async (_request: unknown) => ({ data: { user: null, session: null as Session | null }, error: null as FakeResult['error'] })),
     signOut: vi.fn(async (_options?: { scope?: string }) => ({ error: null as FakeResult['error'] })),
+    signInWithOtp: vi.fn(async (_request: unknown) => ({ data: { user: null, session: null }, error: null as FakeResult['error'] })),
+    verifyOtp: vi.fn(async (_request: unknown) => ({ data: { user: null, session: null as Session | null }, error: null as FakeResult['error'] })),
+    refreshSession: vi.fn(async () => ({ data: { user: null, session: currentSession }, error: null as FakeResult['error'] })),
+    mfa: {
+      listFactors: vi.fn(async () => ({
+        data: { all: [] as unknown[], totp: [] as { id: string }[], phone: [] as unknown[] },
+        error: null as FakeResult['error'],
+      })),
+      challengeAndVerify: vi.fn(async (_request: { factorId: string; code: string }) => ({ data: null, error: null as FakeResult['error'] })),
+      enroll: vi.fn(async (_request: unknown) => ({ data: null as unknown, error: null as FakeResult['error'] })),
+      unenroll: vi.fn(async (_request: { factorId: string }) => ({ data: null, error: null as FakeResult['error'] })),
+    },
   };
 
   const client = {

@@ -167,6 +167,249 @@ export type Database = {
           },
         ];
       };
+      asset_collection_items: {
+        Row: {
+          collection_id: string;
+          asset_id: string;
+          organization_id: string;
+          added_at: string;
+        };
+        Insert: {
+          collection_id: string;
+          asset_id: string;
+          organization_id: string;
+          added_at?: string;
+        };
+        Update: {
+          collection_id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          added_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_collection_items_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'asset_collection_items_collection_fkey';
+            columns: ['collection_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'asset_collections';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      asset_collections: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          name: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_collections_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      asset_comments: {
+        Row: {
+          id: string;
+          asset_id: string;
+          organization_id: string;
+          author_id: string | null;
+          body: string;
+          status_change: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          asset_id: string;
+          organization_id: string;
+          author_id?: string | null;
+          body: string;
+          status_change?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          author_id?: string | null;
+          body?: string;
+          status_change?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_comments_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      asset_versions: {
+        Row: {
+          id: string;
+          asset_id: string;
+          organization_id: string;
+          number: number;
+          state: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          size_bytes: number;
+          width: number | null;
+          height: number | null;
+          duration_seconds: number | null;
+          variants_state: string;
+          variants_note: string | null;
+          variant_bytes: number;
+          uploaded_by: string | null;
+          created_at: string;
+          completed_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          asset_id: string;
+          organization_id: string;
+          number: number;
+          state?: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          size_bytes: number;
+          width?: number | null;
+          height?: number | null;
+          duration_seconds?: number | null;
+          variants_state?: string;
+          variants_note?: string | null;
+          variant_bytes?: number;
+          uploaded_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          asset_id?: string;
+          organization_id?: string;
+          number?: number;
+          state?: string;
+          object_path?: string;
+          file_name?: string;
+          mime_type?: string;
+          size_bytes?: number;
+          width?: number | null;
+          height?: number | null;
+          duration_seconds?: number | null;
+          variants_state?: string;
+          variants_note?: string | null;
+          variant_bytes?: number;
+          uploaded_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_versions_asset_fkey';
+            columns: ['asset_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      assets: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          description: string | null;
+          kind: string;
+          status: string;
+          tags: string[];
+          current_version_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+          status_changed_at: string;
+          approved_at: string | null;
+          approved_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          name: string;
+          description?: string | null;
+          kind: string;
+          status?: string;
+          tags?: string[];
+          current_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          status_changed_at?: string;
+          approved_at?: string | null;
+          approved_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          description?: string | null;
+          kind?: string;
+          status?: string;
+          tags?: string[];
+          current_version_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          status_changed_at?: string;
+          approved_at?: string | null;
+          approved_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assets_current_version_fkey';
+            columns: ['id', 'current_version_id'];
+            isOneToOne: false;
+            referencedRelation: 'asset_versions';
+            referencedColumns: ['id', 'asset_id'];
+          },
+          {
+            foreignKeyName: 'assets_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       campaign_results: {
         Row: {
           id: string;
@@ -486,6 +729,7 @@ export type Database = {
           published_at: string | null;
           publish_on_schedule: boolean;
           slug: string;
+          featured_asset_id: string | null;
         };
         Insert: {
           id?: string;
@@ -506,6 +750,7 @@ export type Database = {
           published_at?: string | null;
           publish_on_schedule?: boolean;
           slug?: string;
+          featured_asset_id?: string | null;
         };
         Update: {
           id?: string;
@@ -526,8 +771,16 @@ export type Database = {
           published_at?: string | null;
           publish_on_schedule?: boolean;
           slug?: string;
+          featured_asset_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'content_items_featured_asset_fkey';
+            columns: ['organization_id', 'featured_asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
           {
             foreignKeyName: 'content_items_organization_id_fkey';
             columns: ['organization_id'];
@@ -1170,6 +1423,7 @@ export type Database = {
           is_personal: boolean;
           created_at: string;
           updated_at: string;
+          require_two_factor: boolean;
         };
         Insert: {
           id?: string;
@@ -1177,6 +1431,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Update: {
           id?: string;
@@ -1184,6 +1439,7 @@ export type Database = {
           is_personal?: boolean;
           created_at?: string;
           updated_at?: string;
+          require_two_factor?: boolean;
         };
         Relationships: [];
       };
@@ -1224,6 +1480,348 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'profiles_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_audits: {
+        Row: {
+          id: string;
+          site_id: string;
+          status: string;
+          reason: string;
+          requested_by: string | null;
+          start_url: string | null;
+          page_limit: number | null;
+          crawl_delay_ms: number | null;
+          created_at: string;
+          started_at: string | null;
+          finished_at: string | null;
+          attempts: number;
+          pages_crawled: number;
+          pages_discovered: number;
+          health_score: number | null;
+          critical_count: number;
+          error_count: number;
+          warning_count: number;
+          notice_count: number;
+          truncated: string | null;
+          error: string | null;
+          robots: Json | null;
+          sitemaps: Json | null;
+        };
+        Insert: {
+          id?: string;
+          site_id: string;
+          status?: string;
+          reason?: string;
+          requested_by?: string | null;
+          start_url?: string | null;
+          page_limit?: number | null;
+          crawl_delay_ms?: number | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          attempts?: number;
+          pages_crawled?: number;
+          pages_discovered?: number;
+          health_score?: number | null;
+          critical_count?: number;
+          error_count?: number;
+          warning_count?: number;
+          notice_count?: number;
+          truncated?: string | null;
+          error?: string | null;
+          robots?: Json | null;
+          sitemaps?: Json | null;
+        };
+        Update: {
+          id?: string;
+          site_id?: string;
+          status?: string;
+          reason?: string;
+          requested_by?: string | null;
+          start_url?: string | null;
+          page_limit?: number | null;
+          crawl_delay_ms?: number | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+          attempts?: number;
+          pages_crawled?: number;
+          pages_discovered?: number;
+          health_score?: number | null;
+          critical_count?: number;
+          error_count?: number;
+          warning_count?: number;
+          notice_count?: number;
+          truncated?: string | null;
+          error?: string | null;
+          robots?: Json | null;
+          sitemaps?: Json | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_audits_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: true;
+            referencedRelation: 'seo_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_issues: {
+        Row: {
+          id: number;
+          audit_id: string;
+          site_id: string;
+          page_id: number | null;
+          url: string;
+          check_id: string;
+          severity: string;
+          detail: Json;
+          pageviews: number;
+          priority: number;
+        };
+        Insert: {
+          id?: number;
+          audit_id: string;
+          site_id: string;
+          page_id?: number | null;
+          url: string;
+          check_id: string;
+          severity: string;
+          detail?: Json;
+          pageviews?: number;
+          priority?: number;
+        };
+        Update: {
+          id?: number;
+          audit_id?: string;
+          site_id?: string;
+          page_id?: number | null;
+          url?: string;
+          check_id?: string;
+          severity?: string;
+          detail?: Json;
+          pageviews?: number;
+          priority?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_issues_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_audits';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seo_issues_page_id_fkey';
+            columns: ['page_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_pages: {
+        Row: {
+          id: number;
+          audit_id: string;
+          site_id: string;
+          url: string;
+          final_url: string;
+          path: string;
+          status: number | null;
+          fetch_error: string | null;
+          redirects: Json;
+          content_type: string | null;
+          bytes: number;
+          response_ms: number;
+          depth: number;
+          found_via: string;
+          in_sitemap: boolean;
+          inlinks: number;
+          indexable: boolean;
+          title: string | null;
+          description: string | null;
+          h1: string | null;
+          canonical: string | null;
+          lang: string | null;
+          pageviews: number;
+          score: number | null;
+          issue_count: number;
+        };
+        Insert: {
+          id?: number;
+          audit_id: string;
+          site_id: string;
+          url: string;
+          final_url: string;
+          path: string;
+          status?: number | null;
+          fetch_error?: string | null;
+          redirects?: Json;
+          content_type?: string | null;
+          bytes?: number;
+          response_ms?: number;
+          depth?: number;
+          found_via: string;
+          in_sitemap?: boolean;
+          inlinks?: number;
+          indexable?: boolean;
+          title?: string | null;
+          description?: string | null;
+          h1?: string | null;
+          canonical?: string | null;
+          lang?: string | null;
+          pageviews?: number;
+          score?: number | null;
+          issue_count?: number;
+        };
+        Update: {
+          id?: number;
+          audit_id?: string;
+          site_id?: string;
+          url?: string;
+          final_url?: string;
+          path?: string;
+          status?: number | null;
+          fetch_error?: string | null;
+          redirects?: Json;
+          content_type?: string | null;
+          bytes?: number;
+          response_ms?: number;
+          depth?: number;
+          found_via?: string;
+          in_sitemap?: boolean;
+          inlinks?: number;
+          indexable?: boolean;
+          title?: string | null;
+          description?: string | null;
+          h1?: string | null;
+          canonical?: string | null;
+          lang?: string | null;
+          pageviews?: number;
+          score?: number | null;
+          issue_count?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_pages_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_audits';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_search_performance: {
+        Row: {
+          id: number;
+          site_id: string;
+          date_from: string;
+          date_to: string;
+          query: string;
+          page: string;
+          clicks: number;
+          impressions: number;
+          ctr: number | null;
+          average_position: number | null;
+          imported_at: string;
+        };
+        Insert: {
+          id?: number;
+          site_id: string;
+          date_from: string;
+          date_to: string;
+          query?: string;
+          page?: string;
+          clicks: number;
+          impressions: number;
+          ctr?: number | null;
+          average_position?: number | null;
+          imported_at?: string;
+        };
+        Update: {
+          id?: number;
+          site_id?: string;
+          date_from?: string;
+          date_to?: string;
+          query?: string;
+          page?: string;
+          clicks?: number;
+          impressions?: number;
+          ctr?: number | null;
+          average_position?: number | null;
+          imported_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_search_performance_site_id_fkey';
+            columns: ['site_id'];
+            isOneToOne: false;
+            referencedRelation: 'seo_sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      seo_sites: {
+        Row: {
+          id: string;
+          organization_id: string | null;
+          analytics_site_id: string | null;
+          name: string;
+          start_url: string | null;
+          page_limit: number;
+          crawl_delay_ms: number;
+          schedule: string;
+          next_audit_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string | null;
+          analytics_site_id?: string | null;
+          name: string;
+          start_url?: string | null;
+          page_limit?: number;
+          crawl_delay_ms?: number;
+          schedule?: string;
+          next_audit_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string | null;
+          analytics_site_id?: string | null;
+          name?: string;
+          start_url?: string | null;
+          page_limit?: number;
+          crawl_delay_ms?: number;
+          schedule?: string;
+          next_audit_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'seo_sites_analytics_site_id_fkey';
+            columns: ['analytics_site_id'];
+            isOneToOne: false;
+            referencedRelation: 'analytics_sites';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'seo_sites_organization_id_fkey';
             columns: ['organization_id'];
             isOneToOne: false;
             referencedRelation: 'organizations';
@@ -1544,6 +2142,10 @@ export type Database = {
         Args: { token: string };
         Returns: string;
       };
+      add_asset_comment: {
+        Args: { asset_id: string; body: string };
+        Returns: string;
+      };
       add_contacts_to_email_list: {
         Args: { list_id: string; contact_ids: string[] };
         Returns: Json;
@@ -1580,6 +2182,14 @@ export type Database = {
         Args: { site_id: string; period_start: string; period_end: string; compare_start?: string; compare_end?: string; top_limit?: number };
         Returns: Json;
       };
+      asset_library_figures: {
+        Args: { workspace_id: string; month_start: string };
+        Returns: { asset_count: number; in_review_count: number; approved_this_month: number; storage_used_bytes: number; quota_bytes: number }[];
+      };
+      asset_tags: {
+        Args: { workspace_id: string };
+        Returns: { tag: string; asset_count: number }[];
+      };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };
         Returns: number;
@@ -1592,13 +2202,25 @@ export type Database = {
         Args: { workspace_id: string; today: string };
         Returns: { campaign_id: string; title: string; budget: number; spend: number; start_date: string; end_date: string }[];
       };
+      cancel_asset_upload: {
+        Args: { version_id: string };
+        Returns: undefined;
+      };
       cancel_email_campaign: {
         Args: { campaign_id: string };
         Returns: Database['public']['Tables']['email_campaigns']['Row'];
       };
+      cancel_seo_audit: {
+        Args: { audit_id: string };
+        Returns: Database['public']['Tables']['seo_audits']['Row'];
+      };
       change_member_role: {
         Args: { workspace_id: string; user_id: string; access_role: string };
         Returns: undefined;
+      };
+      complete_asset_upload: {
+        Args: { version_id: string; width?: number; height?: number; duration_seconds?: number };
+        Returns: string;
       };
       confirm_email_subscription: {
         Args: { token: string };
@@ -1623,6 +2245,10 @@ export type Database = {
       create_workspace: {
         Args: { name: string };
         Returns: Database['public']['Tables']['organizations']['Row'];
+      };
+      delete_asset: {
+        Args: { asset_id: string };
+        Returns: undefined;
       };
       delete_workspace: {
         Args: { workspace_id: string; confirm_name: string };
@@ -1656,6 +2282,10 @@ export type Database = {
         Args: { workspace_id: string; today: string };
         Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];
       };
+      get_asset: {
+        Args: { asset_id: string };
+        Returns: Json;
+      };
       get_invitation: {
         Args: { token: string };
         Returns: { status: string; workspace_name: string; inviter_name: string; email: string; access_role: string; expires_at: string }[];
@@ -1688,6 +2318,10 @@ export type Database = {
         Args: { list_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean; file_name?: string };
         Returns: Json;
       };
+      import_seo_search_rows: {
+        Args: { site_id: string; rows: Json };
+        Returns: Json;
+      };
       invite_to_workspace: {
         Args: { workspace_id: string; email: string; access_role: string };
         Returns: { invitation_id: string; token: string; email_queued: boolean; expires_at: string }[];
@@ -1699,6 +2333,10 @@ export type Database = {
       leave_workspace: {
         Args: { workspace_id: string };
         Returns: undefined;
+      };
+      list_assets: {
+        Args: { workspace_id: string; search?: string; kinds?: string[]; statuses?: string[]; tag?: string; collection_id?: string; sort_by?: string; page_size?: number; page_number?: number };
+        Returns: { id: string; name: string; description: string; kind: string; status: string; tags: unknown; created_at: string; updated_at: string; approved_at: string; version_id: string; version_number: number; file_name: string; mime_type: string; size_bytes: number; width: number; height: number; duration_seconds: number; variants_state: string; object_path: string; thumbnail_path: string; preview_path: string; public_image_path: string; uploaded_by_name: string; uploaded_at: string; total_count: number }[];
       };
       note_workspace_activity: {
         Args: { workspace_id: string };
@@ -1732,6 +2370,10 @@ export type Database = {
         Args: { workspace_id: string; user_id: string };
         Returns: undefined;
       };
+      request_seo_audit: {
+        Args: { site_id: string };
+        Returns: Database['public']['Tables']['seo_audits']['Row'];
+      };
       resend_invitation: {
         Args: { invitation_id: string };
         Returns: { email_queued: boolean; expires_at: string }[];
@@ -1747,6 +2389,10 @@ export type Database = {
       reset_menu_items: {
         Args: never;
         Returns: Database['public']['Tables']['menu_items']['Row'][];
+      };
+      restore_asset_version: {
+        Args: { asset_id: string; version_id: string };
+        Returns: undefined;
       };
       results_by_day: {
         Args: { workspace_id: string; from_day: string; to_day: string; campaign_id?: string };
@@ -1784,6 +2430,46 @@ export type Database = {
         Args: { campaign_id?: string; template_id?: string };
         Returns: number;
       };
+      seo_audit_changes: {
+        Args: { audit_id: string; previous_audit_id?: string };
+        Returns: { check_id: string; url: string; severity: string; state: string; pageviews: number }[];
+      };
+      seo_issue_summary: {
+        Args: { audit_id: string };
+        Returns: { check_id: string; severity: string; pages: number; pageviews: number; priority: number }[];
+      };
+      seo_keyword_pages: {
+        Args: { site_id: string; query: string; day_from: string; day_to: string };
+        Returns: { page: string; clicks: number; impressions: number; average_position: number }[];
+      };
+      seo_keyword_trend: {
+        Args: { site_id: string; query: string };
+        Returns: { date_from: string; date_to: string; clicks: number; impressions: number; average_position: number }[];
+      };
+      seo_keywords: {
+        Args: { site_id: string; day_from: string; day_to: string; previous_from?: string; previous_to?: string };
+        Returns: { query: string; clicks: number; impressions: number; ctr: number; average_position: number; pages: number; previous_clicks: number; previous_average_position: number }[];
+      };
+      seo_search_totals: {
+        Args: { site_id: string; day_from: string; day_to: string };
+        Returns: { clicks: number; impressions: number; average_position: number; data_from: string; data_to: string }[];
+      };
+      seo_site_figures: {
+        Args: { site_id: string };
+        Returns: { audit_id: string; audited_at: string; health_score: number; critical_count: number; error_count: number; warning_count: number; notice_count: number; sitemap_pages: number; indexable_sitemap_pages: number; clicks: number; impressions: number; average_position: number; search_from: string; search_to: string }[];
+      };
+      set_asset_status: {
+        Args: { asset_id: string; new_status: string; comment?: string };
+        Returns: string;
+      };
+      set_workspace_two_factor: {
+        Args: { workspace_id: string; required: boolean };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
+      start_asset_upload: {
+        Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };
+        Returns: { asset_id: string; version_id: string; object_path: string }[];
+      };
       subscribe_to_email_list: {
         Args: { form_token: string; email: string; first_name?: string; last_name?: string; via?: string };
         Returns: Json;
@@ -1811,6 +2497,10 @@ export type Database = {
       workspace_site_figures: {
         Args: { workspace_id: string; from_day: string; to_day: string };
         Returns: { period: string; sites: number; visitors: number; pageviews: number; conversions: number }[];
+      };
+      workspaces_requiring_two_factor: {
+        Args: never;
+        Returns: { id: string; name: string }[];
       };
     };
     Enums: {

@@ -10,10 +10,17 @@ import { loadConfig } from '../../server/src/config';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { createAvailability, type DatabaseAvailability } from '../../server/src/db/availability';
 import { deriveApiKeys, type ApiKeys } from '../../server/src/lib/api-keys';
+import { addEncryptionKey } from '../../server/src/lib/encryption-keys';
 import { signJwt } from '../../server/src/lib/jwt';
+import { secretOnlyJwtKeys } from '../../server/src/lib/jwt-keys';
 import { renderStaleContentHtml } from '../../server/src/modules/blog/render-content-html';
 import { restModule } from '../../server/src/modules/rest/rest-routes';
+import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
+import { syncOutboundSettings } from '../../server/src/lib/outbound/outbound-settings';
+import { AuditStore } from '../../server/src/modules/seo/audit-store';
+import { crawlSite } from '../../server/src/modules/seo/crawler';
 import type { Database } from '../../src/types/database';
+import { startFixtureSite } from '../support/seo-fixture-site';
 
 /**
  * The app's own requests on the Supabase-shaped database, each as the role hosted Supabase uses: the data API
@@ -40,6 +47,8 @@ interface Account {
   sessionId: string;
   client: SupabaseClient<Database>;
   organizationId: string;
+  /** The claims of its access token, as Supabase Auth issues them. */
+  claims: Record<string, unknown>;
 }
 
 function client(token?: string): SupabaseClient<Database> {
@@ -67,18 +76,26 @@ async function signUp(metadata: Record<string, unknown>, appMetadata: Record<str
     await tx`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${sessionId}, ${id}, now(), now(), 'aal1')`;
   });
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt(
-    {
-      iss: 'https://example.supabase.co/auth/v1', sub: id, aud: 'authenticated', exp: now + 3600, iat: now, email,
-      phone: '', app_metadata: app, user_metadata: metadata, role: 'authenticated', aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }], session_id: sessionId, is_anonymous: false,
-    },
-    jwtSecret,
-  );
-  const account = client(token);
+  const claims = {
+    iss: 'https://example.supabase.co/auth/v1', sub: id, aud: 'authenticated', exp: now + 3600, iat: now, email,
+    phone: '', app_metadata: app, user_metadata: metadata, role: 'authenticated', aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }], session_id: sessionId, is_anonymous: false,
+  };
+  const account = client(await signJwt(claims, jwtSecret));
   const profile = await account.from('profiles').select('*').eq('user_id', id).single();
   if (profile.error || !profile.data.organization_id) throw new Error(`no profile or organization for the new account: ${profile.error?.message}`);
-  return { id, email, sessionId, client: account, organizationId: profile.data.organization_id };
+  return { id, email, sessionId, client: account, organizationId: profile.data.organization_id, claims };
+}
+
+/**
+ * The account's session after a TOTP code, as Supabase Auth records it (`auth.sessions.aal` aal2, the `totp`
+ * method) and the aal2 access token it then issues.
+ */
+async function steppedUp(account: Account): Promise<SupabaseClient<Database>> {
+  await authAdmin`update auth.sessions set aal = 'aal2' where id = ${account.sessionId}`;
+  const now = Math.floor(Date.now() / 1000);
+  const amr = [{ method: 'totp', timestamp: now }, ...(account.claims.amr as unknown[])];
+  return client(await signJwt({ ...account.claims, aal: 'aal2', amr }, jwtSecret));
 }
 
 beforeAll(async () => {
@@ -93,7 +110,8 @@ beforeAll(async () => {
   };
   api = Fastify({ logger: false });
   database = createAvailability(() => authenticatorSql`select 1`);
-  await api.register(restModule, { prefix: '/rest/v1', config, sql: authenticatorSql, keys, database });
+  const jwtKeys = secretOnlyJwtKeys(jwtSecret);
+  await api.register(restModule, { prefix: '/rest/v1', config, sql: authenticatorSql, keys, jwtKeys, encryptionKeys: addEncryptionKey(undefined), database });
   await api.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
 });
@@ -271,6 +289,68 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     const day = new Date().toISOString().slice(0, 10);
     const figures = await owner.client.rpc('workspace_site_figures', { workspace_id: owner.organizationId, from_day: day, to_day: day });
     expect(figures.data?.[0]).toMatchObject({ period: 'current', sites: 1, visitors: 1, pageviews: 2 });
+  });
+
+  it('SEO audits: a member asks for one (queued in the backlog without a worker), the worker’s functions as postgres store the crawl, the member reads the ranked issues, nobody else does; a Search Console import twice', async () => {
+    const owner = await signUp({ first_name: 'Seo', last_name: 'Owner' });
+    const stranger = await signUp({ first_name: 'Sam', last_name: 'Stranger' });
+    const fixture = await startFixtureSite();
+    // As `npm run worker` started with OUTBOUND_ALLOW_PRIVATE=127.0.0.2 (where the fixture site listens) does.
+    const policy = { allowPrivate: ['127.0.0.2/32'], allowPorts: 'any' } as const;
+    await syncOutboundSettings(readBack, policy);
+    const outbound = createOutboundClient({ policy });
+    try {
+      expect((await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Self', start_url: 'http://127.0.0.1/', created_by: owner.id })).error).toMatchObject({ details: 'url_private_address' });
+      const site = await owner.client.from('seo_sites').insert({ organization_id: owner.organizationId, name: 'Woodshop', start_url: `${fixture.origin}/`, crawl_delay_ms: 0, created_by: owner.id }).select('id').single();
+      expect(site.error).toBeNull();
+      const audit = await owner.client.rpc('request_seo_audit', { site_id: site.data!.id });
+      expect(audit.error).toBeNull();
+      expect((await stranger.client.rpc('request_seo_audit', { site_id: site.data!.id })).error).toMatchObject({ code: '42501', details: 'not_a_member' });
+      const [job] = await readBack<{ payload: { workspace_id: string; site_id: string; audit_id: string } }[]>`
+        delete from private.job_backlog where job_key = ${`seo-audit:${audit.data!.id}`} returning payload`;
+      expect(job!.payload).toEqual({ workspace_id: owner.organizationId, site_id: site.data!.id, audit_id: audit.data!.id });
+      // What `npm run worker` does as postgres: start, crawl, store, finish.
+      const store = new AuditStore(readBack, job!.payload);
+      const settings = await store.start();
+      await store.finish(await crawlSite(outbound, { startUrl: settings!.start_url!, pageLimit: settings!.page_limit, delayMs: 0 }));
+      const summary = await owner.client.rpc('seo_issue_summary', { audit_id: audit.data!.id });
+      expect(summary.data!.map((row) => row.check_id)).toContain('title_missing');
+      expect((await stranger.client.rpc('seo_issue_summary', { audit_id: audit.data!.id })).data).toEqual([]);
+      expect((await stranger.client.from('seo_pages').select('id').eq('audit_id', audit.data!.id)).data).toEqual([]);
+      const rows = [{ date_from: '2026-10-01', date_to: '2026-10-28', query: 'oak table', page: '', clicks: 3, impressions: 90, ctr: 0.0333, position: 4.2 }];
+      expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 1, updated: 0, unchanged: 0, refused: [] });
+      expect((await owner.client.rpc('import_seo_search_rows', { site_id: site.data!.id, rows })).data).toEqual({ added: 0, updated: 0, unchanged: 1, refused: [] });
+    } finally {
+      await outbound.close();
+      await syncOutboundSettings(readBack, { allowPrivate: [], allowPorts: [] });
+      await fixture.close();
+    }
+  });
+
+  it('a workspace that requires two-factor refuses its members’ aal1 tokens and serves their aal2 ones (GoTrue’s `aal` claim)', async () => {
+    const owner = await signUp({ first_name: 'Tess', last_name: 'Totp', company_name: 'Totp Co' });
+    const member = await signUp({ first_name: 'Moe', last_name: 'Member' });
+    await readBack`insert into public.organization_members (organization_id, user_id, role) values (${owner.organizationId}, ${member.id}, 'member')`;
+    expect((await owner.client.from('content_items').insert({ title: 'Secret plan', user_id: owner.id, organization_id: owner.organizationId })).error).toBeNull();
+
+    const early = await owner.client.rpc('set_workspace_two_factor', { workspace_id: owner.organizationId, required: true });
+    expect(early.error).toMatchObject({ code: 'P0001', details: 'own_two_factor_first' });
+    const ownerAal2 = await steppedUp(owner);
+    expect((await ownerAal2.rpc('set_workspace_two_factor', { workspace_id: owner.organizationId, required: true })).error).toBeNull();
+
+    const items = (who: SupabaseClient<Database>) => who.from('content_items').select('title').eq('organization_id', owner.organizationId);
+    expect((await items(member.client)).data).toEqual([]);
+    expect((await items(owner.client)).data).toEqual([]);
+    expect((await member.client.rpc('workspaces_requiring_two_factor')).data).toEqual([{ id: owner.organizationId, name: 'Totp Co' }]);
+    const refused = await member.client.rpc('leave_workspace', { workspace_id: owner.organizationId });
+    expect(refused.error).toMatchObject({ code: '42501', details: 'two_factor_required' });
+    expect((await items(ownerAal2)).data).toEqual([{ title: 'Secret plan' }]);
+    expect((await items(await steppedUp(member))).data).toEqual([{ title: 'Secret plan' }]);
+
+    // An aal2 claim the client wrote itself breaks the signature.
+    const [head, , signature] = (await signJwt(member.claims, jwtSecret)).split('.');
+    const raised = Buffer.from(JSON.stringify({ ...member.claims, aal: 'aal2' })).toString('base64url');
+    expect((await items(client(`${head}.${raised}.${signature}`))).status).toBe(401);
   });
 
   it('webhooks: an owner adds an endpoint (a private address refused), a publication queues its job, which records one delivery; a member reads the log but no secret', async () => {

@@ -92,8 +92,9 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
     expect(await refusal(`alter role supabase_admin set pgrst.db_max_rows = '1'`)).toMatch(/permission denied|must be superuser/);
   });
 
-  it('ran supabase/seed.sql: the public audio bucket exists, beside the buckets of migrations (private assets, public email-images)', async () => {
+  it('ran supabase/seed.sql: the public audio bucket exists, beside the buckets of migrations (private assets, public asset-public and email-images)', async () => {
     expect(await postgres`select id, public from storage.buckets order by id`).toEqual([
+      { id: 'asset-public', public: true },
       { id: 'assets', public: false },
       { id: 'audio', public: true },
       { id: 'email-images', public: true },
@@ -108,11 +109,12 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
     }
     const policies = await admin<{ policyname: string }[]>`
       select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects' order by 1`;
+    // The asset library's (20261128130200_restrict_assets_bucket_to_the_library.sql) replaced the member-writes ones.
     expect(policies.map((row) => row.policyname).sort()).toEqual([
+      'assets: members remove unfinished uploads',
+      'assets: members resume reserved files',
+      'assets: members upload reserved files',
       'assets: workspace members and viewers read',
-      'assets: workspace members delete',
-      'assets: workspace members replace and move',
-      'assets: workspace members upload',
       'email-images: workspace members add',
       'email-images: workspace members read',
       'email-images: workspace members remove',

@@ -141,11 +141,16 @@ describe('CORS and the API key gate', () => {
     expect(body.external).toMatchObject({ email: true, phone: false, google: false });
   });
 
-  it('lists no signing keys at /.well-known/jwks.json (HS256 keys are never published), cached 10 minutes', async () => {
+  it('publishes the public half of the signing key at /.well-known/jwks.json (never the HS256 secret), cached 10 minutes', async () => {
     const response = await authFetch(server, '/.well-known/jwks.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=600');
-    expect(await response.json()).toEqual({ keys: [] });
+    const { keys } = await response.json();
+    expect(keys).toEqual([
+      { kty: 'RSA', n: expect.any(String), e: 'AQAB', kid: server.jwtKeys.signing!.kid, alg: 'RS256', use: 'sig', key_ops: ['verify'] },
+    ]);
+    expect(JSON.stringify(keys)).not.toContain(server.jwtSecret);
+    expect(Object.keys(keys[0])).not.toContain('d');
   });
 });
 
@@ -176,7 +181,7 @@ describe('passwords', () => {
 });
 
 describe('tokens', () => {
-  it('issues HS256 access tokens with GoTrue claims in GoTrue order and a session row behind session_id', async () => {
+  it('issues RS256 access tokens (the signing key\'s kid) with GoTrue claims in GoTrue order and a session row behind session_id', async () => {
     const email = uniqueEmail();
     const response = await authFetch(server, '/signup', { body: { email, password: TEST_PASSWORD, data: { first_name: 'Cy' } } });
     expect(response.status).toBe(200);
@@ -184,7 +189,7 @@ describe('tokens', () => {
     expect(Object.keys(body)).toEqual(['access_token', 'token_type', 'expires_in', 'expires_at', 'refresh_token', 'user']);
     expect(body.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500);
     const header = JSON.parse(Buffer.from(body.access_token.split('.')[0], 'base64url').toString());
-    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(header).toEqual({ alg: 'RS256', kid: server.jwtKeys.signing!.kid, typ: 'JWT' });
     const claims = decode(body.access_token);
     expect(Object.keys(claims)).toEqual([
       'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous',

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
  * DATABASE_URL through a proxy that can refuse connections or swallow them: while the database is away every
- * API request answers at once in its API's wire format with Retry-After, /ready says so, and the server
- * serves again as soon as the database is back, without a restart.
+ * API request (data API, auth, storage) answers at once in its API's wire format with Retry-After, /ready says so,
+ * and the server serves again as soon as the database is back, without a restart.
  */
 
 let proxy: TcpProxy;
@@ -72,6 +72,15 @@ describe('the database goes away and comes back (DATABASE_URL)', () => {
     expect(auth.response.headers.get('retry-after')).toBe('2');
     expect(auth.ms).toBeLessThan(5000);
 
+    // Storage, in Storage's error format (supabase-js's storage client reads statusCode and message).
+    const storage = await timed('/storage/v1/object/list/assets', { method: 'POST', body: JSON.stringify({ prefix: '' }), headers: { authorization: `Bearer ${server.anonKey}` } });
+    expect(storage.response.status).toBe(503);
+    expect(storage.body).toEqual({ statusCode: '503', code: 'DatabaseError', error: 'DatabaseError', message: 'The database cannot be reached at the moment: try again in a few seconds.' });
+    expect(storage.response.headers.get('retry-after')).toBe('2');
+    expect(storage.ms).toBeLessThan(5000);
+    const tus = await timed('/storage/v1/upload/resumable', { method: 'POST', headers: { authorization: `Bearer ${server.anonKey}`, 'tus-resumable': '1.0.0', 'upload-length': '5' } });
+    expect([tus.response.status, tus.response.headers.get('retry-after')]).toEqual([503, '2']);
+
     const ready = await timed('/ready');
     expect(ready.response.status).toBe(503);
     expect(ready.body).toEqual({ status: 'unavailable', database: 'unreachable' });
@@ -83,6 +92,8 @@ describe('the database goes away and comes back (DATABASE_URL)', () => {
     expect(back.value.response.status).toBe(200);
     expect((await signIn()).response.status).toBe(400);
     expect((await timed('/ready')).response.status).toBe(200);
+    const listed = await timed('/storage/v1/object/list/assets', { method: 'POST', body: JSON.stringify({ prefix: '' }), headers: { authorization: `Bearer ${server.anonKey}` } });
+    expect([listed.response.status, listed.body]).toEqual([200, []]);
   });
 
   it('answers within 5 s when the network swallows connections, and the server stops within 10 s', async () => {

@@ -96,5 +96,6 @@ describe('embedded PostgreSQL lifecycle', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(processesMentioning(dataDir)).toEqual([]);
-  });
+    // Two whole lifecycles (initdb and every migration on the first): a loaded machine needs more than the default.
+  }, 180_000);
 });

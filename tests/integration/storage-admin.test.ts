@@ -41,8 +41,9 @@ describe('buckets with the service key', () => {
   it('lists, gets, creates and updates buckets as Storage answers', async () => {
     const listed = await service.storage.listBuckets();
     expect(listed.error).toBeNull();
-    // `assets` comes from a migration (the workspace asset library), `audio` from the seed.
+    // `assets` and `asset-public` come from migrations (the asset library and its featured images), `audio` from the seed.
     expect(listed.data?.map((bucket) => [bucket.id, bucket.public])).toEqual([
+      ['asset-public', true],
       ['assets', false],
       ['audio', true],
     ]);

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUrlToken } from '../../server/src/modules/storage/signed-urls';
+import { addToLibrary } from '../support/assets';
 import { rawHttp } from '../support/raw-http';
 import { clientWithToken } from '../support/rest-clients';
 import { ASSETS, createStorageWorld, type StorageWorld } from '../support/storage-world';
@@ -11,8 +12,10 @@ import { endSession } from '../support/tokens';
 /**
  * The `assets` bucket from the attacker's side: another workspace, a viewer, anon, a signed-out token, signed URLs
  * past their expiry or used for another object or action, and paths that try to leave their place. Access is
- * decided by the policies of supabase/migrations/20261128070000_create_assets_bucket.sql (the same on hosted
- * Supabase: tests/hosted/storage-policies.test.ts); bytes are checked on disk as well as through the API.
+ * decided by the policies of supabase/migrations/20261128070000_create_assets_bucket.sql and
+ * 20261128130200_restrict_assets_bucket_to_the_library.sql (the same on hosted Supabase:
+ * tests/hosted/storage-policies.test.ts); bytes are checked on disk as well as through the API. The object is a file
+ * of the asset library, put there as the library does (reserve, upload, complete).
  */
 
 let server: TestServer;
@@ -24,8 +27,7 @@ beforeAll(async () => {
   server = await startTestServer();
   world = await createStorageWorld(server);
   secret = server.jwtSecret;
-  name = `${world.workspace1}/plans/q3.txt`;
-  expect((await world.owner.client.storage.from(ASSETS).upload(name, 'q3 plan', { contentType: 'text/plain' })).error).toBeNull();
+  name = (await addToLibrary(world.owner.client, world.workspace1, { name: 'q3.txt', bytes: Buffer.from('q3 plan'), type: 'text/plain' })).object_path;
 });
 
 afterAll(async () => {
@@ -62,7 +64,8 @@ describe('another workspace’s member, anon, a removed member: nothing of works
 
   it('a member of workspace 1 cannot move or copy its objects into workspace 2 either', async () => {
     const bucket = world.member.client.storage.from(ASSETS);
-    expect((await bucket.move(name, `${world.workspace2}/leaked.txt`)).error).toMatchObject({ statusCode: '403' });
+    // A stored file of the library is not the member's to move at all (only uploads in progress are writable).
+    expect((await bucket.move(name, `${world.workspace2}/leaked.txt`)).error).toMatchObject({ statusCode: '404' });
     expect((await bucket.copy(name, `${world.workspace2}/leaked.txt`)).error).toMatchObject({ statusCode: '403' });
     expect((await bucket.upload(`${world.workspace2}/planted.txt`, 'x')).error).toMatchObject({ statusCode: '403' });
     expect((await bucket.upload('no-workspace.txt', 'x')).error).toMatchObject({ statusCode: '403' });
@@ -73,7 +76,7 @@ describe('another workspace’s member, anon, a removed member: nothing of works
 describe('a viewer reads and never writes', () => {
   it('downloads, lists and signs; upload, replace, move, copy and remove are refused', async () => {
     const bucket = world.viewer.client.storage.from(ASSETS);
-    expect((await bucket.list(`${world.workspace1}/plans`)).data?.map((entry) => entry.name)).toEqual(['q3.txt']);
+    expect((await bucket.list(path.dirname(name))).data?.map((entry) => entry.name)).toEqual(['q3.txt']);
     expect((await bucket.createSignedUrl(name, 60)).error).toBeNull();
     expect((await bucket.upload(`${world.workspace1}/viewer.txt`, 'x')).error).toMatchObject({ statusCode: '403' });
     expect((await bucket.update(name, 'defaced')).error).toMatchObject({ statusCode: '403' });
@@ -118,7 +121,8 @@ describe('signed URLs used past their purpose', () => {
   });
 
   it('a signed upload URL used for another path is refused and writes nothing', async () => {
-    const signed = await world.member.client.storage.from(ASSETS).createSignedUploadUrl(`${world.workspace1}/inbox/one.txt`);
+    // Signed with the service key: the token's scope is what is tested, not who may ask for one.
+    const signed = await world.service.storage.from(ASSETS).createSignedUploadUrl(`${world.workspace1}/inbox/one.txt`);
     const elsewhere = await world.anon.storage.from(ASSETS).uploadToSignedUrl(`${world.workspace2}/inbox/one.txt`, signed.data!.token, 'planted');
     expect(elsewhere.error).toMatchObject({ statusCode: '400', message: 'Invalid signature' });
     const over = await world.anon.storage.from(ASSETS).uploadToSignedUrl(name, signed.data!.token, 'defaced', { upsert: true });

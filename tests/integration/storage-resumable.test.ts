@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSETS, createStorageWorld, type StorageWorld } from '../support/storage-world';
+import { createStorageWorld, FILES, type StorageWorld } from '../support/storage-world';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -46,7 +46,7 @@ function resumable(bytes: Buffer, objectName: string, token: string, options: { 
       headers: { authorization: `Bearer ${token}`, apikey: server.anonKey, 'x-upsert': 'true' },
       uploadDataDuringCreation: true,
       removeFingerprintOnSuccess: true,
-      metadata: { bucketName: ASSETS, objectName, contentType: 'video/mp4', cacheControl: '3600' },
+      metadata: { bucketName: FILES, objectName, contentType: 'video/mp4', cacheControl: '3600' },
       chunkSize: CHUNK,
       onProgress: (sent) => options.onChunk?.(sent),
       onAfterResponse: (request, response) => {
@@ -79,7 +79,7 @@ describe('TUS resumable uploads', () => {
     });
     expect(cuts).toBe(2);
     expect(url).toMatch(/\/storage\/v1\/upload\/resumable\/[A-Za-z0-9_-]+$/);
-    expect(Buffer.from(new URL(url).pathname.split('/').pop()!, 'base64url').toString()).toMatch(new RegExp(`^${ASSETS}/${name}/[0-9a-f-]{36}$`));
+    expect(Buffer.from(new URL(url).pathname.split('/').pop()!, 'base64url').toString()).toMatch(new RegExp(`^${FILES}/${name}/[0-9a-f-]{36}$`));
     // One upload created; after each cut the client asked for the offset (HEAD) and went on from there.
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(sent.filter((request) => request.method === 'HEAD').length).toBeGreaterThanOrEqual(1);
@@ -88,9 +88,9 @@ describe('TUS resumable uploads', () => {
     expect(patches.every((offset, index) => index === 0 || offset > patches[index - 1]!)).toBe(true);
     expect(patches[0]).toBeGreaterThan(0);
 
-    const downloaded = await world.viewer.client.storage.from(ASSETS).download(name);
+    const downloaded = await world.viewer.client.storage.from(FILES).download(name);
     expect(md5(Buffer.from(await downloaded.data!.arrayBuffer()))).toBe(md5(video));
-    expect((await world.viewer.client.storage.from(ASSETS).info(name)).data).toMatchObject({ size: video.length, cacheControl: 'max-age=3600' });
+    expect((await world.viewer.client.storage.from(FILES).info(name)).data).toMatchObject({ size: video.length, cacheControl: 'max-age=3600' });
     expect(await readdir(path.join(server.config.storageDir, '.resumable'))).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe('TUS resumable uploads', () => {
     const bytes = randomBytes(CHUNK + 1000);
     const name = `${world.workspace1}/video/cut.mp4`;
     const auth = { apikey: server.anonKey, authorization: `Bearer ${world.member.session.accessToken}`, 'tus-resumable': '1.0.0' };
-    const metadata = [`bucketName ${Buffer.from(ASSETS).toString('base64')}`, `objectName ${Buffer.from(name).toString('base64')}`].join(',');
+    const metadata = [`bucketName ${Buffer.from(FILES).toString('base64')}`, `objectName ${Buffer.from(name).toString('base64')}`].join(',');
     const created = await fetch(`${server.url}/storage/v1/upload/resumable`, { method: 'POST', headers: { ...auth, 'upload-length': String(bytes.length), 'upload-metadata': metadata } });
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location')!);
@@ -127,16 +127,16 @@ describe('TUS resumable uploads', () => {
       body: bytes.subarray(offset),
     });
     expect(rest.status).toBe(204);
-    const downloaded = await world.member.client.storage.from(ASSETS).download(name);
+    const downloaded = await world.member.client.storage.from(FILES).download(name);
     expect(md5(Buffer.from(await downloaded.data!.arrayBuffer()))).toBe(md5(bytes));
   });
 
   it('an upload URL names its object: used for another object it is not found', async () => {
     const auth = { apikey: server.anonKey, authorization: `Bearer ${world.member.session.accessToken}`, 'tus-resumable': '1.0.0' };
-    const metadata = [`bucketName ${Buffer.from(ASSETS).toString('base64')}`, `objectName ${Buffer.from(`${world.workspace1}/a.mp4`).toString('base64')}`].join(',');
+    const metadata = [`bucketName ${Buffer.from(FILES).toString('base64')}`, `objectName ${Buffer.from(`${world.workspace1}/a.mp4`).toString('base64')}`].join(',');
     const created = await fetch(`${server.url}/storage/v1/upload/resumable`, { method: 'POST', headers: { ...auth, 'upload-length': '5', 'upload-metadata': metadata } });
     const id = Buffer.from(new URL(created.headers.get('location')!).pathname.split('/').pop()!, 'base64url').toString().split('/').pop();
-    const other = Buffer.from(`${ASSETS}/${world.workspace2}/b.mp4/${id}`).toString('base64url');
+    const other = Buffer.from(`${FILES}/${world.workspace2}/b.mp4/${id}`).toString('base64url');
     const patch = await fetch(`${server.url}/storage/v1/upload/resumable/${other}`, {
       method: 'PATCH',
       headers: { ...auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
@@ -167,7 +167,7 @@ describe('an interrupted plain upload', () => {
       const url = new URL(server.url);
       const socket = net.connect(Number(url.port), url.hostname, () => {
         socket.write(
-          `POST /storage/v1/object/${ASSETS}/${name} HTTP/1.1\r\nHost: ${url.host}\r\napikey: ${server.anonKey}\r\n` +
+          `POST /storage/v1/object/${FILES}/${name} HTTP/1.1\r\nHost: ${url.host}\r\napikey: ${server.anonKey}\r\n` +
             `authorization: Bearer ${world.member.session.accessToken}\r\ncontent-type: application/octet-stream\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
         );
         socket.write(randomBytes(1024 * 1024), () => setTimeout(() => socket.destroy(), 200));

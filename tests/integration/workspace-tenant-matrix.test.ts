@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOperations } from '../support/analytics-matrix-rows';
 import { blogOperations } from '../support/blog-matrix';
+import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
 import { emailOperations } from '../support/email-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
+import { clientWithToken } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { mintSession } from '../support/tokens';
+import { twoFactorOperations } from '../support/two-factor-matrix';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
+import { seoOperations } from '../support/seo-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
-import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
+import { type Actor, ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type WorkspaceWorld } from '../support/workspaces';
 
 /**
  * The tenant matrix of workspaces, members and invitations: every operation of the new tables and functions, by
@@ -22,7 +27,11 @@ import { ACTORS, createWorkspaceWorld, describeChanges, ids, type Snapshot, type
  * Actors: owner, admin, member, viewer of workspace 1; outsider = member of workspace 2; invited = has a pending
  * invitation to workspace 1, not accepted; removed = removed from workspace 1, access token still valid; anon.
  * Reads and direct table writes are here; the functions' rows in tests/support/workspace-matrix-functions.ts, the
- * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts.
+ * contacts' and leads' in tests/support/contacts-matrix.ts, the assets bucket's in tests/support/storage-matrix.ts, the asset library's in tests/support/assets-matrix.ts.
+ *
+ * Then the whole matrix again with workspace 1 requiring two-factor authentication: each member of workspace 1 with
+ * an aal1 token gets what the removed member gets (refused as `two_factor_required` where the removed member is
+ * `not_a_member`), and the owner with an aal2 token gets what the owner got above.
  */
 
 let server: TestServer;
@@ -153,6 +162,7 @@ const operations: Record<string, Operation> = {
 
   // Workspace and invitation functions (tests/support/workspace-matrix-functions.ts).
   ...workspaceFunctionOperations(() => world),
+  ...twoFactorOperations(() => world),
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
   ...blogOperations(() => world),
@@ -165,6 +175,10 @@ const operations: Record<string, Operation> = {
   ...jobOperations(() => world),
   // The assets bucket's objects through supabase-js's storage client (tests/support/storage-matrix.ts).
   ...storageOperations(() => world),
+  // The SEO Toolkit's sites, audits, pages, issues and Search Console data (tests/support/seo-matrix.ts).
+  ...seoOperations(() => world),
+  // The asset library's tables and functions (tests/support/assets-matrix.ts).
+  ...assetOperations(() => world),
   // The Email Platform's tables and functions (tests/support/email-matrix.ts).
   ...emailOperations(() => world),
 };
@@ -183,16 +197,69 @@ afterAll(async () => {
 // it again (one query less a cell); after a reset it is read afresh.
 let unchanged: Snapshot | null = null;
 
+async function expectCell(operation: Operation, actor: Actor, cell: string): Promise<void> {
+  const before = unchanged ?? (await world.snapshot());
+  unchanged = null;
+  const response = await operation.run(actor);
+  const after = await world.snapshot();
+  const changes = describeChanges(before, after);
+  if (changes) await world.reset();
+  else unchanged = after;
+  const [expectedAnswer, expectedChanges = ''] = cell.split(' → ');
+  expect({ answer: answerOf(response, operation.answer), changes }).toEqual({ answer: expectedAnswer, changes: expectedChanges });
+}
+
 describe.each(Object.entries(operations))('%s', (_name, operation) => {
   it.each(ACTORS.map((actor, index) => [actor, operation.cells[index]!] as const))('%s → %s', async (actorName, cell) => {
-    const before = unchanged ?? (await world.snapshot());
+    await expectCell(operation, world.actors[actorName], cell);
+  });
+});
+
+const REMOVED = ACTORS.indexOf('removed');
+type TwoFactorActor = 'owner (aal1)' | 'admin (aal1)' | 'member (aal1)' | 'viewer (aal1)' | 'owner (aal2)';
+const TWO_FACTOR_ACTORS: TwoFactorActor[] = ['owner (aal1)', 'admin (aal1)', 'member (aal1)', 'viewer (aal1)', 'owner (aal2)'];
+
+const eachAal1 = (cell: string): Partial<Record<TwoFactorActor, string>> =>
+  Object.fromEntries(TWO_FACTOR_ACTORS.filter((actor) => actor.endsWith('(aal1)')).map((actor) => [actor, cell]));
+
+/** Where the answer differs from the removed member's (or the owner's) for reasons that are not the workspace's data. */
+const TWO_FACTOR_OVERRIDES: Record<string, Partial<Record<TwoFactorActor, string>>> = {
+  // Profiles are each user's own, not the workspace's: a member still reads their own.
+  'profiles: read the profiles of workspace 1 members (own only)': eachAal1('rows 1'),
+  // The one thing an aal1 member learns of workspace 1: that it needs their code (and its name).
+  'workspaces_requiring_two_factor(): the caller’s own, out of reach at this aal': eachAal1('rows 1'),
+  // With an aal2 session the owner may require it (it is required already; the row is written again).
+  'set_workspace_two_factor(): require it in workspace 1 (owners, from an aal2 session)': { 'owner (aal2)': 'ok → organizations ~1' },
+  // The contact is named as workspace 2's, where none of them is a member.
+  'bulk_delete_contacts(): workspace 1’s contact, named as workspace 2’s': eachAal1('403 42501 not_a_member'),
+};
+
+function twoFactorCell(name: string, operation: Operation, actor: TwoFactorActor): string {
+  const override = TWO_FACTOR_OVERRIDES[name]?.[actor];
+  if (override) return override;
+  if (actor === 'owner (aal2)') return operation.cells[0];
+  return operation.cells[REMOVED]!.replaceAll('not_a_member', 'two_factor_required');
+}
+
+describe('workspace 1 requires two-factor', () => {
+  let actors: Record<TwoFactorActor, Actor>;
+  beforeAll(async () => {
+    await world.requireTwoFactor(true);
     unchanged = null;
-    const response = await operation.run(world.actors[actorName]);
-    const after = await world.snapshot();
-    const changes = describeChanges(before, after);
-    if (changes) await world.reset();
-    else unchanged = after;
-    const [expectedAnswer, expectedChanges = ''] = cell.split(' → ');
-    expect({ answer: answerOf(response, operation.answer), changes }).toEqual({ answer: expectedAnswer, changes: expectedChanges });
+    const owner = world.actors.owner;
+    const aal2 = await mintSession(server.sql, server.jwtSecret, owner.user!.id, { aal: 'aal2' });
+    actors = {
+      'owner (aal1)': owner,
+      'admin (aal1)': world.actors.admin,
+      'member (aal1)': world.actors.member,
+      'viewer (aal1)': world.actors.viewer,
+      'owner (aal2)': { ...owner, client: clientWithToken(server, aal2.accessToken) },
+    };
+  });
+
+  describe.each(Object.entries(operations))('%s', (name, operation) => {
+    it.each(TWO_FACTOR_ACTORS.map((actor) => [actor, twoFactorCell(name, operation, actor)] as const))('%s → %s', async (actor, cell) => {
+      await expectCell(operation, actors[actor], cell);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { otpHash } from '../../server/src/modules/auth/one-time-tokens';
 import { ensureSiteAdmin } from '../../server/src/modules/auth/site-admin';
 import { adminEmailFromUsername } from '../../src/config/admin';
 import type { Database } from '../../src/types/database';
@@ -87,7 +88,7 @@ export function clientWithStorage(server: TestServer, options: { storageKey?: st
 export interface OutboxMessage {
   id: string;
   created_at: string;
-  kind: 'signup' | 'recovery' | 'email_change_new' | 'email_change_current';
+  kind: 'signup' | 'recovery' | 'magiclink' | 'email_change_new' | 'email_change_current' | 'reauthentication';
   to: string;
   subject: string;
   link: string;
@@ -112,19 +113,49 @@ export async function readOutbox(server: TestServer): Promise<OutboxMessage[]> {
   return messages.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The newest e-mail of a kind sent to an address (throws when there is none). */
-/** The newest e-mail to an address; waits up to 5 s for it (a recovery e-mail is sent after the answer). */
+const TOKEN_TYPE_OF: Record<OutboxMessage['kind'], string> = {
+  signup: 'confirmation_token',
+  recovery: 'recovery_token',
+  magiclink: 'recovery_token',
+  email_change_new: 'email_change_token_new',
+  email_change_current: 'email_change_token_current',
+  reauthentication: 'reauthentication_token',
+};
+
+/**
+ * The server writes an auth e-mail inside the transaction that stores its code (a failed delivery rolls it back):
+ * a test reading the outbox at once may be faster than that commit. Waits (up to 5 s) until the code is stored,
+ * unless the message is older than 2 s (its transaction is over then; the code may have been used since).
+ */
+async function waitForCommit(server: TestServer, message: OutboxMessage): Promise<void> {
+  const type = TOKEN_TYPE_OF[message.kind];
+  if (!type || !message.otp || Date.now() - Date.parse(message.created_at) > 2000) return;
+  const hash = otpHash(type, message.to, message.otp);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if ((await server.sql`select 1 from auth.one_time_tokens where token_hash = ${hash}`).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The newest e-mail to an address (of a kind); waits up to 5 s for it (some are sent after the answer). */
 export async function lastEmailTo(server: TestServer, to: string, kind?: OutboxMessage['kind']): Promise<OutboxMessage> {
   for (let attempt = 0; ; attempt += 1) {
     const found = (await readOutbox(server)).filter((message) => message.to === to && (!kind || message.kind === kind));
-    if (found.length > 0) return found[found.length - 1]!;
+    if (found.length > 0) {
+      await waitForCommit(server, found[found.length - 1]!);
+      return found[found.length - 1]!;
+    }
     if (attempt === 100) throw new Error(`no e-mail${kind ? ` (${kind})` : ''} to ${to} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** Makes the resend interval of an e-mail kind to an address pass now, as if a minute had gone by. */
-export async function passResendInterval(server: TestServer, kind: 'signup' | 'recovery' | 'email_change', to: string): Promise<void> {
+export async function passResendInterval(
+  server: TestServer,
+  kind: 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication',
+  to: string,
+): Promise<void> {
   await server.sql`
     update private.rate_limits set updated_at = updated_at - interval '1 day' where key = ${`auth:email_to:${kind}:${to.toLowerCase()}`}`;
 }

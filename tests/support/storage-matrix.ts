@@ -1,10 +1,12 @@
-import { ASSET_NAME } from './workspaces';
+import { assetPath, RESERVED_BYTES, reservedPath } from './workspaces';
 import type { Actor } from './workspaces';
 import type { MatrixResponse, Operation, World } from './tenant-matrix';
 
 /**
- * The tenant matrix's rows for the `assets` bucket (supabase/migrations/20261128070000_create_assets_bucket.sql):
- * every storage call supabase-js makes on workspace 1's objects, by every actor. Storage answers a refusal with HTTP
+ * The tenant matrix's rows for the `assets` bucket (supabase/migrations/20261128070000_create_assets_bucket.sql, and
+ * 20261128130200_restrict_assets_bucket_to_the_library.sql: viewers and up read; a member writes only the path
+ * start_asset_upload reserved, with exactly the reserved size, and removes only an upload in progress; a stored
+ * asset's objects go with delete_asset): every storage call supabase-js makes on workspace 1's objects, by every actor. Storage answers a refusal with HTTP
  * 400 and the real status in the body, so a refused cell reads `400 <statusCode> <code>`; changes show as
  * `storage_objects` (workspace 1's rows of storage.objects).
  */
@@ -30,7 +32,8 @@ const ok = (text: string) => () => text;
 
 export function storageOperations(world: World): Record<string, Operation> {
   const bucket = (a: Actor) => a.client.storage.from('assets');
-  const own = () => `${world().workspace1}/${ASSET_NAME}`;
+  const own = () => assetPath(world().workspace1);
+  const reserved = () => reservedPath(world().workspace1);
   const inWorkspace1 = (name: string) => `${world().workspace1}/${name}`;
   const members = <T extends string>(cell: T, other: string, viewer = other): Operation['cells'] => [cell, cell, cell, viewer, other, other, other, other];
 
@@ -55,35 +58,52 @@ export function storageOperations(world: World): Record<string, Operation> {
       answer: ok('signed'),
       cells: members('ok signed', NOT_FOUND, 'ok signed'),
     },
-    'storage assets: upload into workspace 1': {
+    'storage assets: upload into workspace 1, at a path nobody reserved': {
       run: (a) => storage(bucket(a).upload(inWorkspace1('planted.txt'), 'planted', { contentType: 'text/plain' })),
+      answer: ok('uploaded'),
+      cells: members(RLS, RLS),
+    },
+    'storage assets: upload the reserved file with its reserved size': {
+      run: (a) => storage(bucket(a).upload(reserved(), RESERVED_BYTES, { contentType: 'text/plain' })),
       answer: ok('uploaded'),
       cells: members('ok uploaded → storage_objects +1', RLS),
     },
-    'storage assets: replace workspace 1’s object (upsert)': {
-      run: (a) => storage(bucket(a).upload(own(), 'defaced', { contentType: 'text/plain', upsert: true })),
-      answer: ok('replaced'),
-      cells: members('ok replaced → storage_objects ~1', RLS),
+    'storage assets: upload the reserved file with more bytes than reserved': {
+      run: (a) => storage(bucket(a).upload(reserved(), `${RESERVED_BYTES} and more`, { contentType: 'text/plain' })),
+      answer: ok('uploaded'),
+      cells: members(RLS, RLS),
     },
-    'storage assets: sign an upload URL into workspace 1': {
+    'storage assets: replace workspace 1’s stored file (upsert)': {
+      run: (a) => storage(bucket(a).upload(own(), 'defaced!!', { contentType: 'text/plain', upsert: true })),
+      answer: ok('replaced'),
+      cells: members(RLS, RLS),
+    },
+    'storage assets: sign an upload URL into workspace 1, at a path nobody reserved': {
       run: (a) => storage(bucket(a).createSignedUploadUrl(inWorkspace1('inbox.txt'))),
       answer: ok('signed'),
-      cells: members('ok signed', RLS),
+      cells: members(RLS, RLS),
     },
-    'storage assets: move workspace 1’s object': {
+    // Signing declares no size, and the policy wants the reserved one: the browser uploads over TUS instead.
+    'storage assets: sign an upload URL for the reserved file': {
+      run: (a) => storage(bucket(a).createSignedUploadUrl(reserved())),
+      answer: ok('signed'),
+      cells: members(RLS, RLS),
+    },
+    'storage assets: move workspace 1’s stored file': {
       run: (a) => storage(bucket(a).move(own(), inWorkspace1('moved.txt'))),
       answer: ok('moved'),
-      cells: members('ok moved → storage_objects +1 -1', NOT_FOUND),
+      // A move is an update: no policy lets anyone update a stored file, so it is not found (Storage's answer).
+      cells: members(NOT_FOUND, NOT_FOUND),
     },
-    'storage assets: copy workspace 1’s object': {
+    'storage assets: copy workspace 1’s stored file': {
       run: (a) => storage(bucket(a).copy(own(), inWorkspace1('copy.txt'))),
       answer: ok('copied'),
-      cells: members('ok copied → storage_objects +1', NOT_FOUND, RLS),
+      cells: members(RLS, NOT_FOUND, RLS),
     },
-    'storage assets: remove workspace 1’s object': {
+    'storage assets: remove workspace 1’s stored file': {
       run: (a) => storage(bucket(a).remove([own()])),
       answer: 'rows',
-      cells: members('rows 1 → storage_objects -1', 'rows 0'),
+      cells: members('rows 0', 'rows 0'),
     },
   };
 }

@@ -11,6 +11,8 @@ import { createSql, type Sql } from '../../server/src/db/client';
 import { freePort } from '../../server/src/db/embedded';
 import { deriveApiKeys } from '../../server/src/lib/api-keys';
 import type { TaskDefinition } from '../../server/src/jobs/define-task';
+import { addEncryptionKey, type EncryptionKeyRing } from '../../server/src/lib/encryption-keys';
+import { type JwtKeys, parseJwtKeys, rotateJwtKeysText } from '../../server/src/lib/jwt-keys';
 import type { Database } from '../../src/types/database';
 import { createDatabaseFromTemplate, type TestDatabase } from './cluster';
 
@@ -19,6 +21,10 @@ export interface TestServer {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The signing key of users' access tokens (RS256) beside the HS256 secret. */
+  jwtKeys: JwtKeys;
+  /** The key ring of two-factor secrets. */
+  encryptionKeys: EncryptionKeyRing;
   config: Config & { jwtSecret: string };
   /** Superuser connection to this file's database (setup and read-back only). */
   sql: Sql;
@@ -70,7 +76,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
   const sql = createSql(serverUrl, { max: 10 });
   const keys = await deriveApiKeys(jwtSecret);
-  const app = await buildApp({ config, sql, keys }, { logger: false, jobRunner: options.jobRunner ?? true, rollupJob: options.rollupJob ?? false, jobTasks: options.jobTasks });
+  const jwtKeys = parseJwtKeys(await rotateJwtKeysText(undefined), jwtSecret);
+  const encryptionKeys = addEncryptionKey(undefined);
+  const app = await buildApp(
+    { config, sql, keys, jwtKeys, encryptionKeys },
+    { logger: false, jobRunner: options.jobRunner ?? true, rollupJob: options.rollupJob ?? false, jobTasks: options.jobTasks },
+  );
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -78,6 +89,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret,
+    jwtKeys,
+    encryptionKeys,
     config,
     sql,
     app,

@@ -39,11 +39,22 @@ export const ids = {
   /** A contact-form lead (not of any workspace: only site admins read leads). */
   lead: '55555555-0000-4000-8000-000000000001',
   analyticsSite: '77777777-0000-4000-8000-000000000001',
+  /** Workspace 1's audited site, its one finished audit (one page with one issue) and one Search Console row. */
+  seoSite: '5e000000-0000-4000-8000-000000000001',
+  seoAudit: '5e000000-0000-4000-8000-000000000002',
   /** Workspace 2's public blog: one published item and one draft. */
   publishedItemOfWorkspace2: '88888888-0000-4000-8000-000000000001',
   draftItemOfWorkspace2: '88888888-0000-4000-8000-000000000002',
   /** The version (file name) of workspace 1's one object in the assets bucket. */
   assetVersion: '99999999-0000-4000-8000-000000000001',
+  /** Workspace 1's asset library: one asset (in review) whose file is that object, a comment, a collection... */
+  asset: 'bbbbbbbb-0000-4000-8000-000000000001',
+  assetFile: 'bbbbbbbb-0000-4000-8000-000000000002',
+  assetComment: 'bbbbbbbb-0000-4000-8000-000000000003',
+  assetCollection: 'bbbbbbbb-0000-4000-8000-000000000004',
+  /** ...and an upload in progress: a reservation of RESERVED_BYTES at `reservedPath(workspace 1)`, no object yet. */
+  reservedAsset: 'bbbbbbbb-0000-4000-8000-000000000005',
+  reservedFile: 'bbbbbbbb-0000-4000-8000-000000000006',
   /** Workspace 1's webhook endpoint, with one event, its delivery (succeeded) and that delivery's attempt. */
   webhookEndpoint: 'aaaaaaaa-0000-4000-8000-000000000001',
   webhookEvent: 'msg_matrixWorkspaceOneEvent01',
@@ -70,9 +81,13 @@ export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
 /** The public blogs' addresses: workspace 1's (no published item) and workspace 2's. */
 export const BLOG_SLUGS = { workspace1: 'workspace-one', workspace2: 'workspace-two' } as const;
 
-/** Workspace 1's one object in the assets bucket: `<workspace 1>/<ASSET_NAME>`. */
+/** Workspace 1's one object in the assets bucket: the file of its asset, at `assetPath(workspace 1)`. */
 export const ASSET_NAME = 'brief.txt';
 export const ASSET_BYTES = Buffer.from('the brief');
+export const assetPath = (workspace1: string) => `${workspace1}/${ids.asset}/${ids.assetFile}/${ASSET_NAME}`;
+/** The upload in progress in workspace 1: where start_asset_upload reserved its place, and its declared size. */
+export const RESERVED_BYTES = 'planted';
+export const reservedPath = (workspace1: string) => `${workspace1}/${ids.reservedAsset}/${ids.reservedFile}/upload.txt`;
 
 /** Workspace 1's contact's address (workspace 2 has no contact with it). */
 export const CONTACT_EMAIL = 'dana@northwind.example';
@@ -84,6 +99,8 @@ export interface WorkspaceWorld {
   /** Raw link tokens of workspace 1's invitations, re-issued by every reset. */
   tokens: { pending: string; used: string; revoked: string; expired: string; ownerPending: string };
   reset(): Promise<void>;
+  /** Whether workspace 1 requires two-factor authentication; resets the world with it. */
+  requireTwoFactor(required: boolean): Promise<void>;
   /** `reset`, then workspace 1 without its one day of campaign results. */
   resetWithoutResults(): Promise<void>;
   snapshot(): Promise<Snapshot>;
@@ -112,6 +129,15 @@ select json_build_object(
   'analytics_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.analytics_sites s where s.organization_id = $1),
   'analytics_rollups', (select coalesce(json_object_agg(r.site_id || '/' || r.dimension || '/' || r.hour || '/' || r.value, r), '{}')
     from public.analytics_rollups r join public.analytics_sites s on s.id = r.site_id where s.organization_id = $1),
+  'seo_sites', (select coalesce(json_object_agg(s.id, s), '{}') from public.seo_sites s where s.organization_id = $1),
+  'seo_audits', (select coalesce(json_object_agg(a.id, a), '{}') from public.seo_audits a join public.seo_sites s on s.id = a.site_id where s.organization_id = $1),
+  'seo_search_performance', (select coalesce(json_object_agg(p.id, p), '{}') from public.seo_search_performance p join public.seo_sites s on s.id = p.site_id where s.organization_id = $1),
+  'assets', (select coalesce(json_object_agg(a.id, a), '{}') from public.assets a where a.organization_id = $1),
+  'asset_versions', (select coalesce(json_object_agg(v.id, v), '{}') from public.asset_versions v where v.organization_id = $1),
+  'asset_comments', (select coalesce(json_object_agg(c.id, c), '{}') from public.asset_comments c where c.organization_id = $1),
+  'asset_collections', (select coalesce(json_object_agg(c.id, c), '{}') from public.asset_collections c where c.organization_id = $1),
+  'asset_collection_items', (select coalesce(json_object_agg(i.collection_id || '/' || i.asset_id, i), '{}')
+    from public.asset_collection_items i where i.organization_id = $1),
   'storage_objects', (select coalesce(json_object_agg(o.name, json_build_object('version', o.version, 'owner_id', o.owner_id)), '{}')
     from storage.objects o where o.bucket_id = 'assets' and o.name like $1::text || '/%'),
   'webhook_endpoints', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_endpoints e where e.organization_id = $1),
@@ -155,9 +181,11 @@ async function addMember(sql: Sql, organizationId: string, userId: string, role:
  * object in the assets bucket) and workspace 2 (its owner
  * and `outsider` as member, a content item, a pending invitation, a contact, 100 scoring rules (the most allowed) and
  * an analytics site); a lead. `removed` was a member of workspace 1 and was removed; their session still exists.
- * Everything is written with SQL; every actor gets a live session and a supabase-js client.
+ * Everything is written with SQL; every actor gets a live session (aal1) and a supabase-js client.
+ * `requireTwoFactor(true)` makes workspace 1 require two-factor authentication of its members from its next reset on.
  */
 export async function createWorkspaceWorld(server: TestServer): Promise<WorkspaceWorld> {
+  let requireTwoFactor = false;
   const { sql } = server;
   const seed = (first: string) => seedUser(sql, { metadata: { first_name: first, last_name: 'Tester' } });
   const owner = await seedUser(sql, { metadata: { first_name: 'Olive', last_name: 'Owner', company_name: WORKSPACE_1_NAME } });
@@ -213,7 +241,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     const members = [[owner, 'owner'], [people.admin, 'admin'], [people.member, 'member'], [people.viewer, 'viewer']] as const;
     await sql.begin((tx) => [
       tx`delete from public.organizations where id = ${workspace1}`,
-      tx`insert into public.organizations (id, name, is_personal) values (${workspace1}, ${WORKSPACE_1_NAME}, false)`,
+      tx`insert into public.organizations (id, name, is_personal, require_two_factor) values (${workspace1}, ${WORKSPACE_1_NAME}, false, ${requireTwoFactor})`,
       tx`update public.profiles set organization_id = ${workspace1} where user_id = ${owner.id}`,
       tx`insert into public.organization_members (organization_id, user_id, role)
         select ${workspace1}, m.user_id, m.role from unnest(${members.map(([user]) => user.id)}::uuid[], ${members.map(([, role]) => role)}::text[]) as m(user_id, role)`,
@@ -244,6 +272,34 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.analytics_daily_rollups (site_id, dimension, day_start, value, visitors, visits, pageviews)
         values (${ids.analyticsSite}, 'total', '2026-01-01T00:00:00Z', '', 3, 4, 9)`,
       tx`insert into private.analytics_refreshes (site_id, refreshed_at) values (${ids.analyticsSite}, now())`,
+      tx`insert into public.seo_sites (id, organization_id, name, start_url) values (${ids.seoSite}, ${workspace1}, 'Workspace 1 site', 'https://one.example/')`,
+      tx`insert into public.seo_audits (id, site_id, status, health_score, finished_at) values (${ids.seoAudit}, ${ids.seoSite}, 'done', 90, now())`,
+      tx`
+        with page as (
+          insert into public.seo_pages (audit_id, site_id, url, final_url, path, status, found_via)
+          values (${ids.seoAudit}, ${ids.seoSite}, 'https://one.example/', 'https://one.example/', '/', 200, 'start') returning id
+        )
+        insert into public.seo_issues (audit_id, site_id, page_id, url, check_id, severity, priority)
+        select ${ids.seoAudit}, ${ids.seoSite}, page.id, 'https://one.example/', 'title_missing', 'error', 3 from page`,
+      tx`
+        insert into public.seo_search_performance (site_id, date_from, date_to, query, page, clicks, impressions)
+        values (${ids.seoSite}, '2026-01-01', '2026-01-01', 'one', '', 3, 30)`,
+      // The asset library: an asset in review whose one version is the bucket's object, a comment on it, an empty
+      // collection, and an upload in progress (its asset has no version yet). Deleting workspace 1 above queued the
+      // removal of the versions' objects; the jobs are keyed by version, so the queue holds two at most.
+      tx`
+        insert into public.assets (id, organization_id, name, kind, status, tags, current_version_id, created_by) values
+          (${ids.asset}, ${workspace1}, 'Brief', 'document', 'in_review', '{brand}', ${ids.assetFile}, ${owner.id}),
+          (${ids.reservedAsset}, ${workspace1}, 'Upload', 'document', 'draft', '{}', null, ${owner.id})`,
+      tx`
+        insert into public.asset_versions (id, asset_id, organization_id, number, state, object_path, file_name, mime_type,
+          size_bytes, variants_state, uploaded_by, completed_at) values
+          (${ids.assetFile}, ${ids.asset}, ${workspace1}, 1, 'ready', ${assetPath(workspace1)}, ${ASSET_NAME}, 'text/plain',
+            ${ASSET_BYTES.length}, 'none', ${owner.id}, now()),
+          (${ids.reservedFile}, ${ids.reservedAsset}, ${workspace1}, 1, 'uploading', ${reservedPath(workspace1)}, 'upload.txt',
+            'text/plain', ${RESERVED_BYTES.length}, 'pending', ${people.member.id}, null)`,
+      tx`insert into public.asset_comments (id, asset_id, organization_id, author_id, body) values (${ids.assetComment}, ${ids.asset}, ${workspace1}, ${owner.id}, 'Brand colours?')`,
+      tx`insert into public.asset_collections (id, organization_id, name, created_by) values (${ids.assetCollection}, ${workspace1}, 'Launch', ${owner.id})`,
       tx`
         insert into public.webhook_endpoints (id, organization_id, url_origin, description, events, created_by)
         values (${ids.webhookEndpoint}, ${workspace1}, 'https://hooks.example.com', 'Workspace 1 hook', '{content.published}', ${owner.id})`,
@@ -292,7 +348,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`delete from storage.objects where bucket_id = 'assets' and name like ${`${workspace1}/%`}`,
       tx`
         insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-        values ('assets', ${`${workspace1}/${ASSET_NAME}`}, ${owner.id}, ${owner.id}, ${ids.assetVersion},
+        values ('assets', ${assetPath(workspace1)}, ${owner.id}, ${owner.id}, ${ids.assetVersion},
           ${sql.json({ eTag: '"x"', size: ASSET_BYTES.length, mimetype: 'text/plain', cacheControl: 'no-cache', lastModified: '2026-01-01T00:00:00.000Z', contentLength: ASSET_BYTES.length, httpStatusCode: 200 })}, '{}')`,
     ]);
     const file = path.join(server.config.storageDir, 'objects', ids.assetVersion.slice(0, 2), ids.assetVersion);
@@ -314,5 +370,10 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await addMember(sql, workspace1, removed!.id, 'member');
   await sql`delete from public.organization_members where organization_id = ${workspace1} and user_id = ${removed!.id}`;
   await reset();
-  return { workspace1, workspace2, actors, tokens, reset, resetWithoutResults, snapshot };
+  async function setTwoFactor(required: boolean): Promise<void> {
+    requireTwoFactor = required;
+    await reset();
+  }
+
+  return { workspace1, workspace2, actors, tokens, reset, resetWithoutResults, snapshot, requireTwoFactor: setTwoFactor };
 }

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Sql } from '../db/client';
 import type { MailTransport } from '../lib/mailer';
 import type { OutboundClient } from '../lib/outbound/outbound-client';
+import type { ObjectFiles } from '../modules/storage/object-files';
+import type { ObjectStore } from './assets/object-store';
 
 /** What every task may use: the database (as the worker's role), the mail transport and the public address. */
 export interface JobServices {
@@ -13,6 +15,10 @@ export interface JobServices {
   analyticsRollupSeconds: number;
   /** The Email Platform's sending settings (default: links on siteUrl, 50 messages a second). */
   email?: EmailServices;
+  /** Storage's API with the service key (asset jobs); absent on a worker that was not told where Storage is. */
+  objects?: ObjectStore;
+  /** The object files of this server's STORAGE_DIR (only the server's own runner has them). */
+  storageFiles?: ObjectFiles;
   /** The one client for URLs users give (webhooks), with the server's OUTBOUND_* settings (server/src/lib/outbound). */
   outbound: OutboundClient;
 }
@@ -25,6 +31,8 @@ export interface EmailServices {
   /** Messages of one campaign in flight at once (the SMTP pool's size). */
   concurrency: number;
 }
+/** Services a task cannot run without: a runner lacking one leaves the task's jobs to runners that have it. */
+export type TaskNeed = 'objects' | 'storageFiles';
 
 export interface JobLog {
   info(message: string): void;
@@ -60,6 +68,8 @@ export interface TaskDefinition<Schema extends z.ZodType = z.ZodType> {
   payload: Schema;
   /** Attempts before the job is given up (moved to the failed jobs): graphile-worker's default is 25. */
   maxAttempts?: number;
+  /** Services it needs besides the database (a runner without them does not take its jobs). */
+  needs?: readonly TaskNeed[];
   /**
    * Does the work. Idempotent: a job may run again after a crash, so it checks in the database that its work is
    * still to do, and confines itself to the workspace its payload names. Throw to retry later (with backoff),

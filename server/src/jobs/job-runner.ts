@@ -62,7 +62,11 @@ function reasonOf(error: unknown): string {
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { services, log } = options;
   const sql = services.sql;
-  const tasks = options.tasks ?? taskRegistry;
+  const offered = options.tasks ?? taskRegistry;
+  // A task needing what this runner lacks (Storage's API, the storage files) is left to runners that have it.
+  const tasks = offered.filter((task) => (task.needs ?? []).every((need) => services[need] !== undefined));
+  const leftOut = offered.filter((task) => !tasks.includes(task)).map((task) => task.name);
+  if (leftOut.length > 0) log.info(`job runner: leaving ${leftOut.join(', ')} to workers that can reach what they need`);
   const workerId = `${hostname().slice(0, 60)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   let stopped = false;
   let runner: Runner | undefined;

@@ -1,7 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../app-context';
 import { createMailTransport } from '../lib/mailer';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
+import { ObjectFiles } from '../modules/storage/object-files';
+import { storageApiObjectStore } from './assets/object-store';
 import type { TaskDefinition } from './define-task';
 import { startJobRunner, type JobRunner } from './job-runner';
 
@@ -21,6 +24,15 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
   const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log, maxConnections: ctx.config.email.smtpConnections });
   const outbound = createOutboundClient({ policy: ctx.config.outbound });
   let runner: JobRunner | undefined;
+  // The asset jobs reach Storage through this server's own API (the address is known once it listens).
+  const ownUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    if (!address) throw new Error('the server is not listening yet');
+    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  };
+  const objects = storageApiObjectStore(ownUrl, ctx.keys.serviceRoleKey);
+  const storageFiles = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
   app.addHook('onReady', async () => {
     if (!ctx.config.databaseUrl) throw new Error('the job runner needs the database URL');
     runner = await startJobRunner({
@@ -30,6 +42,8 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
         mail,
         siteUrl: ctx.config.siteUrl,
         analyticsRollupSeconds: options.analyticsRollupSeconds,
+        objects,
+        storageFiles,
         outbound,
         email: { publicUrl: ctx.config.email.publicUrl, ratePerSecond: ctx.config.email.ratePerSecond, concurrency: ctx.config.email.smtpConnections },
       },

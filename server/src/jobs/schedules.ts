@@ -11,11 +11,16 @@ import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
  */
 export const cronItems: CronItem[] = [
   { task: 'clean_up_jobs', match: '17 3 * * *', identifier: 'clean_up_jobs' },
+  { task: 'sweep_asset_uploads', match: '41 * * * *', identifier: 'sweep_asset_uploads' },
+  // Only runners with the storage files (the server's own) schedule it: job-runner.ts filters cron items by task.
+  { task: 'sweep_storage_files', match: '29 4 * * *', identifier: 'sweep_storage_files' },
   // The hourly digest of contact-form leads beyond a few an hour (decision 0016): looked at every five minutes.
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
   // Blog HTML a per-item job missed (decision 0014): hourly.
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
+  // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.
+  { task: 'queue_due_seo_audits', match: '*/10 * * * *', identifier: 'queue_due_seo_audits' },
 ];
 
 /**

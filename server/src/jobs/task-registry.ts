@@ -1,14 +1,21 @@
 import type { TaskDefinition } from './define-task';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
+import { makeAssetVariants } from './tasks/make-asset-variants';
+import { publishAssetImage } from './tasks/publish-asset-image';
+import { publishContent } from './tasks/publish-content';
+import { queueDueSeoAudits } from './tasks/queue-due-seo-audits';
+import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
+import { removeAssetObjects } from './tasks/remove-asset-objects';
+import { sendEmail } from './tasks/send-email';
+import { sweepAssetUploads } from './tasks/sweep-asset-uploads';
+import { sweepStorageFiles } from './tasks/sweep-storage-files';
 import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
-import { publishContent } from './tasks/publish-content';
-import { refreshAnalyticsRollups } from './tasks/refresh-analytics-rollups';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
-import { sendEmail } from './tasks/send-email';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
 import { sendEmailDelivery } from './tasks/send-email-delivery';
+import { runSeoAudit } from './tasks/run-seo-audit';
 import { sendLeadDigests } from './tasks/send-lead-digests';
 import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
 
@@ -23,12 +30,19 @@ export const taskRegistry = [
   publishContent,
   refreshAnalyticsRollups,
   cleanUpJobs,
+  makeAssetVariants,
+  publishAssetImage,
+  removeAssetObjects,
+  sweepAssetUploads,
+  sweepStorageFiles,
   sendLeadDigests,
   deliverWebhooksTask,
   sweepWebhookDeliveries,
   cleanUpWebhooks,
   renderContentHtml,
   renderStaleContentHtmlTask,
+  runSeoAudit,
+  queueDueSeoAudits,
 ] as const satisfies readonly TaskDefinition[];
 
 export type RegisteredTask = (typeof taskRegistry)[number];

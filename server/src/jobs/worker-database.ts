@@ -32,7 +32,7 @@ export function maskedUrl(url: string): string {
  * The database `npm run worker` serves: DATABASE_URL, or else the embedded PostgreSQL of DATA_DIR while a server runs
  * it. Checked before the worker starts: reachable, PostgreSQL 15 or newer, this version's migrations applied.
  */
-export async function openWorkerDatabase(config: Config): Promise<{ url: string; sql: Sql }> {
+export async function openWorkerDatabase(config: Config): Promise<{ url: string; sql: Sql; joinsLocalServer: boolean }> {
   let url = config.databaseUrl;
   if (!url) {
     const running = await runningEmbeddedDatabase(config.dataDir);
@@ -53,7 +53,7 @@ export async function openWorkerDatabase(config: Config): Promise<{ url: string;
     if (!row!.migrated) {
       throw new ConfigError(`${maskedUrl(url)} does not have this version's migrations: apply supabase/migrations first (npm run hosted:setup, supabase db push, or npm start once).`);
     }
-    return { url, sql };
+    return { url, sql, joinsLocalServer: !config.databaseUrl };
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => {});
     if (error instanceof ConfigError) throw error;

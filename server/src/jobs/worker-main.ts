@@ -2,12 +2,14 @@
 // the embedded PostgreSQL of a running `npm start`. Any number of workers share one queue. SIGTERM/SIGINT stop it
 // gracefully: running jobs finish (or are handed back), its heartbeat goes.
 import { ConfigError, loadConfig } from '../config';
+import { applyAssetSettings } from '../lib/asset-settings';
 import { createMailTransport } from '../lib/mailer';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
 import { startEmailHttpServer } from '../modules/email/email-http-server';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
+import { workerObjectStore } from './worker-object-store';
 
 const levels = ['debug', 'info', 'warn', 'error'] as const;
 let runner: JobRunner | undefined;
@@ -21,7 +23,11 @@ try {
     (level === 'error' || level === 'warn' ? console.error : console.log)(`${new Date().toISOString()} ${level} ${message}`);
   };
   const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  const { url, sql } = await openWorkerDatabase(config);
+  const { url, sql, joinsLocalServer } = await openWorkerDatabase(config);
+  await applyAssetSettings(sql, config.assetQuotaBytes);
+  const storage = await workerObjectStore(config, joinsLocalServer);
+  if (storage) log.info(`asset jobs reach Storage at ${storage.url}`);
+  else log.info('asset jobs are left to other workers: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to run them here');
   const mail = createMailTransport({
     dataDir: config.dataDir,
     smtpUrl: config.smtpUrl,
@@ -55,6 +61,7 @@ try {
       mail,
       siteUrl: config.siteUrl,
       analyticsRollupSeconds: config.analyticsRollupSeconds,
+      objects: storage?.store,
       outbound,
       email: { publicUrl: config.email.publicUrl, ratePerSecond: config.email.ratePerSecond, concurrency: config.email.smtpConnections },
     },

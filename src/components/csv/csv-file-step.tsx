@@ -11,6 +11,10 @@ interface CsvFileStepProps {
   /** The column names the import knows (knownHeaderNames): how the header is found under an export's title lines. */
   knownHeaders: readonly string[];
   onParsed(csv: ParsedCsv): void;
+  /** What else the file input offers besides CSV (e.g. '.zip'), turned into a CSV file by `prepareFile`. */
+  accept?: string;
+  /** Turns a picked file into the CSV to read (an export's zip → one table); throws an Error with words for the user. */
+  prepareFile?(file: File): Promise<File>;
 }
 
 /** The message for a file that cannot be imported at all. */
@@ -36,7 +40,7 @@ export function describeCsvProblem(problem: CsvParseProblem | CsvFileProblem): s
 }
 
 /** Step 1: pick a file (checked for size and kind before it is read) and, when needed, its text encoding. */
-export function CsvFileStep({ maxBytes, knownHeaders, onParsed }: CsvFileStepProps) {
+export function CsvFileStep({ maxBytes, knownHeaders, onParsed, accept, prepareFile }: CsvFileStepProps) {
   const [encoding, setEncoding] = useState<CsvEncoding>('auto');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -45,7 +49,16 @@ export function CsvFileStep({ maxBytes, knownHeaders, onParsed }: CsvFileStepPro
   async function read(picked: File, chosen: CsvEncoding) {
     setIsReading(true);
     setError(undefined);
-    const result = await readCsvFile(picked, { maxBytes, encoding: chosen, knownHeaders });
+    let file = picked;
+    if (prepareFile) {
+      try {
+        file = await prepareFile(picked);
+      } catch (problem) {
+        setIsReading(false);
+        return setError(problem instanceof Error ? problem.message : String(problem));
+      }
+    }
+    const result = await readCsvFile(file, { maxBytes, encoding: chosen, knownHeaders });
     setIsReading(false);
     if (result.ok) onParsed(result.csv);
     else setError(describeCsvProblem(result.problem));
@@ -65,7 +78,7 @@ export function CsvFileStep({ maxBytes, knownHeaders, onParsed }: CsvFileStepPro
   return (
     <div className="space-y-4" aria-busy={isReading || undefined}>
       <FormField label={csvCopy.fileLabel} hint={csvCopy.fileHint(formatMegabytes(maxBytes))} error={error}>
-        <Input type="file" accept=".csv,.tsv,.txt,text/csv" onChange={handleFile} disabled={isReading} className="cursor-pointer" />
+        <Input type="file" accept={`.csv,.tsv,.txt,text/csv${accept ? `,${accept}` : ''}`} onChange={handleFile} disabled={isReading} className="cursor-pointer" />
       </FormField>
       <FormField label={csvCopy.encodingLabel}>
         <OptionSelect value={encoding} options={csvCopy.encodingOptions} onChange={handleEncoding} disabled={isReading} />

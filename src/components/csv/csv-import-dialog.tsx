@@ -45,6 +45,9 @@ export interface CsvImportDialogProps<Key extends string, Row> {
    */
   batchGroupKey?(row: Row): string | null;
   maxBytes?: number;
+  /** Other files the first step takes (e.g. '.zip') and how they become one CSV file (CsvFileStep). */
+  accept?: string;
+  prepareFile?(file: File): Promise<File>;
   /** A failed batch's error in words (the feature's error mapping). */
   describeError(error: unknown): string;
   /** Called when the dialog closes: with the summary when something was imported, else null. */
@@ -136,7 +139,13 @@ export function CsvImportDialog<Key extends string, Row>(props: CsvImportDialogP
           </p>
         </DialogHeader>
         {step === 'file' ? (
-          <CsvFileStep maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES} knownHeaders={knownHeaders} onParsed={(parsed) => void handleParsed(parsed)} />
+          <CsvFileStep
+            maxBytes={props.maxBytes ?? DEFAULT_MAX_CSV_BYTES}
+            knownHeaders={knownHeaders}
+            accept={props.accept}
+            prepareFile={props.prepareFile}
+            onParsed={(parsed) => void handleParsed(parsed)}
+          />
         ) : null}
         {(step === 'mapping' || (step === 'preview' && validation)) && csv ? <CsvLeftOutLines headerLine={csv.headerLine} lines={leftOut} /> : null}
         {step === 'mapping' && csv ? (

@@ -6,6 +6,14 @@ export interface AmrEntry {
   timestamp: number;
 }
 
+/** Methods that are a second factor (GoTrue's `AMRClaim.IsAAL2Claim`). */
+const SECOND_FACTORS = new Set(['totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn']);
+
+/** GoTrue's `CalculateAALAndAMR`: aal2 once the session has a second factor among its methods, else aal1. */
+export function aalOf(amr: AmrEntry[]): 'aal1' | 'aal2' {
+  return amr.some((entry) => SECOND_FACTORS.has(entry.method)) ? 'aal2' : 'aal1';
+}
+
 export interface ClaimsInput {
   issuer: string;
   user: {

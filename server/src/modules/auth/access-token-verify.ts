@@ -1,13 +1,13 @@
 import { errors, jwtVerify } from 'jose';
+import { chooseVerificationKey } from '../../lib/jwt';
+import type { JwtKeys } from '../../lib/jwt-keys';
 import { forbidden } from './auth-error';
 
 /**
  * Verification of a user's bearer token on /user and /logout, failing like GoTrue's `parseJWTClaims`:
  * 403 `bad_jwt` with "invalid JWT: unable to parse or verify signature, " and golang-jwt's reason.
- * HS256 only, no clock leeway (golang-jwt's default).
+ * HS256 with the secret, RS256/ES256 with the signing key its `kid` names; no clock leeway (golang-jwt's default).
  */
-
-const encoder = new TextEncoder();
 
 function decodeHeader(segment: string): Record<string, unknown> | 'base64' | 'json' {
   let text: string;
@@ -32,7 +32,12 @@ export function jwtFailureReason(token: string, error?: unknown): string {
   const header = decodeHeader(parts[0]!);
   if (header === 'base64') return 'token is malformed: could not base64 decode header';
   if (header === 'json') return 'token is malformed: could not JSON decode header';
-  if (header.alg !== 'HS256') return `token signature is invalid: signing method ${String(header.alg ?? '')} is invalid`;
+  if (header.alg !== 'HS256' && header.alg !== 'RS256' && header.alg !== 'ES256') {
+    return `token signature is invalid: signing method ${String(header.alg ?? '')} is invalid`;
+  }
+  if (header.alg !== 'HS256' && !error) {
+    return `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${String(header.kid ?? '<nil>')} for algorithm ${header.alg}`;
+  }
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'token signature is invalid: signature is invalid';
   if (error instanceof errors.JWTExpired) return 'token has invalid claims: token is expired';
   if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf') {
@@ -44,14 +49,16 @@ export function jwtFailureReason(token: string, error?: unknown): string {
 
 export type AccessTokenClaims = Record<string, unknown> & { sub?: unknown; session_id?: unknown };
 
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(token: string, keys: JwtKeys): Promise<AccessTokenClaims> {
   const fail = (error?: unknown) =>
     forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtFailureReason(token, error)}`);
   const parts = token.split('.');
   const header = parts.length === 3 ? decodeHeader(parts[0]!) : undefined;
-  if (typeof header !== 'object' || header.alg !== 'HS256') throw fail();
+  if (typeof header !== 'object') throw fail();
+  const choice = chooseVerificationKey(token, keys);
+  if (!choice.ok) throw fail();
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, choice.key, { algorithms: [choice.alg] });
     return payload as AccessTokenClaims;
   } catch (error) {
     throw fail(error);

@@ -77,7 +77,7 @@ async function loadUser(deps: AuthDeps, request: FastifyRequest) {
 /** POST /admin/users — GoTrue `adminUserCreate` (e-mail users). */
 export function adminCreateUserHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAdmin(request, deps.config.jwtSecret);
+    await requireAdmin(request, deps.tokens.keys);
     const params = decodeParams(request.body, UNSUPPORTED);
     if (!params.email) throw unprocessable('validation_failed', 'Cannot create a user without either an email or phone');
     const email = validateEmail(params.email);
@@ -114,7 +114,7 @@ export function adminCreateUserHandler(deps: AuthDeps) {
  */
 export function adminUpdateUserHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAdmin(request, deps.config.jwtSecret);
+    await requireAdmin(request, deps.tokens.keys);
     const user = await loadUser(deps, request);
     const params = decodeParams(request.body, [...UNSUPPORTED, 'email']);
     if (params.password !== undefined) checkNewPassword(params.password, deps.config.passwordMinLength);
@@ -155,7 +155,7 @@ export function adminUpdateUserHandler(deps: AuthDeps) {
 /** GET /admin/users/:id */
 export function adminGetUserHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAdmin(request, deps.config.jwtSecret);
+    await requireAdmin(request, deps.tokens.keys);
     return reply.send(serializeUser(await loadUser(deps, request)));
   };
 }
@@ -172,7 +172,7 @@ function pageParam(value: unknown, name: string, fallback: number): number {
 /** GET /admin/users?page=&per_page=&filter= — newest first, `X-Total-Count` and `Link` as GoTrue sends them. */
 export function adminListUsersHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireAdmin(request, deps.config.jwtSecret);
+    await requireAdmin(request, deps.tokens.keys);
     const query = request.query as Record<string, unknown>;
     const page = pageParam(query.page, 'page', 1);
     const perPage = Math.min(pageParam(query.per_page, 'per_page', 50), 1000);

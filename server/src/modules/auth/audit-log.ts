@@ -16,7 +16,13 @@ export type AuditAction =
   | 'user_updated_password'
   | 'user_modified'
   | 'token_refreshed'
-  | 'token_revoked';
+  | 'token_revoked'
+  | 'user_reauthenticate_requested'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'factor_deleted'
+  | 'challenge_created'
+  | 'verification_attempted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -30,6 +36,12 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_modified: 'user',
   token_refreshed: 'token',
   token_revoked: 'token',
+  user_reauthenticate_requested: 'user',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  factor_deleted: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
 };
 
 export interface AuditActor {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Sql } from '../../db/client';
+import type { EncryptionKeyRing } from '../../lib/encryption-keys';
 import type { Mailer } from './mailer';
 import type { RateLimiter } from './rate-limiter';
 import type { ClientInfo, TokenSettings } from './session-store';
@@ -9,7 +10,10 @@ import type { ClientInfo, TokenSettings } from './session-store';
 export interface AuthDeps {
   config: AppContext['config'];
   sql: Sql;
+  /** How access tokens are signed (the signing key, else the HS256 secret), their issuer and lifetime. */
   tokens: TokenSettings;
+  /** Keys of the second factors' secrets. */
+  encryption: EncryptionKeyRing;
   mailer: Mailer;
   limiter: RateLimiter;
   /** Runs `work` once the answer is on its way (its failure is logged as `what`); a shutdown waits for it. */

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../lib/escape-html';
 import { goQueryEscape } from './verify-redirect';
 
 /** The e-mails the auth server sends: GoTrue's default subjects and templates, with a plain-text part. */
-export type EmailKind = 'signup' | 'recovery' | 'email_change_new' | 'email_change_current';
+export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change_new' | 'email_change_current' | 'reauthentication';
 
 export interface EmailContent {
   subject: string;
@@ -33,6 +33,18 @@ export function composeEmail(
         subject: 'Reset Your Password',
         text: `Reset Password\n\nFollow this link to reset the password for your user:\n${input.link}\n\nAlternatively, enter the code: ${input.otp}\n`,
         html: `<h2>Reset Password</h2>\n\n<p>Follow this link to reset the password for your user:</p>\n<p><a href="${link}">Reset Password</a></p>\n<p>Alternatively, enter the code: ${code}</p>\n`,
+      };
+    case 'magiclink':
+      return {
+        subject: 'Your sign-in link',
+        text: `Your sign-in link\n\nFollow this link to sign in. It expires and can only be used once:\n${input.link}\n\nAlternatively, enter the code: ${input.otp}\n`,
+        html: `<h2>Your sign-in link</h2>\n\n<p>Follow the link below to sign in. It expires and can only be used once.</p>\n<p><a href="${link}">Sign in</a></p>\n<p>Alternatively, enter the code: ${code}</p>\n`,
+      };
+    case 'reauthentication':
+      return {
+        subject: `${input.otp} is your verification code`,
+        text: `Your verification code\n\nUse this code to verify your identity. It expires shortly:\n${input.otp}\n`,
+        html: `<h2>Your verification code</h2>\n\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>${code}</p>\n`,
       };
     case 'email_change_new':
     case 'email_change_current': {

@@ -3,15 +3,21 @@ import type { ModuleContext } from '../../app-context';
 import { isConnectionFailure } from '../../db/availability';
 import { apiKeyGate } from '../../plugins/api-key';
 import { InvalidJsonError } from '../../plugins/json-body';
+import { adminDeleteFactorHandler, adminListFactorsHandler } from './admin-factor-handlers';
 import { adminCreateUserHandler, adminGetUserHandler, adminListUsersHandler, adminUpdateUserHandler } from './admin-user-handlers';
 import { AuthError, badRequest, databaseUnavailable, errorResponse, notFound } from './auth-error';
 import type { AuthDeps } from './auth-deps';
+import { enrollFactorHandler, unenrollFactorHandler } from './factor-handlers';
+import { challengeFactorHandler, verifyFactorHandler } from './factor-verify-handlers';
 import { logoutHandler } from './logout-handler';
 import { createMailer } from './mailer';
 import { prepareDummyHash } from './passwords';
 import { createRateLimiter } from './rate-limiter';
 import { rateLimitRules } from './rate-limit-rules';
+import { otpHandler } from './otp-handler';
+import { reauthenticateHandler } from './reauthenticate-handler';
 import { recoverHandler } from './recover-handler';
+import { resendHandler } from './resend-handler';
 import { settingsHandler } from './settings-handler';
 import { signupHandler } from './signup-handler';
 import { tokenHandler } from './token-handler';
@@ -50,7 +56,8 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
   const deps: AuthDeps = {
     config: ctx.config,
     sql: ctx.sql,
-    tokens: { secret: ctx.config.jwtSecret, issuer: `${ctx.config.siteUrl}/auth/v1`, expiresIn: ctx.config.jwtExpiry },
+    tokens: { keys: ctx.jwtKeys, issuer: `${ctx.config.siteUrl}/auth/v1`, expiresIn: ctx.config.jwtExpiry },
+    encryption: ctx.encryptionKeys,
     mailer,
     limiter: createRateLimiter(ctx.sql, rateLimitRules(ctx.config.rateLimits, ctx.config.emailMaxFrequency)),
     afterResponse(work, what) {
@@ -81,7 +88,7 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
     }
   });
 
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const route = request.routeOptions.url ?? '';
     const next = () => {
@@ -110,16 +117,26 @@ export async function authModule(app: FastifyInstance, ctx: ModuleContext): Prom
   app.get('/user', getUserHandler(deps));
   app.put('/user', updateUserHandler(deps));
   app.post('/recover', recoverHandler(deps));
+  app.post('/otp', otpHandler(deps));
+  app.post('/resend', resendHandler(deps));
+  app.get('/reauthenticate', reauthenticateHandler(deps));
   app.get('/verify', verifyLinkHandler(deps));
   app.post('/verify', verifyOtpHandler(deps));
   app.get('/settings', settingsHandler(deps));
+  app.post('/factors', enrollFactorHandler(deps));
+  app.post('/factors/:factorId/challenge', challengeFactorHandler(deps));
+  app.post('/factors/:factorId/verify', verifyFactorHandler(deps));
+  app.delete('/factors/:factorId', unenrollFactorHandler(deps));
   // Service-role key only (admin-guard.ts): what `npm run hosted:setup` calls on either backend.
   app.get('/admin/users', adminListUsersHandler(deps));
   app.post('/admin/users', adminCreateUserHandler(deps));
   app.get('/admin/users/:id', adminGetUserHandler(deps));
   app.put('/admin/users/:id', adminUpdateUserHandler(deps));
-  // Tokens are signed with the HS256 secret, which GoTrue never lists: supabase-js getClaims() then asks GET /user.
-  app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').send({ keys: [] }));
+  app.get('/admin/users/:id/factors', adminListFactorsHandler(deps));
+  app.delete('/admin/users/:id/factors/:factorId', adminDeleteFactorHandler(deps));
+  // The public halves of the signing keys (never the HS256 secret): supabase-js getClaims() verifies tokens with them.
+  const jwks = { keys: ctx.jwtKeys.jwks };
+  app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').send(jwks));
   app.all('/*', async () => {
     throw notFound('not_found', 'Not Found');
   });

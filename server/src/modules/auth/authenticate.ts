@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, unauthorized } from './auth-error';
 import type { AuthDeps } from './auth-deps';
 import { type AccessTokenClaims, verifyAccessToken } from './access-token-verify';
-import { sessionExists } from './session-store';
+import { findSession, type SessionInfo } from './session-store';
 import { type AuthUser, findUserById } from './user-store';
 
 const BEARER = /^(?:B|b)earer (\S+)$/;
@@ -14,6 +14,8 @@ export interface Authenticated {
   user: AuthUser;
   /** The session the token names; undefined for a token without `session_id`. */
   sessionId: string | undefined;
+  /** That session's row: its assurance level and age (GoTrue's `session.IsAAL2()`, reauthentication). */
+  session: SessionInfo | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function authenticate(request: FastifyRequest, deps: AuthDeps): Pro
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (!match) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
 
-  const claims = await verifyAccessToken(match[1]!, deps.config.jwtSecret);
+  const claims = await verifyAccessToken(match[1]!, deps.tokens.keys);
   if (typeof claims.sub !== 'string' || claims.sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
 
@@ -34,14 +36,14 @@ export async function authenticate(request: FastifyRequest, deps: AuthDeps): Pro
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
 
   let sessionId: string | undefined;
+  let session: SessionInfo | undefined;
   if (claims.session_id !== undefined && claims.session_id !== '' && claims.session_id !== NIL_UUID) {
     if (typeof claims.session_id !== 'string' || !UUID.test(claims.session_id)) {
       throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
     }
-    if (!(await sessionExists(deps.sql, claims.session_id))) {
-      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-    }
+    session = await findSession(deps.sql, claims.session_id);
+    if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     sessionId = claims.session_id;
   }
-  return { claims, user, sessionId };
+  return { claims, user, sessionId, session };
 }

@@ -67,6 +67,13 @@ export function validateEmail(email: string | undefined): string {
   return email.toLowerCase();
 }
 
+/** GoTrue's `validatePhone`: `+` and spaces dropped, then E.164 digits. */
+export function validatePhone(phone: string): string {
+  const formatted = phone.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(formatted)) throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  return formatted;
+}
+
 /**
  * User metadata (`data` of sign-up and PUT /user) travels in every access token, so it stays small enough
  * for a token to fit in a request's headers (Node answers 431 above 16 KB of headers): 8 KB of JSON at most,

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { PKCE_PREFIX } from './pkce';
 import { hashToken } from './refresh-token-chain';
 import type { Db } from './auth-db';
 
@@ -7,7 +8,12 @@ import type { Db } from './auth-db';
  * Each e-mail carries a link token and a 6-digit code (what `verifyOtp({ email, token })` sends);
  * both are rows of the same kind, and redeeming one deletes every token of that kind for the user.
  */
-export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+export type TokenType =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 export function otpHash(type: TokenType | string, email: string, otp: string): string {
   return hashToken(`otp:${type}:${email.toLowerCase()}:${otp}`);
@@ -20,9 +26,10 @@ export interface IssuedLinkToken {
 
 export async function issueLinkToken(
   db: Db,
-  input: { userId: string; type: TokenType; email: string; redirectTo: string; expiresInSeconds: number },
+  input: { userId: string; type: TokenType; email: string; redirectTo: string; expiresInSeconds: number; pkce?: boolean },
 ): Promise<IssuedLinkToken> {
-  const token = randomBytes(32).toString('base64url');
+  // A PKCE flow's link token says so (GoTrue's `pkce_` prefix): opening it answers with `?code=`, not a session.
+  const token = `${input.pkce ? PKCE_PREFIX : ''}${randomBytes(32).toString('base64url')}`;
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db`delete from auth.one_time_tokens where user_id = ${input.userId} and token_type = ${input.type}`;
   for (const tokenHash of [hashToken(token), otpHash(input.type, input.email, otp)]) {
@@ -32,6 +39,20 @@ export async function issueLinkToken(
         now() + make_interval(secs => ${input.expiresInSeconds}))`;
   }
   return { token, otp };
+}
+
+/** A 6-digit code alone (no link): the reauthentication nonce. Replaces the user's earlier code of that type. */
+export async function issueCode(
+  db: Db,
+  input: { userId: string; type: TokenType; email: string; expiresInSeconds: number },
+): Promise<string> {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db`delete from auth.one_time_tokens where user_id = ${input.userId} and token_type = ${input.type}`;
+  await db`
+    insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, expires_at)
+    values (${input.userId}, ${input.type}, ${otpHash(input.type, input.email, otp)}, ${input.email.toLowerCase()},
+      now() + make_interval(secs => ${input.expiresInSeconds}))`;
+  return otp;
 }
 
 export interface RedeemedToken {

@@ -11,6 +11,12 @@ describe('rateLimitRules', () => {
     expect(requests.signup).toEqual({ capacity: 30, perHour: 360 });
     expect(requests.recover).toEqual({ capacity: 30, perHour: 360 });
     expect(requests.user_update).toEqual({ capacity: 30, perHour: 360 });
+    expect([requests.otp, requests.resend, requests.reauthenticate]).toEqual(Array(3).fill({ capacity: 30, perHour: 360 }));
+    expect([requests.factor_challenge, requests.factor_verify]).toEqual(Array(2).fill({ capacity: 30, perHour: 360 }));
+  });
+
+  it('codes tried against one second factor: five, then one every five minutes', () => {
+    expect(rateLimitRules(defaults, 60).attemptsPerFactor).toEqual({ capacity: 5, perHour: 12 });
   });
 
   it('e-mails: per client per hour, one per resend interval to an address, the whole server as a last resort above one client', () => {

@@ -17,7 +17,17 @@ export interface BucketRule {
   perHour: number;
 }
 
-export type RequestAction = 'token' | 'verify' | 'signup' | 'recover' | 'user_update';
+export type RequestAction =
+  | 'token'
+  | 'verify'
+  | 'signup'
+  | 'recover'
+  | 'user_update'
+  | 'otp'
+  | 'resend'
+  | 'reauthenticate'
+  | 'factor_challenge'
+  | 'factor_verify';
 
 export interface RateLimitRules {
   requests: Record<RequestAction, BucketRule>;
@@ -26,10 +36,14 @@ export interface RateLimitRules {
   emailPerRecipient: BucketRule | null;
   emailTotal: BucketRule;
   signInPerAccount: BucketRule;
+  /** Codes tried against one second factor, from all addresses together; a right code forgives them. */
+  attemptsPerFactor: BucketRule;
 }
 
 const BURST = 30;
 const SIGN_IN_BURST = 10;
+/** Five codes at once, then one every five minutes: a 6-digit TOTP code cannot be found by trying. */
+const FACTOR_ATTEMPTS: BucketRule = { capacity: 5, perHour: 12 };
 
 export function rateLimitRules(limits: Config['rateLimits'], emailMaxFrequencySeconds: number): RateLimitRules {
   const perFiveMinutes = (limit: number): BucketRule => ({ capacity: BURST, perHour: limit * 12 });
@@ -41,11 +55,17 @@ export function rateLimitRules(limits: Config['rateLimits'], emailMaxFrequencySe
       signup: perFiveMinutes(limits.otp),
       recover: perFiveMinutes(limits.otp),
       user_update: perFiveMinutes(limits.otp),
+      otp: perFiveMinutes(limits.otp),
+      resend: perFiveMinutes(limits.otp),
+      reauthenticate: perFiveMinutes(limits.otp),
+      factor_challenge: perFiveMinutes(limits.verify),
+      factor_verify: perFiveMinutes(limits.verify),
     },
     emailPerClient: perHour(limits.emailPerClientPerHour),
     emailPerRecipient: emailMaxFrequencySeconds > 0 ? { capacity: 1, perHour: 3600 / emailMaxFrequencySeconds } : null,
     emailTotal: perHour(limits.emailSentPerHour),
     signInPerAccount: { capacity: SIGN_IN_BURST, perHour: limits.signInPerAccountPerHour },
+    attemptsPerFactor: FACTOR_ATTEMPTS,
   };
 }
 
@@ -61,6 +81,10 @@ export function emailResendWait(lastSentAt: Date | null, now: Date, maxFrequency
 
 export function frequencyLimitMessage(seconds: number): string {
   return `For security purposes, you can only request this after ${seconds} seconds.`;
+}
+
+export function factorAttemptsMessage(seconds: number): string {
+  return `Too many codes tried for this factor: please try again in ${seconds} seconds.`;
 }
 
 export function signInLimitMessage(seconds: number): string {

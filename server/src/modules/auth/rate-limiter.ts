@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Sql } from '../../db/client';
 import { clientKey } from '../../lib/client-address';
 import { tooManyRequests } from './auth-error';
-import { frequencyLimitMessage, signInLimitMessage, type BucketRule, type RateLimitRules, type RequestAction } from './rate-limit-rules';
+import { factorAttemptsMessage, frequencyLimitMessage, signInLimitMessage, type BucketRule, type RateLimitRules, type RequestAction } from './rate-limit-rules';
 
 /**
  * The auth server's limits (rate-limit-rules.ts), kept in PostgreSQL by `private.take_rate_limit_token`, so
@@ -24,6 +24,10 @@ export interface RateLimiter {
   takeSignIn(email: string, clientIp: string): Promise<void>;
   /** A successful sign-in forgives the account's earlier attempts. */
   resetSignIn(email: string): Promise<void>;
+  /** A code tried against a second factor, from any address. */
+  takeFactorAttempt(factorId: string): Promise<void>;
+  /** A right code forgives the factor's earlier attempts. */
+  resetFactorAttempts(factorId: string): Promise<void>;
 }
 
 export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter {
@@ -78,6 +82,15 @@ export function createRateLimiter(sql: Sql, rules: RateLimitRules): RateLimiter 
 
     async resetSignIn(email) {
       await sql`select private.reset_rate_limit(${`auth:sign_in:${email.toLowerCase()}`})`;
+    },
+
+    async takeFactorAttempt(factorId) {
+      const seconds = await wait(`auth:factor:${factorId}`, rules.attemptsPerFactor);
+      if (seconds > 0) throw tooManyRequests('over_request_rate_limit', factorAttemptsMessage(seconds), seconds);
+    },
+
+    async resetFactorAttempts(factorId) {
+      await sql`select private.reset_rate_limit(${`auth:factor:${factorId}`})`;
     },
   };
 }

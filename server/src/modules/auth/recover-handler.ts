@@ -3,17 +3,30 @@ import { badRequest } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
 import { decodeBody, validateEmail } from './input-validation';
+import { createFlowState } from './flow-state';
 import { sendLinkEmail } from './link-emails';
+import { checkPkceParams, type PkceChallenge } from './pkce';
 import { redirectOf } from './signup-handler';
 import { findUserByEmail } from './user-store';
 
 /** The recovery e-mail for an address that has an account; nothing for one that has none. */
-async function sendRecovery(deps: AuthDeps, input: { email: string; redirectTo: string; ip: string }): Promise<void> {
+async function sendRecovery(
+  deps: AuthDeps,
+  input: { email: string; redirectTo: string; ip: string; pkce: PkceChallenge | undefined },
+): Promise<void> {
   const user = await findUserByEmail(deps.sql, input.email);
   if (!user) return;
   await deps.sql.begin(async (tx) => {
     await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'user_recovery_requested', ip: input.ip });
-    await sendLinkEmail(tx, deps, { kind: 'recovery', userId: user.id, to: input.email, email: input.email, redirectTo: input.redirectTo });
+    if (input.pkce) await createFlowState(tx, user.id, 'recovery', input.pkce);
+    await sendLinkEmail(tx, deps, {
+      kind: 'recovery',
+      userId: user.id,
+      to: input.email,
+      email: input.email,
+      redirectTo: input.redirectTo,
+      pkce: Boolean(input.pkce),
+    });
   });
 }
 
@@ -33,12 +46,10 @@ export function recoverHandler(deps: AuthDeps) {
     );
     if (!params.email) throw badRequest('validation_failed', 'Password recovery requires an email');
     const email = validateEmail(params.email);
-    if (params.code_challenge || params.code_challenge_method) {
-      throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
-    }
+    const pkce = checkPkceParams(params);
     const redirectTo = redirectOf(request, deps.config);
     await deps.limiter.takeEmail({ kind: 'recovery', recipient: email, clientIp: client.ip });
-    deps.afterResponse(() => sendRecovery(deps, { email, redirectTo, ip: client.ip }), 'recovery e-mail');
+    deps.afterResponse(() => sendRecovery(deps, { email, redirectTo, ip: client.ip, pkce }), 'recovery e-mail');
     return reply.send({});
   };
 }

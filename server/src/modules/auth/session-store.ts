@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { signJwt } from '../../lib/jwt';
-import { type AmrEntry, buildAccessTokenClaims } from './access-token-claims';
+import { signAccessToken } from '../../lib/jwt';
+import type { JwtKeys } from '../../lib/jwt-keys';
+import { aalOf, type AmrEntry, buildAccessTokenClaims } from './access-token-claims';
 import { childRefreshToken, hashToken, newRefreshToken } from './refresh-token-chain';
 import { type AuthUser, findUserById } from './user-store';
 import { serializeUser } from './user-serializer';
 import type { Db } from './auth-db';
 
 export interface TokenSettings {
-  secret: string;
+  keys: JwtKeys;
   issuer: string;
   expiresIn: number;
 }
@@ -29,8 +30,8 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-/** GoTrue's authentication methods this server issues sessions for. */
-export type AuthMethod = 'password' | 'otp';
+/** GoTrue's authentication methods (`amr`) this server issues sessions for. */
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'email_change' | 'invite' | 'totp';
 
 /** The `inet` column takes only an address (a forwarded header may carry anything). */
 function inetOrNull(ip: string): string | null {
@@ -54,6 +55,7 @@ export async function sessionResponse(
 ): Promise<SessionBody> {
   const user = (await findUserById(db, userId))!;
   const issuedAt = Math.floor(Date.now() / 1000);
+  const amr = await amrOf(db, sessionId);
   const claims = buildAccessTokenClaims({
     issuer: settings.issuer,
     user: {
@@ -67,13 +69,13 @@ export async function sessionResponse(
       is_anonymous: user.is_anonymous,
     },
     sessionId,
-    aal: 'aal1',
-    amr: await amrOf(db, sessionId),
+    aal: aalOf(amr),
+    amr,
     issuedAt,
     expiresIn: settings.expiresIn,
   });
   return {
-    access_token: await signJwt(claims, settings.secret),
+    access_token: await signAccessToken(claims, settings.keys),
     token_type: 'bearer',
     expires_in: settings.expiresIn,
     expires_at: issuedAt + settings.expiresIn,
@@ -108,6 +110,40 @@ export async function startSession(
   await db`update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${user.id}`;
   await db`update auth.identities set last_sign_in_at = now() where user_id = ${user.id} and provider = 'email'`;
   return sessionResponse(db, settings, user.id, sessionId, refreshToken);
+}
+
+/**
+ * GoTrue's `updateMFASessionAndClaims` after a second factor was verified: the method joins the session's `amr`, the
+ * session becomes aal2 (with its factor), its refresh token is replaced (the aal1 one no longer refreshes), and the
+ * user's sessions still at aal1 end (GoTrue's `InvalidateSessionsWithAALLessThan`).
+ */
+export async function stepUpSession(
+  db: Db,
+  settings: TokenSettings,
+  input: { userId: string; sessionId: string; factorId: string; method: AuthMethod },
+): Promise<SessionBody> {
+  await db`
+    insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+    values (${input.sessionId}, now(), now(), ${input.method}, ${randomUUID()})
+    on conflict (session_id, authentication_method) do update set updated_at = now()`;
+  await db`update auth.sessions set aal = 'aal2', factor_id = ${input.factorId}, updated_at = now() where id = ${input.sessionId}`;
+  const previous = await activeRefreshTokenHash(db, input.sessionId);
+  await db`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = ${input.sessionId} and not revoked`;
+  const refreshToken = newRefreshToken();
+  await db`
+    insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked)
+    values ('00000000-0000-0000-0000-000000000000', ${hashToken(refreshToken)}, ${input.userId}, ${input.sessionId},
+      ${previous ?? null}, false)`;
+  await db`delete from auth.sessions where user_id = ${input.userId} and aal = 'aal1' and id <> ${input.sessionId}`;
+  return sessionResponse(db, settings, input.userId, input.sessionId, refreshToken);
+}
+
+/** GoTrue's `DowngradeSessionsToAAL1` when a factor goes: its sessions lose the factor's method and become aal1. */
+export async function downgradeSessionsOfFactor(db: Db, factorId: string, method: AuthMethod): Promise<void> {
+  await db`
+    delete from auth.mfa_amr_claims c using auth.sessions s
+    where s.factor_id = ${factorId} and c.session_id = s.id and c.authentication_method = ${method}`;
+  await db`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = ${factorId}`;
 }
 
 export interface StoredRefreshToken {
@@ -179,7 +215,12 @@ export async function endSessions(
   return (await db`delete from auth.sessions where user_id = ${userId}`).count;
 }
 
-export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {
-  const [row] = await db`select 1 from auth.sessions where id = ${sessionId}`;
-  return Boolean(row);
+export interface SessionInfo {
+  aal: 'aal1' | 'aal2';
+  createdAt: Date;
+}
+
+export async function findSession(db: Db, sessionId: string): Promise<SessionInfo | undefined> {
+  const [row] = await db<{ aal: string; created_at: Date }[]>`select aal::text, created_at from auth.sessions where id = ${sessionId}`;
+  return row ? { aal: row.aal === 'aal2' || row.aal === 'aal3' ? 'aal2' : 'aal1', createdAt: row.created_at } : undefined;
 }

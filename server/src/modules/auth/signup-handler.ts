@@ -5,7 +5,9 @@ import { AuthError, badRequest, internalError, unprocessable } from './auth-erro
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
 import { checkNewPassword, checkUserMetadata, decodeBody, validateEmail } from './input-validation';
+import { createFlowState } from './flow-state';
 import { sendLinkEmail } from './link-emails';
+import { checkPkceParams } from './pkce';
 import { hashPassword } from './passwords';
 import { type RedirectPolicy, resolveRedirectTo } from './redirect-url';
 import { startSession } from './session-store';
@@ -59,9 +61,7 @@ export function signupHandler(deps: AuthDeps) {
     if (params.email && params.phone) {
       throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
     }
-    if (params.code_challenge || params.code_challenge_method) {
-      throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
-    }
+    const pkce = checkPkceParams(params);
     if (params.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
     const email = validateEmail(params.email);
     const data = checkUserMetadata(params.data ?? {});
@@ -86,7 +86,8 @@ export function signupHandler(deps: AuthDeps) {
       // Registered but not confirmed: the confirmation e-mail again (never the account's data changed).
       await deps.sql.begin(async (tx) => {
         await recordAudit(tx, { actor, action: 'user_confirmation_requested', ip: client.ip, traits: { provider: 'email' } });
-        await sendLinkEmail(tx, deps, { kind: 'signup', userId: existing.id, to: email, email, redirectTo });
+        if (pkce) await createFlowState(tx, existing.id, 'email/signup', pkce);
+        await sendLinkEmail(tx, deps, { kind: 'signup', userId: existing.id, to: email, email, redirectTo, pkce: Boolean(pkce) });
       });
       return reply.send(serializeUser((await findUserById(deps.sql, existing.id))!));
     }
@@ -102,7 +103,8 @@ export function signupHandler(deps: AuthDeps) {
           return startSession(tx, deps.tokens, { id: userId }, 'password', client);
         }
         await recordAudit(tx, { actor, action: 'user_confirmation_requested', ip: client.ip, traits: { provider: 'email' } });
-        await sendLinkEmail(tx, deps, { kind: 'signup', userId, to: email, email, redirectTo });
+        if (pkce) await createFlowState(tx, userId, 'email/signup', pkce);
+        await sendLinkEmail(tx, deps, { kind: 'signup', userId, to: email, email, redirectTo, pkce: Boolean(pkce) });
         return serializeUser((await findUserById(tx, userId))!);
       })
       .catch(savingFailed);

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unprocessable } from './auth-error';
+import { AuthError, badRequest, forbidden, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
 import { authenticate } from './authenticate';
 import { checkNewPassword, checkUserMetadata, decodeBody, validateEmail } from './input-validation';
 import { checkResendFrequency, sendLinkEmail } from './link-emails';
-import { clearLinkTokens } from './one-time-tokens';
+import { createFlowState } from './flow-state';
+import { clearLinkTokens, otpHash, redeemLinkToken } from './one-time-tokens';
+import { checkPkceParams } from './pkce';
 import { checkPassword, hashPassword } from './passwords';
 import { endSessions } from './session-store';
 import { redirectOf } from './signup-handler';
@@ -32,14 +34,19 @@ export function getUserHandler(deps: AuthDeps) {
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * PUT /user — GoTrue `UserUpdate`: password, e-mail (by confirmation link) and `data` (merged; a key set to
  * null is removed). Never `app_metadata` (403), never the role or the confirmation state: those fields are
- * not read at all. A new password ends the user's other sessions.
+ * not read at all. A new password ends the user's other sessions. With a verified second factor, the password and
+ * the address change only from an aal2 session (so a recovery link alone cannot take over the account). A `nonce`
+ * (the code of GET /reauthenticate) is checked whenever it is sent, and required for a password change from a
+ * session over a day old when AUTH_SECURE_PASSWORD_CHANGE is on.
  */
 export function updateUserHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { user, sessionId } = await authenticate(request, deps);
+    const { user, sessionId, session } = await authenticate(request, deps);
     await deps.limiter.take('user_update', request.ip);
     const params = decodeBody<UserUpdateParams>(request.body, 'UserUpdateParams', {
       email: 'string',
@@ -57,7 +64,18 @@ export function updateUserHandler(deps: AuthDeps) {
     if (params.password !== undefined) checkNewPassword(params.password, deps.config.passwordMinLength);
     if (params.app_metadata !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
 
+    const pkce = checkPkceParams(params);
+
     const changesEmail = email !== undefined && email !== user.email;
+    const hasSecondFactor = (user.factors ?? []).some((factor) => factor.status === 'verified');
+    if (hasSecondFactor && session?.aal !== 'aal2' && (Boolean(params.password) || changesEmail)) {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
+    if (params.password !== undefined && deps.config.securePasswordChange && !params.nonce) {
+      if (!session || Date.now() - session.createdAt.getTime() > DAY_MS) {
+        throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+      }
+    }
     if (changesEmail && (await findUserByEmail(deps.sql, email))) {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
@@ -80,6 +98,11 @@ export function updateUserHandler(deps: AuthDeps) {
     const client = clientOf(request);
     const actor = { id: user.id, email: user.email };
     await deps.sql.begin(async (tx) => {
+      if (params.nonce) {
+        const nonce = await redeemLinkToken(tx, [otpHash('reauthentication_token', user.email ?? '', params.nonce)], ['reauthentication_token']);
+        if (!nonce || nonce === 'expired') throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+        await tx`update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = ${user.id}`;
+      }
       if (passwordHash) {
         await tx`
           update auth.users
@@ -103,10 +126,10 @@ export function updateUserHandler(deps: AuthDeps) {
       if (changesEmail) {
         await tx`update auth.users set email_change = ${email}, email_change_sent_at = now() where id = ${user.id}`;
         const redirectTo = redirectOf(request, deps.config);
-        await sendLinkEmail(tx, deps, { kind: 'email_change_new', userId: user.id, to: email, email: user.email ?? '', newEmail: email, redirectTo });
-        if (user.email) {
-          await sendLinkEmail(tx, deps, { kind: 'email_change_current', userId: user.id, to: user.email, email: user.email, newEmail: email, redirectTo });
-        }
+        if (pkce) await createFlowState(tx, user.id, 'email_change', pkce);
+        const change = { userId: user.id, email: user.email ?? '', newEmail: email, redirectTo, pkce: Boolean(pkce) };
+        await sendLinkEmail(tx, deps, { ...change, kind: 'email_change_new', to: email });
+        if (user.email) await sendLinkEmail(tx, deps, { ...change, kind: 'email_change_current', to: user.email });
       }
       await recordAudit(tx, { actor, action: 'user_modified', ip: client.ip });
     });

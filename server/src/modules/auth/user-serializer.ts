@@ -18,6 +18,18 @@ export interface IdentityRecord {
   email: string | null;
 }
 
+/** A second factor as GoTrue serializes `models.Factor` in the user object. */
+export interface FactorRecord {
+  id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  status: 'verified' | 'unverified';
+  friendly_name: string | null;
+  factor_type: string;
+  phone: string | null;
+  last_challenged_at: Timestamp;
+}
+
 export interface UserRecord {
   id: string;
   aud: string;
@@ -33,8 +45,11 @@ export interface UserRecord {
   email_change: string | null;
   email_change_sent_at: Timestamp;
   last_sign_in_at: Timestamp;
+  reauthentication_sent_at?: Timestamp;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
+  /** Second factors, oldest first (none: the key is left out, as GoTrue's `omitempty`). */
+  factors?: FactorRecord[];
   identities: IdentityRecord[];
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -85,6 +100,15 @@ export function serializeIdentity(row: IdentityRecord): Json {
   return out;
 }
 
+export function serializeFactor(row: FactorRecord): Json {
+  const out: Json = { id: row.id, created_at: formatTimestamp(row.created_at), updated_at: formatTimestamp(row.updated_at), status: row.status };
+  putOmitEmpty(out, 'friendly_name', row.friendly_name);
+  out.factor_type = row.factor_type;
+  out.phone = row.phone ?? '';
+  out.last_challenged_at = formatTimestamp(row.last_challenged_at);
+  return out;
+}
+
 export function serializeUser(row: UserRecord): Json {
   const out: Json = { id: row.id, aud: row.aud, role: row.role, email: row.email ?? '' };
   putOmitEmpty(out, 'email_confirmed_at', formatTimestamp(row.email_confirmed_at));
@@ -96,9 +120,11 @@ export function serializeUser(row: UserRecord): Json {
   putOmitEmpty(out, 'recovery_sent_at', formatTimestamp(row.recovery_sent_at));
   putOmitEmpty(out, 'new_email', row.email_change);
   putOmitEmpty(out, 'email_change_sent_at', formatTimestamp(row.email_change_sent_at));
+  putOmitEmpty(out, 'reauthentication_sent_at', formatTimestamp(row.reauthentication_sent_at ?? null));
   putOmitEmpty(out, 'last_sign_in_at', formatTimestamp(row.last_sign_in_at));
   out.app_metadata = sortKeysDeep(row.raw_app_meta_data ?? {});
   out.user_metadata = sortKeysDeep(row.raw_user_meta_data ?? {});
+  if (row.factors?.length) out.factors = row.factors.map(serializeFactor);
   out.identities = row.identities.map(serializeIdentity);
   out.created_at = formatTimestamp(row.created_at);
   out.updated_at = formatTimestamp(row.updated_at);

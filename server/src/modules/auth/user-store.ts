@@ -51,6 +51,15 @@ const USER_COLUMNS = `
   ${ts('u.confirmation_sent_at')} as confirmation_sent_at, ${ts('u.confirmed_at')} as confirmed_at,
   ${ts('u.recovery_sent_at')} as recovery_sent_at, u.email_change,
   ${ts('u.email_change_sent_at')} as email_change_sent_at, ${ts('u.last_sign_in_at')} as last_sign_in_at,
+  ${ts('u.reauthentication_sent_at')} as reauthentication_sent_at,
+  coalesce((
+    select json_agg(json_build_object(
+      'id', f.id, 'created_at', ${ts('f.created_at')}, 'updated_at', ${ts('f.updated_at')}, 'status', f.status::text,
+      'friendly_name', f.friendly_name, 'factor_type', f.factor_type::text, 'phone', f.phone,
+      'last_challenged_at', ${ts('f.last_challenged_at')}
+    ) order by f.created_at, f.id)
+    from auth.mfa_factors f where f.user_id = u.id
+  ), '[]'::json) as factors,
   u.raw_app_meta_data, u.raw_user_meta_data,
   coalesce((
     select json_agg(json_build_object(

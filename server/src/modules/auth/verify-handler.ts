@@ -3,13 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthError, badRequest, forbidden, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
-import { decodeBody, isVerifyType, tokenTypesFor, validateEmail, type VerifyType } from './input-validation';
+import { decodeBody, isVerifyType, tokenTypesFor, validateEmail, validatePhone, type VerifyType } from './input-validation';
+import { type FlowMethod, issueAuthCode } from './flow-state';
 import { otpHash, redeemLinkToken, type TokenType } from './one-time-tokens';
+import { type FlowType, PKCE_PREFIX } from './pkce';
 import { hashToken } from './refresh-token-chain';
 import { redirectOf } from './signup-handler';
 import { type SessionBody, startSession } from './session-store';
 import { completeEmailChange, confirmUser, findUserById, markEmailIdentityVerified } from './user-store';
-import { errorRedirect, messageRedirect, sessionRedirect } from './verify-redirect';
+import { errorRedirect, messageRedirect, pkceRedirect, sessionRedirect } from './verify-redirect';
 
 type Db = TransactionSql;
 
@@ -17,16 +19,27 @@ const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confi
 
 type Redeem = { hashes: string[]; invalid: () => AuthError };
 
+/** The flow method a link type continues (GoTrue's `ParseAuthenticationMethod` of the type). */
+const FLOW_METHOD: Partial<Record<VerifyType, FlowMethod>> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
 /**
  * Redeems a link or code and applies it (GoTrue `verifyGet`/`verifyPost`): confirms the address, accepts a
- * recovery or an e-mail change, then starts a session. `message` is the first half of a secure e-mail change.
+ * recovery or an e-mail change, then starts a session — or, for the link of a PKCE flow, issues the flow's auth
+ * code instead. `message` is the first half of a secure e-mail change.
  */
 async function redeem(
   deps: AuthDeps,
   request: FastifyRequest,
   type: VerifyType,
   how: Redeem,
-): Promise<SessionBody | { message: string }> {
+  flow: FlowType = 'implicit',
+): Promise<SessionBody | { message: string } | { code: string }> {
   const client = clientOf(request);
   return deps.sql.begin(async (tx: Db) => {
     const types = tokenTypesFor(type) as TokenType[];
@@ -63,6 +76,12 @@ async function redeem(
       }
       await recordAudit(tx, { actor, action: 'user_modified', ip: client.ip });
     }
+    if (flow === 'pkce') {
+      const method = FLOW_METHOD[type];
+      const code = method ? await issueAuthCode(tx, user.id, method, deps.config.emailLinkExpiry) : undefined;
+      if (!code) throw badRequest('flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
+      return { code };
+    }
     return startSession(tx, deps.tokens, user, 'otp', client);
   });
 }
@@ -81,18 +100,24 @@ export function verifyLinkHandler(deps: AuthDeps) {
     if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
     if (!token) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
 
+    const flow: FlowType = token.startsWith(PKCE_PREFIX) ? 'pkce' : 'implicit';
     let target: string;
     try {
       if (!isVerifyType(type)) throw badRequest('validation_failed', 'Invalid email verification type');
-      const result = await redeem(deps, request, type, {
-        hashes: [hashToken(token)],
-        invalid: () => forbidden('otp_expired', 'Email link is invalid or has expired'),
-      });
-      target = 'message' in result ? messageRedirect(redirectTo, result.message) : sessionRedirect(redirectTo, result, type);
+      const result = await redeem(
+        deps,
+        request,
+        type,
+        { hashes: [hashToken(token)], invalid: () => forbidden('otp_expired', 'Email link is invalid or has expired') },
+        flow,
+      );
+      if ('message' in result) target = messageRedirect(redirectTo, result.message);
+      else if ('code' in result) target = pkceRedirect(redirectTo, result.code);
+      else target = sessionRedirect(redirectTo, result, type);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       request.log.info({ code: error.code }, 'e-mail link refused');
-      target = errorRedirect(redirectTo, error);
+      target = errorRedirect(redirectTo, error, flow);
     }
     return reply.redirect(target, 303);
   };
@@ -119,6 +144,11 @@ export function verifyOtpHandler(deps: AuthDeps) {
     let how: Redeem;
     let type: VerifyType;
     if (params.token) {
+      if (params.phone && !params.email) {
+        // GoTrue looks the phone number up: no account has one here, so every phone code is refused as wrong.
+        validatePhone(params.phone);
+        throw forbidden('otp_expired', 'Token has expired or is invalid');
+      }
       if (params.phone || !params.email) {
         throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
       }
@@ -147,6 +177,7 @@ export function verifyOtpHandler(deps: AuthDeps) {
     }
     const result = await redeem(deps, request, type, how);
     if ('message' in result) return reply.send({ msg: result.message, code: '200' });
+    if ('code' in result) throw new Error('a code verification never issues an auth code');
     return reply.send(result);
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeValues, errorRedirect, goQueryEscape, messageRedirect, sessionRedirect } from './verify-redirect';
+import { encodeValues, errorRedirect, goQueryEscape, messageRedirect, pkceRedirect, sessionRedirect } from './verify-redirect';
 
 describe('goQueryEscape', () => {
   it.each([
@@ -52,6 +52,23 @@ describe('messageRedirect', () => {
   it('puts the message in the fragment', () => {
     expect(messageRedirect('http://x.test/', 'Confirmation link accepted. Please proceed')).toBe(
       'http://x.test/#message=Confirmation+link+accepted.+Please+proceed',
+    );
+  });
+});
+
+describe('pkceRedirect', () => {
+  it('adds the code to the query, keys sorted, keeping what was there and the fragment', () => {
+    expect(pkceRedirect('http://x.test/auth', 'c-1')).toBe('http://x.test/auth?code=c-1');
+    expect(pkceRedirect('http://x.test/auth?z=1&a=b+c#keep', 'c-2')).toBe('http://x.test/auth?a=b+c&code=c-2&z=1#keep');
+    expect(pkceRedirect('http://x.test/?code=old', 'new')).toBe('http://x.test/?code=new');
+  });
+});
+
+describe('errorRedirect of a PKCE flow', () => {
+  it('puts the error in the query as well as in the fragment', () => {
+    expect(errorRedirect('http://x.test/auth', { status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' }, 'pkce')).toBe(
+      'http://x.test/auth?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired' +
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
     );
   });
 });

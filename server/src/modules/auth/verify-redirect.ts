@@ -17,6 +17,21 @@ export function encodeValues(values: Record<string, string>): string {
     .join('&');
 }
 
+/** `u.Query()` … `u.RawQuery = q.Encode()`: `values` set in the URL's query, every key sorted, the fragment kept. */
+function withQuery(url: string, values: Record<string, string>): string {
+  const hash = url.indexOf('#');
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const mark = base.indexOf('?');
+  const params = new URLSearchParams(mark === -1 ? '' : base.slice(mark + 1));
+  for (const [key, value] of Object.entries(values)) params.set(key, value);
+  const query = [...new Set(params.keys())]
+    .sort()
+    .flatMap((key) => params.getAll(key).map((value) => `${goQueryEscape(key)}=${goQueryEscape(value)}`))
+    .join('&');
+  return `${mark === -1 ? base : base.slice(0, mark)}?${query}${fragment}`;
+}
+
 function withFragment(url: string, fragment: string): string {
   const hash = url.indexOf('#');
   return `${hash === -1 ? url : url.slice(0, hash)}#${fragment}`;
@@ -51,12 +66,22 @@ const OAUTH_ERROR: Record<number, string> = {
   503: 'temporarily_unavailable',
 };
 
-/** `prepErrorRedirectURL` (implicit flow): the error only in the fragment. */
-export function errorRedirect(redirectTo: string, error: { status: number; code: string; message: string }): string {
-  const values: Record<string, string> = { error_code: error.code, error_description: error.message, sb: '' };
+/** `prepErrorRedirectURL`: the error in the fragment, and for a PKCE flow in the query too. */
+export function errorRedirect(
+  redirectTo: string,
+  error: { status: number; code: string; message: string },
+  flow: 'implicit' | 'pkce' = 'implicit',
+): string {
+  const values: Record<string, string> = { error_code: error.code, error_description: error.message };
   const oauth = OAUTH_ERROR[error.status];
   if (oauth) values.error = oauth;
-  return withFragment(redirectTo, encodeValues(values));
+  const target = flow === 'pkce' ? withQuery(redirectTo, values) : redirectTo;
+  return withFragment(target, encodeValues({ ...values, sb: '' }));
+}
+
+/** `prepPKCERedirectURL`: the flow's auth code in the query, for `exchangeCodeForSession`. */
+export function pkceRedirect(redirectTo: string, code: string): string {
+  return withQuery(redirectTo, { code });
 }
 
 /** `prepRedirectURL`: a message (first half of a secure e-mail change) in the fragment. */

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deriveApiKeys } from '../../lib/api-keys';
-import { signJwt, verifyJwt } from '../../lib/jwt';
+import { signAccessToken, signJwt, verifyJwt } from '../../lib/jwt';
+import { parseJwtKeys, rotateJwtKeysText } from '../../lib/jwt-keys';
 import { RestError } from './errors';
 import { createAuthenticator, TOKEN_CACHE_SIZE } from './request-auth';
 
 const secret = 'a-test-secret-that-is-at-least-32-characters';
 const keys = await deriveApiKeys(secret);
-const auth = createAuthenticator(keys, secret);
+const jwtKeys = parseJwtKeys(await rotateJwtKeysText(undefined), secret);
+const auth = createAuthenticator(keys, jwtKeys);
 const now = () => Math.floor(Date.now() / 1000);
 const userId = '6f1c2b1e-0000-4000-8000-000000000001';
 const sessionId = '6f1c2b1e-0000-4000-8000-000000000002';
@@ -40,6 +42,24 @@ describe('request authentication', () => {
     expect(result.role).toBe('authenticated');
     expect(result.session).toEqual({ id: sessionId, userId });
     expect(JSON.parse(result.claims)).toMatchObject({ sub: userId, role: 'authenticated', session_id: sessionId });
+  });
+
+  it('a user token signed with the signing key (RS256, its kid) is accepted beside HS256 ones', async () => {
+    const token = await signAccessToken({ sub: userId, role: 'authenticated', session_id: sessionId, aal: 'aal2', exp: now() + 60 }, jwtKeys);
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'RS256', kid: jwtKeys.signing!.kid });
+    expect(JSON.parse((await auth.authenticate(`Bearer ${token}`)).claims)).toMatchObject({ sub: userId, aal: 'aal2' });
+  });
+
+  it('an RS256 token of another key, or with its aal changed after signing, → 401 PGRST301', async () => {
+    const otherKeys = parseJwtKeys(await rotateJwtKeysText(undefined), secret);
+    const foreign = await signAccessToken({ sub: userId, role: 'authenticated', session_id: sessionId, exp: now() + 60 }, otherKeys);
+    expect([(await rejection(`Bearer ${foreign}`)).code, (await rejection(`Bearer ${foreign}`)).message]).toEqual([
+      'PGRST301',
+      'No suitable key or wrong key type',
+    ]);
+    const [head, body, signature] = (await signAccessToken({ sub: userId, role: 'authenticated', session_id: sessionId, aal: 'aal1', exp: now() + 60 }, jwtKeys)).split('.');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), aal: 'aal2' })).toString('base64url');
+    expect((await rejection(`Bearer ${head}.${raised}.${signature}`)).message).toBe('JWT cryptographic operation failed');
   });
 
   it('a token without role is anon', async () => {
@@ -82,7 +102,7 @@ describe('request authentication', () => {
   describe('the cache of verified tokens', () => {
     it('answers a known token from the cache until its exp (+30 s skew), then 401 JWT expired', async () => {
       let clock = now();
-      const cachedAuth = createAuthenticator(keys, secret, { now: () => clock });
+      const cachedAuth = createAuthenticator(keys, jwtKeys, { now: () => clock });
       const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: clock + 60 }, secret);
       const first = await cachedAuth.authenticate(`Bearer ${token}`);
       expect(await cachedAuth.authenticate(`Bearer ${token}`)).toBe(first);
@@ -94,7 +114,7 @@ describe('request authentication', () => {
     });
 
     it('a tampered copy of a cached token is verified, not taken from the cache', async () => {
-      const cachedAuth = createAuthenticator(keys, secret);
+      const cachedAuth = createAuthenticator(keys, jwtKeys);
       const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: now() + 60 }, secret);
       await cachedAuth.authenticate(`Bearer ${token}`);
       const [header, payload, signature] = token.split('.') as [string, string, string];
@@ -106,7 +126,7 @@ describe('request authentication', () => {
 
     it(`keeps at most ${TOKEN_CACHE_SIZE} tokens, and none that failed`, async () => {
       let verifications = 0;
-      const cachedAuth = createAuthenticator(keys, secret, {
+      const cachedAuth = createAuthenticator(keys, jwtKeys, {
         verify: (token, key) => {
           verifications++;
           return verifyJwt(token, key);

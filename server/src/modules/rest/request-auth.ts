@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import type { ApiKeys } from '../../lib/api-keys';
 import { verifyJwt } from '../../lib/jwt';
+import type { JwtKeys } from '../../lib/jwt-keys';
 import { roleOfApiKey } from '../../plugins/api-key';
 import { jwtClaimsError, jwtDecodeError } from './errors';
 
@@ -22,7 +23,7 @@ export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<RequestAuth>;
 }
 
-/** Verified tokens kept (PostgREST's JWT cache): verifying an HS256 token costs more than the rest of a request. */
+/** Verified tokens kept (PostgREST's JWT cache): verifying a token costs more than the rest of a request. */
 export const TOKEN_CACHE_SIZE = 1000;
 /** The clock skew PostgREST allows on `exp` (seconds), as `verifyJwt` does. */
 const CLOCK_SKEW = 30;
@@ -62,7 +63,7 @@ export interface AuthenticatorOptions {
   verify?: typeof verifyJwt;
 }
 
-export function createAuthenticator(keys: ApiKeys, jwtSecret: string, options: AuthenticatorOptions = {}): Authenticator {
+export function createAuthenticator(keys: ApiKeys, jwtKeys: JwtKeys, options: AuthenticatorOptions = {}): Authenticator {
   const now = options.now ?? (() => Date.now() / 1000);
   const verify = options.verify ?? verifyJwt;
   const keyAuth = new Map<string, RequestAuth>();
@@ -90,12 +91,13 @@ export function createAuthenticator(keys: ApiKeys, jwtSecret: string, options: A
       }
       const parts = token.split('.').length;
       if (parts !== 3) throw jwtDecodeError(`Expected 3 parts in JWT; got ${parts}`);
-      const result = await verify(token, jwtSecret);
+      const result = await verify(token, jwtKeys);
       if (!result.ok) {
         if (result.reason === 'expired') throw jwtClaimsError('JWT expired');
         if (/"nbf" claim/.test(result.message)) throw jwtClaimsError('JWT not yet valid');
         if (/"iat" claim/.test(result.message)) throw jwtClaimsError('JWT issued at future');
         if (/"alg"/.test(result.message)) throw jwtDecodeError('Wrong or unsupported encoding algorithm');
+        if (/No suitable key/.test(result.message)) throw jwtDecodeError('No suitable key or wrong key type');
         throw jwtDecodeError('JWT cryptographic operation failed');
       }
       const auth = fromClaims(result.claims);

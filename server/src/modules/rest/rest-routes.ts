@@ -73,7 +73,7 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     await Promise.all([schema.close(), dbConfig.close()]);
     await pool.end();
   });
-  const authenticator = createAuthenticator(ctx.keys, ctx.config.jwtSecret);
+  const authenticator = createAuthenticator(ctx.keys, ctx.jwtKeys);
   const statements = createStatementCache();
 
   // Bodies are kept as sent: the statement receives the JSON text, PostgreSQL types it; bytes stay bytes.
@@ -81,7 +81,7 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.addHook('preHandler', apiKeyGate(ctx.keys));
+  app.addHook('preHandler', apiKeyGate(ctx.keys, ctx.jwtKeys));
   // Data may be personal: no shared cache keeps it (PostgREST leaves this to the gateway).
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

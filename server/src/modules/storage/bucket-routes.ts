@@ -40,7 +40,7 @@ function listOptions(query: Record<string, unknown>): ListOptions {
 const bucketIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 export function registerBucketRoutes(app: FastifyInstance, ctx: StorageContext): void {
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
 
   app.get('/bucket', { preHandler: gate }, async (request, reply) => {
     const auth = await callerOf(ctx, request);

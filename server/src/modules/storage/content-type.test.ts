@@ -26,6 +26,7 @@ describe('sniffType and decideContentType: the bytes win over the declared type'
     expect(await sniffType(pdf)).toBe('application/pdf');
     expect(await sniffType(Buffer.from('just words'))).toBeUndefined();
     expect(await sniffType(Buffer.alloc(0))).toBeUndefined();
+    expect(await sniffType(Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('application/xml');
   });
 
   it.each([
@@ -35,6 +36,10 @@ describe('sniffType and decideContentType: the bytes win over the declared type'
     ['text/plain;charset=UTF-8', undefined, 'text/plain;charset=utf-8'],
     [undefined, undefined, 'application/octet-stream'],
     ['garbage', undefined, 'application/octet-stream'],
+    // Generic XML bytes declared as a kind of XML keep the kind (an SVG with its <?xml line); anything else does not.
+    ['image/svg+xml', 'application/xml', 'image/svg+xml'],
+    ['text/plain', 'application/xml', 'application/xml'],
+    ['image/png', 'application/xml', 'application/xml'],
   ])('declared %j, sniffed %j → %j', (declared, sniffed, type) => {
     expect(decideContentType(declared, sniffed)).toBe(type);
   });

@@ -30,7 +30,11 @@ export async function sniffType(head: Buffer): Promise<string | undefined> {
 
 /** What the object is stored (and served) as. */
 export function decideContentType(declared: string | undefined, sniffed: string | undefined): string {
-  return sniffed ?? normaliseDeclaredType(declared) ?? 'application/octet-stream';
+  const normalised = normaliseDeclaredType(declared);
+  // Bytes of generic XML declared as a kind of XML (an SVG with its `<?xml` line): the declared kind is the more
+  // exact one, and both are served the same way (as a download, in a sandbox).
+  if (sniffed === 'application/xml' && normalised && /^[a-z]+\/[a-z0-9.+-]*\+xml\b/.test(normalised)) return normalised;
+  return sniffed ?? normalised ?? 'application/octet-stream';
 }
 
 const ACTIVE = [

@@ -49,7 +49,7 @@ function respond(ctx: StorageContext, request: FastifyRequest, reply: FastifyRep
 }
 
 export function registerDownloadRoutes(app: FastifyInstance, ctx: StorageContext): void {
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
 
   const asCaller = (prefix: string, mode: Mode, allowInvalidJwt: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = await callerOf(ctx, request, { allowInvalidJwt });

@@ -40,7 +40,7 @@ function keyOf(value: unknown, field: string): string {
 }
 
 export function registerObjectRoutes(app: FastifyInstance, ctx: StorageContext): void {
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
 
   app.post('/object/list/*', { preHandler: gate }, async (request, reply) => {
     const auth = await callerOf(ctx, request);

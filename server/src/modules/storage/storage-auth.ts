@@ -1,5 +1,6 @@
 import type { ApiKeys } from '../../lib/api-keys';
 import { verifyJwt } from '../../lib/jwt';
+import type { JwtKeys } from '../../lib/jwt-keys';
 import { roleOfApiKey } from '../../plugins/api-key';
 import { accessDenied } from './storage-errors';
 
@@ -25,14 +26,14 @@ export const ANON: StorageAuth = { role: 'anon', claims: '{"role":"anon"}', owne
 export async function storageAuth(
   authorization: string | undefined,
   keys: ApiKeys,
-  jwtSecret: string,
+  jwtKeys: JwtKeys,
   options: { allowInvalidJwt?: boolean } = {},
 ): Promise<StorageAuth> {
   const token = (authorization ?? '').replace(/^Bearer\s+/i, '').trim();
   if (!token && options.allowInvalidJwt) return ANON;
   const keyRole = token ? roleOfApiKey(keys, token) : undefined;
   if (keyRole) return { role: keyRole, claims: JSON.stringify({ role: keyRole }), owner: undefined, isAuthenticated: true };
-  const result = await verifyJwt(token, jwtSecret);
+  const result = await verifyJwt(token, jwtKeys);
   if (!result.ok) {
     if (options.allowInvalidJwt) return ANON;
     throw accessDenied(result.reason === 'expired' ? '"exp" claim timestamp check failed' : token ? 'signature verification failed' : 'Invalid Compact JWS');

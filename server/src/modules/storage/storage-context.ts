@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import type { JwtKeys } from '../../lib/jwt-keys';
 import type { ObjectFiles } from './object-files';
 import { parseStoragePath } from './object-path';
 import { storageAuth, type StorageAuth } from './storage-auth';
 import { invalidKey, invalidRequest } from './storage-errors';
 import type { Uploads } from './uploads';
 
+/** What the storage module needs of the app's context: with the keys that verify callers' tokens. */
+export type StorageModuleContext = AppContext & { jwtKeys: JwtKeys };
+
 /** What the storage routes share: the app's context, the object files and the upload pipeline. */
-export interface StorageContext extends AppContext {
+export interface StorageContext extends StorageModuleContext {
   files: ObjectFiles;
   uploads: Uploads;
 }
@@ -16,7 +20,7 @@ export const STORAGE_PREFIX = '/storage/v1';
 
 /** The caller of a request (Storage's jwt plugin). */
 export function callerOf(ctx: StorageContext, request: FastifyRequest, options: { allowInvalidJwt?: boolean } = {}): Promise<StorageAuth> {
-  return storageAuth(request.headers.authorization, ctx.keys, ctx.config.jwtSecret, options);
+  return storageAuth(request.headers.authorization, ctx.keys, ctx.jwtKeys, options);
 }
 
 /** The still-encoded path after `<prefix>` (e.g. `/object/public/`), without the query string. */

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { RETRY_AFTER_SECONDS } from '../../db/availability';
 
 /**
  * Supabase Storage's errors (src/internal/errors/codes.ts, storage-error.ts, http/error-handler.ts): the body names the
@@ -44,6 +45,9 @@ export const entityTooLarge = () =>
 export const noContentProvided = (message = 'No content provided') => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message);
 export const relatedResourceNotFound = () => new StorageError(404, 'InvalidRequest', 'InvalidRequest', 'The related resource does not exist');
 export const internalError = () => new StorageError(500, 'InternalError', 'Internal', 'Internal server error');
+/** The database cannot be reached (it restarts, or DATABASE_URL is away): 503 with Retry-After, as /rest and /auth. */
+export const databaseUnavailable = () =>
+  new StorageError(503, 'DatabaseError', 'DatabaseError', 'The database cannot be reached at the moment: try again in a few seconds.');
 
 /** PostgreSQL's error → Storage's (src/storage/database/errors.ts, DBError.fromDBError). */
 export function fromDatabaseError(error: unknown): StorageError | undefined {
@@ -66,8 +70,9 @@ export function fromDatabaseError(error: unknown): StorageError | undefined {
 }
 
 export function sendStorageError(reply: FastifyReply, error: StorageError): FastifyReply {
+  if (error.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply
-    .code(error.statusCode >= 500 ? 500 : 400)
+    .code(error.statusCode === 503 ? 503 : error.statusCode >= 500 ? 500 : 400)
     .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(error.body());

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
+import { isConnectionFailure } from '../../db/availability';
 import { registerBucketRoutes } from './bucket-routes';
 import { registerDownloadRoutes } from './download-routes';
 import { ObjectFiles } from './object-files';
 import { registerObjectRoutes } from './object-routes';
-import type { StorageContext } from './storage-context';
-import { entityTooLarge, internalError, invalidRequest, sendStorageError, StorageError } from './storage-errors';
+import type { StorageContext, StorageModuleContext } from './storage-context';
+import { databaseUnavailable, entityTooLarge, internalError, invalidRequest, sendStorageError, StorageError } from './storage-errors';
 import { registerTusRoutes } from './tus-routes';
 import { registerUploadRoutes } from './upload-routes';
 import { Uploads } from './uploads';
@@ -21,12 +21,21 @@ import { Uploads } from './uploads';
 /** Largest JSON body of the object and bucket calls (a list of 1000 paths fits). */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function storageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function storageModule(app: FastifyInstance, ctx: StorageModuleContext): Promise<void> {
   const files = new ObjectFiles(ctx.config.storageDir, ctx.config.storageEtagAlgorithm);
   await files.prepare();
   const storage: StorageContext = { ...ctx, files, uploads: new Uploads(ctx.sql, files, ctx.config.storageFileSizeLimit) };
 
   // JSON bodies are parsed; every other body (an upload, a TUS chunk) is left unread for its route to stream.
+  // While the database is away, every call answers 503 at once (Retry-After) instead of waiting on connections that
+  // cannot succeed; a connection lost during a call says the same and asks for a probe.
+  const database = ctx.database;
+  if (database) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'OPTIONS' && !database.isAvailable()) return sendStorageError(reply, databaseUnavailable());
+    });
+  }
+
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
     const text = (body as Buffer).toString('utf8');
@@ -42,6 +51,10 @@ export async function storageModule(app: FastifyInstance, ctx: AppContext): Prom
 
   app.setErrorHandler((error: FastifyError | StorageError, request, reply) => {
     if (error instanceof StorageError) return sendStorageError(reply, error);
+    if (isConnectionFailure(error)) {
+      database?.reportConnectionFailure();
+      return sendStorageError(reply, databaseUnavailable());
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendStorageError(reply, entityTooLarge());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendStorageError(reply, invalidRequest(error.message));
     request.log.error({ err: error }, 'storage request failed');

@@ -3,13 +3,15 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/utils';
 import { Server, type ServerOptions } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyGate } from '../../plugins/api-key';
 import { isValidBucketName, objectKeyProblem } from './object-path';
 import type { StorageAuth } from './storage-auth';
 import { callerOf, STORAGE_PREFIX, type StorageContext } from './storage-context';
-import { invalidKey, noSuchUpload, StorageError } from './storage-errors';
+import { isConnectionFailure } from '../../db/availability';
+import { databaseUnavailable, invalidKey, noSuchUpload, StorageError } from './storage-errors';
 
 /**
  * Resumable uploads over TUS at /storage/v1/upload/resumable, as Storage serves them (src/http/routes/tus/index.ts
@@ -36,6 +38,28 @@ const RESUMABLE_PATH = '/upload/resumable';
 /** How long an unfinished upload can be resumed (Storage: TUS_URL_EXPIRY_MS, an hour; here a day). */
 const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
 
+/** How long a finished upload still answers HEAD (and the creation request that carried all its bytes). */
+const FINISHED_MEMORY_MS = 60_000;
+
+/**
+ * @tus/file-store, remembering uploads that finished: their file became an object's version (renamed away) and their
+ * record was removed, but @tus/server asks for the upload once more after a creation request that brought every
+ * byte (the Upload-Expires header) and a client may ask HEAD after a lost answer. Both get the finished upload
+ * (offset = size) instead of "not found".
+ */
+class ObjectFileStore extends FileStore {
+  private readonly finished = new Map<string, Upload>();
+
+  rememberFinished(upload: Upload): void {
+    this.finished.set(upload.id, new Upload({ id: upload.id, size: upload.size, offset: upload.size ?? upload.offset, metadata: upload.metadata, creation_date: upload.creation_date }));
+    setTimeout(() => this.finished.delete(upload.id), FINISHED_MEMORY_MS).unref();
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    return this.finished.get(id) ?? super.getUpload(id);
+  }
+}
+
 function contextOf(request: TusRequest): TusContext {
   const node = request.runtime?.node?.req as IncomingMessage | undefined;
   const context = node && contexts.get(node);
@@ -61,7 +85,7 @@ function parseMetadata(json: string | null | undefined): Record<string, unknown>
 }
 
 export function registerTusRoutes(app: FastifyInstance, ctx: StorageContext): { close(): void } {
-  const store = new FileStore({ directory: ctx.files.resumableDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = new ObjectFileStore({ directory: ctx.files.resumableDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const limitOf = async (bucket: string | undefined) => (bucket ? (await ctx.uploads.limitsOf(bucket)).fileSizeLimit : ctx.uploads.globalLimit);
 
   const server = new Server({
@@ -131,16 +155,22 @@ export function registerTusRoutes(app: FastifyInstance, ctx: StorageContext): { 
         await rm(`${file}.json`, { force: true });
         throw error;
       });
+      store.rememberFinished(upload);
       await rm(`${file}.json`, { force: true });
       return { headers: { 'Tus-Complete': '1' } };
     },
     onResponseError: (_request, error) => {
       if (error instanceof StorageError) return { status_code: error.statusCode, body: error.message };
+      if (isConnectionFailure(error)) {
+        ctx.database?.reportConnectionFailure();
+        // tus-js-client retries a 5xx after its retry delays: the upload goes on once the database is back.
+        return { status_code: 503, body: databaseUnavailable().message };
+      }
       return undefined;
     },
   });
 
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = request.method === 'OPTIONS' ? null : await callerOf(ctx, request);
     contexts.set(request.raw, { auth: auth!, upsert: request.headers['x-upsert'] === 'true' });

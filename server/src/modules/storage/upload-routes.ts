@@ -22,7 +22,7 @@ async function receive(ctx: StorageContext, request: FastifyRequest, upload: Upl
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: StorageContext): void {
-  const gate = apiKeyGate(ctx.keys);
+  const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
 
   const upload = (mode: 'create' | 'update') => async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = await callerOf(ctx, request);

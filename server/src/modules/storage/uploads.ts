@@ -71,7 +71,8 @@ export async function uploadSource(request: FastifyRequest, limit: number): Prom
       declaredType: fieldValue(part.fields, 'contentType') || part.mimetype,
       cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
       userMetadata: parseUserMetadata(fieldValue(part.fields, 'metadata') ?? fieldValue(part.fields, 'userMetadata')),
-      declaredLength: undefined,
+      // As Storage: the request's Content-Length (the form's boundaries included) is what policies see as declared.
+      declaredLength: Number.isFinite(declaredLength) ? declaredLength : undefined,
     };
   }
   if (Number.isFinite(declaredLength) && declaredLength > limit) throw entityTooLarge();

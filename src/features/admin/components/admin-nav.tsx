@@ -1,4 +1,4 @@
-import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ListChecks, ShieldCheck } from 'lucide-react';
+import { BarChart3, ChevronDown, FileText, FlaskConical, Inbox, LayoutDashboard, ListChecks, SearchCheck, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -65,6 +65,11 @@ export function AdminNav() {
         <li>
           <NavEntry to={paths.adminAnalytics} icon={<BarChart3 className="size-4" aria-hidden="true" />}>
             {adminCopy.analyticsLink}
+          </NavEntry>
+        </li>
+        <li>
+          <NavEntry to={paths.adminSeo} icon={<SearchCheck className="size-4" aria-hidden="true" />}>
+            {adminCopy.seoLink}
           </NavEntry>
         </li>
         <li>

@@ -8,10 +8,12 @@ import { authCopy } from '@/config/account-copy';
 import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { SecondFactorStep } from '@/features/auth/components/second-factor-step';
 import { SelectedPlanNotice } from '@/features/auth/components/selected-plan-notice';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignInPanel } from '@/features/auth/components/sign-in-panel';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { selectedPlan } from '@/features/auth/utils/selected-plan';
+import { needsSecondFactor } from '@/lib/assurance-level';
 import { PageStatus, useAuth } from '@/lib/auth';
 import { authLinkError } from '@/lib/auth-callback';
 import { FormError } from '@/features/auth/components/form-error';
@@ -28,9 +30,13 @@ interface AuthScreenProps {
   initialEmail?: string | null;
 }
 
-/** /auth and /sign-up: the Welcome card with its sign-in and sign-up tabs (spec §2). */
+/**
+ * /auth and /sign-up: the Welcome card with its sign-in and sign-up tabs (spec §2). Sign-in takes a password or a
+ * link sent by e-mail; an account with two-factor authentication then enters its app's code before it goes on.
+ */
 export function AuthScreen({ initialTab = 'signin', planSlug, returnTo = null, initialEmail = null }: AuthScreenProps) {
-  const { user, loading } = useAuth();
+  const { user, session, loading, signOut, isSigningOut } = useAuth();
+  const mustVerify = needsSecondFactor(session);
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   // While a form talks to the server, or waits before leaving, the form (not the guard) decides where to go.
@@ -41,13 +47,13 @@ export function AuthScreen({ initialTab = 'signin', planSlug, returnTo = null, i
   const [linkError] = useState(() => authLinkError(window.location.hash));
 
   useEffect(() => {
-    if (!isLeaving) return;
+    if (!isLeaving || mustVerify) return;
     const timer = setTimeout(() => void navigate(returnTo ?? paths.dashboard, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isLeaving, navigate, returnTo]);
+  }, [isLeaving, mustVerify, navigate, returnTo]);
 
   if (loading) return <PageStatus>{authCopy.loading}</PageStatus>;
-  if (user && !isBusy && !isLeaving) return <Navigate to={returnTo ?? paths.dashboard} replace />;
+  if (user && !isBusy && !isLeaving && !mustVerify) return <Navigate to={returnTo ?? paths.dashboard} replace />;
 
   const handleSignedIn = () => {
     setLeaving(true);
@@ -71,22 +77,28 @@ export function AuthScreen({ initialTab = 'signin', planSlug, returnTo = null, i
             <CardDescription>{authCopy.description}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
-            <FormError message={linkError} />
-            {returnTo ? <p className="rounded-md border bg-muted/50 p-3 text-sm">{authCopy.invitationNotice}</p> : null}
-            <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>
-                <TabsTrigger value="signup">{authCopy.signUpTab}</TabsTrigger>
-              </TabsList>
-              {/* Both panels stay mounted: switching tabs keeps what was typed. */}
-              <TabsContent value="signin" forceMount hidden={tab !== 'signin'} className="pt-4">
-                <SignInForm onBusyChange={setBusy} onSignedIn={handleSignedIn} initialEmail={initialEmail} />
-              </TabsContent>
-              <TabsContent value="signup" forceMount hidden={tab !== 'signup'} className="pt-4">
-                {plan ? <SelectedPlanNotice plan={plan} /> : null}
-                <SignUpForm onBusyChange={setBusy} onSignedIn={handleSignedIn} initialEmail={initialEmail} returnTo={returnTo} />
-              </TabsContent>
-            </Tabs>
+            {user && mustVerify ? (
+              <SecondFactorStep onVerified={handleSignedIn} onSignOut={() => void signOut()} isSigningOut={isSigningOut} />
+            ) : (
+              <>
+                <FormError message={linkError} />
+                {returnTo ? <p className="rounded-md border bg-muted/50 p-3 text-sm">{authCopy.invitationNotice}</p> : null}
+                <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+                  <TabsList className="grid w-full grid-cols-2">
+                    <TabsTrigger value="signin">{authCopy.signInTab}</TabsTrigger>
+                    <TabsTrigger value="signup">{authCopy.signUpTab}</TabsTrigger>
+                  </TabsList>
+                  {/* Both panels stay mounted: switching tabs keeps what was typed. */}
+                  <TabsContent value="signin" forceMount hidden={tab !== 'signin'} className="pt-4">
+                    <SignInPanel initialEmail={initialEmail} onBusyChange={setBusy} onSignedIn={handleSignedIn} />
+                  </TabsContent>
+                  <TabsContent value="signup" forceMount hidden={tab !== 'signup'} className="pt-4">
+                    {plan ? <SelectedPlanNotice plan={plan} /> : null}
+                    <SignUpForm onBusyChange={setBusy} onSignedIn={handleSignedIn} initialEmail={initialEmail} returnTo={returnTo} />
+                  </TabsContent>
+                </Tabs>
+              </>
+            )}
           </CardContent>
           <CardFooter className="justify-center">
             <p className="text-center text-xs text-muted-foreground">

@@ -5,20 +5,24 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { authCopy } from '@/config/account-copy';
 import { messages } from '@/config/messages';
+import { signInLinkCopy } from '@/config/security-copy';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { FormError } from '@/features/auth/components/form-error';
 import { signInErrorMessage } from '@/features/auth/utils/auth-errors';
 import { validateSignIn, type SignInErrors, type SignInValues } from '@/features/auth/utils/sign-in-validation';
 import { hasErrors } from '@/features/auth/utils/sign-up-validation';
+import { needsSecondFactor } from '@/lib/assurance-level';
 
 interface SignInFormProps {
   /** A request starts (true) or ends without a session (false): the screen must not redirect meanwhile. */
   onBusyChange(busy: boolean): void;
   onSignedIn(): void;
   initialEmail?: string | null;
+  /** "Email me a sign-in link" instead, with what was typed as the address. */
+  onUseLink?(email: string): void;
 }
 
-export function SignInForm({ onBusyChange, onSignedIn, initialEmail }: SignInFormProps) {
+export function SignInForm({ onBusyChange, onSignedIn, initialEmail, onUseLink }: SignInFormProps) {
   const [values, setValues] = useState<SignInValues>({ email: initialEmail ?? '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitted, setSubmitted] = useState(false);
@@ -44,8 +48,9 @@ export function SignInForm({ onBusyChange, onSignedIn, initialEmail }: SignInFor
     setFormError(null);
     onBusyChange(true);
     signIn.mutate(values, {
-      onSuccess: () => {
-        toast.success(messages.auth.welcomeBack);
+      onSuccess: (data) => {
+        // With two-factor on, the welcome waits for the code.
+        if (!needsSecondFactor(data.session)) toast.success(messages.auth.welcomeBack);
         onSignedIn();
       },
       onError: (error) => {
@@ -86,6 +91,11 @@ export function SignInForm({ onBusyChange, onSignedIn, initialEmail }: SignInFor
       <Button type="submit" className="w-full" disabled={isBusy} aria-busy={isBusy || undefined}>
         {isBusy ? authCopy.signingIn : authCopy.signIn}
       </Button>
+      {onUseLink ? (
+        <Button type="button" variant="link" className="w-full" onClick={() => onUseLink(values.email)} disabled={isBusy}>
+          {signInLinkCopy.switchToLink}
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
-import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { featuredAssetRefusal, type ContentItemInput } from '@/features/content/utils/content-form';
 import { scheduleInPastDescription } from '@/features/content/utils/save-refusal';
 import { accessLostDescription } from '@/lib/access-lost';
 import { useAuth } from '@/lib/auth';
@@ -37,7 +37,7 @@ export function useCreateContentItem() {
     },
     onError: (error) => {
       console.error('Error saving content:', error);
-      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? messages.content.saveFailedDescription });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? featuredAssetRefusal(error) ?? messages.content.saveFailedDescription });
     },
   });
 }

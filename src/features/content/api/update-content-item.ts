@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';
-import type { ContentItemInput } from '@/features/content/utils/content-form';
+import { featuredAssetRefusal, type ContentItemInput } from '@/features/content/utils/content-form';
 import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
 import { scheduleInPastDescription } from '@/features/content/utils/save-refusal';
 import { accessLostDescription } from '@/lib/access-lost';
@@ -35,7 +35,7 @@ export function useUpdateContentItem() {
     onError: (error) => {
       console.error('Error saving content:', error);
       const isGone = error instanceof ContentItemGoneError;
-      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? (isGone ? error.message : messages.content.saveFailedDescription) });
+      toast.error(messages.content.saveFailed, { description: accessLostDescription(error) ?? scheduleInPastDescription(error) ?? (isGone ? error.message : (featuredAssetRefusal(error) ?? messages.content.saveFailedDescription)) });
       // Show the list as it is now, without the vanished row.
       if (isGone) void queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
     },

@@ -33,6 +33,7 @@ describe('content dialog', () => {
       content: null,
       excerpt: null,
       featured_image_url: 'https://example.com/roi.png',
+      featured_asset_id: null,
       tags: ['roi', 'analytics'],
       seo_title: null,
       seo_description: null,

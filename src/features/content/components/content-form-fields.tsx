@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FeaturedAssetField } from '@/components/asset-picker/featured-asset-field';
 import { OptionSelect } from '@/components/option-select';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -8,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { contentCopy } from '@/config/content-copy';
 import { contentStatuses, contentTypes, SEO_DESCRIPTION_HINT_LENGTH, SEO_TITLE_HINT_LENGTH } from '@/config/content-options';
 import { canPublishOnSchedule, seoLengthHint, type ContentFormErrors, type ContentFormValues } from '@/features/content/utils/content-form';
+import { useOptionalWorkspace } from '@/lib/workspace';
 
 interface ContentFormFieldsProps {
   values: ContentFormValues;
@@ -21,6 +23,7 @@ export function ContentFormFields({ values, errors, onChange }: ContentFormField
   const { fields, hints, placeholders } = contentCopy;
   const publishId = useId();
   const canSchedule = canPublishOnSchedule(values);
+  const workspaceId = useOptionalWorkspace()?.current?.id ?? null;
   return (
     <div className="space-y-4">
       <FormField
@@ -79,9 +82,16 @@ export function ContentFormFields({ values, errors, onChange }: ContentFormField
           maxLength={2048}
           placeholder={placeholders.featuredImageUrl}
           value={values.featuredImageUrl}
-          onChange={(event) => set('featuredImageUrl', event.target.value)}
+          // A typed address is no longer the library's asset.
+          onChange={(event) => onChange({ ...values, featuredImageUrl: event.target.value, featuredAssetId: null })}
         />
       </FormField>
+      <FeaturedAssetField
+        workspaceId={workspaceId}
+        assetId={values.featuredAssetId}
+        imageUrl={values.featuredImageUrl}
+        onChange={({ assetId, imageUrl }) => onChange({ ...values, featuredAssetId: assetId, featuredImageUrl: imageUrl })}
+      />
       <FormField label={fields.tags} hint={hints.tags} error={errors.tags}>
         <Input value={values.tags} onChange={(event) => set('tags', event.target.value)} />
       </FormField>

@@ -36,6 +36,7 @@ export function item(overrides: Partial<ContentItem> = {}): ContentItem {
     content: 'Body',
     excerpt: 'x'.repeat(120),
     featured_image_url: null,
+    featured_asset_id: null,
     tags: ['seo', 'launch'],
     seo_title: null,
     seo_description: null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentFormValues,
   contentItemInput,
+  featuredAssetRefusal,
   emptyContentForm,
   isHttpUrl,
   parseTags,
@@ -63,6 +64,7 @@ const stored: ContentItem = {
   content: 'Body',
   excerpt: null,
   featured_image_url: 'https://example.com/a.jpg',
+  featured_asset_id: null,
   tags: ['seo', 'launch'],
   seo_title: null,
   seo_description: 'Meta',
@@ -82,6 +84,7 @@ describe('contentFormValues', () => {
       content: '',
       excerpt: '',
       featuredImageUrl: '',
+      featuredAssetId: null,
       tags: '',
       seoTitle: '',
       seoDescription: '',
@@ -98,6 +101,7 @@ describe('contentFormValues', () => {
       content: 'Body',
       excerpt: '',
       featuredImageUrl: 'https://example.com/a.jpg',
+      featuredAssetId: null,
       tags: 'seo, launch',
       seoTitle: '',
       seoDescription: 'Meta',
@@ -172,6 +176,7 @@ describe('contentItemInput', () => {
         content: '  Indented body\n',
         excerpt: '   ',
         featuredImageUrl: ' https://example.com/a.jpg ',
+        featuredAssetId: null,
         tags: 'seo, , launch',
         seoTitle: '',
         seoDescription: ' Meta ',
@@ -185,6 +190,7 @@ describe('contentItemInput', () => {
       content: '  Indented body\n',
       excerpt: null,
       featured_image_url: 'https://example.com/a.jpg',
+      featured_asset_id: null,
       tags: ['seo', 'launch'],
       seo_title: null,
       seo_description: 'Meta',
@@ -203,6 +209,12 @@ describe('contentItemInput', () => {
     expect(contentItemInput({ ...contentFormValues(null), title: 'x', status, plannedPublishAt, publishOnSchedule }).publish_on_schedule).toBe(expected);
   });
 
+  it('sends the library asset with its address, and none when the address was cleared', () => {
+    const chosen = { ...contentFormValues(null), title: 'x', featuredImageUrl: 'http://host/storage/v1/object/public/asset-public/w/a/v/variants/w1280.webp', featuredAssetId: 'a' };
+    expect(contentItemInput(chosen)).toMatchObject({ featured_asset_id: 'a', featured_image_url: chosen.featuredImageUrl });
+    expect(contentItemInput({ ...chosen, featuredImageUrl: '  ' })).toMatchObject({ featured_asset_id: null, featured_image_url: null });
+  });
+
   it('refuses an impossible planned date by its field, and sends no plan as null', () => {
     expect(validateContentForm({ ...contentFormValues(null), title: 'x', plannedPublishAt: '2026-02-30T10:00' })).toEqual({
       plannedPublishAt: 'Enter a date and time between 2000 and 2099, or leave it empty',
@@ -219,11 +231,21 @@ describe('contentItemInput', () => {
       content: stored.content,
       excerpt: stored.excerpt,
       featured_image_url: stored.featured_image_url,
+      featured_asset_id: stored.featured_asset_id,
       tags: stored.tags,
       seo_title: stored.seo_title,
       seo_description: stored.seo_description,
       planned_publish_at: stored.planned_publish_at,
       publish_on_schedule: stored.publish_on_schedule,
     });
+  });
+});
+
+describe('featuredAssetRefusal', () => {
+  it('passes on the database’s words about a featured image from the library, nothing else', () => {
+    expect(featuredAssetRefusal({ code: 'P0001', details: 'featured_asset_not_approved', message: 'Only an approved asset can be a featured image.' })).toBe('Only an approved asset can be a featured image.');
+    expect(featuredAssetRefusal({ code: 'P0001', details: 'other', message: 'x' })).toBeNull();
+    expect(featuredAssetRefusal({ code: '42501', details: 'featured_asset_not_approved', message: 'x' })).toBeNull();
+    expect(featuredAssetRefusal(null)).toBeNull();
   });
 });

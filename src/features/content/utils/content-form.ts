@@ -13,6 +13,8 @@ export interface ContentFormValues {
   content: string;
   excerpt: string;
   featuredImageUrl: string;
+  /** An approved asset of the library chosen as the featured image (featuredImageUrl is then its public copy). */
+  featuredAssetId: string | null;
   tags: string;
   seoTitle: string;
   seoDescription: string;
@@ -25,7 +27,7 @@ export interface ContentFormValues {
 /** What is sent on insert and update: the form fields; organization and author are added by the create call. */
 export type ContentItemInput = Pick<
   TablesInsert<'content_items'>,
-  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'tags' | 'seo_title' | 'seo_description' | 'planned_publish_at' | 'publish_on_schedule'
+  'title' | 'content_type' | 'status' | 'content' | 'excerpt' | 'featured_image_url' | 'featured_asset_id' | 'tags' | 'seo_title' | 'seo_description' | 'planned_publish_at' | 'publish_on_schedule'
 >;
 
 export type ContentFormErrors = Partial<Record<'title' | 'featuredImageUrl' | 'tags' | 'plannedPublishAt', string>>;
@@ -66,6 +68,7 @@ export function emptyContentForm(): ContentFormValues {
     content: '',
     excerpt: '',
     featuredImageUrl: '',
+    featuredAssetId: null,
     tags: '',
     seoTitle: '',
     seoDescription: '',
@@ -84,6 +87,7 @@ export function contentFormValues(item: ContentItem | null): ContentFormValues {
     content: item.content ?? '',
     excerpt: item.excerpt ?? '',
     featuredImageUrl: item.featured_image_url ?? '',
+    featuredAssetId: item.featured_asset_id ?? null,
     tags: tagsToText(item.tags),
     seoTitle: item.seo_title ?? '',
     seoDescription: item.seo_description ?? '',
@@ -144,6 +148,8 @@ export function contentItemInput(values: ContentFormValues): ContentItemInput {
     content: optional(values.content),
     excerpt: optional(values.excerpt),
     featured_image_url: optional(values.featuredImageUrl.trim()),
+    // The library's asset goes with its address only: a typed address is no asset.
+    featured_asset_id: values.featuredImageUrl.trim() === '' ? null : values.featuredAssetId,
     tags: parseTags(values.tags),
     seo_title: optional(values.seoTitle.trim()),
     seo_description: optional(values.seoDescription.trim()),
@@ -151,4 +157,13 @@ export function contentItemInput(values: ContentFormValues): ContentItemInput {
     // Only with a date and something left to publish (the database clears it otherwise too).
     publish_on_schedule: canPublishOnSchedule(values) && values.publishOnSchedule,
   };
+}
+
+/**
+ * The database's words when it refuses a featured image from the asset library (not approved, not ready, not this
+ * workspace's, an address that is not the asset's): written for people, so shown as they are; null otherwise.
+ */
+export function featuredAssetRefusal(error: unknown): string | null {
+  const { code, details, message } = (error ?? {}) as { code?: unknown; details?: unknown; message?: unknown };
+  return code === 'P0001' && typeof details === 'string' && details.startsWith('featured_asset_') && typeof message === 'string' ? message : null;
 }

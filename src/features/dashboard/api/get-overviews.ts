@@ -56,6 +56,8 @@ export function platformOverviewQueryOptions(organizationId: string, today: stri
   return queryOptions({
     queryKey: ['dashboard', 'platform-overview', organizationId, today],
     queryFn: () => fetchPlatformOverview(supabase, organizationId, today),
+    // The page and its cards read one answer, even when a card mounts after the page's read came back.
+    staleTime: 30_000,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Building2, Globe, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,7 +31,17 @@ const loadMenus = () =>
     import('@/components/workspace/workspace-switcher'),
     import('@/features/dashboard/components/profile-settings-dialog'),
     import('@/components/ui/sheet'),
-  ]).then(([switcher, settings, sheet]) => ({ ...sheet, WorkspaceSwitcher: switcher.WorkspaceSwitcher, ProfileSettingsDialog: settings.ProfileSettingsDialog }));
+  ]).then(([switcher, settings, sheet]) => ({
+    ...sheet,
+    WorkspaceSwitcher: switcher.WorkspaceSwitcher,
+    ProfileSettingsDialog: settings.ProfileSettingsDialog,
+    AccountSecurityLink: settings.AccountSecurityLink,
+  }));
+
+/** Only for a user with a workspace that requires two-factor this session has not given: off everyone else's load. */
+const TwoFactorRequiredNotice = lazy(() =>
+  import('@/components/workspace/two-factor-required-notice').then((module) => ({ default: module.TwoFactorRequiredNotice })),
+);
 
 function WhoIsSignedIn({ display, workspace, className }: { display: ProfileDisplay; workspace?: string; className?: string }) {
   return (
@@ -76,10 +86,11 @@ function WebsiteLink({ className }: { className?: string }) {
 
 /**
  * The signed-in header: platform name, badge, the user's name and role, the workspace switcher (with the Team
- * screen), profile settings, the way back to the public website, sign-out. From `lg` on everything sits in one row;
- * below, one compact row (platform name, badge, name and role) with the switcher as an icon and the account menu (a
- * side sheet) holding the account with its current workspace, the website link and sign-out. Name and role are
- * rendered once, where the width puts them.
+ * screen), profile settings (they link to Account security), the way back to the public website, sign-out. From `lg`
+ * on everything sits in one row; below, one compact row (platform name, badge, name and role) with the switcher as an
+ * icon and the account menu (a side sheet) holding the account with its current workspace, Account security, the
+ * website link and sign-out. Name and role are rendered once, where the width puts them. Under it, when a workspace
+ * of the user requires two-factor authentication this session has not given, a notice says so.
  */
 export function DashboardHeader() {
   const { profile, user } = useAuth();
@@ -88,7 +99,8 @@ export function DashboardHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   // The menu is for narrow screens: it closes when the screen becomes wide (a rotated tablet, a resized window).
   const isWide = useMediaQuery(HEADER_ONE_ROW_QUERY, false);
-  const workspace = useWorkspace().current?.name;
+  const { current, lockedWorkspaces } = useWorkspace();
+  const workspace = current?.name;
   const { loaded: menus, clicked, intent } = useLoadOnIntent(loadMenus);
   // Every workspace page shows this header: Active Users counts the days members open any of them.
   useNoteWorkspaceActivity();
@@ -149,6 +161,7 @@ export function DashboardHeader() {
                 <WhoIsSignedIn display={display} workspace={workspace} />
                 <nav aria-label={dashboardCopy.accountMenu} className="flex flex-col gap-1 border-t pt-4">
                   {profile ? <menus.ProfileSettingsDialog profile={profile} trigger="menu-item" /> : null}
+                  <menus.AccountSecurityLink />
                   <WebsiteLink className="w-full justify-start" />
                 </nav>
                 {signOutButton('mt-auto w-full')}
@@ -166,6 +179,11 @@ export function DashboardHeader() {
         </div>
       </div>
       {isWide ? null : <CompactWhoIsSignedIn display={display} />}
+      {lockedWorkspaces.length > 0 ? (
+        <Suspense fallback={null}>
+          <TwoFactorRequiredNotice />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,11 +1,15 @@
-import { Settings } from 'lucide-react';
+import { Settings, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { authCopy, dashboardCopy } from '@/config/account-copy';
+import { paths } from '@/config/paths';
+import { accountSecurityCopy } from '@/config/security-copy';
 import { marketingRoles } from '@/config/roles';
 import { useUpdateProfile } from '@/features/dashboard/api/update-profile';
 import {
@@ -18,6 +22,7 @@ import {
 } from '@/features/dashboard/utils/profile-form';
 import type { Profile } from '@/lib/auth';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
+import { cn } from '@/lib/utils';
 
 /**
  * Change first name, last name and marketing role. A failed save keeps the dialog open with what was typed.
@@ -81,6 +86,10 @@ export function ProfileSettingsDialog({
           <DialogTitle>{dashboardCopy.profileSettings}</DialogTitle>
           <DialogDescription>{dashboardCopy.profileSettingsDescription}</DialogDescription>
         </DialogHeader>
+        <Link to={paths.accountSecurity} className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {accountSecurityCopy.profileLink}
+        </Link>
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
           <FormField label={authCopy.firstName} error={errors.firstName}>
             <Input
@@ -138,5 +147,18 @@ function RoleSelect({ id, value, onChange, ...rest }: RoleSelectProps) {
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/**
+ * The Account security page in the phone's account menu (loaded with the header's menus). On wide screens profile
+ * settings link to it, and the notice of a workspace that requires two-factor does.
+ */
+export function AccountSecurityLink() {
+  return (
+    <Link to={paths.accountSecurity} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+      <ShieldCheck aria-hidden="true" />
+      {accountSecurityCopy.linkLabel}
+    </Link>
   );
 }

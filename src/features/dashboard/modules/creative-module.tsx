@@ -1,7 +1,8 @@
 import { CheckCircle2, Clock, FolderOpen, Image } from 'lucide-react';
-import { ModulePage } from '@/features/dashboard/components/module-page';
-import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
+import { SampleListCard } from '@/components/module/sample-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { StatCards } from '@/components/module/stat-cards';
+import { moduleCopy } from '@/config/account-copy';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -26,16 +27,19 @@ const library = [
   { primary: 'Brand guidelines', secondary: 'Version 3.2', value: '1 file' },
 ];
 
-/** Creative Studio (spec §2, static): sample metrics and lists. */
-export function CreativeModule() {
+/**
+ * The Creative Studio's sample figures (spec §2), marked: what a workspace with an empty asset library sees, with a
+ * prompt to upload (the library itself is src/features/assets, composed by the route).
+ */
+export function CreativeSampleFigures({ prompt }: { prompt: string }) {
   return (
-    <ModulePage module="creative" subtitle="Creative Studio: design requests, reviews and brand assets.">
-      <KeyMetrics stats={stats} />
-      <div className="grid gap-6 lg:grid-cols-3">
+    <SampleSection title={moduleCopy.keyMetrics}>
+      <p className="text-sm text-muted-foreground">{prompt}</p>
+      <StatCards stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-2">
         <SampleListCard title="Creative Projects" items={projects} />
         <SampleListCard title="Brand Asset Library" items={library} />
-        <QuickActionsCard actions={['New Design Request', 'Upload Asset', 'Open Brand Guidelines']} />
       </div>
-    </ModulePage>
+    </SampleSection>
   );
 }

@@ -1,7 +1,9 @@
 import { Award, Globe, KeyRound, ListOrdered } from 'lucide-react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { KeyMetrics, StatCards } from '@/components/module/stat-cards';
+import { moduleCopy } from '@/config/account-copy';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -25,6 +27,23 @@ const health = [
   { primary: 'Pages with meta descriptions', secondary: '61 pages missing one', progress: 81, value: '81%' },
   { primary: 'Internal links without errors', secondary: '23 broken links found', progress: 97, value: '97%' },
 ];
+
+/**
+ * The SEO Toolkit's sample figures (spec §2), marked: what a workspace without an audited site sees below the prompt
+ * to add one (the toolkit itself is src/features/seo, composed by the route).
+ */
+export function SeoSampleFigures() {
+  return (
+    <SampleSection title={moduleCopy.keyMetrics}>
+      <StatCards stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <SampleListCard title="Keyword Rankings" items={keywords} />
+        <SampleListCard title="Site Health" items={health} />
+        <QuickActionsCard actions={['Run Site Audit', 'Research Keywords', 'Export Report']} />
+      </div>
+    </SampleSection>
+  );
+}
 
 /** SEO Toolkit (spec §2, static): sample metrics and lists. */
 export function SeoModule() {

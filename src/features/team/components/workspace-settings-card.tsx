@@ -11,6 +11,7 @@ import { teamCopy, workspaceCopy, workspaceErrorMessages } from '@/config/team-c
 import { useLeaveWorkspace } from '@/features/team/api/leave-workspace';
 import { useRenameWorkspace } from '@/features/team/api/rename-workspace';
 import { DeleteWorkspaceDialog } from '@/features/team/components/delete-workspace-dialog';
+import { WorkspaceTwoFactorSetting } from '@/features/team/components/workspace-two-factor-setting';
 import { checkWorkspaceName } from '@/lib/workspace-name';
 import type { Workspace } from '@/lib/workspace-choice';
 
@@ -21,7 +22,10 @@ interface WorkspaceSettingsCardProps {
   isLastOwner: boolean;
 }
 
-/** Rename (admins and owners), leave (anyone but the last owner), delete (owners, typing the name). */
+/**
+ * Rename (admins and owners), require two-factor authentication (owners), leave (anyone but the last owner), delete
+ * (owners, typing the name).
+ */
 export function WorkspaceSettingsCard({ workspace, canManage, isLastOwner }: WorkspaceSettingsCardProps) {
   const navigate = useNavigate();
   const rename = useRenameWorkspace();
@@ -57,6 +61,7 @@ export function WorkspaceSettingsCard({ workspace, canManage, isLastOwner }: Wor
             </Button>
           </form>
         ) : null}
+        <WorkspaceTwoFactorSetting workspace={workspace} />
         <div className="space-y-2">
           <Button variant="outline" onClick={() => setIsLeaving(true)} disabled={isLastOwner}>
             {teamCopy.leave}

@@ -1,0 +1,49 @@
+import { CheckCircle2, HardDrive, Hourglass, Images } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ListStatus } from '@/components/module/list-status';
+import { StatCards } from '@/components/module/stat-cards';
+import { assetCopy } from '@/config/asset-copy';
+import { useAssetFigures } from '@/features/assets/api/get-asset-figures';
+import { QuotaMeter } from '@/features/assets/components/quota-meter';
+import { formatBytes } from '@/features/assets/utils/asset-display';
+import { describeLoadFailure } from '@/lib/error-kinds';
+
+const iconClass = 'h-4 w-4 text-muted-foreground';
+
+/**
+ * The Creative Studio's figures from the library: assets, in review now, approved since the 1st of the user's month,
+ * storage used against the quota. An empty library shows the spec's sample figures instead, marked (`sample`), with
+ * the quota all the same.
+ */
+export function AssetFigures({ sample }: { sample: ReactNode }) {
+  const query = useAssetFigures();
+  const copy = assetCopy.figures;
+  if (query.isError) return <ListStatus kind="error" title={copy.loadFailed} description={describeLoadFailure(query.error)} />;
+  if (!query.data) return <ListStatus kind="loading" title={copy.loading} />;
+  const figures = query.data;
+  const quota = <QuotaMeter used={figures.storageUsed} quota={figures.quota} />;
+  if (figures.assetCount === 0) {
+    return (
+      <div className="space-y-4">
+        {sample}
+        {quota}
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="asset-figures-title" className="space-y-3">
+      <h2 id="asset-figures-title" className="text-xl font-semibold tracking-tight">
+        {copy.title}
+      </h2>
+      <StatCards
+        stats={[
+          { label: copy.assets, value: String(figures.assetCount), change: null, note: copy.nowNote, icon: <Images className={iconClass} aria-hidden="true" /> },
+          { label: copy.inReview, value: String(figures.inReview), change: null, note: copy.nowNote, icon: <Hourglass className={iconClass} aria-hidden="true" /> },
+          { label: copy.approvedThisMonth, value: String(figures.approvedThisMonth), change: null, note: copy.monthNote, icon: <CheckCircle2 className={iconClass} aria-hidden="true" /> },
+          { label: copy.storageUsed, value: formatBytes(figures.storageUsed), change: null, note: copy.quotaNote(formatBytes(figures.quota)), icon: <HardDrive className={iconClass} aria-hidden="true" /> },
+        ]}
+      />
+      {quota}
+    </section>
+  );
+}
