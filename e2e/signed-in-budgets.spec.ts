@@ -16,7 +16,8 @@ const signedInRoutes = layoutRoutes.filter((route) => route.area === 'account');
  * Routes not yet within the budget (issue 33 is open for them; docs/decisions/0017-signed-in-speed.md): their test
  * is expected to fail, so it reports here the day one gets within budget — then take it off this list.
  */
-const overBudget = new Set(['/marketing/content', '/marketing/advertising', '/marketing/analytics', '/team', '/contacts', '/marketing/creative']);
+// /marketing/email: 192,630 bytes with its other tabs loaded when opened (docs/decisions/0020-email-platform.md).
+const overBudget = new Set(['/marketing/content', '/marketing/advertising', '/marketing/analytics', '/team', '/contacts', '/marketing/creative', '/marketing/email']);
 
 let account: NewAccount;
 test.beforeAll(async ({ server }) => {

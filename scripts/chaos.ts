@@ -8,8 +8,10 @@
 // Then background work (issue 26): scheduled publications and invitation e-mails (a slow SMTP server) while
 //   worker — one of two `npm run worker` processes is killed and started again, N times;
 //   server  — the whole server, running the job runner itself, is killed and started again, N times;
-// and once everything is due: publications and e-mails lost, published twice, sent twice (outbox files, SMTP
-// messages and their distinct Message-IDs), and how late publications were.
+// and a campaign of the Email Platform to 1,000 contacts; once everything is due: publications and e-mails lost,
+// published twice, sent twice (outbox files, SMTP messages and their distinct Message-IDs), campaign e-mails received
+// twice or missed by the SMTP server (per recipient), unconfirmed ones (their final dot may have gone out before a
+// kill: recorded, not sent again; decision 0020), and how late publications were.
 // Then webhooks (scripts/chaos-webhooks.ts): a worker killed while a delivery is at a real receiver, N times;
 // webhook-ids lost, repeated, and whether every request verifies. Then the Social Hub (scripts/chaos-social.ts): a
 // worker killed while a post is at a real Bluesky PDS, N times; posts there twice, unconfirmed ones.
@@ -142,7 +144,7 @@ async function runJobs(kind: 'worker' | 'server'): Promise<void> {
       if (Date.now() > waitUntil) throw new Error('no worker signalled within 60 s');
       await sleep(100);
     }
-    const workload = await writeJobWorkload(db, { publications: 300, emails: 150, spreadMs: 15_000, label });
+    const workload = await writeJobWorkload(db, { publications: 300, emails: 150, campaignRecipients: 1000, spreadMs: 15_000, label });
     const started = performance.now();
     for (let n = 0; n < kills; n += 1) {
       await sleep(1500);
@@ -162,11 +164,13 @@ async function runJobs(kind: 'worker' | 'server'): Promise<void> {
       process.stdout.write('.');
     }
     const done = await waitForWorkload(sql, workload, 180_000);
-    const audit = await auditWorkload(sql, workload, dataDir, sink.messages, label);
-    console.log(`\nkill -9 ${kind === 'worker' ? 'of a worker (of 2)' : 'of the server (its own worker)'} × ${kills}, while ${workload.publications} publications (over 15 s) and ${workload.emails} e-mails ran`);
+    const audit = await auditWorkload(sql, workload, dataDir, sink.messages, label, sink.recipients);
+    console.log(`\nkill -9 ${kind === 'worker' ? 'of a worker (of 2)' : 'of the server (its own worker)'} × ${kills}, while ${workload.publications} publications (over 15 s), ${workload.emails} invitation e-mails and a campaign to ${workload.campaignRecipients.length} ran`);
     console.log(`  everything done ${done ? `${((performance.now() - started) / 1000).toFixed(1)} s after the workload was queued` : 'NOT within 180 s'}`);
     console.log(`  publications: ${audit.published} of ${workload.publications} published (${workload.publications - audit.published} lost), ${audit.publishedTwice} published twice; scheduled moment → published p50 ${(audit.lateness.p50 / 1000).toFixed(2)} s, max ${(audit.lateness.max / 1000).toFixed(1)} s`);
-    console.log(`  e-mails: ${audit.sent} of ${workload.emails} sent (${workload.emails - audit.sent} lost); outbox files ${audit.outboxFiles}; SMTP messages ${audit.smtpMessages}, distinct Message-IDs ${audit.smtpDistinct} (${audit.smtpMessages - audit.smtpDistinct} delivered again to the SMTP server: killed between its DATA and its reply)`);
+    console.log(`  invitation e-mails: ${audit.sent} of ${workload.emails} sent, ${audit.unconfirmed} unconfirmed (${audit.unconfirmedReceived} of them received); SMTP messages ${audit.smtpMessages}, distinct Message-IDs ${audit.smtpDistinct}; duplicates received ${audit.duplicates}, missed ${audit.missed}; outbox files ${audit.outboxFiles}`);
+    const c = audit.campaign;
+    console.log(`  campaign: ${c.status}, ${c.sent} of ${c.recipients} sent, ${c.unconfirmed} unconfirmed (${c.unconfirmedReceived} of them received); messages received ${c.messages}; duplicates received ${c.duplicates}, missed ${c.missed}`);
     console.log(`  failed jobs: ${audit.failedJobs}`);
   } finally {
     await sql?.end({ timeout: 1 }).catch(() => {});

@@ -73,6 +73,77 @@ CREATE FUNCTION private.current_organization_id() RETURNS uuid
   )
 $$;
 
+-- Name: new_email_token(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.new_email_token() RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_')
+$$;
+
+-- Name: email_lists; Type: TABLE; Schema: public
+CREATE TABLE public.email_lists (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    name text NOT NULL,
+    description text,
+    opt_in text DEFAULT 'double'::text NOT NULL,
+    form_enabled boolean DEFAULT true NOT NULL,
+    form_token text DEFAULT private.new_email_token() NOT NULL,
+    welcome_enabled boolean DEFAULT false NOT NULL,
+    welcome_template_id uuid,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_lists_description_length CHECK ((char_length(description) <= 500)),
+    CONSTRAINT email_lists_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name)))),
+    CONSTRAINT email_lists_opt_in_check CHECK ((opt_in = ANY (ARRAY['single'::text, 'double'::text]))),
+    CONSTRAINT email_lists_welcome_needs_template CHECK (((NOT welcome_enabled) OR (welcome_template_id IS NOT NULL)))
+);
+
+-- Name: add_email_list_members(public.email_lists, uuid[], text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.add_email_list_members(list public.email_lists, contact_ids uuid[], consent_kind text, consent_text text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  added_ids uuid[];
+  added_id uuid;
+  confirmations integer := 0;
+  already integer;
+  unsubscribed integer;
+  without_email integer;
+begin
+  select count(*) filter (where c.email is null) into without_email
+  from public.contacts c where c.id = any(contact_ids) and c.organization_id = list.organization_id;
+  select count(*) filter (where m.status <> 'unsubscribed'), count(*) filter (where m.status = 'unsubscribed')
+  into already, unsubscribed
+  from public.email_list_members m where m.list_id = list.id and m.contact_id = any(contact_ids);
+
+  with added as (
+    insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source,
+      consented_by, consented_at, confirmed_at)
+    select list.id, c.id, list.organization_id, case list.opt_in when 'single' then 'confirmed' else 'pending' end,
+      consent_kind, left(consent_text, 300), auth.uid(), now(), case list.opt_in when 'single' then now() end
+    from public.contacts c
+    where c.id = any(contact_ids) and c.organization_id = list.organization_id and c.email is not null
+    on conflict (list_id, contact_id) do nothing
+    returning contact_id
+  )
+  select coalesce(array_agg(contact_id), '{}') into added_ids from added;
+
+  foreach added_id in array added_ids loop
+    if list.opt_in = 'single' then
+      perform private.email_member_confirmed(list.id, added_id);
+    elsif private.queue_email_confirmation(list.id, added_id) then
+      confirmations := confirmations + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('added', cardinality(added_ids), 'already', already, 'unsubscribed', unsubscribed,
+    'without_email', without_email, 'confirmations', confirmations);
+end
+$$;
+
 -- Name: campaign_results; Type: TABLE; Schema: public
 CREATE TABLE public.campaign_results (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -871,6 +942,16 @@ begin
 end
 $_$;
 
+-- Name: caller_display_name(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.caller_display_name() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(btrim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), u.email, 'a member')
+  from auth.users u left join public.profiles p on p.user_id = u.id
+  where u.id = (select auth.uid())
+$$;
+
 -- Name: campaign_result_problem(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.campaign_result_problem(element jsonb) RETURNS text
     LANGUAGE plpgsql STABLE
@@ -1100,6 +1181,115 @@ begin
 end
 $$;
 
+-- Name: claim_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS TABLE(state text, name text, subject text, preheader text, blocks jsonb, workspace_name text, from_name text, from_email text, reply_to text, track_opens boolean, track_clicks boolean, per_minute_limit integer, error_threshold integer, started_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  campaign public.email_campaigns;
+begin
+  select c.* into campaign from public.email_campaigns c where c.id = claim_email_campaign.campaign_id for update;
+  if campaign.id is null then
+    return query select 'gone'::text, null::text, null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text,
+      false, false, 0, 0, null::timestamptz;
+    return;
+  end if;
+  if campaign.organization_id <> claim_email_campaign.workspace_id then
+    raise exception 'campaign % is not of workspace %', campaign.id, claim_email_campaign.workspace_id using errcode = '42501', detail = 'foreign_campaign';
+  end if;
+  if campaign.status = 'scheduled' then
+    if campaign.scheduled_at > now() + interval '2 seconds' then
+      return query select 'not_due'::text, null::text, null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text,
+        false, false, 0, 0, null::timestamptz;
+      return;
+    end if;
+    update public.email_campaigns c set status = 'sending', started_at = now(), audience_cutoff = now(), cursor_contact_id = null,
+      errors_since_resume = 0
+    where c.id = campaign.id returning * into campaign;
+    update public.email_campaigns c
+    set recipients_total = (select count(*) from private.email_campaign_audience(campaign, null, campaign.audience_cutoff, 2147483647))
+    where c.id = campaign.id returning * into campaign;
+  end if;
+  if campaign.status <> 'sending' then
+    return query select campaign.status, null::text, null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text,
+      false, false, 0, 0, null::timestamptz;
+    return;
+  end if;
+  if campaign.claimed_by is not null and campaign.claimed_by is distinct from claim_email_campaign.pool_id
+     and campaign.claimed_until > now()
+     and private.job_pool_alive(campaign.claimed_by) then
+    return query select 'claimed'::text, null::text, null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text,
+      false, false, 0, 0, null::timestamptz;
+    return;
+  end if;
+  update public.email_campaigns c set claimed_by = claim_email_campaign.pool_id, claimed_until = now() + interval '2 minutes'
+  where c.id = campaign.id;
+  return query
+    select 'sending'::text, campaign.name, campaign.subject, campaign.preheader, campaign.blocks, o.name, s.from_name, s.from_email,
+      s.reply_to, s.track_opens, s.track_clicks, s.per_minute_limit, s.error_threshold, campaign.started_at
+    from public.organizations o join public.email_settings s on s.organization_id = o.id
+    where o.id = campaign.organization_id;
+end
+$$;
+
+-- Name: claim_email_delivery(uuid, bigint, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_email_delivery(workspace_id uuid, delivery_id bigint, pool_id text) RETURNS TABLE(state text, email text, token text, attempts integer, created_at timestamp with time zone, first_name text, last_name text, company text, job_title text, subject text, preheader text, blocks jsonb, workspace_name text, from_name text, from_email text, reply_to text, track_opens boolean, track_clicks boolean, list_id uuid)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  delivery public.email_deliveries;
+  minted text := private.new_email_token();
+begin
+  select d.* into delivery from public.email_deliveries d where d.id = claim_email_delivery.delivery_id for update;
+  if delivery.id is null then
+    return query select 'gone'::text, null::text, null::text, 0, null::timestamptz, null::text, null::text, null::text, null::text,
+      null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text, false, false, null::uuid;
+    return;
+  end if;
+  if delivery.organization_id <> claim_email_delivery.workspace_id then
+    raise exception 'delivery % is not of workspace %', delivery.id, claim_email_delivery.workspace_id using errcode = '42501', detail = 'foreign_delivery';
+  end if;
+  if delivery.status in ('queued', 'sending') and delivery.data_completed_at is not null then
+    perform private.email_deliveries_unconfirmed(array[delivery.id]);
+    delivery.status := 'unconfirmed';
+  end if;
+  if delivery.status = 'sending' and delivery.claimed_by is not null and delivery.claimed_by <> claim_email_delivery.pool_id
+     and private.job_pool_alive(delivery.claimed_by) then
+    delivery.status := 'claimed';
+  end if;
+  if delivery.status not in ('queued', 'sending') or delivery.template_id is null
+     or private.email_suppressed(delivery.organization_id, delivery.email) then
+    if delivery.status in ('queued', 'sending') then
+      update public.email_deliveries d set status = 'failed', failed_at = now(),
+        smtp_response = case when delivery.template_id is null then 'The template was deleted before the message was sent.'
+          else 'The address was suppressed before the message was sent.' end
+      where d.id = delivery.id;
+      delivery.status := 'failed';
+    end if;
+    return query select delivery.status, null::text, null::text, 0, null::timestamptz, null::text, null::text, null::text, null::text,
+      null::text, null::text, null::jsonb, null::text, null::text, null::text, null::text, false, false, null::uuid;
+    return;
+  end if;
+  update public.email_deliveries d
+  set status = 'sending', claimed_by = claim_email_delivery.pool_id, attempts = d.attempts + 1, token_hash = private.email_token_hash(minted),
+    track_opens = s.track_opens, track_clicks = s.track_clicks
+  from public.email_settings s
+  where d.id = delivery.id and s.organization_id = delivery.organization_id;
+  return query
+    select 'sending'::text, delivery.email, minted, delivery.attempts + 1, delivery.created_at, c.first_name, c.last_name, c.company, c.job_title,
+      t.subject, t.preheader, t.blocks, o.name, s.from_name, s.from_email, s.reply_to, s.track_opens, s.track_clicks, delivery.list_id
+    from public.email_templates t
+    join public.organizations o on o.id = t.organization_id
+    join public.email_settings s on s.organization_id = o.id
+    left join public.contacts c on c.id = delivery.contact_id
+    where t.id = delivery.template_id;
+end
+$$;
+
 -- Name: claim_outgoing_email(bigint, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETURNS TABLE(id bigint, kind text, recipient text, payload jsonb, attempts integer, created_at timestamp with time zone)
     LANGUAGE sql SECURITY DEFINER
@@ -1110,6 +1300,44 @@ CREATE FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) RETU
   where e.id = claim_outgoing_email.email_id and e.sent_at is null and e.cancelled_at is null
     and (e.locked_until is null or e.locked_until < now() or e.claimed_by is null or not private.job_pool_alive(e.claimed_by))
   returning e.id, e.kind, e.recipient, e.payload, e.attempts, e.created_at
+$$;
+
+-- Name: claim_outgoing_email_once(bigint, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.claim_outgoing_email_once(email_id bigint, pool_id text) RETURNS TABLE(state text, id bigint, kind text, recipient text, payload jsonb, attempts integer, created_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  queued private.outgoing_emails;
+begin
+  select e.* into queued from private.outgoing_emails e where e.id = claim_outgoing_email_once.email_id for update;
+  if queued.id is null then
+    return query select 'unknown'::text, null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
+    return;
+  end if;
+  if queued.sent_at is not null or queued.cancelled_at is not null or queued.unconfirmed_at is not null then
+    return query select case when queued.sent_at is not null then 'sent' when queued.cancelled_at is not null then 'cancelled' else 'unconfirmed' end,
+      null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
+    return;
+  end if;
+  if queued.locked_until is not null and queued.locked_until > now() and queued.claimed_by is not null
+     and private.job_pool_alive(queued.claimed_by) then
+    return query select 'held'::text, null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
+    return;
+  end if;
+  if queued.data_completed_at is not null then
+    update private.outgoing_emails e set unconfirmed_at = now(), locked_until = null, claimed_by = null,
+      last_error = 'The worker stopped after the message was handed to the SMTP server and before its answer was recorded: not sent again.'
+    where e.id = queued.id;
+    return query select 'unconfirmed'::text, null::bigint, null::text, null::text, null::jsonb, 0, null::timestamptz;
+    return;
+  end if;
+  update private.outgoing_emails e
+  set locked_until = now() + interval '2 minutes', claimed_by = claim_outgoing_email_once.pool_id, attempts = e.attempts + 1
+  where e.id = queued.id
+  returning * into queued;
+  return query select 'claimed'::text, queued.id, queued.kind, queued.recipient, queued.payload, queued.attempts, queued.created_at;
+end
 $$;
 
 -- Name: claim_social_post_channel(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: private
@@ -1276,6 +1504,32 @@ begin
 end
 $$;
 
+-- Name: complete_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  campaign public.email_campaigns;
+begin
+  select c.* into campaign from public.email_campaigns c where c.id = complete_email_campaign.campaign_id for update;
+  if campaign.organization_id is distinct from complete_email_campaign.workspace_id then
+    raise exception 'campaign % is not of workspace %', complete_email_campaign.campaign_id, complete_email_campaign.workspace_id
+      using errcode = '42501', detail = 'foreign_campaign';
+  end if;
+  if campaign.status = 'sending' and campaign.claimed_by is not distinct from complete_email_campaign.pool_id
+     and not exists (select 1 from public.email_deliveries d where d.campaign_id = campaign.id and d.status in ('queued', 'sending'))
+     and not exists (select 1 from private.email_campaign_audience(campaign, campaign.cursor_contact_id, campaign.audience_cutoff, 1)) then
+    update public.email_campaigns c set status = 'sent', finished_at = now(), claimed_by = null, claimed_until = null
+    where c.id = campaign.id returning * into campaign;
+    perform private.record_workspace_event(campaign.organization_id, 'email.campaign_sent', campaign.id,
+      jsonb_build_object('campaign_id', campaign.id, 'sent', campaign.sent_count));
+  end if;
+  return campaign.status;
+end
+$$;
+
 -- Name: contact_check_failures(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.contact_check_failures(candidates jsonb) RETURNS TABLE(item integer, constraint_name text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -1348,6 +1602,18 @@ begin
       null;
     end;
   end loop;
+end
+$$;
+
+-- Name: create_email_settings(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.create_email_settings() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.email_settings (organization_id) values (new.id) on conflict do nothing;
+  insert into private.email_webhook_secrets (organization_id) values (new.id) on conflict do nothing;
+  return null;
 end
 $$;
 
@@ -1523,6 +1789,360 @@ begin
 end
 $$;
 
+-- Name: email_block_valid(jsonb, boolean); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_block_valid(block jsonb, nested boolean) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+declare
+  kind text;
+  allowed text[];
+  column_blocks jsonb;
+begin
+  if jsonb_typeof(block) <> 'object' or jsonb_typeof(block -> 'type') <> 'string' then
+    return false;
+  end if;
+  kind := block ->> 'type';
+  allowed := case kind
+    when 'heading' then array['type', 'text', 'level']
+    when 'text' then array['type', 'markdown']
+    when 'image' then array['type', 'src', 'alt', 'href', 'asset_id', 'width']
+    when 'button' then array['type', 'label', 'href']
+    when 'divider' then array['type']
+    when 'columns' then array['type', 'columns']
+  end;
+  if allowed is null or exists (select 1 from jsonb_object_keys(block) k where k <> all (allowed)) then
+    return false;
+  end if;
+  case kind
+    when 'heading' then
+      return jsonb_typeof(block -> 'text') = 'string' and char_length(block ->> 'text') between 1 and 200
+        and private.is_header_text(block ->> 'text')
+        and (block -> 'level' is null or block -> 'level' in ('1'::jsonb, '2'::jsonb));
+    when 'text' then
+      return jsonb_typeof(block -> 'markdown') = 'string' and char_length(block ->> 'markdown') <= 5000;
+    when 'image' then
+      return jsonb_typeof(block -> 'src') = 'string' and private.email_link_valid(block ->> 'src') and block ->> 'src' ~ '^https?://'
+        and (block -> 'alt' is null or (jsonb_typeof(block -> 'alt') = 'string' and char_length(block ->> 'alt') <= 200))
+        and (block -> 'href' is null or (jsonb_typeof(block -> 'href') = 'string' and private.email_link_valid(block ->> 'href')))
+        and (block -> 'asset_id' is null or (jsonb_typeof(block -> 'asset_id') = 'string'
+          and block ->> 'asset_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))
+        and (block -> 'width' is null or (jsonb_typeof(block -> 'width') = 'number' and (block ->> 'width')::numeric between 40 and 600
+          and (block ->> 'width')::numeric = floor((block ->> 'width')::numeric)));
+    when 'button' then
+      return jsonb_typeof(block -> 'label') = 'string' and char_length(btrim(block ->> 'label')) between 1 and 80
+        and private.is_header_text(block ->> 'label')
+        and jsonb_typeof(block -> 'href') = 'string' and private.email_link_valid(block ->> 'href');
+    when 'divider' then
+      return true;
+    when 'columns' then
+      if nested or jsonb_typeof(block -> 'columns') <> 'array' or jsonb_array_length(block -> 'columns') <> 2 then
+        return false;
+      end if;
+      for column_blocks in select value from jsonb_array_elements(block -> 'columns') loop
+        if jsonb_typeof(column_blocks) <> 'array' or jsonb_array_length(column_blocks) > 10
+           or exists (select 1 from jsonb_array_elements(column_blocks) b where not private.email_block_valid(b.value, true)) then
+          return false;
+        end if;
+      end loop;
+      return true;
+  end case;
+  return false;
+end
+$_$;
+
+-- Name: email_blocks_valid(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_blocks_valid(blocks jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select jsonb_typeof(blocks) = 'array' and jsonb_array_length(blocks) <= 60
+    and not exists (select 1 from jsonb_array_elements(blocks) b where not private.email_block_valid(b.value, false))
+$$;
+
+-- Name: is_header_text(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_header_text(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select value !~ '[[:cntrl:]\u0085\u2028\u2029]'
+$$;
+
+-- Name: email_campaigns; Type: TABLE; Schema: public
+CREATE TABLE public.email_campaigns (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    name text NOT NULL,
+    subject text DEFAULT ''::text NOT NULL,
+    preheader text DEFAULT ''::text NOT NULL,
+    blocks jsonb DEFAULT '[]'::jsonb NOT NULL,
+    template_id uuid,
+    list_ids uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    scheduled_at timestamp with time zone,
+    started_at timestamp with time zone,
+    finished_at timestamp with time zone,
+    paused_reason text,
+    cursor_contact_id uuid,
+    audience_cutoff timestamp with time zone,
+    recipients_total integer,
+    sent_count integer DEFAULT 0 NOT NULL,
+    failed_count integer DEFAULT 0 NOT NULL,
+    unconfirmed_count integer DEFAULT 0 NOT NULL,
+    errors_since_resume integer DEFAULT 0 NOT NULL,
+    claimed_by text,
+    claimed_until timestamp with time zone,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_campaigns_blocks_check CHECK (private.email_blocks_valid(blocks)),
+    CONSTRAINT email_campaigns_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
+    CONSTRAINT email_campaigns_list_ids_check CHECK (((cardinality(list_ids) <= 20) AND (array_position(list_ids, NULL::uuid) IS NULL))),
+    CONSTRAINT email_campaigns_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 120)) AND (name = btrim(name)))),
+    CONSTRAINT email_campaigns_paused_reason_length CHECK ((char_length(paused_reason) <= 1000)),
+    CONSTRAINT email_campaigns_preheader_check CHECK (((char_length(preheader) <= 200) AND private.is_header_text(preheader))),
+    CONSTRAINT email_campaigns_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'scheduled'::text, 'sending'::text, 'paused'::text, 'sent'::text, 'cancelled'::text]))),
+    CONSTRAINT email_campaigns_subject_check CHECK (((char_length(subject) <= 200) AND private.is_header_text(subject)))
+);
+
+-- Name: email_campaign_audience(public.email_campaigns, uuid, timestamp with time zone, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_campaign_audience(campaign public.email_campaigns, after uuid, cutoff timestamp with time zone, max_rows integer) RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select distinct m.contact_id
+  from public.email_list_members m
+  join public.email_lists l on l.id = m.list_id and l.organization_id = campaign.organization_id
+  join public.contacts c on c.id = m.contact_id and c.email is not null
+  where m.list_id = any(campaign.list_ids) and m.status = 'confirmed'
+    and (after is null or m.contact_id > after)
+    and m.confirmed_at <= cutoff
+    and not exists (select 1 from public.email_suppressions s where s.organization_id = campaign.organization_id and s.email = lower(c.email))
+  order by m.contact_id
+  limit max_rows
+$$;
+
+-- Name: email_campaign_for_member(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_campaign_for_member(campaign_id uuid) RETURNS public.email_campaigns
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  select c.* into campaign from public.email_campaigns c where c.id = email_campaign_for_member.campaign_id;
+  if campaign.id is null or private.workspace_role(campaign.organization_id) is null then
+    raise exception 'This campaign does not exist.' using errcode = 'P0001', detail = 'unknown_campaign';
+  end if;
+  perform private.require_workspace_role(campaign.organization_id, 'member');
+  return campaign;
+end
+$$;
+
+-- Name: email_deliveries_data_complete(bigint[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_deliveries_data_complete(delivery_ids bigint[]) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.email_deliveries d set data_completed_at = now()
+  where d.id = any(delivery_ids) and d.status = 'sending'
+$$;
+
+-- Name: email_deliveries_unconfirmed(bigint[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_deliveries_unconfirmed(delivery_ids bigint[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  marked integer;
+begin
+  with marked_rows as (
+    update public.email_deliveries d
+    set status = 'unconfirmed', claimed_by = null,
+      smtp_response = 'The worker stopped after the message was handed to the SMTP server and before its answer was recorded: not sent again.'
+    where d.id = any(delivery_ids) and d.status in ('queued', 'sending') and d.data_completed_at is not null
+    returning d.campaign_id
+  ), counted as (
+    update public.email_campaigns c set unconfirmed_count = c.unconfirmed_count + n.count
+    from (select campaign_id, count(*)::integer as count from marked_rows where campaign_id is not null group by campaign_id) n
+    where c.id = n.campaign_id
+  )
+  select count(*) into marked from marked_rows;
+  return marked;
+end
+$$;
+
+-- Name: email_deliveries; Type: TABLE; Schema: public
+CREATE TABLE public.email_deliveries (
+    id bigint NOT NULL,
+    organization_id uuid NOT NULL,
+    kind text NOT NULL,
+    campaign_id uuid,
+    list_id uuid,
+    template_id uuid,
+    contact_id uuid,
+    email text NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    smtp_response text,
+    message_id text,
+    token_hash bytea,
+    link_set_id bigint,
+    track_opens boolean DEFAULT false NOT NULL,
+    track_clicks boolean DEFAULT false NOT NULL,
+    claimed_by text,
+    data_completed_at timestamp with time zone,
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone,
+    opened_at timestamp with time zone,
+    open_count integer DEFAULT 0 NOT NULL,
+    clicked_at timestamp with time zone,
+    click_count integer DEFAULT 0 NOT NULL,
+    bounced_at timestamp with time zone,
+    bounce_type text,
+    bounce_detail text,
+    complained_at timestamp with time zone,
+    unsubscribed_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    request_key text,
+    CONSTRAINT email_deliveries_bounce_detail_length CHECK ((char_length(bounce_detail) <= 1000)),
+    CONSTRAINT email_deliveries_bounce_type_check CHECK ((bounce_type = ANY (ARRAY['hard'::text, 'soft'::text]))),
+    CONSTRAINT email_deliveries_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
+    CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text]))),
+    CONSTRAINT email_deliveries_message_id_length CHECK ((char_length(message_id) <= 300)),
+    CONSTRAINT email_deliveries_request_key_length CHECK (((char_length(request_key) >= 1) AND (char_length(request_key) <= 200))),
+    CONSTRAINT email_deliveries_smtp_response_length CHECK ((char_length(smtp_response) <= 1000)),
+    CONSTRAINT email_deliveries_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'unconfirmed'::text])))
+);
+
+-- Name: email_delivery_by_token(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_delivery_by_token(token text) RETURNS public.email_deliveries
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select d.* from public.email_deliveries d
+  where token is not null and char_length(token) between 20 and 100 and d.token_hash = private.email_token_hash(token)
+$$;
+
+-- Name: email_filter_contacts(uuid, text[], text[], text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_filter_contacts(workspace_id uuid, tags text[], stages text[], bands text[]) RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.id from public.contacts c
+  where c.organization_id = email_filter_contacts.workspace_id and c.email is not null
+    and (coalesce(cardinality(email_filter_contacts.tags), 0) = 0
+      or c.tag_keys && array(select lower(t) from unnest(email_filter_contacts.tags) t))
+    and (coalesce(cardinality(email_filter_contacts.stages), 0) = 0 or c.lifecycle_stage = any(email_filter_contacts.stages))
+    and (coalesce(cardinality(email_filter_contacts.bands), 0) = 0 or c.score_band = any(email_filter_contacts.bands))
+$$;
+
+-- Name: email_link_set(uuid, text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_link_set(workspace_id uuid, urls text[]) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  key text := encode(sha256(convert_to(array_to_string(urls, E'\n'), 'UTF8')), 'hex');
+  found_id bigint;
+begin
+  insert into private.email_link_sets (organization_id, digest, urls) values (workspace_id, key, urls)
+  on conflict (organization_id, digest) do nothing returning id into found_id;
+  if found_id is null then
+    select s.id into found_id from private.email_link_sets s where s.organization_id = workspace_id and s.digest = key;
+  end if;
+  return found_id;
+end
+$$;
+
+-- Name: email_link_valid(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_link_valid(link text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select link is not null and char_length(link) between 8 and 2000
+    and link ~ '^(https?://[^\s<>"''`\\]+|mailto:[^\s<>"''`\\]+)$'
+$_$;
+
+-- Name: email_list_for_member(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_list_for_member(list_id uuid) RETURNS public.email_lists
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  select l.* into list from public.email_lists l where l.id = email_list_for_member.list_id;
+  if list.id is null or private.workspace_role(list.organization_id) is null then
+    raise exception 'This list does not exist.' using errcode = 'P0001', detail = 'unknown_list';
+  end if;
+  perform private.require_workspace_role(list.organization_id, 'member');
+  return list;
+end
+$$;
+
+-- Name: email_member_confirmed(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_member_confirmed(list_id uuid, contact_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists;
+begin
+  select l.* into list from public.email_lists l where l.id = email_member_confirmed.list_id;
+  if list.welcome_enabled and list.welcome_template_id is not null then
+    perform private.queue_email_delivery(list.organization_id, 'welcome', list.welcome_template_id, email_member_confirmed.contact_id, list.id);
+  end if;
+  perform private.record_workspace_event(list.organization_id, 'email.subscribed', email_member_confirmed.contact_id,
+    jsonb_build_object('list_id', list.id, 'contact_id', email_member_confirmed.contact_id));
+end
+$$;
+
+-- Name: email_suppressed(uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_suppressed(workspace_id uuid, address text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.email_suppressions s where s.organization_id = workspace_id and s.email = lower(address))
+$$;
+
+-- Name: email_token_hash(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_token_hash(token text) RETURNS bytea
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select sha256(convert_to(token, 'UTF8'))
+$$;
+
+-- Name: email_unsubscribe_info(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_unsubscribe_info(token text) RETURNS TABLE(workspace_name text, masked_email text, unsubscribed boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select o.name, left(d.email, 1) || '***' || substring(d.email from position('@' in d.email)),
+    exists (select 1 from public.email_suppressions s where s.organization_id = d.organization_id and s.email = lower(d.email))
+  from private.email_delivery_by_token(token) d join public.organizations o on o.id = d.organization_id
+  where d.id is not null
+$$;
+
+-- Name: email_webhook_endpoint(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_webhook_endpoint(endpoint_token text) RETURNS TABLE(workspace_id uuid, postmark_password text, generic_secret text, sendgrid_public_key text, sns_topic_arn text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select w.organization_id, w.postmark_password, w.generic_secret, w.sendgrid_public_key, w.sns_topic_arn
+  from private.email_webhook_secrets w
+  where endpoint_token is not null and char_length(endpoint_token) between 20 and 100 and w.endpoint_token = email_webhook_endpoint.endpoint_token
+$$;
+
 -- Name: emit_webhook_event(uuid, text, text, jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1656,19 +2276,91 @@ begin
 end
 $$;
 
+-- Name: finish_email_deliveries(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.finish_email_deliveries(workspace_id uuid, outcomes jsonb) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  affected uuid;
+  errors integer;
+  last_error text;
+  campaign public.email_campaigns;
+  threshold integer;
+begin
+  if exists (
+    select 1 from jsonb_array_elements(outcomes) o join public.email_deliveries d on d.id = (o ->> 'id')::bigint
+    where d.organization_id <> finish_email_deliveries.workspace_id
+  ) then
+    raise exception 'deliveries of another workspace' using errcode = '42501', detail = 'foreign_delivery';
+  end if;
+  with given as (
+    select (o ->> 'id')::bigint as id, o ->> 'outcome' as outcome, left(o ->> 'response', 1000) as response, left(o ->> 'message_id', 300) as message_id
+    from jsonb_array_elements(outcomes) o
+  ), updated as (
+    update public.email_deliveries d
+    set status = case
+          when g.outcome = 'sent' then 'sent'
+          when g.outcome = 'unconfirmed' then 'unconfirmed'
+          when g.outcome = 'retry' and d.attempts < 3 then 'queued'
+          else 'failed' end,
+      sent_at = case when g.outcome = 'sent' then now() else d.sent_at end,
+      failed_at = case when g.outcome = 'failed' or (g.outcome = 'retry' and d.attempts >= 3) then now() else d.failed_at end,
+      data_completed_at = case when g.outcome in ('failed', 'retry') then null else d.data_completed_at end,
+      smtp_response = coalesce(g.response, d.smtp_response),
+      message_id = coalesce(g.message_id, d.message_id),
+      claimed_by = null
+    from given g
+    where d.id = g.id and d.status = 'sending'
+    returning d.campaign_id, d.status, g.outcome, g.response
+  ), per_campaign as (
+    select u.campaign_id,
+      count(*) filter (where u.status = 'sent') as sent,
+      count(*) filter (where u.status = 'failed') as failed,
+      count(*) filter (where u.status = 'unconfirmed') as unconfirmed,
+      count(*) filter (where u.outcome in ('failed', 'retry')) as errors,
+      max(u.response) filter (where u.outcome in ('failed', 'retry')) as last_error
+    from updated u where u.campaign_id is not null group by u.campaign_id
+  ), counted as (
+    update public.email_campaigns c
+    set sent_count = c.sent_count + p.sent, failed_count = c.failed_count + p.failed,
+      unconfirmed_count = c.unconfirmed_count + p.unconfirmed, errors_since_resume = c.errors_since_resume + p.errors
+    from per_campaign p where c.id = p.campaign_id
+    returning c.id, p.errors, p.last_error
+  )
+  select k.id, k.errors, k.last_error into affected, errors, last_error from counted k limit 1;
+
+  if affected is null then
+    return null;
+  end if;
+  select c.* into campaign from public.email_campaigns c where c.id = affected;
+  select s.error_threshold into threshold from public.email_settings s where s.organization_id = campaign.organization_id;
+  if campaign.status = 'sending' and errors > 0 and campaign.errors_since_resume >= coalesce(threshold, 20) then
+    update public.email_campaigns c
+    set status = 'paused', paused_reason = 'Paused after ' || campaign.errors_since_resume || ' errors. Last: ' || coalesce(last_error, 'unknown'),
+      claimed_by = null, claimed_until = null
+    where c.id = campaign.id returning * into campaign;
+  end if;
+  return campaign.status;
+end
+$$;
+
 -- Name: finish_outgoing_email(bigint, text, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
-  if outcome not in ('sent', 'failed', 'cancelled') then
-    raise exception 'finish_outgoing_email: outcome must be sent, failed or cancelled' using errcode = '22023';
+  if outcome not in ('sent', 'failed', 'cancelled', 'unconfirmed') then
+    raise exception 'finish_outgoing_email: outcome must be sent, failed, cancelled or unconfirmed' using errcode = '22023';
   end if;
   update private.outgoing_emails e
   set locked_until = null, claimed_by = null,
       sent_at = case when outcome = 'sent' then now() end,
       cancelled_at = case when outcome = 'cancelled' then now() end,
+      unconfirmed_at = case when outcome = 'unconfirmed' then now() end,
+      data_completed_at = case when outcome = 'failed' then null else e.data_completed_at end,
       last_error = case when outcome = 'sent' then null else left(finish_outgoing_email.reason, 1000) end
   where e.id = finish_outgoing_email.email_id and e.sent_at is null;
 end
@@ -2124,6 +2816,14 @@ CREATE FUNCTION private.invitation_status(invitation public.workspace_invitation
   end
 $$;
 
+-- Name: is_plain_email(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_plain_email(address text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select char_length(address) between 3 and 254 and address ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'
+$_$;
+
 -- Name: is_public_address(inet); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.is_public_address(address inet) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -2414,6 +3114,8 @@ CREATE TABLE public.contacts (
     sort_name text GENERATED ALWAYS AS (lower(btrim(((((COALESCE(last_name, ''::text) || ' '::text) || COALESCE(first_name, ''::text)) || ' '::text) || COALESCE(email, ''::text))))) STORED,
     search_document tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((((((((COALESCE(first_name, ''::text) || ' '::text) || COALESCE(last_name, ''::text)) || ' '::text) || COALESCE(email, ''::text)) || ' '::text) || COALESCE(replace(email, '@'::text, ' '::text), ''::text)) || ' '::text) || COALESCE(company, ''::text)))) STORED,
     tag_keys text[] GENERATED ALWAYS AS (private.lower_tags(tags)) STORED,
+    last_email_opened_at timestamp with time zone,
+    last_email_clicked_at timestamp with time zone,
     CONSTRAINT contacts_company_length CHECK ((char_length(company) <= 120)),
     CONSTRAINT contacts_email_format CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'::text))),
     CONSTRAINT contacts_first_name_length CHECK ((char_length(first_name) <= 100)),
@@ -2443,6 +3145,8 @@ CREATE FUNCTION private.lead_scores(contacts public.contacts[]) RETURNS TABLE(co
       when 'job_title' then pg_catalog.strpos(pg_catalog.lower(coalesce(c.job_title, '')), pg_catalog.lower(r.value)) > 0
       when 'tag' then exists (select 1 from pg_catalog.unnest(c.tags) t where pg_catalog.lower(t) = pg_catalog.lower(r.value))
       when 'recent_activity' then c.last_activity_at > pg_catalog.now() - pg_catalog.make_interval(days => r.value::integer)
+      when 'email_opened' then c.last_email_opened_at > pg_catalog.now() - pg_catalog.make_interval(days => r.value::integer)
+      when 'email_clicked' then c.last_email_clicked_at > pg_catalog.now() - pg_catalog.make_interval(days => r.value::integer)
       else false
     end
   group by c.id, c.score_adjustment
@@ -2587,6 +3291,68 @@ CREATE FUNCTION private.new_webhook_secret() RETURNS text
   select 'whsec_' || encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64')
 $$;
 
+-- Name: next_email_campaign_deliveries(uuid, uuid, text, integer, bigint, boolean, boolean); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean) RETURNS TABLE(id bigint, email text, token text, attempts integer, created_at timestamp with time zone, first_name text, last_name text, company text, job_title text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  campaign public.email_campaigns;
+  leftover bigint[];
+  added uuid[];
+begin
+  select c.* into campaign from public.email_campaigns c where c.id = next_email_campaign_deliveries.campaign_id for update;
+  if campaign.organization_id is distinct from next_email_campaign_deliveries.workspace_id then
+    raise exception 'campaign % is not of workspace %', next_email_campaign_deliveries.campaign_id, next_email_campaign_deliveries.workspace_id
+      using errcode = '42501', detail = 'foreign_campaign';
+  end if;
+  if campaign.status <> 'sending' or campaign.claimed_by is distinct from next_email_campaign_deliveries.pool_id then
+    return;
+  end if;
+  update public.email_campaigns c set claimed_until = now() + interval '2 minutes' where c.id = campaign.id;
+
+  perform private.email_deliveries_unconfirmed(array(
+    select d.id from public.email_deliveries d
+    where d.campaign_id = campaign.id and d.status in ('queued', 'sending') and d.data_completed_at is not null));
+  leftover := array(
+    select d.id from public.email_deliveries d
+    where d.campaign_id = campaign.id and d.status in ('queued', 'sending')
+    order by d.id limit batch_size);
+
+  if cardinality(leftover) < batch_size then
+    added := array(select private.email_campaign_audience(campaign, campaign.cursor_contact_id, campaign.audience_cutoff,
+      batch_size - cardinality(leftover)));
+    if cardinality(added) > 0 then
+      insert into public.email_deliveries (organization_id, kind, campaign_id, contact_id, email)
+      select campaign.organization_id, 'campaign', campaign.id, c.id, lower(c.email)
+      from public.contacts c where c.id = any(added)
+      order by c.id
+      on conflict (campaign_id, contact_id) do nothing;
+      update public.email_campaigns c set cursor_contact_id = added[cardinality(added)] where c.id = campaign.id;
+    end if;
+  end if;
+
+  return query
+    with chosen as (
+      select d.id, private.new_email_token() as token
+      from public.email_deliveries d
+      where d.campaign_id = campaign.id and d.status in ('queued', 'sending')
+      order by d.id limit batch_size
+    ), claimed as (
+      update public.email_deliveries d
+      set status = 'sending', claimed_by = next_email_campaign_deliveries.pool_id, attempts = d.attempts + 1,
+        token_hash = private.email_token_hash(chosen.token), link_set_id = next_email_campaign_deliveries.link_set_id,
+        track_opens = next_email_campaign_deliveries.track_opens, track_clicks = next_email_campaign_deliveries.track_clicks
+      from chosen where d.id = chosen.id
+      returning d.id, d.email, chosen.token, d.attempts, d.created_at, d.contact_id
+    )
+    select k.id, k.email, k.token, k.attempts, k.created_at, c.first_name, c.last_name, c.company, c.job_title
+    from claimed k left join public.contacts c on c.id = k.contact_id
+    order by k.id;
+end
+$$;
+
 -- Name: next_webhook_delivery_at(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.next_webhook_delivery_at(organization uuid) RETURNS timestamp with time zone
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -2596,6 +3362,17 @@ CREATE FUNCTION private.next_webhook_delivery_at(organization uuid) RETURNS time
   from public.webhook_deliveries d
   join public.webhook_endpoints e on e.id = d.endpoint_id and e.enabled
   where d.organization_id = organization and d.status = 'pending'
+$$;
+
+-- Name: normalise_email_suppression(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.normalise_email_suppression() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.email := lower(btrim(new.email));
+  return new;
+end
 $$;
 
 -- Name: normalize_content_schedule(); Type: FUNCTION; Schema: private
@@ -2721,6 +3498,14 @@ begin
 end
 $_$;
 
+-- Name: outgoing_email_data_complete(bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.outgoing_email_data_complete(email_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.outgoing_emails e set data_completed_at = now() where e.id = email_id and e.sent_at is null
+$$;
+
 -- Name: payload_workspace(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.payload_workspace(payload jsonb) RETURNS uuid
     LANGUAGE sql IMMUTABLE
@@ -2729,6 +3514,28 @@ CREATE FUNCTION private.payload_workspace(payload jsonb) RETURNS uuid
   select case when payload ->> 'workspace_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     then (payload ->> 'workspace_id')::uuid end
 $_$;
+
+-- Name: prepare_email_confirmation(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.prepare_email_confirmation(list_id uuid, contact_id uuid) RETURNS TABLE(token text, email text, first_name text, list_name text, workspace_name text, expires_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  minted text := private.new_email_token();
+begin
+  update public.email_list_members m
+  set confirm_token_hash = private.email_token_hash(minted), confirm_expires_at = now() + interval '7 days'
+  where m.list_id = prepare_email_confirmation.list_id and m.contact_id = prepare_email_confirmation.contact_id and m.status = 'pending';
+  if not found then
+    return;
+  end if;
+  return query
+    select minted, c.email, c.first_name, l.name, o.name, now() + interval '7 days'
+    from public.email_lists l join public.organizations o on o.id = l.organization_id
+    join public.contacts c on c.id = prepare_email_confirmation.contact_id
+    where l.id = prepare_email_confirmation.list_id;
+end
+$$;
 
 -- Name: prepare_invitation_email(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.prepare_invitation_email(invitation_id uuid) RETURNS TABLE(token text, email text, access_role text, workspace_name text, inviter_name text, expires_at timestamp with time zone)
@@ -2918,6 +3725,55 @@ begin
 end
 $$;
 
+-- Name: queue_email_confirmation(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_email_confirmation(list_id uuid, contact_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member public.email_list_members;
+  address text;
+begin
+  select m.* into member from public.email_list_members m
+  where m.list_id = queue_email_confirmation.list_id and m.contact_id = queue_email_confirmation.contact_id for update;
+  if member is null or member.status <> 'pending'
+     or (member.confirmation_sent_at is not null and member.confirmation_sent_at > now() - interval '10 minutes') then
+    return false;
+  end if;
+  select c.email into address from public.contacts c where c.id = member.contact_id;
+  if address is null or private.enqueue_email('email_list_confirmation', lower(address),
+       jsonb_build_object('list_id', member.list_id, 'contact_id', member.contact_id)) is null then
+    return false;
+  end if;
+  update public.email_list_members m set confirmation_sent_at = now(), updated_at = now()
+  where m.list_id = member.list_id and m.contact_id = member.contact_id;
+  return true;
+end
+$$;
+
+-- Name: queue_email_delivery(uuid, text, uuid, uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid DEFAULT NULL::uuid) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  address text;
+  queued bigint;
+begin
+  select c.email into address from public.contacts c where c.id = queue_email_delivery.contact_id and c.organization_id = queue_email_delivery.workspace_id;
+  if address is null or private.email_suppressed(workspace_id, address) or not private.job_worker_alive()
+     or not exists (select 1 from public.email_templates t where t.id = queue_email_delivery.template_id and t.organization_id = queue_email_delivery.workspace_id) then
+    return null;
+  end if;
+  insert into public.email_deliveries (organization_id, kind, template_id, list_id, contact_id, email)
+  values (workspace_id, queue_email_delivery.kind, queue_email_delivery.template_id, queue_email_delivery.list_id, queue_email_delivery.contact_id, address)
+  returning id into queued;
+  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+    now(), 'delivery:' || queued, 8);
+  return queued;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3042,6 +3898,139 @@ begin
     end if;
   end if;
   return null;
+end
+$$;
+
+-- Name: record_email_click(text, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_email_click(token text, link_position integer) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  delivery public.email_deliveries := private.email_delivery_by_token(token);
+  target text;
+begin
+  if delivery.id is null or delivery.link_set_id is null or link_position is null or link_position < 0 then
+    return null;
+  end if;
+  select s.urls[link_position + 1] into target from private.email_link_sets s
+  where s.id = delivery.link_set_id and s.organization_id = delivery.organization_id;
+  if target is null then
+    return null;
+  end if;
+  perform private.record_email_engagement(delivery, 'click', target);
+  return target;
+end
+$$;
+
+-- Name: record_email_engagement(public.email_deliveries, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_email_engagement(delivery public.email_deliveries, kind text, url text DEFAULT NULL::text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  tracking public.email_settings;
+  first_time boolean;
+begin
+  select s.* into tracking from public.email_settings s where s.organization_id = delivery.organization_id;
+  if kind = 'open' and not (delivery.track_opens and tracking.track_opens) then
+    return false;
+  end if;
+  if kind = 'click' and not (delivery.track_clicks and tracking.track_clicks) then
+    return false;
+  end if;
+  if kind = 'open' then
+    first_time := delivery.opened_at is null;
+    update public.email_deliveries d set opened_at = coalesce(d.opened_at, now()), open_count = d.open_count + 1 where d.id = delivery.id;
+    update public.contacts c set last_email_opened_at = now(), last_activity_at = greatest(c.last_activity_at, now())
+    where c.id = delivery.contact_id and c.organization_id = delivery.organization_id;
+  else
+    first_time := delivery.clicked_at is null;
+    -- A click shows the message was opened, whether or not its images loaded.
+    update public.email_deliveries d set clicked_at = coalesce(d.clicked_at, now()), click_count = d.click_count + 1,
+      opened_at = case when d.track_opens and tracking.track_opens then coalesce(d.opened_at, now()) else d.opened_at end
+    where d.id = delivery.id;
+    update public.contacts c set last_email_clicked_at = now(), last_activity_at = greatest(c.last_activity_at, now())
+    where c.id = delivery.contact_id and c.organization_id = delivery.organization_id;
+  end if;
+  if first_time then
+    perform private.record_workspace_event(delivery.organization_id, case kind when 'open' then 'email.opened' else 'email.clicked' end,
+      delivery.contact_id, jsonb_strip_nulls(jsonb_build_object('delivery_id', delivery.id, 'campaign_id', delivery.campaign_id,
+        'contact_id', delivery.contact_id, 'url', url)));
+  end if;
+  return true;
+end
+$$;
+
+-- Name: record_email_feedback(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_email_feedback(workspace_id uuid, events jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  event jsonb;
+  kind text;
+  address text;
+  message text;
+  hard boolean;
+  delivery_id bigint;
+  recorded integer := 0;
+  suppressed integer := 0;
+begin
+  if jsonb_typeof(events) <> 'array' then
+    return jsonb_build_object('recorded', 0, 'suppressed', 0);
+  end if;
+  for event in select value from jsonb_array_elements(events) limit 500 loop
+    kind := event ->> 'type';
+    address := lower(btrim(event ->> 'email'));
+    message := btrim(event ->> 'message_id', ' <>');
+    hard := coalesce(event ->> 'bounce_type', 'hard') = 'hard';
+    continue when kind not in ('bounce', 'complaint', 'delivery') or address is null or not private.is_plain_email(address);
+    delivery_id := null;
+    if message is not null and message <> '' then
+      select d.id into delivery_id from public.email_deliveries d
+      where d.organization_id = record_email_feedback.workspace_id and d.message_id = '<' || message || '>' and lower(d.email) = address;
+    end if;
+    if delivery_id is null then
+      select d.id into delivery_id from public.email_deliveries d
+      where d.organization_id = record_email_feedback.workspace_id and lower(d.email) = address
+      order by d.created_at desc limit 1;
+    end if;
+    if kind = 'bounce' then
+      update public.email_deliveries d set bounced_at = coalesce(d.bounced_at, now()),
+        bounce_type = case when hard then 'hard' else coalesce(d.bounce_type, 'soft') end,
+        bounce_detail = left(event ->> 'detail', 1000)
+      where d.id = delivery_id;
+      if hard then
+        perform private.suppress_email(workspace_id, address, 'hard_bounce', left(coalesce(event ->> 'detail', 'Hard bounce'), 500));
+        suppressed := suppressed + 1;
+      end if;
+      perform private.record_workspace_event(workspace_id, 'email.bounced', null,
+        jsonb_strip_nulls(jsonb_build_object('delivery_id', delivery_id, 'hard', hard)));
+    elsif kind = 'complaint' then
+      update public.email_deliveries d set complained_at = coalesce(d.complained_at, now()) where d.id = delivery_id;
+      perform private.suppress_email(workspace_id, address, 'complaint', left(coalesce(event ->> 'detail', 'Marked as spam'), 500));
+      suppressed := suppressed + 1;
+      perform private.record_workspace_event(workspace_id, 'email.complained', null, jsonb_strip_nulls(jsonb_build_object('delivery_id', delivery_id)));
+    end if;
+    recorded := recorded + 1;
+  end loop;
+  return jsonb_build_object('recorded', recorded, 'suppressed', suppressed);
+end
+$$;
+
+-- Name: record_email_open(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_email_open(token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  delivery public.email_deliveries := private.email_delivery_by_token(token);
+begin
+  if delivery.id is null then
+    return false;
+  end if;
+  return private.record_email_engagement(delivery, 'open');
 end
 $$;
 
@@ -3262,6 +4251,15 @@ begin
 end
 $$;
 
+-- Name: release_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.release_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.email_campaigns c set claimed_by = null, claimed_until = null
+  where c.id = campaign_id and c.organization_id = workspace_id and c.claimed_by = pool_id
+$$;
+
 -- Name: request_client_address(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.request_client_address() RETURNS text
     LANGUAGE plpgsql STABLE
@@ -3323,6 +4321,19 @@ begin
   end if;
 end
 $_$;
+
+-- Name: require_email_worker(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.require_email_worker() RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not private.job_worker_alive() then
+    raise exception 'No background worker is running, so e-mails cannot be sent: the server runs one with npm start; on hosted Supabase start npm run worker against the project''s database.'
+      using errcode = 'P0001', detail = 'sending_unavailable';
+  end if;
+end
+$$;
 
 -- Name: require_own_contacts(uuid, uuid[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.require_own_contacts(org uuid, contact_ids uuid[]) RETURNS void
@@ -3411,6 +4422,16 @@ begin
   update public.social_post_channels c set updated_at = now() where c.post_id = new.id and c.status = 'scheduled';
   return null;
 end
+$$;
+
+-- Name: rescore_contact(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.rescore_contact(contact_id uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.contacts c set lead_score = s.score
+  from private.lead_scores(array(select x from public.contacts x where x.id = rescore_contact.contact_id)) s
+  where c.id = s.contact_id and c.lead_score <> s.score
 $$;
 
 -- Name: rescore_contacts(uuid[]); Type: FUNCTION; Schema: private
@@ -3582,6 +4603,53 @@ begin
 end
 $$;
 
+-- Name: send_email_template(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  address text;
+  found_contact boolean;
+  queued bigint;
+begin
+  if request_key is null or char_length(request_key) not between 1 and 200 then
+    raise exception 'send_email_template: a request key has 1 to 200 characters' using errcode = '22023';
+  end if;
+  -- One call at a time per key: a second concurrent call waits, then finds the first one's delivery.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(workspace_id::text || '/' || request_key, 0));
+  select d.id into queued from public.email_deliveries d where d.organization_id = workspace_id and d.request_key = send_email_template.request_key;
+  if queued is not null then
+    return query select queued, 'already_queued'::text;
+    return;
+  end if;
+  if not exists (select 1 from public.email_templates t where t.id = template_id and t.organization_id = workspace_id) then
+    return query select null::bigint, 'unknown_template'::text;
+    return;
+  end if;
+  select true, c.email into found_contact, address from public.contacts c where c.id = contact_id and c.organization_id = workspace_id;
+  if found_contact is null then
+    return query select null::bigint, 'unknown_contact'::text;
+    return;
+  end if;
+  if address is null then
+    return query select null::bigint, 'no_address'::text;
+    return;
+  end if;
+  if private.email_suppressed(workspace_id, address) then
+    return query select null::bigint, 'suppressed'::text;
+    return;
+  end if;
+  insert into public.email_deliveries (organization_id, kind, template_id, contact_id, email, request_key)
+  values (workspace_id, 'template', template_id, contact_id, address, send_email_template.request_key)
+  returning id into queued;
+  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+    now(), 'delivery:' || queued, 8);
+  return query select queued, 'queued'::text;
+end
+$$;
+
 -- Name: seo_audit_job_key(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.seo_audit_job_key(audit_id uuid) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -3701,6 +4769,15 @@ begin
   end if;
   return new;
 end
+$$;
+
+-- Name: set_email_delivery_links(uuid, bigint, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.set_email_delivery_links(workspace_id uuid, delivery_id bigint, link_set_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.email_deliveries d set link_set_id = set_email_delivery_links.link_set_id
+  where d.id = delivery_id and d.organization_id = workspace_id
 $$;
 
 -- Name: set_outbound_settings(boolean, text[], boolean, integer[]); Type: FUNCTION; Schema: private
@@ -3972,6 +5049,24 @@ begin
 end
 $$;
 
+-- Name: suppress_email(uuid, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.suppress_email(workspace_id uuid, address text, reason text, detail text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not private.is_plain_email(lower(btrim(address))) then
+    return;
+  end if;
+  insert into public.email_suppressions as s (organization_id, email, reason, detail, created_by)
+  values (workspace_id, lower(btrim(address)), suppress_email.reason, left(suppress_email.detail, 500), null)
+  on conflict (organization_id, email) do update
+    set reason = excluded.reason, detail = excluded.detail, created_at = now()
+    where array_position(array['manual', 'unsubscribed', 'hard_bounce', 'complaint'], excluded.reason)
+      > array_position(array['manual', 'unsubscribed', 'hard_bounce', 'complaint'], s.reason);
+end
+$$;
+
 -- Name: sync_content_publish_job(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.sync_content_publish_job() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4012,6 +5107,40 @@ begin
     perform private.cancel_job(private.social_publish_job_key(old.id));
   end if;
   return null;
+end
+$$;
+
+-- Name: take_email_send_tokens(uuid, integer, double precision); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.take_email_send_tokens(workspace_id uuid, wanted integer, server_per_second double precision, OUT granted integer, OUT wait_ms integer) RETURNS record
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  per_minute double precision := coalesce((select s.per_minute_limit from public.email_settings s where s.organization_id = take_email_send_tokens.workspace_id), 600);
+  moment timestamptz := clock_timestamp();
+  workspace_capacity double precision := greatest(1, per_minute / 6);
+  server_capacity double precision := greatest(1, server_per_second);
+  workspace_key text := 'email_send:workspace:' || workspace_id;
+  server_key text := 'email_send:server';
+  workspace_tokens double precision;
+  server_tokens double precision;
+  workspace_since timestamptz;
+  server_since timestamptz;
+begin
+  insert into private.rate_limits (key, tokens, updated_at) values (server_key, server_capacity, moment), (workspace_key, workspace_capacity, moment)
+  on conflict (key) do nothing;
+  -- Always in the same order (server, then workspace): two workers never wait on each other's rows crosswise.
+  select r.tokens, r.updated_at into server_tokens, server_since from private.rate_limits r where r.key = server_key for update;
+  select r.tokens, r.updated_at into workspace_tokens, workspace_since from private.rate_limits r where r.key = workspace_key for update;
+  server_tokens := least(server_capacity, server_tokens + greatest(0, extract(epoch from moment - server_since)) * server_per_second);
+  workspace_tokens := least(workspace_capacity, workspace_tokens + greatest(0, extract(epoch from moment - workspace_since)) * per_minute / 60);
+  granted := greatest(0, least(wanted, floor(server_tokens), floor(workspace_tokens)))::integer;
+  update private.rate_limits set tokens = server_tokens - granted, updated_at = moment where key = server_key;
+  update private.rate_limits set tokens = workspace_tokens - granted, updated_at = moment where key = workspace_key;
+  wait_ms := case when granted > 0 then 0 else ceil(1000 * greatest(
+    case when server_tokens < 1 then (1 - server_tokens) / server_per_second else 0 end,
+    case when workspace_tokens < 1 then (1 - workspace_tokens) / (per_minute / 60) else 0 end))::integer end;
 end
 $$;
 
@@ -4135,6 +5264,31 @@ begin
     and c.publish_on_schedule and c.planned_publish_at = moment;
 end
 $_$;
+
+-- Name: unsubscribe_email_recipient(text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.unsubscribe_email_recipient(token text, method text DEFAULT 'link'::text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  delivery public.email_deliveries := private.email_delivery_by_token(token);
+begin
+  if delivery.id is null then
+    return false;
+  end if;
+  perform private.suppress_email(delivery.organization_id, delivery.email, 'unsubscribed',
+    case method when 'one_click' then 'One-click unsubscribe (List-Unsubscribe-Post)' else 'Unsubscribe link' end);
+  update public.email_deliveries d set unsubscribed_at = coalesce(d.unsubscribed_at, now()) where d.id = delivery.id;
+  update public.email_list_members m set status = 'unsubscribed', unsubscribed_at = now(), updated_at = now()
+  where m.organization_id = delivery.organization_id and m.status <> 'unsubscribed'
+    and m.contact_id in (select c.id from public.contacts c where c.organization_id = delivery.organization_id and lower(c.email) = lower(delivery.email));
+  if delivery.unsubscribed_at is null then
+    perform private.record_workspace_event(delivery.organization_id, 'email.unsubscribed', delivery.contact_id,
+      jsonb_build_object('delivery_id', delivery.id, 'campaign_id', delivery.campaign_id, 'contact_id', delivery.contact_id));
+  end if;
+  return true;
+end
+$$;
 
 -- Name: url_decode(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.url_decode(encoded text) RETURNS text
@@ -4311,6 +5465,55 @@ begin
 end
 $$;
 
+-- Name: add_contacts_to_email_list(uuid, uuid[]); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists := private.email_list_for_member(add_contacts_to_email_list.list_id);
+begin
+  if contact_ids is null or cardinality(contact_ids) not between 1 and 1000 then
+    raise exception 'Choose 1 to 1,000 contacts.' using errcode = 'P0001', detail = 'invalid_selection';
+  end if;
+  if (select count(distinct c.id) from public.contacts c where c.id = any(contact_ids) and c.organization_id = list.organization_id)
+     <> (select count(distinct x) from unnest(contact_ids) x) then
+    raise exception 'Some of these contacts do not exist in this workspace.' using errcode = 'P0001', detail = 'unknown_contacts';
+  end if;
+  return private.add_email_list_members(list, contact_ids, 'manual', 'Added by ' || private.caller_display_name());
+end
+$$;
+
+-- Name: add_filtered_contacts_to_email_list(uuid, text[], text[], text[], boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.add_filtered_contacts_to_email_list(list_id uuid, tags text[] DEFAULT '{}'::text[], lifecycle_stages text[] DEFAULT '{}'::text[], score_bands text[] DEFAULT '{}'::text[], dry_run boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists := private.email_list_for_member(add_filtered_contacts_to_email_list.list_id);
+  matching uuid[];
+  description text;
+begin
+  if cardinality(tags) > 50 or cardinality(lifecycle_stages) > 10 or cardinality(score_bands) > 4
+     or exists (select 1 from unnest(lifecycle_stages) s where s not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'))
+     or exists (select 1 from unnest(score_bands) b where b not in ('hot', 'warm', 'cool', 'cold')) then
+    raise exception 'Filter by tags, lifecycle stages (subscriber … churned) and score bands (hot, warm, cool, cold).'
+      using errcode = 'P0001', detail = 'invalid_filter';
+  end if;
+  matching := array(select private.email_filter_contacts(list.organization_id, tags, lifecycle_stages, score_bands));
+  if dry_run then
+    return jsonb_build_object('matching', cardinality(matching),
+      'already', (select count(*) from public.email_list_members m where m.list_id = list.id and m.contact_id = any(matching)));
+  end if;
+  description := concat_ws(' · ',
+    case when cardinality(tags) > 0 then 'tags ' || array_to_string(tags, ', ') end,
+    case when cardinality(lifecycle_stages) > 0 then 'stage ' || array_to_string(lifecycle_stages, ', ') end,
+    case when cardinality(score_bands) > 0 then 'band ' || array_to_string(score_bands, ', ') end);
+  return jsonb_build_object('matching', cardinality(matching)) || private.add_email_list_members(list, matching, 'filter',
+    'Filter: ' || coalesce(nullif(description, ''), 'all contacts') || ' (by ' || private.caller_display_name() || ')');
+end
+$$;
+
 -- Name: admin_background_jobs(text, integer); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.admin_background_jobs(job_state text DEFAULT 'all'::text, max_rows integer DEFAULT 100) RETURNS TABLE(id text, task text, state text, job_key text, workspace_id uuid, attempts integer, max_attempts integer, run_at timestamp with time zone, last_error text, created_at timestamp with time zone, updated_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -4436,6 +5639,26 @@ begin
   end if;
 end
 $_$;
+
+-- Name: admin_unconfirmed_emails(integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.admin_unconfirmed_emails(max_rows integer DEFAULT 100) RETURNS TABLE(source text, id text, kind text, recipient text, workspace_id uuid, at timestamp with time zone, detail text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_site_admin();
+  return query
+    select * from (
+      select 'queue'::text, e.id::text, e.kind, e.recipient, private.payload_workspace(e.payload), e.unconfirmed_at, e.last_error
+      from private.outgoing_emails e where e.unconfirmed_at is not null
+      union all
+      select 'delivery'::text, d.id::text, d.kind, d.email, d.organization_id, coalesce(d.data_completed_at, d.created_at), d.smtp_response
+      from public.email_deliveries d where d.status = 'unconfirmed'
+    ) u
+    order by 6 desc
+    limit greatest(1, least(coalesce(max_rows, 100), 500));
+end
+$$;
 
 -- Name: analytics_current_visitors(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.analytics_current_visitors(site_id uuid) RETURNS integer
@@ -4613,6 +5836,27 @@ begin
 end
 $$;
 
+-- Name: cancel_email_campaign(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.cancel_email_campaign(campaign_id uuid) RETURNS public.email_campaigns
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns := private.email_campaign_for_member(cancel_email_campaign.campaign_id);
+begin
+  if campaign.status not in ('scheduled', 'sending', 'paused') then
+    raise exception 'Only a scheduled, sending or paused campaign can be cancelled.' using errcode = 'P0001', detail = 'not_cancellable';
+  end if;
+  perform private.cancel_job('campaign:' || campaign.id);
+  update public.email_campaigns c set status = 'cancelled', finished_at = now(),
+    paused_reason = 'Cancelled by ' || private.caller_display_name()
+  where c.id = campaign.id returning * into campaign;
+  -- Deliveries recorded but never started are withdrawn; those under way finish.
+  delete from public.email_deliveries d where d.campaign_id = campaign.id and d.status = 'queued' and d.attempts = 0;
+  return campaign;
+end
+$$;
+
 -- Name: cancel_seo_audit(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.cancel_seo_audit(audit_id uuid) RETURNS public.seo_audits
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4691,6 +5935,39 @@ begin
     raise exception 'The file has not arrived yet: upload it again.' using errcode = 'P0001', detail = 'upload_missing';
   end if;
   return outcome;
+end
+$$;
+
+-- Name: confirm_email_subscription(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.confirm_email_subscription(token text) RETURNS TABLE(status text, list_name text, workspace_name text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member public.email_list_members;
+  address text;
+begin
+  if token is null or char_length(token) not between 20 and 100 then
+    raise exception 'This confirmation link is not valid.' using errcode = 'P0001', detail = 'invalid_token';
+  end if;
+  select m.* into member from public.email_list_members m where m.confirm_token_hash = private.email_token_hash(token) for update;
+  if member.list_id is null or (member.status = 'pending' and member.confirm_expires_at < now()) or member.status = 'unsubscribed' then
+    raise exception 'This confirmation link is not valid or has expired: subscribe again to get a new one.'
+      using errcode = 'P0001', detail = 'invalid_token';
+  end if;
+  if member.status = 'pending' then
+    update public.email_list_members m set status = 'confirmed', confirmed_at = now(), updated_at = now()
+    where m.list_id = member.list_id and m.contact_id = member.contact_id;
+    select c.email into address from public.contacts c where c.id = member.contact_id;
+    delete from public.email_suppressions s
+    where s.organization_id = member.organization_id and s.email = lower(address) and s.reason in ('unsubscribed', 'complaint', 'hard_bounce');
+    update public.contacts c set last_activity_at = now() where c.id = member.contact_id;
+    perform private.rescore_contact(member.contact_id);
+    perform private.email_member_confirmed(member.list_id, member.contact_id);
+  end if;
+  return query
+    select case when member.status = 'pending' then 'confirmed' else 'already_confirmed' end, l.name, o.name
+    from public.email_lists l join public.organizations o on o.id = l.organization_id where l.id = member.list_id;
 end
 $$;
 
@@ -4954,6 +6231,81 @@ begin
     raise exception 'Type the workspace''s name exactly to delete it.' using errcode = 'P0001', detail = 'name_mismatch';
   end if;
   delete from public.organizations o where o.id = delete_workspace.workspace_id;
+end
+$$;
+
+-- Name: email_campaign_report(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_campaign_report(campaign_id uuid) RETURNS TABLE(deliveries bigint, queued bigint, sent bigint, failed bigint, unconfirmed bigint, bounced bigint, complained bigint, unsubscribed bigint, open_tracked bigint, opened bigint, click_tracked bigint, clicked bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select count(*), count(*) filter (where d.status in ('queued', 'sending')), count(*) filter (where d.status = 'sent'),
+    count(*) filter (where d.status = 'failed'), count(*) filter (where d.status = 'unconfirmed'),
+    count(d.bounced_at), count(d.complained_at), count(d.unsubscribed_at),
+    count(*) filter (where d.track_opens and d.status in ('sent', 'unconfirmed')), count(d.opened_at) filter (where d.track_opens),
+    count(*) filter (where d.track_clicks and d.status in ('sent', 'unconfirmed')), count(d.clicked_at) filter (where d.track_clicks)
+  from public.email_deliveries d
+  where d.campaign_id = email_campaign_report.campaign_id
+$$;
+
+-- Name: email_list_counts(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_list_counts(workspace_id uuid) RETURNS TABLE(list_id uuid, confirmed bigint, pending bigint, unsubscribed bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select l.id, count(m.contact_id) filter (where m.status = 'confirmed'), count(m.contact_id) filter (where m.status = 'pending'),
+    count(m.contact_id) filter (where m.status = 'unsubscribed')
+  from public.email_lists l left join public.email_list_members m on m.list_id = l.id
+  where l.organization_id = email_list_counts.workspace_id
+  group by l.id
+$$;
+
+-- Name: email_list_form(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_list_form(form_token text) RETURNS TABLE(list_name text, workspace_name text, opt_in text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select l.name, o.name, l.opt_in
+  from public.email_lists l join public.organizations o on o.id = l.organization_id
+  where l.form_token = email_list_form.form_token and l.form_enabled
+$$;
+
+-- Name: email_overview(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_overview(workspace_id uuid) RETURNS TABLE(subscribers bigint, lists bigint, campaigns bigint, deliveries bigint, sent bigint, open_tracked bigint, opened bigint, click_tracked bigint, clicked bigint, unsubscribed bigint, bounced bigint, complained bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select
+    (select count(distinct m.contact_id) from public.email_list_members m where m.organization_id = email_overview.workspace_id and m.status = 'confirmed'),
+    (select count(*) from public.email_lists l where l.organization_id = email_overview.workspace_id),
+    (select count(*) from public.email_campaigns c where c.organization_id = email_overview.workspace_id),
+    count(*), count(*) filter (where d.status in ('sent', 'unconfirmed')),
+    count(*) filter (where d.track_opens and d.status in ('sent', 'unconfirmed')), count(d.opened_at) filter (where d.track_opens),
+    count(*) filter (where d.track_clicks and d.status in ('sent', 'unconfirmed')), count(d.clicked_at) filter (where d.track_clicks),
+    count(d.unsubscribed_at), count(d.bounced_at), count(d.complained_at)
+  from public.email_deliveries d
+  where d.organization_id = email_overview.workspace_id
+$$;
+
+-- Name: email_sending_status(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_sending_status() RETURNS TABLE(worker_alive boolean, last_seen_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.job_worker_alive(), (select max(w.seen_at) from private.job_workers w)
+  where (select auth.uid()) is not null
+$$;
+
+-- Name: email_webhook_settings(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_webhook_settings(workspace_id uuid) RETURNS TABLE(endpoint_token text, postmark_password text, generic_secret text, sendgrid_public_key text, sns_topic_arn text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_workspace_role(email_webhook_settings.workspace_id, 'admin');
+  return query
+    select w.endpoint_token, w.postmark_password, w.generic_secret, w.sendgrid_public_key, w.sns_topic_arn
+    from private.email_webhook_secrets w where w.organization_id = email_webhook_settings.workspace_id;
 end
 $$;
 
@@ -5396,6 +6748,35 @@ begin
 end
 $$;
 
+-- Name: import_email_list_members(uuid, jsonb, text, boolean, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text DEFAULT 'skip'::text, dry_run boolean DEFAULT false, file_name text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists := private.email_list_for_member(import_email_list_members.list_id);
+  outcome jsonb;
+  bad_lines integer[];
+  named uuid[];
+begin
+  outcome := public.import_contacts(list.organization_id, rows, on_duplicate, dry_run);
+  if dry_run then
+    return outcome;
+  end if;
+  bad_lines := array(select (e ->> 'line')::integer from jsonb_array_elements(outcome -> 'errors') e);
+  named := array(
+    select c.id from public.contacts c
+    where c.organization_id = list.organization_id
+      and lower(c.email) in (
+        select lower(btrim(r ->> 'email')) from jsonb_array_elements(rows) r
+        where jsonb_typeof(r) = 'object' and r ->> 'email' is not null
+          and not (case when jsonb_typeof(r -> 'line') = 'number' then (r ->> 'line')::numeric::integer end = any(bad_lines))
+      ));
+  return outcome || jsonb_build_object('list', private.add_email_list_members(list, named, 'import',
+    'Import of ' || coalesce(nullif(left(btrim(file_name), 200), ''), 'a CSV file') || ' (by ' || private.caller_display_name() || ')'));
+end
+$$;
+
 -- Name: import_seo_search_rows(uuid, jsonb); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5579,6 +6960,23 @@ CREATE FUNCTION public.note_workspace_activity(workspace_id uuid) RETURNS void
   select workspace_id, (select auth.uid()), (now() at time zone 'UTC')::date
   where private.has_workspace_role(workspace_id, 'viewer')
   on conflict do nothing
+$$;
+
+-- Name: pause_email_campaign(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.pause_email_campaign(campaign_id uuid) RETURNS public.email_campaigns
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns := private.email_campaign_for_member(pause_email_campaign.campaign_id);
+begin
+  if campaign.status <> 'sending' then
+    raise exception 'Only a campaign that is sending can be paused.' using errcode = 'P0001', detail = 'not_sending';
+  end if;
+  update public.email_campaigns c set status = 'paused', paused_reason = 'Paused by ' || private.caller_display_name()
+  where c.id = campaign.id returning * into campaign;
+  return campaign;
+end
 $$;
 
 -- Name: platform_overview(uuid, date, date, date, date, timestamp with time zone); Type: FUNCTION; Schema: public
@@ -5778,6 +7176,24 @@ CREATE FUNCTION public.record_analytics_events(site_id uuid, events jsonb) RETUR
     AS $$
 begin
   return private.ingest_analytics_events(record_analytics_events.site_id, record_analytics_events.events, false);
+end
+$$;
+
+-- Name: remove_contacts_from_email_list(uuid, uuid[]); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  list public.email_lists := private.email_list_for_member(remove_contacts_from_email_list.list_id);
+  removed integer;
+begin
+  if contact_ids is null or cardinality(contact_ids) not between 1 and 1000 then
+    raise exception 'Choose 1 to 1,000 contacts.' using errcode = 'P0001', detail = 'invalid_selection';
+  end if;
+  delete from public.email_list_members m where m.list_id = list.id and m.contact_id = any(contact_ids) and m.status <> 'unsubscribed';
+  get diagnostics removed = row_count;
+  return removed;
 end
 $$;
 
@@ -6050,6 +7466,26 @@ CREATE FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day 
   select 'previous', t.impressions_before, t.clicks_before, t.conversions_before, t.spend_before, t.revenue_before from totals t
 $$;
 
+-- Name: resume_email_campaign(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.resume_email_campaign(campaign_id uuid) RETURNS public.email_campaigns
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns := private.email_campaign_for_member(resume_email_campaign.campaign_id);
+begin
+  if campaign.status <> 'paused' then
+    raise exception 'Only a paused campaign can be resumed.' using errcode = 'P0001', detail = 'not_paused';
+  end if;
+  perform private.require_email_worker();
+  update public.email_campaigns c set status = 'sending', paused_reason = null, errors_since_resume = 0
+  where c.id = campaign.id returning * into campaign;
+  perform private.enqueue_job('send_email_campaign', jsonb_build_object('workspace_id', campaign.organization_id, 'campaign_id', campaign.id),
+    now(), 'campaign:' || campaign.id, 25);
+  return campaign;
+end
+$$;
+
 -- Name: reveal_webhook_endpoint(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) RETURNS TABLE(url text, secret text, previous_secret_expires_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -6216,6 +7652,80 @@ begin
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
   return post;
+end
+$$;
+
+-- Name: send_email_campaign(uuid, timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS public.email_campaigns
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns := private.email_campaign_for_member(send_email_campaign.campaign_id);
+  moment timestamptz := coalesce(send_email_campaign.scheduled_at, now());
+begin
+  if campaign.status <> 'draft' then
+    raise exception 'Only a draft can be sent or scheduled.' using errcode = 'P0001', detail = 'not_draft';
+  end if;
+  if btrim(campaign.subject) = '' then
+    raise exception 'Write a subject first.' using errcode = 'P0001', detail = 'missing_subject';
+  end if;
+  if jsonb_array_length(campaign.blocks) = 0 then
+    raise exception 'Add some content first.' using errcode = 'P0001', detail = 'missing_content';
+  end if;
+  if cardinality(campaign.list_ids) = 0 then
+    raise exception 'Choose at least one list.' using errcode = 'P0001', detail = 'missing_lists';
+  end if;
+  if (select count(*) from public.email_lists l where l.id = any(campaign.list_ids) and l.organization_id = campaign.organization_id)
+     <> cardinality(campaign.list_ids) then
+    raise exception 'Some of these lists do not exist in this workspace.' using errcode = 'P0001', detail = 'unknown_lists';
+  end if;
+  if moment < now() - interval '1 minute' or moment > now() + interval '1 year' then
+    raise exception 'Choose a moment from now to a year ahead.' using errcode = 'P0001', detail = 'invalid_schedule';
+  end if;
+  perform private.require_email_worker();
+  update public.email_campaigns c set status = 'scheduled', scheduled_at = moment, paused_reason = null
+  where c.id = campaign.id returning * into campaign;
+  perform private.enqueue_job('send_email_campaign', jsonb_build_object('workspace_id', campaign.organization_id, 'campaign_id', campaign.id),
+    moment, 'campaign:' || campaign.id, 25);
+  return campaign;
+end
+$$;
+
+-- Name: send_email_test(uuid, uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.send_email_test(campaign_id uuid DEFAULT NULL::uuid, template_id uuid DEFAULT NULL::uuid) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  address text := (select u.email from auth.users u where u.id = (select auth.uid()));
+  wait integer;
+  queued bigint;
+begin
+  if (campaign_id is null) = (template_id is null) then
+    raise exception 'Name a campaign or a template.' using errcode = 'P0001', detail = 'invalid_subject';
+  end if;
+  if campaign_id is not null then
+    workspace := (private.email_campaign_for_member(send_email_test.campaign_id)).organization_id;
+  else
+    select t.organization_id into workspace from public.email_templates t where t.id = send_email_test.template_id;
+    if workspace is null or private.workspace_role(workspace) is null then
+      raise exception 'This template does not exist.' using errcode = 'P0001', detail = 'unknown_template';
+    end if;
+    perform private.require_workspace_role(workspace, 'member');
+  end if;
+  if address is null or not private.is_plain_email(lower(address)) then
+    raise exception 'Your account has no e-mail address to send a test to.' using errcode = 'P0001', detail = 'no_address';
+  end if;
+  perform private.require_email_worker();
+  wait := private.take_rate_limit_token('email_test:' || (select auth.uid()), 20, 20);
+  if wait > 0 then
+    perform private.raise_too_many_requests('You sent many tests in the last hour: please wait a few minutes.', wait);
+  end if;
+  queued := private.enqueue_email('email_test', lower(address), jsonb_build_object('workspace_id', workspace,
+    'campaign_id', send_email_test.campaign_id, 'template_id', send_email_test.template_id, 'user_id', (select auth.uid())));
+  return queued;
 end
 $$;
 
@@ -6496,6 +8006,85 @@ begin
 end
 $_$;
 
+-- Name: subscribe_to_email_list(text, text, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text DEFAULT NULL::text, last_name text DEFAULT NULL::text, via text DEFAULT 'hosted'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  list public.email_lists;
+  address text := lower(btrim(subscribe_to_email_list.email));
+  given_first text := nullif(left(btrim(subscribe_to_email_list.first_name), 100), '');
+  given_last text := nullif(left(btrim(subscribe_to_email_list.last_name), 100), '');
+  subscriber uuid;
+  member public.email_list_members;
+  limit_hit record;
+  origin text := left(nullif(current_setting('request.headers', true), '')::json ->> 'origin', 200);
+  source text;
+begin
+  select l.* into list from public.email_lists l where l.form_token = subscribe_to_email_list.form_token and l.form_enabled;
+  if list.id is null then
+    raise exception 'This subscribe form does not exist or is closed.' using errcode = 'P0001', detail = 'unknown_form';
+  end if;
+  if address is null or not private.is_plain_email(address) then
+    raise exception 'Enter a valid e-mail address.' using errcode = 'P0001', detail = 'invalid_email';
+  end if;
+  if (given_first is not null and not private.is_header_text(given_first)) or (given_last is not null and not private.is_header_text(given_last)) then
+    raise exception 'A name cannot hold line breaks or control characters.' using errcode = 'P0001', detail = 'invalid_name';
+  end if;
+  limit_hit := private.submission_limit_reached('email_subscribe', address, 10, 5, 2000);
+  if limit_hit.reached = 'client' then
+    perform private.raise_too_many_requests('Too many subscriptions from your network: please try again in a few minutes.', limit_hit.retry_after);
+  elsif limit_hit.reached = 'email' then
+    perform private.raise_too_many_requests('Too many subscriptions for this e-mail address: please try again later.', limit_hit.retry_after);
+  elsif limit_hit.reached = 'total' then
+    perform private.raise_too_many_requests('We are receiving a lot of subscriptions right now: please try again in a few minutes.', limit_hit.retry_after);
+  end if;
+  if list.opt_in = 'double' and not private.job_worker_alive() then
+    raise exception 'Subscriptions to this list cannot be confirmed right now: please try again later.'
+      using errcode = 'P0001', detail = 'sending_unavailable';
+  end if;
+
+  select c.id into subscriber from public.contacts c where c.organization_id = list.organization_id and lower(c.email) = address;
+  if subscriber is null then
+    insert into public.contacts (organization_id, email, first_name, last_name, source, last_activity_at, lead_score)
+    values (list.organization_id, address, given_first, given_last, 'form', now(), 0)
+    on conflict (organization_id, lower(email)) where email is not null do nothing
+    returning id into subscriber;
+    if subscriber is null then
+      select c.id into subscriber from public.contacts c where c.organization_id = list.organization_id and lower(c.email) = address;
+    end if;
+  else
+    update public.contacts c set first_name = coalesce(c.first_name, given_first), last_name = coalesce(c.last_name, given_last),
+      last_activity_at = now()
+    where c.id = subscriber;
+  end if;
+  perform private.rescore_contact(subscriber);
+
+  source := case when subscribe_to_email_list.via = 'embed' then 'Subscribe form, embedded' || coalesce(' on ' || origin, '') else 'Subscribe form, hosted page' end;
+  select m.* into member from public.email_list_members m where m.list_id = list.id and m.contact_id = subscriber for update;
+  if member.list_id is null or member.status <> 'confirmed' then
+    insert into public.email_list_members as m (list_id, contact_id, organization_id, status, consent_method, consent_source,
+      consented_at, confirmed_at, unsubscribed_at)
+    values (list.id, subscriber, list.organization_id, case list.opt_in when 'single' then 'confirmed' else 'pending' end,
+      'form', source, now(), case list.opt_in when 'single' then now() end, null)
+    on conflict (list_id, contact_id) do update
+      set status = excluded.status, consent_method = excluded.consent_method, consent_source = excluded.consent_source,
+        consented_by = null, consented_at = excluded.consented_at, confirmed_at = excluded.confirmed_at, unsubscribed_at = null,
+        updated_at = now();
+    if list.opt_in = 'single' then
+      -- The person asked for it themselves: their unsubscribe no longer stands.
+      delete from public.email_suppressions s where s.organization_id = list.organization_id and s.email = address and s.reason = 'unsubscribed';
+      perform private.email_member_confirmed(list.id, subscriber);
+    else
+      perform private.queue_email_confirmation(list.id, subscriber);
+    end if;
+  end if;
+  return jsonb_build_object('status', case list.opt_in when 'single' then 'subscribed' else 'confirmation_sent' end);
+end
+$$;
+
 -- Name: transfer_workspace_ownership(uuid, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -6515,6 +8104,49 @@ begin
   where m.organization_id = transfer_workspace_ownership.workspace_id and m.user_id = (select auth.uid());
 end
 $$;
+
+-- Name: unschedule_email_campaign(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.unschedule_email_campaign(campaign_id uuid) RETURNS public.email_campaigns
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  campaign public.email_campaigns := private.email_campaign_for_member(unschedule_email_campaign.campaign_id);
+begin
+  if campaign.status <> 'scheduled' then
+    raise exception 'Only a scheduled campaign can go back to draft.' using errcode = 'P0001', detail = 'not_scheduled';
+  end if;
+  perform private.cancel_job('campaign:' || campaign.id);
+  update public.email_campaigns c set status = 'draft', scheduled_at = null where c.id = campaign.id returning * into campaign;
+  return campaign;
+end
+$$;
+
+-- Name: update_email_webhook_settings(uuid, text, text, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text DEFAULT NULL::text, sns_topic_arn text DEFAULT NULL::text, rotate boolean DEFAULT false) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  perform private.require_workspace_role(update_email_webhook_settings.workspace_id, 'admin');
+  if update_email_webhook_settings.sendgrid_public_key is not null
+     and (update_email_webhook_settings.sendgrid_public_key !~ '^[A-Za-z0-9+/=[:space:]-]+$' or char_length(update_email_webhook_settings.sendgrid_public_key) not between 40 and 400) then
+    raise exception 'Paste the verification key SendGrid shows (base64).' using errcode = 'P0001', detail = 'invalid_sendgrid_key';
+  end if;
+  if update_email_webhook_settings.sns_topic_arn is not null
+     and update_email_webhook_settings.sns_topic_arn !~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]+$' then
+    raise exception 'Paste the topic ARN, like arn:aws:sns:eu-west-1:123456789012:ses-feedback.' using errcode = 'P0001', detail = 'invalid_sns_topic';
+  end if;
+  update private.email_webhook_secrets w
+  set sendgrid_public_key = nullif(regexp_replace(update_email_webhook_settings.sendgrid_public_key, '\s', '', 'g'), ''),
+    sns_topic_arn = update_email_webhook_settings.sns_topic_arn,
+    endpoint_token = case when rotate then private.new_email_token() else w.endpoint_token end,
+    postmark_password = case when rotate then private.new_email_token() else w.postmark_password end,
+    generic_secret = case when rotate then private.new_email_token() else w.generic_secret end,
+    updated_at = now()
+  where w.organization_id = update_email_webhook_settings.workspace_id;
+end
+$_$;
 
 -- Name: update_webhook_endpoint(uuid, text, text[], text, boolean); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text DEFAULT NULL::text, events text[] DEFAULT NULL::text[], description text DEFAULT NULL::text, enabled boolean DEFAULT NULL::boolean) RETURNS public.webhook_endpoints
@@ -6766,6 +8398,39 @@ CREATE TABLE private.content_item_html (
     CONSTRAINT content_item_html_source_md5_format CHECK ((source_md5 ~ '^[0-9a-f]{32}$'::text))
 );
 
+-- Name: email_link_sets; Type: TABLE; Schema: private
+CREATE TABLE private.email_link_sets (
+    id bigint NOT NULL,
+    organization_id uuid NOT NULL,
+    digest text NOT NULL,
+    urls text[] NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_link_sets_urls_size CHECK ((cardinality(urls) <= 500))
+);
+
+-- Name: email_link_sets_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.email_link_sets ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.email_link_sets_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: email_webhook_secrets; Type: TABLE; Schema: private
+CREATE TABLE private.email_webhook_secrets (
+    organization_id uuid NOT NULL,
+    endpoint_token text DEFAULT private.new_email_token() NOT NULL,
+    postmark_password text DEFAULT private.new_email_token() NOT NULL,
+    generic_secret text DEFAULT private.new_email_token() NOT NULL,
+    sendgrid_public_key text,
+    sns_topic_arn text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_webhook_secrets_sendgrid_key_length CHECK ((char_length(sendgrid_public_key) <= 400)),
+    CONSTRAINT email_webhook_secrets_sns_topic_format CHECK (((char_length(sns_topic_arn) <= 400) AND (sns_topic_arn ~ '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_-]+$'::text)))
+);
+
 -- Name: failed_jobs; Type: TABLE; Schema: private
 CREATE TABLE private.failed_jobs (
     id bigint NOT NULL,
@@ -6869,6 +8534,8 @@ CREATE TABLE private.outgoing_emails (
     cancelled_at timestamp with time zone,
     last_error text,
     claimed_by text,
+    data_completed_at timestamp with time zone,
+    unconfirmed_at timestamp with time zone,
     CONSTRAINT outgoing_emails_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
     CONSTRAINT outgoing_emails_kind_format CHECK ((kind ~ '^[a-z][a-z_]{0,62}$'::text)),
     CONSTRAINT outgoing_emails_last_error_length CHECK ((char_length(last_error) <= 1000)),
@@ -7210,13 +8877,15 @@ CREATE TABLE public.contact_score_rules (
     points integer NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT contact_score_rules_kind_check CHECK ((kind = ANY (ARRAY['lifecycle_stage'::text, 'source'::text, 'job_title'::text, 'tag'::text, 'recent_activity'::text]))),
+    CONSTRAINT contact_score_rules_kind_check CHECK ((kind = ANY (ARRAY['lifecycle_stage'::text, 'source'::text, 'job_title'::text, 'tag'::text, 'recent_activity'::text, 'email_opened'::text, 'email_clicked'::text]))),
     CONSTRAINT contact_score_rules_points_range CHECK (((points >= '-100'::integer) AND (points <= 100))),
     CONSTRAINT contact_score_rules_value_check CHECK (
 CASE kind
     WHEN 'lifecycle_stage'::text THEN (value = ANY (ARRAY['subscriber'::text, 'lead'::text, 'marketing_qualified'::text, 'sales_qualified'::text, 'customer'::text, 'churned'::text]))
     WHEN 'source'::text THEN (value = ANY (ARRAY['form'::text, 'import'::text, 'manual'::text, 'event'::text, 'referral'::text, 'other'::text]))
     WHEN 'recent_activity'::text THEN (value ~ '^[1-9][0-9]{0,2}$'::text)
+    WHEN 'email_opened'::text THEN (value ~ '^[1-9][0-9]{0,2}$'::text)
+    WHEN 'email_clicked'::text THEN (value ~ '^[1-9][0-9]{0,2}$'::text)
     ELSE (((char_length(value) >= 1) AND (char_length(value) <= 50)) AND (value = btrim(value)))
 END)
 );
@@ -7266,6 +8935,87 @@ CREATE TABLE public.csv_column_mappings (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT csv_column_mappings_kind_format CHECK ((kind ~ '^[a-z][a-z0-9_]{0,39}$'::text)),
     CONSTRAINT csv_column_mappings_mapping_check CHECK (((jsonb_typeof(mapping) = 'object'::text) AND (octet_length((mapping)::text) <= 8192)))
+);
+
+-- Name: email_deliveries_id_seq; Type: SEQUENCE; Schema: public
+ALTER TABLE public.email_deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.email_deliveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- Name: email_list_members; Type: TABLE; Schema: public
+CREATE TABLE public.email_list_members (
+    list_id uuid NOT NULL,
+    contact_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    status text NOT NULL,
+    consent_method text NOT NULL,
+    consent_source text NOT NULL,
+    consented_by uuid,
+    consented_at timestamp with time zone DEFAULT now() NOT NULL,
+    confirmed_at timestamp with time zone,
+    unsubscribed_at timestamp with time zone,
+    confirmation_sent_at timestamp with time zone,
+    confirm_token_hash bytea,
+    confirm_expires_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_list_members_confirmed_when CHECK (((status <> 'confirmed'::text) OR (confirmed_at IS NOT NULL))),
+    CONSTRAINT email_list_members_consent_method_check CHECK ((consent_method = ANY (ARRAY['manual'::text, 'filter'::text, 'import'::text, 'form'::text]))),
+    CONSTRAINT email_list_members_consent_source_length CHECK (((char_length(consent_source) >= 1) AND (char_length(consent_source) <= 300))),
+    CONSTRAINT email_list_members_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'unsubscribed'::text])))
+);
+
+-- Name: email_settings; Type: TABLE; Schema: public
+CREATE TABLE public.email_settings (
+    organization_id uuid NOT NULL,
+    from_name text,
+    from_email text,
+    reply_to text,
+    track_opens boolean DEFAULT false NOT NULL,
+    track_clicks boolean DEFAULT false NOT NULL,
+    per_minute_limit integer DEFAULT 600 NOT NULL,
+    error_threshold integer DEFAULT 20 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_settings_error_threshold_range CHECK (((error_threshold >= 1) AND (error_threshold <= 10000))),
+    CONSTRAINT email_settings_from_email_check CHECK (private.is_plain_email(from_email)),
+    CONSTRAINT email_settings_from_name_check CHECK ((((char_length(from_name) >= 1) AND (char_length(from_name) <= 100)) AND (from_name = btrim(from_name)) AND private.is_header_text(from_name))),
+    CONSTRAINT email_settings_per_minute_limit_range CHECK (((per_minute_limit >= 1) AND (per_minute_limit <= 100000))),
+    CONSTRAINT email_settings_reply_to_check CHECK (private.is_plain_email(reply_to))
+);
+
+-- Name: email_suppressions; Type: TABLE; Schema: public
+CREATE TABLE public.email_suppressions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    email text NOT NULL,
+    reason text DEFAULT 'manual'::text NOT NULL,
+    detail text,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_suppressions_detail_length CHECK ((char_length(detail) <= 500)),
+    CONSTRAINT email_suppressions_email_check CHECK ((private.is_plain_email(email) AND (email = lower(email)))),
+    CONSTRAINT email_suppressions_reason_check CHECK ((reason = ANY (ARRAY['unsubscribed'::text, 'hard_bounce'::text, 'complaint'::text, 'manual'::text])))
+);
+
+-- Name: email_templates; Type: TABLE; Schema: public
+CREATE TABLE public.email_templates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    name text NOT NULL,
+    subject text DEFAULT ''::text NOT NULL,
+    preheader text DEFAULT ''::text NOT NULL,
+    blocks jsonb DEFAULT '[]'::jsonb NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT email_templates_blocks_check CHECK (private.email_blocks_valid(blocks)),
+    CONSTRAINT email_templates_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name)))),
+    CONSTRAINT email_templates_preheader_check CHECK (((char_length(preheader) <= 200) AND private.is_header_text(preheader))),
+    CONSTRAINT email_templates_subject_check CHECK (((char_length(subject) <= 200) AND private.is_header_text(subject)))
 );
 
 -- Name: leads; Type: TABLE; Schema: public
@@ -7519,6 +9269,22 @@ ALTER TABLE ONLY private.contact_form_proofs_used
 ALTER TABLE ONLY private.content_item_html
     ADD CONSTRAINT content_item_html_pkey PRIMARY KEY (content_item_id);
 
+-- Name: email_link_sets email_link_sets_digest_key; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_link_sets
+    ADD CONSTRAINT email_link_sets_digest_key UNIQUE (organization_id, digest);
+
+-- Name: email_link_sets email_link_sets_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_link_sets
+    ADD CONSTRAINT email_link_sets_pkey PRIMARY KEY (id);
+
+-- Name: email_webhook_secrets email_webhook_secrets_endpoint_token_key; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_webhook_secrets
+    ADD CONSTRAINT email_webhook_secrets_endpoint_token_key UNIQUE (endpoint_token);
+
+-- Name: email_webhook_secrets email_webhook_secrets_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_webhook_secrets
+    ADD CONSTRAINT email_webhook_secrets_pkey PRIMARY KEY (organization_id);
+
 -- Name: failed_jobs failed_jobs_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.failed_jobs
     ADD CONSTRAINT failed_jobs_pkey PRIMARY KEY (id);
@@ -7710,6 +9476,54 @@ ALTER TABLE ONLY public.content_items
 -- Name: csv_column_mappings csv_column_mappings_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.csv_column_mappings
     ADD CONSTRAINT csv_column_mappings_pkey PRIMARY KEY (organization_id, kind);
+
+-- Name: email_campaigns email_campaigns_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_campaigns
+    ADD CONSTRAINT email_campaigns_pkey PRIMARY KEY (id);
+
+-- Name: email_deliveries email_deliveries_campaign_contact_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_campaign_contact_key UNIQUE (campaign_id, contact_id);
+
+-- Name: email_deliveries email_deliveries_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_pkey PRIMARY KEY (id);
+
+-- Name: email_deliveries email_deliveries_token_hash_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_token_hash_key UNIQUE (token_hash);
+
+-- Name: email_list_members email_list_members_confirm_token_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_confirm_token_key UNIQUE (confirm_token_hash);
+
+-- Name: email_list_members email_list_members_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_pkey PRIMARY KEY (list_id, contact_id);
+
+-- Name: email_lists email_lists_form_token_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_lists
+    ADD CONSTRAINT email_lists_form_token_key UNIQUE (form_token);
+
+-- Name: email_lists email_lists_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_lists
+    ADD CONSTRAINT email_lists_pkey PRIMARY KEY (id);
+
+-- Name: email_settings email_settings_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_settings
+    ADD CONSTRAINT email_settings_pkey PRIMARY KEY (organization_id);
+
+-- Name: email_suppressions email_suppressions_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_suppressions
+    ADD CONSTRAINT email_suppressions_pkey PRIMARY KEY (id);
+
+-- Name: email_templates email_templates_organization_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_templates
+    ADD CONSTRAINT email_templates_organization_id_key UNIQUE (organization_id, id);
+
+-- Name: email_templates email_templates_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_templates
+    ADD CONSTRAINT email_templates_pkey PRIMARY KEY (id);
 
 -- Name: leads leads_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.leads
@@ -8008,6 +9822,48 @@ CREATE INDEX content_items_user_id_idx ON public.content_items USING btree (user
 -- Name: csv_column_mappings_updated_by_idx; Type: INDEX; Schema: public
 CREATE INDEX csv_column_mappings_updated_by_idx ON public.csv_column_mappings USING btree (updated_by);
 
+-- Name: email_campaigns_organization_created_idx; Type: INDEX; Schema: public
+CREATE INDEX email_campaigns_organization_created_idx ON public.email_campaigns USING btree (organization_id, created_at DESC, id);
+
+-- Name: email_deliveries_campaign_status_idx; Type: INDEX; Schema: public
+CREATE INDEX email_deliveries_campaign_status_idx ON public.email_deliveries USING btree (campaign_id, status, id) WHERE (campaign_id IS NOT NULL);
+
+-- Name: email_deliveries_contact_idx; Type: INDEX; Schema: public
+CREATE INDEX email_deliveries_contact_idx ON public.email_deliveries USING btree (contact_id, created_at DESC) WHERE (contact_id IS NOT NULL);
+
+-- Name: email_deliveries_message_id_idx; Type: INDEX; Schema: public
+CREATE INDEX email_deliveries_message_id_idx ON public.email_deliveries USING btree (message_id) WHERE (message_id IS NOT NULL);
+
+-- Name: email_deliveries_organization_created_idx; Type: INDEX; Schema: public
+CREATE INDEX email_deliveries_organization_created_idx ON public.email_deliveries USING btree (organization_id, created_at DESC, id DESC);
+
+-- Name: email_deliveries_organization_email_idx; Type: INDEX; Schema: public
+CREATE INDEX email_deliveries_organization_email_idx ON public.email_deliveries USING btree (organization_id, lower(email), created_at DESC);
+
+-- Name: email_deliveries_request_key_idx; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX email_deliveries_request_key_idx ON public.email_deliveries USING btree (organization_id, request_key) WHERE (request_key IS NOT NULL);
+
+-- Name: email_list_members_contact_idx; Type: INDEX; Schema: public
+CREATE INDEX email_list_members_contact_idx ON public.email_list_members USING btree (contact_id);
+
+-- Name: email_list_members_list_status_idx; Type: INDEX; Schema: public
+CREATE INDEX email_list_members_list_status_idx ON public.email_list_members USING btree (list_id, status);
+
+-- Name: email_list_members_sending_idx; Type: INDEX; Schema: public
+CREATE INDEX email_list_members_sending_idx ON public.email_list_members USING btree (list_id, contact_id) WHERE (status = 'confirmed'::text);
+
+-- Name: email_lists_organization_name_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX email_lists_organization_name_key ON public.email_lists USING btree (organization_id, lower(name));
+
+-- Name: email_suppressions_organization_created_idx; Type: INDEX; Schema: public
+CREATE INDEX email_suppressions_organization_created_idx ON public.email_suppressions USING btree (organization_id, created_at DESC, id);
+
+-- Name: email_suppressions_organization_email_key; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX email_suppressions_organization_email_key ON public.email_suppressions USING btree (organization_id, email);
+
+-- Name: email_templates_organization_updated_idx; Type: INDEX; Schema: public
+CREATE INDEX email_templates_organization_updated_idx ON public.email_templates USING btree (organization_id, updated_at DESC, id);
+
 -- Name: leads_created_at_idx; Type: INDEX; Schema: public
 CREATE INDEX leads_created_at_idx ON public.leads USING btree (created_at DESC);
 
@@ -8168,7 +10024,7 @@ CREATE TRIGGER contacts_a_stamp BEFORE INSERT OR UPDATE ON public.contacts FOR E
 CREATE TRIGGER contacts_b_score_insert BEFORE INSERT ON public.contacts FOR EACH ROW WHEN ((new.lead_score < 0)) EXECUTE FUNCTION private.score_contact();
 
 -- Name: contacts contacts_b_score_update; Type: TRIGGER; Schema: public
-CREATE TRIGGER contacts_b_score_update BEFORE UPDATE OF organization_id, lifecycle_stage, source, job_title, tags, last_activity_at, score_adjustment ON public.contacts FOR EACH ROW WHEN ((new.lead_score = old.lead_score)) EXECUTE FUNCTION private.score_contact();
+CREATE TRIGGER contacts_b_score_update BEFORE UPDATE OF organization_id, lifecycle_stage, source, job_title, tags, last_activity_at, score_adjustment, last_email_opened_at, last_email_clicked_at ON public.contacts FOR EACH ROW WHEN ((new.lead_score = old.lead_score)) EXECUTE FUNCTION private.score_contact();
 
 -- Name: contacts contacts_check_owner; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organization_id ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.check_contact_owner();
@@ -8209,6 +10065,21 @@ CREATE TRIGGER content_items_sync_publish_job AFTER INSERT OR DELETE OR UPDATE O
 -- Name: csv_column_mappings csv_column_mappings_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER csv_column_mappings_set_updated_at BEFORE INSERT OR UPDATE ON public.csv_column_mappings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: email_campaigns email_campaigns_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_campaigns_set_updated_at BEFORE UPDATE ON public.email_campaigns FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: email_lists email_lists_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_lists_set_updated_at BEFORE UPDATE ON public.email_lists FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: email_settings email_settings_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_settings_set_updated_at BEFORE UPDATE ON public.email_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: email_suppressions email_suppressions_normalise; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_suppressions_normalise BEFORE INSERT ON public.email_suppressions FOR EACH ROW EXECUTE FUNCTION private.normalise_email_suppression();
+
+-- Name: email_templates email_templates_set_updated_at; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_templates_set_updated_at BEFORE UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
 -- Name: leads leads_notify_site_admins; Type: TRIGGER; Schema: public
 CREATE TRIGGER leads_notify_site_admins AFTER INSERT ON public.leads FOR EACH ROW EXECUTE FUNCTION private.notify_site_admins_of_lead();
 
@@ -8232,6 +10103,9 @@ CREATE TRIGGER organization_members_release_contacts AFTER DELETE ON public.orga
 
 -- Name: organizations organizations_add_default_score_rules; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_add_default_score_rules AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.add_default_score_rules_to_new_workspace();
+
+-- Name: organizations organizations_create_email_settings; Type: TRIGGER; Schema: public
+CREATE TRIGGER organizations_create_email_settings AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.create_email_settings();
 
 -- Name: organizations organizations_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_set_updated_at BEFORE INSERT OR UPDATE ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -8277,6 +10151,14 @@ ALTER TABLE ONLY private.automation_workspace_limits
 -- Name: content_item_html content_item_html_content_item_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.content_item_html
     ADD CONSTRAINT content_item_html_content_item_id_fkey FOREIGN KEY (content_item_id) REFERENCES public.content_items(id) ON DELETE CASCADE;
+
+-- Name: email_link_sets email_link_sets_organization_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_link_sets
+    ADD CONSTRAINT email_link_sets_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_webhook_secrets email_webhook_secrets_organization_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.email_webhook_secrets
+    ADD CONSTRAINT email_webhook_secrets_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
 -- Name: lead_digest_queue lead_digest_queue_lead_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.lead_digest_queue
@@ -8458,6 +10340,90 @@ ALTER TABLE ONLY public.csv_column_mappings
 ALTER TABLE ONLY public.csv_column_mappings
     ADD CONSTRAINT csv_column_mappings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- Name: email_campaigns email_campaigns_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_campaigns
+    ADD CONSTRAINT email_campaigns_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: email_campaigns email_campaigns_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_campaigns
+    ADD CONSTRAINT email_campaigns_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_campaigns email_campaigns_template_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_campaigns
+    ADD CONSTRAINT email_campaigns_template_fkey FOREIGN KEY (organization_id, template_id) REFERENCES public.email_templates(organization_id, id) ON DELETE SET NULL (template_id);
+
+-- Name: email_deliveries email_deliveries_campaign_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.email_campaigns(id) ON DELETE SET NULL;
+
+-- Name: email_deliveries email_deliveries_contact_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE SET NULL;
+
+-- Name: email_deliveries email_deliveries_link_set_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_link_set_id_fkey FOREIGN KEY (link_set_id) REFERENCES private.email_link_sets(id) ON DELETE SET NULL;
+
+-- Name: email_deliveries email_deliveries_list_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_list_id_fkey FOREIGN KEY (list_id) REFERENCES public.email_lists(id) ON DELETE SET NULL;
+
+-- Name: email_deliveries email_deliveries_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_deliveries email_deliveries_template_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_template_id_fkey FOREIGN KEY (template_id) REFERENCES public.email_templates(id) ON DELETE SET NULL;
+
+-- Name: email_list_members email_list_members_consented_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_consented_by_fkey FOREIGN KEY (consented_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: email_list_members email_list_members_contact_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE CASCADE;
+
+-- Name: email_list_members email_list_members_list_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_list_id_fkey FOREIGN KEY (list_id) REFERENCES public.email_lists(id) ON DELETE CASCADE;
+
+-- Name: email_list_members email_list_members_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_list_members
+    ADD CONSTRAINT email_list_members_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_lists email_lists_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_lists
+    ADD CONSTRAINT email_lists_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: email_lists email_lists_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_lists
+    ADD CONSTRAINT email_lists_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_lists email_lists_welcome_template_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_lists
+    ADD CONSTRAINT email_lists_welcome_template_fkey FOREIGN KEY (organization_id, welcome_template_id) REFERENCES public.email_templates(organization_id, id) ON DELETE SET NULL (welcome_template_id);
+
+-- Name: email_settings email_settings_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_settings
+    ADD CONSTRAINT email_settings_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_suppressions email_suppressions_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_suppressions
+    ADD CONSTRAINT email_suppressions_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: email_suppressions email_suppressions_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_suppressions
+    ADD CONSTRAINT email_suppressions_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: email_templates email_templates_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_templates
+    ADD CONSTRAINT email_templates_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: email_templates email_templates_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_templates
+    ADD CONSTRAINT email_templates_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: member_notices member_notices_contact_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.member_notices
     ADD CONSTRAINT member_notices_contact_id_organization_id_fkey FOREIGN KEY (contact_id, organization_id) REFERENCES public.contacts(id, organization_id) ON DELETE CASCADE;
@@ -8631,6 +10597,9 @@ ALTER TABLE private.lead_digests ENABLE ROW LEVEL SECURITY;
 -- Name: rate_limits; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.rate_limits ENABLE ROW LEVEL SECURITY;
 
+-- Name: email_settings Admins change their workspace's e-mail settings; Type: POLICY; Schema: public
+CREATE POLICY "Admins change their workspace's e-mail settings" ON public.email_settings FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)));
+
 -- Name: webhook_endpoints Admins delete their workspace's webhook endpoints; Type: POLICY; Schema: public
 CREATE POLICY "Admins delete their workspace's webhook endpoints" ON public.webhook_endpoints FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)));
 
@@ -8664,6 +10633,15 @@ CREATE POLICY "Members add contacts to their workspace" ON public.contacts FOR I
 -- Name: content_items Members add content to their workspace as themselves; Type: POLICY; Schema: public
 CREATE POLICY "Members add content to their workspace as themselves" ON public.content_items FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 
+-- Name: email_campaigns Members add e-mail campaigns as drafts; Type: POLICY; Schema: public
+CREATE POLICY "Members add e-mail campaigns as drafts" ON public.email_campaigns FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = 'draft'::text)));
+
+-- Name: email_lists Members add e-mail lists; Type: POLICY; Schema: public
+CREATE POLICY "Members add e-mail lists" ON public.email_lists FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: email_templates Members add e-mail templates; Type: POLICY; Schema: public
+CREATE POLICY "Members add e-mail templates" ON public.email_templates FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaign_results Members add results to their workspace's campaigns as themselve; Type: POLICY; Schema: public
 CREATE POLICY "Members add results to their workspace's campaigns as themselve" ON public.campaign_results FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 
@@ -8688,6 +10666,12 @@ CREATE POLICY "Members change their workspace's contacts" ON public.contacts FOR
 -- Name: content_items Members change their workspace's content; Type: POLICY; Schema: public
 CREATE POLICY "Members change their workspace's content" ON public.content_items FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
+-- Name: email_lists Members change their workspace's e-mail lists; Type: POLICY; Schema: public
+CREATE POLICY "Members change their workspace's e-mail lists" ON public.email_lists FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: email_templates Members change their workspace's e-mail templates; Type: POLICY; Schema: public
+CREATE POLICY "Members change their workspace's e-mail templates" ON public.email_templates FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaign_results Members change their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members change their workspace's results" ON public.campaign_results FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
@@ -8711,6 +10695,12 @@ CREATE POLICY "Members describe their workspace's assets" ON public.assets FOR U
 
 -- Name: social_accounts Members disconnect their workspace's social accounts; Type: POLICY; Schema: public
 CREATE POLICY "Members disconnect their workspace's social accounts" ON public.social_accounts FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: email_campaigns Members edit their workspace's draft campaigns; Type: POLICY; Schema: public
+CREATE POLICY "Members edit their workspace's draft campaigns" ON public.email_campaigns FOR UPDATE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = 'draft'::text))) WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = 'draft'::text)));
+
+-- Name: email_suppressions Members lift manual suppressions, admins hard bounces; Type: POLICY; Schema: public
+CREATE POLICY "Members lift manual suppressions, admins hard bounces" ON public.email_suppressions FOR DELETE TO authenticated USING ((((reason = 'manual'::text) AND (organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) OR ((reason = 'hard_bounce'::text) AND (organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)))));
 
 -- Name: asset_collections Members make collections; Type: POLICY; Schema: public
 CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -8751,8 +10741,26 @@ CREATE POLICY "Members read their workspace's contacts" ON public.contacts FOR S
 -- Name: campaign_results_daily Members read their workspace's daily totals; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's daily totals" ON public.campaign_results_daily FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
 
+-- Name: email_deliveries Members read their workspace's deliveries; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's deliveries" ON public.email_deliveries FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_campaigns Members read their workspace's e-mail campaigns; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's e-mail campaigns" ON public.email_campaigns FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_lists Members read their workspace's e-mail lists; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's e-mail lists" ON public.email_lists FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_settings Members read their workspace's e-mail settings; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's e-mail settings" ON public.email_settings FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_templates Members read their workspace's e-mail templates; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's e-mail templates" ON public.email_templates FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: automation_enrollments Members read their workspace's enrollments; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's enrollments" ON public.automation_enrollments FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_list_members Members read their workspace's list members; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's list members" ON public.email_list_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: campaign_results Members read their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's results" ON public.campaign_results FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
@@ -8778,6 +10786,9 @@ CREATE POLICY "Members read their workspace's social posts" ON public.social_pos
 -- Name: automation_step_runs Members read their workspace's step runs; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's step runs" ON public.automation_step_runs FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: email_suppressions Members read their workspace's suppressions; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's suppressions" ON public.email_suppressions FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: webhook_delivery_attempts Members read their workspace's webhook attempts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's webhook attempts" ON public.webhook_delivery_attempts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -8795,6 +10806,9 @@ CREATE POLICY "Members read their workspace's workflow versions" ON public.autom
 
 -- Name: automation_workflows Members read their workspace's workflows; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's workflows" ON public.automation_workflows FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: email_campaigns Members remove campaigns that are not under way; Type: POLICY; Schema: public
+CREATE POLICY "Members remove campaigns that are not under way" ON public.email_campaigns FOR DELETE TO authenticated USING (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (status = ANY (ARRAY['draft'::text, 'sent'::text, 'cancelled'::text]))));
 
 -- Name: asset_collections Members remove collections; Type: POLICY; Schema: public
 CREATE POLICY "Members remove collections" ON public.asset_collections FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -8817,6 +10831,12 @@ CREATE POLICY "Members remove their workspace's contacts" ON public.contacts FOR
 -- Name: content_items Members remove their workspace's content; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's content" ON public.content_items FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
+-- Name: email_lists Members remove their workspace's e-mail lists; Type: POLICY; Schema: public
+CREATE POLICY "Members remove their workspace's e-mail lists" ON public.email_lists FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: email_templates Members remove their workspace's e-mail templates; Type: POLICY; Schema: public
+CREATE POLICY "Members remove their workspace's e-mail templates" ON public.email_templates FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaign_results Members remove their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's results" ON public.campaign_results FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
@@ -8831,6 +10851,9 @@ CREATE POLICY "Members rename collections" ON public.asset_collections FOR UPDAT
 
 -- Name: automation_workflows Members rename their workspace's workflows; Type: POLICY; Schema: public
 CREATE POLICY "Members rename their workspace's workflows" ON public.automation_workflows FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: email_suppressions Members suppress addresses of their workspace; Type: POLICY; Schema: public
+CREATE POLICY "Members suppress addresses of their workspace" ON public.email_suppressions FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (reason = 'manual'::text)));
 
 -- Name: asset_collection_items Members take assets out of collections; Type: POLICY; Schema: public
 CREATE POLICY "Members take assets out of collections" ON public.asset_collection_items FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -8973,6 +10996,27 @@ ALTER TABLE public.content_items ENABLE ROW LEVEL SECURITY;
 -- Name: csv_column_mappings; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.csv_column_mappings ENABLE ROW LEVEL SECURITY;
 
+-- Name: email_campaigns; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_campaigns ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_deliveries; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_deliveries ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_list_members; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_list_members ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_lists; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_lists ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_settings; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_settings ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_suppressions; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_suppressions ENABLE ROW LEVEL SECURITY;
+
+-- Name: email_templates; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.email_templates ENABLE ROW LEVEL SECURITY;
+
 -- Name: leads; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
 
@@ -9048,6 +11092,15 @@ CREATE POLICY "assets: members upload reserved files" ON storage.objects FOR INS
 -- Name: objects assets: workspace members and viewers read; Type: POLICY; Schema: storage
 CREATE POLICY "assets: workspace members and viewers read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'assets'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('viewer'::text) AS storage_workspace_folders))));
 
+-- Name: objects email-images: workspace members add; Type: POLICY; Schema: storage
+CREATE POLICY "email-images: workspace members add" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'email-images'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
+
+-- Name: objects email-images: workspace members read; Type: POLICY; Schema: storage
+CREATE POLICY "email-images: workspace members read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'email-images'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('viewer'::text) AS storage_workspace_folders))));
+
+-- Name: objects email-images: workspace members remove; Type: POLICY; Schema: storage
+CREATE POLICY "email-images: workspace members remove" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'email-images'::text) AND ((storage.foldername(name))[1] IN ( SELECT private.storage_workspace_folders('member'::text) AS storage_workspace_folders))));
+
 -- Name: SCHEMA private; Type: ACL; Schema: -
 GRANT USAGE ON SCHEMA private TO anon;
 GRANT USAGE ON SCHEMA private TO authenticated;
@@ -9069,6 +11122,39 @@ REVOKE ALL ON FUNCTION private.add_default_score_rules_to_new_workspace() FROM P
 REVOKE ALL ON FUNCTION private.current_organization_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.current_organization_id() TO authenticated;
 GRANT ALL ON FUNCTION private.current_organization_id() TO service_role;
+
+-- Name: FUNCTION new_email_token(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.new_email_token() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.new_email_token() TO authenticated;
+GRANT ALL ON FUNCTION private.new_email_token() TO service_role;
+
+-- Name: TABLE email_lists; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_lists TO service_role;
+GRANT SELECT,DELETE ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.description; Type: ACL; Schema: public
+GRANT INSERT(description),UPDATE(description) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.opt_in; Type: ACL; Schema: public
+GRANT INSERT(opt_in),UPDATE(opt_in) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.form_enabled; Type: ACL; Schema: public
+GRANT INSERT(form_enabled),UPDATE(form_enabled) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.welcome_enabled; Type: ACL; Schema: public
+GRANT INSERT(welcome_enabled),UPDATE(welcome_enabled) ON TABLE public.email_lists TO authenticated;
+
+-- Name: COLUMN email_lists.welcome_template_id; Type: ACL; Schema: public
+GRANT INSERT(welcome_template_id),UPDATE(welcome_template_id) ON TABLE public.email_lists TO authenticated;
+
+-- Name: FUNCTION add_email_list_members(list public.email_lists, contact_ids uuid[], consent_kind text, consent_text text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.add_email_list_members(list public.email_lists, contact_ids uuid[], consent_kind text, consent_text text) FROM PUBLIC;
 
 -- Name: TABLE campaign_results; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.campaign_results TO service_role;
@@ -9208,6 +11294,9 @@ REVOKE ALL ON FUNCTION private.background_job_ref(job_id text, OUT kind text, OU
 -- Name: FUNCTION background_jobs(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.background_jobs() FROM PUBLIC;
 
+-- Name: FUNCTION caller_display_name(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.caller_display_name() FROM PUBLIC;
+
 -- Name: FUNCTION campaign_result_problem(element jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.campaign_result_problem(element jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.campaign_result_problem(element jsonb) TO authenticated;
@@ -9237,8 +11326,17 @@ REVOKE ALL ON FUNCTION private.check_seo_site() FROM PUBLIC;
 -- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
 
+-- Name: FUNCTION claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
+
+-- Name: FUNCTION claim_email_delivery(workspace_id uuid, delivery_id bigint, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_email_delivery(workspace_id uuid, delivery_id bigint, pool_id text) FROM PUBLIC;
+
 -- Name: FUNCTION claim_outgoing_email(email_id bigint, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_outgoing_email(email_id bigint, pool_id text) FROM PUBLIC;
+
+-- Name: FUNCTION claim_outgoing_email_once(email_id bigint, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.claim_outgoing_email_once(email_id bigint, pool_id text) FROM PUBLIC;
 
 -- Name: FUNCTION claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_social_post_channel(workspace_id uuid, channel_id uuid, planned_at timestamp with time zone) FROM PUBLIC;
@@ -9248,6 +11346,9 @@ REVOKE ALL ON FUNCTION private.claim_webhook_deliveries(organization uuid, max_i
 
 -- Name: FUNCTION complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.complete_asset_version(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
+
+-- Name: FUNCTION complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.complete_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
 
 -- Name: FUNCTION contact_check_failures(candidates jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.contact_check_failures(candidates jsonb) FROM PUBLIC;
@@ -9263,6 +11364,9 @@ REVOKE ALL ON FUNCTION private.content_render_job_key(item_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION create_analytics_partitions(first_month date, months integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.create_analytics_partitions(first_month date, months integer) FROM PUBLIC;
+
+-- Name: FUNCTION create_email_settings(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.create_email_settings() FROM PUBLIC;
 
 -- Name: TABLE seo_audits; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.seo_audits TO service_role;
@@ -9317,6 +11421,98 @@ REVOKE ALL ON FUNCTION private.display_name(user_id uuid) FROM PUBLIC;
 -- Name: FUNCTION drop_asset_upload(version uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.drop_asset_upload(version uuid) FROM PUBLIC;
 
+-- Name: FUNCTION email_block_valid(block jsonb, nested boolean); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO anon;
+GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO authenticated;
+GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO service_role;
+
+-- Name: FUNCTION email_blocks_valid(blocks jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) TO anon;
+GRANT ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) TO service_role;
+
+-- Name: FUNCTION is_header_text(value text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_header_text(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_header_text(value text) TO anon;
+GRANT ALL ON FUNCTION private.is_header_text(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_header_text(value text) TO service_role;
+
+-- Name: TABLE email_campaigns; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_campaigns TO service_role;
+GRANT SELECT,DELETE ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.subject; Type: ACL; Schema: public
+GRANT INSERT(subject),UPDATE(subject) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.preheader; Type: ACL; Schema: public
+GRANT INSERT(preheader),UPDATE(preheader) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.blocks; Type: ACL; Schema: public
+GRANT INSERT(blocks),UPDATE(blocks) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.template_id; Type: ACL; Schema: public
+GRANT INSERT(template_id),UPDATE(template_id) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: COLUMN email_campaigns.list_ids; Type: ACL; Schema: public
+GRANT INSERT(list_ids),UPDATE(list_ids) ON TABLE public.email_campaigns TO authenticated;
+
+-- Name: FUNCTION email_campaign_audience(campaign public.email_campaigns, after uuid, cutoff timestamp with time zone, max_rows integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_campaign_audience(campaign public.email_campaigns, after uuid, cutoff timestamp with time zone, max_rows integer) FROM PUBLIC;
+
+-- Name: FUNCTION email_campaign_for_member(campaign_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_campaign_for_member(campaign_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION email_deliveries_data_complete(delivery_ids bigint[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_deliveries_data_complete(delivery_ids bigint[]) FROM PUBLIC;
+
+-- Name: FUNCTION email_deliveries_unconfirmed(delivery_ids bigint[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_deliveries_unconfirmed(delivery_ids bigint[]) FROM PUBLIC;
+
+-- Name: TABLE email_deliveries; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_deliveries TO service_role;
+GRANT SELECT ON TABLE public.email_deliveries TO authenticated;
+
+-- Name: FUNCTION email_delivery_by_token(token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_delivery_by_token(token text) FROM PUBLIC;
+
+-- Name: FUNCTION email_filter_contacts(workspace_id uuid, tags text[], stages text[], bands text[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_filter_contacts(workspace_id uuid, tags text[], stages text[], bands text[]) FROM PUBLIC;
+
+-- Name: FUNCTION email_link_set(workspace_id uuid, urls text[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_link_set(workspace_id uuid, urls text[]) FROM PUBLIC;
+
+-- Name: FUNCTION email_link_valid(link text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_link_valid(link text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_link_valid(link text) TO anon;
+GRANT ALL ON FUNCTION private.email_link_valid(link text) TO authenticated;
+GRANT ALL ON FUNCTION private.email_link_valid(link text) TO service_role;
+
+-- Name: FUNCTION email_list_for_member(list_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_list_for_member(list_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION email_member_confirmed(list_id uuid, contact_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_member_confirmed(list_id uuid, contact_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION email_suppressed(workspace_id uuid, address text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_suppressed(workspace_id uuid, address text) FROM PUBLIC;
+
+-- Name: FUNCTION email_token_hash(token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_token_hash(token text) FROM PUBLIC;
+
+-- Name: FUNCTION email_unsubscribe_info(token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_unsubscribe_info(token text) FROM PUBLIC;
+
+-- Name: FUNCTION email_webhook_endpoint(endpoint_token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_webhook_endpoint(endpoint_token text) FROM PUBLIC;
+
 -- Name: FUNCTION emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.emit_webhook_event(organization uuid, event_type text, event_key text, data jsonb) FROM PUBLIC;
 
@@ -9332,6 +11528,9 @@ REVOKE ALL ON FUNCTION private.enqueue_job(task text, payload jsonb, run_at time
 -- Name: FUNCTION fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.fail_seo_audit(audit_id uuid, site_id uuid, workspace_id uuid, message text) TO service_role;
+
+-- Name: FUNCTION finish_email_deliveries(workspace_id uuid, outcomes jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.finish_email_deliveries(workspace_id uuid, outcomes jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION finish_outgoing_email(email_id bigint, outcome text, reason text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.finish_outgoing_email(email_id bigint, outcome text, reason text) FROM PUBLIC;
@@ -9390,6 +11589,12 @@ GRANT SELECT ON TABLE public.workspace_invitations TO authenticated;
 
 -- Name: FUNCTION invitation_status(invitation public.workspace_invitations); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.invitation_status(invitation public.workspace_invitations) FROM PUBLIC;
+
+-- Name: FUNCTION is_plain_email(address text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_plain_email(address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_plain_email(address text) TO anon;
+GRANT ALL ON FUNCTION private.is_plain_email(address text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_plain_email(address text) TO service_role;
 
 -- Name: FUNCTION is_public_address(address inet); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_public_address(address inet) FROM PUBLIC;
@@ -9530,8 +11735,14 @@ REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removin
 -- Name: FUNCTION new_webhook_secret(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.new_webhook_secret() FROM PUBLIC;
 
+-- Name: FUNCTION next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean) FROM PUBLIC;
+
 -- Name: FUNCTION next_webhook_delivery_at(organization uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.next_webhook_delivery_at(organization uuid) FROM PUBLIC;
+
+-- Name: FUNCTION normalise_email_suppression(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.normalise_email_suppression() FROM PUBLIC;
 
 -- Name: FUNCTION normalize_content_schedule(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.normalize_content_schedule() FROM PUBLIC;
@@ -9548,8 +11759,14 @@ GRANT ALL ON FUNCTION private.organization_ids_with_role(min_role text) TO servi
 -- Name: FUNCTION outbound_url_problem(url text, OUT problem text, OUT message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.outbound_url_problem(url text, OUT problem text, OUT message text) FROM PUBLIC;
 
+-- Name: FUNCTION outgoing_email_data_complete(email_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.outgoing_email_data_complete(email_id bigint) FROM PUBLIC;
+
 -- Name: FUNCTION payload_workspace(payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.payload_workspace(payload jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION prepare_email_confirmation(list_id uuid, contact_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.prepare_email_confirmation(list_id uuid, contact_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION prepare_invitation_email(invitation_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.prepare_invitation_email(invitation_id uuid) FROM PUBLIC;
@@ -9580,6 +11797,12 @@ GRANT ALL ON FUNCTION private.queue_due_lead_digests() TO service_role;
 REVOKE ALL ON FUNCTION private.queue_due_seo_audits() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_due_seo_audits() TO service_role;
 
+-- Name: FUNCTION queue_email_confirmation(list_id uuid, contact_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_email_confirmation(list_id uuid, contact_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
@@ -9597,6 +11820,18 @@ REVOKE ALL ON FUNCTION private.record_contact_automation_events() FROM PUBLIC;
 
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
+
+-- Name: FUNCTION record_email_click(token text, link_position integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_email_click(token text, link_position integer) FROM PUBLIC;
+
+-- Name: FUNCTION record_email_engagement(delivery public.email_deliveries, kind text, url text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_email_engagement(delivery public.email_deliveries, kind text, url text) FROM PUBLIC;
+
+-- Name: FUNCTION record_email_feedback(workspace_id uuid, events jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_email_feedback(workspace_id uuid, events jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION record_email_open(token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_email_open(token text) FROM PUBLIC;
 
 -- Name: FUNCTION record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;
@@ -9627,6 +11862,9 @@ REVOKE ALL ON FUNCTION private.refuse_schedule_in_past() FROM PUBLIC;
 -- Name: FUNCTION release_contacts_of_former_member(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_contacts_of_former_member() FROM PUBLIC;
 
+-- Name: FUNCTION release_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.release_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
+
 -- Name: FUNCTION request_client_address(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
 
@@ -9635,6 +11873,9 @@ REVOKE ALL ON FUNCTION private.require_active_session() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.require_active_session() TO anon;
 GRANT ALL ON FUNCTION private.require_active_session() TO authenticated;
 GRANT ALL ON FUNCTION private.require_active_session() TO service_role;
+
+-- Name: FUNCTION require_email_worker(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.require_email_worker() FROM PUBLIC;
 
 -- Name: FUNCTION require_own_contacts(org uuid, contact_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.require_own_contacts(org uuid, contact_ids uuid[]) FROM PUBLIC;
@@ -9651,6 +11892,9 @@ REVOKE ALL ON FUNCTION private.require_workspace_role(org uuid, min_role text) F
 -- Name: FUNCTION reschedule_social_post_channels(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.reschedule_social_post_channels() FROM PUBLIC;
 
+-- Name: FUNCTION rescore_contact(contact_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.rescore_contact(contact_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION rescore_contacts(workspace_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rescore_contacts(workspace_ids uuid[]) FROM PUBLIC;
 
@@ -9665,6 +11909,9 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
+
+-- Name: FUNCTION send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) FROM PUBLIC;
 
 -- Name: FUNCTION seo_audit_job_key(audit_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.seo_audit_job_key(audit_id uuid) FROM PUBLIC;
@@ -9696,6 +11943,9 @@ GRANT ALL ON FUNCTION private.seo_writable_site_ids() TO service_role;
 
 -- Name: FUNCTION set_content_item_slug(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.set_content_item_slug() FROM PUBLIC;
+
+-- Name: FUNCTION set_email_delivery_links(workspace_id uuid, delivery_id bigint, link_set_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.set_email_delivery_links(workspace_id uuid, delivery_id bigint, link_set_id bigint) FROM PUBLIC;
 
 -- Name: FUNCTION set_outbound_settings(allow_all_private boolean, allowed_ranges text[], allow_any_port boolean, allowed_ports integer[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.set_outbound_settings(allow_all_private boolean, allowed_ranges text[], allow_any_port boolean, allowed_ports integer[]) FROM PUBLIC;
@@ -9745,11 +11995,17 @@ GRANT ALL ON FUNCTION private.store_seo_audit_pages(audit_id uuid, site_id uuid,
 -- Name: FUNCTION submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.submission_limit_reached(kind text, email text, per_client_per_hour integer, per_email_per_hour integer, total_per_hour integer, OUT reached text, OUT retry_after integer) FROM PUBLIC;
 
+-- Name: FUNCTION suppress_email(workspace_id uuid, address text, reason text, detail text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.suppress_email(workspace_id uuid, address text, reason text, detail text) FROM PUBLIC;
+
 -- Name: FUNCTION sync_content_publish_job(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.sync_content_publish_job() FROM PUBLIC;
 
 -- Name: FUNCTION sync_social_publish_job(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.sync_social_publish_job() FROM PUBLIC;
+
+-- Name: FUNCTION take_email_send_tokens(workspace_id uuid, wanted integer, server_per_second double precision, OUT granted integer, OUT wait_ms integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.take_email_send_tokens(workspace_id uuid, wanted integer, server_per_second double precision, OUT granted integer, OUT wait_ms integer) FROM PUBLIC;
 
 -- Name: FUNCTION take_rate_limit_token(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
@@ -9762,6 +12018,9 @@ REVOKE ALL ON FUNCTION private.unique_content_slug(org uuid, item_id uuid, title
 
 -- Name: FUNCTION unschedule_cancelled_publication(task text, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.unschedule_cancelled_publication(task text, payload jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION unsubscribe_email_recipient(token text, method text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.unsubscribe_email_recipient(token text, method text) FROM PUBLIC;
 
 -- Name: FUNCTION url_decode(encoded text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.url_decode(encoded text) FROM PUBLIC;
@@ -9797,6 +12056,18 @@ REVOKE ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) FROM P
 GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO authenticated;
 GRANT ALL ON FUNCTION public.add_asset_comment(asset_id uuid, body text) TO service_role;
 
+-- Name: FUNCTION add_contacts_to_email_list(list_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.add_contacts_to_email_list(list_id uuid, contact_ids uuid[]) TO service_role;
+
+-- Name: FUNCTION add_filtered_contacts_to_email_list(list_id uuid, tags text[], lifecycle_stages text[], score_bands text[], dry_run boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.add_filtered_contacts_to_email_list(list_id uuid, tags text[], lifecycle_stages text[], score_bands text[], dry_run boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_filtered_contacts_to_email_list(list_id uuid, tags text[], lifecycle_stages text[], score_bands text[], dry_run boolean) TO anon;
+GRANT ALL ON FUNCTION public.add_filtered_contacts_to_email_list(list_id uuid, tags text[], lifecycle_stages text[], score_bands text[], dry_run boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.add_filtered_contacts_to_email_list(list_id uuid, tags text[], lifecycle_stages text[], score_bands text[], dry_run boolean) TO service_role;
+
 -- Name: FUNCTION admin_background_jobs(job_state text, max_rows integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_background_jobs(job_state text, max_rows integer) TO authenticated;
@@ -9816,6 +12087,12 @@ GRANT ALL ON FUNCTION public.admin_cancel_background_job(job_id text) TO service
 REVOKE ALL ON FUNCTION public.admin_retry_background_job(job_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.admin_retry_background_job(job_id text) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_retry_background_job(job_id text) TO service_role;
+
+-- Name: FUNCTION admin_unconfirmed_emails(max_rows integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.admin_unconfirmed_emails(max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_unconfirmed_emails(max_rows integer) TO anon;
+GRANT ALL ON FUNCTION public.admin_unconfirmed_emails(max_rows integer) TO authenticated;
+GRANT ALL ON FUNCTION public.admin_unconfirmed_emails(max_rows integer) TO service_role;
 
 -- Name: FUNCTION analytics_current_visitors(site_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.analytics_current_visitors(site_id uuid) FROM PUBLIC;
@@ -9862,6 +12139,12 @@ REVOKE ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_asset_upload(version_id uuid) TO service_role;
 
+-- Name: FUNCTION cancel_email_campaign(campaign_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_email_campaign(campaign_id uuid) TO service_role;
+
 -- Name: FUNCTION cancel_seo_audit(audit_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_seo_audit(audit_id uuid) TO authenticated;
@@ -9876,6 +12159,12 @@ GRANT ALL ON FUNCTION public.change_member_role(workspace_id uuid, user_id uuid,
 REVOKE ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO authenticated;
 GRANT ALL ON FUNCTION public.complete_asset_upload(version_id uuid, width integer, height integer, duration_seconds numeric) TO service_role;
+
+-- Name: FUNCTION confirm_email_subscription(token text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.confirm_email_subscription(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_email_subscription(token text) TO anon;
+GRANT ALL ON FUNCTION public.confirm_email_subscription(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.confirm_email_subscription(token text) TO service_role;
 
 -- Name: FUNCTION connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.connect_social_account(workspace_id uuid, network text, identifier text, service_url text, secret text) FROM PUBLIC;
@@ -9933,6 +12222,42 @@ REVOKE ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name t
 GRANT ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.delete_workspace(workspace_id uuid, confirm_name text) TO service_role;
 
+-- Name: FUNCTION email_campaign_report(campaign_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO service_role;
+
+-- Name: FUNCTION email_list_counts(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_list_counts(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_list_counts(workspace_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.email_list_counts(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.email_list_counts(workspace_id uuid) TO service_role;
+
+-- Name: FUNCTION email_list_form(form_token text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_list_form(form_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_list_form(form_token text) TO anon;
+GRANT ALL ON FUNCTION public.email_list_form(form_token text) TO authenticated;
+GRANT ALL ON FUNCTION public.email_list_form(form_token text) TO service_role;
+
+-- Name: FUNCTION email_overview(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_overview(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_overview(workspace_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.email_overview(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.email_overview(workspace_id uuid) TO service_role;
+
+-- Name: FUNCTION email_sending_status(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_sending_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_sending_status() TO anon;
+GRANT ALL ON FUNCTION public.email_sending_status() TO authenticated;
+GRANT ALL ON FUNCTION public.email_sending_status() TO service_role;
+
+-- Name: FUNCTION email_webhook_settings(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO service_role;
+
 -- Name: FUNCTION executive_overview(workspace_id uuid, today date); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO authenticated;
@@ -9983,6 +12308,12 @@ REVOKE ALL ON FUNCTION public.import_contacts(workspace_id uuid, rows jsonb, on_
 GRANT ALL ON FUNCTION public.import_contacts(workspace_id uuid, rows jsonb, on_duplicate text, dry_run boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.import_contacts(workspace_id uuid, rows jsonb, on_duplicate text, dry_run boolean) TO service_role;
 
+-- Name: FUNCTION import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) TO anon;
+GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.import_email_list_members(list_id uuid, rows jsonb, on_duplicate text, dry_run boolean, file_name text) TO service_role;
+
 -- Name: FUNCTION import_seo_search_rows(site_id uuid, rows jsonb); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.import_seo_search_rows(site_id uuid, rows jsonb) TO authenticated;
@@ -10013,6 +12344,12 @@ GRANT ALL ON FUNCTION public.list_assets(workspace_id uuid, search text, kinds t
 REVOKE ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.note_workspace_activity(workspace_id uuid) TO service_role;
+
+-- Name: FUNCTION pause_email_campaign(campaign_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.pause_email_campaign(campaign_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pause_email_campaign(campaign_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.pause_email_campaign(campaign_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.pause_email_campaign(campaign_id uuid) TO service_role;
 
 -- Name: FUNCTION platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.platform_overview(workspace_id uuid, from_day date, to_day date, previous_from_day date, previous_to_day date, previous_ends_at timestamp with time zone) FROM PUBLIC;
@@ -10058,6 +12395,12 @@ REVOKE ALL ON FUNCTION public.record_analytics_events(site_id uuid, events jsonb
 GRANT ALL ON FUNCTION public.record_analytics_events(site_id uuid, events jsonb) TO anon;
 GRANT ALL ON FUNCTION public.record_analytics_events(site_id uuid, events jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.record_analytics_events(site_id uuid, events jsonb) TO service_role;
+
+-- Name: FUNCTION remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]) TO anon;
+GRANT ALL ON FUNCTION public.remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.remove_contacts_from_email_list(list_id uuid, contact_ids uuid[]) TO service_role;
 
 -- Name: FUNCTION remove_member(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.remove_member(workspace_id uuid, user_id uuid) FROM PUBLIC;
@@ -10144,6 +12487,12 @@ REVOKE ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, 
 GRANT ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.results_summary(workspace_id uuid, from_day date, to_day date, campaign_id uuid) TO service_role;
 
+-- Name: FUNCTION resume_email_campaign(campaign_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO service_role;
+
 -- Name: FUNCTION reveal_webhook_endpoint(endpoint_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) TO authenticated;
@@ -10176,6 +12525,18 @@ GRANT SELECT,DELETE ON TABLE public.social_posts TO authenticated;
 REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO service_role;
+
+-- Name: FUNCTION send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) TO anon;
+GRANT ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) TO service_role;
+
+-- Name: FUNCTION send_email_test(campaign_id uuid, template_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.send_email_test(campaign_id uuid, template_id uuid) TO service_role;
 
 -- Name: FUNCTION seo_audit_changes(audit_id uuid, previous_audit_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.seo_audit_changes(audit_id uuid, previous_audit_id uuid) FROM PUBLIC;
@@ -10232,10 +12593,28 @@ REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name te
 GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO service_role;
 
+-- Name: FUNCTION subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO anon;
+GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO authenticated;
+GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO service_role;
+
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) TO service_role;
+
+-- Name: FUNCTION unschedule_email_campaign(campaign_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.unschedule_email_campaign(campaign_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unschedule_email_campaign(campaign_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.unschedule_email_campaign(campaign_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.unschedule_email_campaign(campaign_id uuid) TO service_role;
+
+-- Name: FUNCTION update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text, sns_topic_arn text, rotate boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text, sns_topic_arn text, rotate boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text, sns_topic_arn text, rotate boolean) TO anon;
+GRANT ALL ON FUNCTION public.update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text, sns_topic_arn text, rotate boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.update_email_webhook_settings(workspace_id uuid, sendgrid_public_key text, sns_topic_arn text, rotate boolean) TO service_role;
 
 -- Name: FUNCTION update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.update_webhook_endpoint(endpoint_id uuid, url text, events text[], description text, enabled boolean) FROM PUBLIC;
@@ -10262,6 +12641,12 @@ GRANT ALL ON TABLE private.automation_workspace_limits TO service_role;
 
 -- Name: TABLE content_item_html; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.content_item_html TO service_role;
+
+-- Name: TABLE email_link_sets; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.email_link_sets TO service_role;
+
+-- Name: TABLE email_webhook_secrets; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.email_webhook_secrets TO service_role;
 
 -- Name: TABLE failed_jobs; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.failed_jobs TO service_role;
@@ -10513,6 +12898,72 @@ GRANT INSERT(mapping),UPDATE(mapping) ON TABLE public.csv_column_mappings TO aut
 
 -- Name: COLUMN csv_column_mappings.updated_by; Type: ACL; Schema: public
 GRANT INSERT(updated_by),UPDATE(updated_by) ON TABLE public.csv_column_mappings TO authenticated;
+
+-- Name: SEQUENCE email_deliveries_id_seq; Type: ACL; Schema: public
+GRANT ALL ON SEQUENCE public.email_deliveries_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.email_deliveries_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.email_deliveries_id_seq TO service_role;
+
+-- Name: TABLE email_list_members; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_list_members TO service_role;
+GRANT SELECT ON TABLE public.email_list_members TO authenticated;
+
+-- Name: TABLE email_settings; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_settings TO service_role;
+GRANT SELECT ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.from_name; Type: ACL; Schema: public
+GRANT UPDATE(from_name) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.from_email; Type: ACL; Schema: public
+GRANT UPDATE(from_email) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.reply_to; Type: ACL; Schema: public
+GRANT UPDATE(reply_to) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.track_opens; Type: ACL; Schema: public
+GRANT UPDATE(track_opens) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.track_clicks; Type: ACL; Schema: public
+GRANT UPDATE(track_clicks) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.per_minute_limit; Type: ACL; Schema: public
+GRANT UPDATE(per_minute_limit) ON TABLE public.email_settings TO authenticated;
+
+-- Name: COLUMN email_settings.error_threshold; Type: ACL; Schema: public
+GRANT UPDATE(error_threshold) ON TABLE public.email_settings TO authenticated;
+
+-- Name: TABLE email_suppressions; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_suppressions TO service_role;
+GRANT SELECT,DELETE ON TABLE public.email_suppressions TO authenticated;
+
+-- Name: COLUMN email_suppressions.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.email_suppressions TO authenticated;
+
+-- Name: COLUMN email_suppressions.email; Type: ACL; Schema: public
+GRANT INSERT(email) ON TABLE public.email_suppressions TO authenticated;
+
+-- Name: COLUMN email_suppressions.detail; Type: ACL; Schema: public
+GRANT INSERT(detail) ON TABLE public.email_suppressions TO authenticated;
+
+-- Name: TABLE email_templates; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.email_templates TO service_role;
+GRANT SELECT,DELETE ON TABLE public.email_templates TO authenticated;
+
+-- Name: COLUMN email_templates.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.email_templates TO authenticated;
+
+-- Name: COLUMN email_templates.name; Type: ACL; Schema: public
+GRANT INSERT(name),UPDATE(name) ON TABLE public.email_templates TO authenticated;
+
+-- Name: COLUMN email_templates.subject; Type: ACL; Schema: public
+GRANT INSERT(subject),UPDATE(subject) ON TABLE public.email_templates TO authenticated;
+
+-- Name: COLUMN email_templates.preheader; Type: ACL; Schema: public
+GRANT INSERT(preheader),UPDATE(preheader) ON TABLE public.email_templates TO authenticated;
+
+-- Name: COLUMN email_templates.blocks; Type: ACL; Schema: public
+GRANT INSERT(blocks),UPDATE(blocks) ON TABLE public.email_templates TO authenticated;
 
 -- Name: TABLE leads; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.leads TO service_role;

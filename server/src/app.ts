@@ -7,6 +7,7 @@ import { addEncryptionKey } from './lib/encryption-keys';
 import { parseJwtKeys, rotateJwtKeysText } from './lib/jwt-keys';
 import { authModule } from './modules/auth/auth-routes';
 import { blogModule } from './modules/blog/blog-routes';
+import { emailRoutes } from './modules/email/email-routes';
 import { jobsModule } from './jobs/jobs-module';
 import type { TaskDefinition } from './jobs/define-task';
 import { healthModule } from './modules/health/health-routes';
@@ -73,6 +74,8 @@ export async function buildApp(appContext: AppContext, options: BuildOptions = {
   await app.register(restModule, { prefix: '/rest/v1', ...ctx });
   await app.register(storageModule, { prefix: '/storage/v1', ...ctx });
   await blogModule(app, ctx);
+  // The Email Platform's public links and provider webhooks (its own scope: bodies read as text for signatures).
+  await app.register(emailRoutes, { sql: ctx.sql });
   if (options.jobRunner ?? ctx.config.jobRunner) {
     await jobsModule(app, ctx, { analyticsRollupSeconds: options.rollupJob === false ? 0 : ctx.config.analyticsRollupSeconds, tasks: options.jobTasks });
   }

@@ -116,6 +116,14 @@ const envSchema = z.object({
   // jobs one worker runs at once.
   JOB_RUNNER: booleanFlag.default(true),
   JOB_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').default(4),
+  // The Email Platform (docs/decisions/0020-email-platform.md): the public address of the links in e-mails
+  // (unsubscribe, open pixel, click redirects, provider webhooks; default SITE_URL), the server-wide sending rate
+  // across all workers (messages a second), SMTP connections per worker, and the port on which `npm run worker`
+  // serves those links itself (hosted Supabase: no server of ours runs there).
+  EMAIL_PUBLIC_URL: url(['http:', 'https:']).optional(),
+  EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').max(100_000, 'must be at most 100000').default(50),
+  EMAIL_SMTP_CONNECTIONS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').default(5),
+  WORKER_HTTP_PORT: port.optional(),
   // GoTrue's defaults (GOTRUE_RATE_LIMIT_*, GOTRUE_MAILER_OTP_EXP, GOTRUE_SMTP_MAX_FREQUENCY,
   // GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL as hosted Supabase sets it).
   RATE_LIMIT_TOKEN_REFRESH: positiveNumber(1_000_000, 'requests').default(150),
@@ -207,6 +215,8 @@ export interface Config {
   jobRunner: boolean;
   /** Jobs one worker runs at once (JOB_CONCURRENCY). */
   jobConcurrency: number;
+  /** The Email Platform: base of e-mail links, server-wide rate, SMTP connections per worker, the worker's own port. */
+  email: { publicUrl: string; ratePerSecond: number; smtpConnections: number; workerHttpPort: number | undefined };
   /**
    * Auth limits. Per client IP: requests per 5 minutes, burst 30 (GoTrue's token buckets), and e-mails per hour.
    * Per account: sign-in attempts per hour from all addresses together. The whole server: e-mails per hour (a last resort).
@@ -303,6 +313,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     automationLogDays: value.AUTOMATION_LOG_DAYS,
     jobRunner: value.JOB_RUNNER,
     jobConcurrency: value.JOB_CONCURRENCY,
+    email: {
+      publicUrl: (value.EMAIL_PUBLIC_URL ?? value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/$/, ''),
+      ratePerSecond: value.EMAIL_RATE_PER_SECOND,
+      smtpConnections: value.EMAIL_SMTP_CONNECTIONS,
+      workerHttpPort: value.WORKER_HTTP_PORT,
+    },
     rateLimits: {
       tokenRefresh: value.RATE_LIMIT_TOKEN_REFRESH,
       verify: value.RATE_LIMIT_VERIFY,

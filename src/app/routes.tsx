@@ -61,6 +61,9 @@ export const routes: RouteObject[] = caseSensitive([
           { path: paths.auth, ...lazyRoute(() => import('./routes/auth').then((m) => ({ Component: m.AuthRoute }))) },
           { path: paths.signUp, ...lazyRoute(() => import('./routes/sign-up').then((m) => ({ Component: m.SignUpRoute }))) },
           { path: paths.invitePattern, ...lazyRoute(() => import('./routes/invite').then((m) => ({ Component: m.InviteRoute }))) },
+          // The Email Platform's public pages: anyone, no account.
+          { path: paths.emailSubscribePattern, ...lazyRoute(() => import('./routes/email-subscribe').then((m) => ({ Component: m.EmailSubscribeRoute }))) },
+          { path: paths.emailConfirmPattern, ...lazyRoute(() => import('./routes/email-confirm').then((m) => ({ Component: m.EmailConfirmRoute }))) },
           {
             // Signed-in only: others go to /auth.
             ...lazyRoute(() => import('@/lib/auth').then((m) => ({ Component: m.ProtectedRoute }))),

@@ -7,6 +7,8 @@ interface OptionSelectProps<T extends string> {
   options: readonly { value: T; label: string }[];
   onChange(value: T): void;
   disabled?: boolean;
+  /** The trigger's name when no FormField labels it. */
+  'aria-label'?: string;
 }
 
 /** A Radix select over a fixed value list, usable as a FormField child (the label names its trigger). */

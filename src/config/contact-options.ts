@@ -31,6 +31,8 @@ export const scoreRuleKinds = [
   { value: 'job_title', label: 'Job title contains' },
   { value: 'tag', label: 'Has the tag' },
   { value: 'recent_activity', label: 'Active within (days)' },
+  { value: 'email_opened', label: 'Opened an e-mail within (days)' },
+  { value: 'email_clicked', label: 'Clicked an e-mail link within (days)' },
 ] as const;
 export type ScoreRuleKind = (typeof scoreRuleKinds)[number]['value'];
 

@@ -51,6 +51,11 @@ export const paths = {
   blog: (blogSlug: string, page = 1) => `/blog/${encodeURIComponent(blogSlug)}${page > 1 ? `?page=${page}` : ''}`,
   blogPost: (blogSlug: string, postSlug: string) => `/blog/${encodeURIComponent(blogSlug)}/${encodeURIComponent(postSlug)}`,
   blogFeed: (blogSlug: string, file: string) => `/blog/${encodeURIComponent(blogSlug)}/${file}`,
+  /** The Email Platform's public pages: a list's hosted subscribe form and the double opt-in confirmation. */
+  emailSubscribePattern: '/email/subscribe/:formToken',
+  emailSubscribe: (formToken: string) => `/email/subscribe/${encodeURIComponent(formToken)}`,
+  emailConfirmPattern: '/email/confirm/:token',
+  emailConfirm: (token: string) => `/email/confirm/${encodeURIComponent(token)}`,
   /** Background work of the job runner (site admins). */
   adminJobs: '/admin/jobs',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
@@ -75,6 +80,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/(portfolio|about|roi|auth|sign-up|contact|terms|privacy|dashboard|team|contacts|admin-login|admin)\/?$/,
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
+  /^\/email\/(subscribe|confirm)\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,

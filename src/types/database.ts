@@ -922,6 +922,8 @@ export type Database = {
           sort_name: string | null;
           search_document: unknown | null;
           tag_keys: string[] | null;
+          last_email_opened_at: string | null;
+          last_email_clicked_at: string | null;
         };
         Insert: {
           id?: string;
@@ -946,6 +948,8 @@ export type Database = {
           sort_name?: never;
           search_document?: never;
           tag_keys?: never;
+          last_email_opened_at?: string | null;
+          last_email_clicked_at?: string | null;
         };
         Update: {
           id?: string;
@@ -970,6 +974,8 @@ export type Database = {
           sort_name?: never;
           search_document?: never;
           tag_keys?: never;
+          last_email_opened_at?: string | null;
+          last_email_clicked_at?: string | null;
         };
         Relationships: [
           {
@@ -1090,6 +1096,502 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'csv_column_mappings_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      email_campaigns: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          subject: string;
+          preheader: string;
+          blocks: Json;
+          template_id: string | null;
+          list_ids: string[];
+          status: string;
+          scheduled_at: string | null;
+          started_at: string | null;
+          finished_at: string | null;
+          paused_reason: string | null;
+          cursor_contact_id: string | null;
+          audience_cutoff: string | null;
+          recipients_total: number | null;
+          sent_count: number;
+          failed_count: number;
+          unconfirmed_count: number;
+          errors_since_resume: number;
+          claimed_by: string | null;
+          claimed_until: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          name: string;
+          subject?: string;
+          preheader?: string;
+          blocks?: Json;
+          template_id?: string | null;
+          list_ids?: string[];
+          status?: string;
+          scheduled_at?: string | null;
+          started_at?: string | null;
+          finished_at?: string | null;
+          paused_reason?: string | null;
+          cursor_contact_id?: string | null;
+          audience_cutoff?: string | null;
+          recipients_total?: number | null;
+          sent_count?: number;
+          failed_count?: number;
+          unconfirmed_count?: number;
+          errors_since_resume?: number;
+          claimed_by?: string | null;
+          claimed_until?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          subject?: string;
+          preheader?: string;
+          blocks?: Json;
+          template_id?: string | null;
+          list_ids?: string[];
+          status?: string;
+          scheduled_at?: string | null;
+          started_at?: string | null;
+          finished_at?: string | null;
+          paused_reason?: string | null;
+          cursor_contact_id?: string | null;
+          audience_cutoff?: string | null;
+          recipients_total?: number | null;
+          sent_count?: number;
+          failed_count?: number;
+          unconfirmed_count?: number;
+          errors_since_resume?: number;
+          claimed_by?: string | null;
+          claimed_until?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_campaigns_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_campaigns_template_fkey';
+            columns: ['organization_id', 'template_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_templates';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      email_deliveries: {
+        Row: {
+          id: number;
+          organization_id: string;
+          kind: string;
+          campaign_id: string | null;
+          list_id: string | null;
+          template_id: string | null;
+          contact_id: string | null;
+          email: string;
+          status: string;
+          attempts: number;
+          smtp_response: string | null;
+          message_id: string | null;
+          token_hash: unknown | null;
+          link_set_id: number | null;
+          track_opens: boolean;
+          track_clicks: boolean;
+          claimed_by: string | null;
+          data_completed_at: string | null;
+          sent_at: string | null;
+          failed_at: string | null;
+          opened_at: string | null;
+          open_count: number;
+          clicked_at: string | null;
+          click_count: number;
+          bounced_at: string | null;
+          bounce_type: string | null;
+          bounce_detail: string | null;
+          complained_at: string | null;
+          unsubscribed_at: string | null;
+          created_at: string;
+          request_key: string | null;
+        };
+        Insert: {
+          id?: number;
+          organization_id: string;
+          kind: string;
+          campaign_id?: string | null;
+          list_id?: string | null;
+          template_id?: string | null;
+          contact_id?: string | null;
+          email: string;
+          status?: string;
+          attempts?: number;
+          smtp_response?: string | null;
+          message_id?: string | null;
+          token_hash?: unknown | null;
+          link_set_id?: number | null;
+          track_opens?: boolean;
+          track_clicks?: boolean;
+          claimed_by?: string | null;
+          data_completed_at?: string | null;
+          sent_at?: string | null;
+          failed_at?: string | null;
+          opened_at?: string | null;
+          open_count?: number;
+          clicked_at?: string | null;
+          click_count?: number;
+          bounced_at?: string | null;
+          bounce_type?: string | null;
+          bounce_detail?: string | null;
+          complained_at?: string | null;
+          unsubscribed_at?: string | null;
+          created_at?: string;
+          request_key?: string | null;
+        };
+        Update: {
+          id?: number;
+          organization_id?: string;
+          kind?: string;
+          campaign_id?: string | null;
+          list_id?: string | null;
+          template_id?: string | null;
+          contact_id?: string | null;
+          email?: string;
+          status?: string;
+          attempts?: number;
+          smtp_response?: string | null;
+          message_id?: string | null;
+          token_hash?: unknown | null;
+          link_set_id?: number | null;
+          track_opens?: boolean;
+          track_clicks?: boolean;
+          claimed_by?: string | null;
+          data_completed_at?: string | null;
+          sent_at?: string | null;
+          failed_at?: string | null;
+          opened_at?: string | null;
+          open_count?: number;
+          clicked_at?: string | null;
+          click_count?: number;
+          bounced_at?: string | null;
+          bounce_type?: string | null;
+          bounce_detail?: string | null;
+          complained_at?: string | null;
+          unsubscribed_at?: string | null;
+          created_at?: string;
+          request_key?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_deliveries_campaign_id_fkey';
+            columns: ['campaign_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_campaigns';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_deliveries_contact_id_fkey';
+            columns: ['contact_id'];
+            isOneToOne: false;
+            referencedRelation: 'contacts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_deliveries_list_id_fkey';
+            columns: ['list_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_lists';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_deliveries_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_deliveries_template_id_fkey';
+            columns: ['template_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_templates';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      email_list_members: {
+        Row: {
+          list_id: string;
+          contact_id: string;
+          organization_id: string;
+          status: string;
+          consent_method: string;
+          consent_source: string;
+          consented_by: string | null;
+          consented_at: string;
+          confirmed_at: string | null;
+          unsubscribed_at: string | null;
+          confirmation_sent_at: string | null;
+          confirm_token_hash: unknown | null;
+          confirm_expires_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          list_id: string;
+          contact_id: string;
+          organization_id: string;
+          status: string;
+          consent_method: string;
+          consent_source: string;
+          consented_by?: string | null;
+          consented_at?: string;
+          confirmed_at?: string | null;
+          unsubscribed_at?: string | null;
+          confirmation_sent_at?: string | null;
+          confirm_token_hash?: unknown | null;
+          confirm_expires_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          list_id?: string;
+          contact_id?: string;
+          organization_id?: string;
+          status?: string;
+          consent_method?: string;
+          consent_source?: string;
+          consented_by?: string | null;
+          consented_at?: string;
+          confirmed_at?: string | null;
+          unsubscribed_at?: string | null;
+          confirmation_sent_at?: string | null;
+          confirm_token_hash?: unknown | null;
+          confirm_expires_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_list_members_contact_id_fkey';
+            columns: ['contact_id'];
+            isOneToOne: false;
+            referencedRelation: 'contacts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_list_members_list_id_fkey';
+            columns: ['list_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_lists';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_list_members_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      email_lists: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          description: string | null;
+          opt_in: string;
+          form_enabled: boolean;
+          form_token: string;
+          welcome_enabled: boolean;
+          welcome_template_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          name: string;
+          description?: string | null;
+          opt_in?: string;
+          form_enabled?: boolean;
+          form_token?: string;
+          welcome_enabled?: boolean;
+          welcome_template_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          description?: string | null;
+          opt_in?: string;
+          form_enabled?: boolean;
+          form_token?: string;
+          welcome_enabled?: boolean;
+          welcome_template_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_lists_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_lists_welcome_template_fkey';
+            columns: ['organization_id', 'welcome_template_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_templates';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
+      email_settings: {
+        Row: {
+          organization_id: string;
+          from_name: string | null;
+          from_email: string | null;
+          reply_to: string | null;
+          track_opens: boolean;
+          track_clicks: boolean;
+          per_minute_limit: number;
+          error_threshold: number;
+          updated_at: string;
+        };
+        Insert: {
+          organization_id: string;
+          from_name?: string | null;
+          from_email?: string | null;
+          reply_to?: string | null;
+          track_opens?: boolean;
+          track_clicks?: boolean;
+          per_minute_limit?: number;
+          error_threshold?: number;
+          updated_at?: string;
+        };
+        Update: {
+          organization_id?: string;
+          from_name?: string | null;
+          from_email?: string | null;
+          reply_to?: string | null;
+          track_opens?: boolean;
+          track_clicks?: boolean;
+          per_minute_limit?: number;
+          error_threshold?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_settings_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: true;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      email_suppressions: {
+        Row: {
+          id: string;
+          organization_id: string;
+          email: string;
+          reason: string;
+          detail: string | null;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          email: string;
+          reason?: string;
+          detail?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          email?: string;
+          reason?: string;
+          detail?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_suppressions_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      email_templates: {
+        Row: {
+          id: string;
+          organization_id: string;
+          name: string;
+          subject: string;
+          preheader: string;
+          blocks: Json;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id?: string;
+          name: string;
+          subject?: string;
+          preheader?: string;
+          blocks?: Json;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          name?: string;
+          subject?: string;
+          preheader?: string;
+          blocks?: Json;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_templates_organization_id_fkey';
             columns: ['organization_id'];
             isOneToOne: false;
             referencedRelation: 'organizations';
@@ -2130,6 +2632,14 @@ export type Database = {
         Args: { asset_id: string; body: string };
         Returns: string;
       };
+      add_contacts_to_email_list: {
+        Args: { list_id: string; contact_ids: string[] };
+        Returns: Json;
+      };
+      add_filtered_contacts_to_email_list: {
+        Args: { list_id: string; tags?: string[]; lifecycle_stages?: string[]; score_bands?: string[]; dry_run?: boolean };
+        Returns: Json;
+      };
       admin_background_jobs: {
         Args: { job_state?: string; max_rows?: number };
         Returns: { id: string; task: string; state: string; job_key: string; workspace_id: string; attempts: number; max_attempts: number; run_at: string; last_error: string; created_at: string; updated_at: string }[];
@@ -2145,6 +2655,10 @@ export type Database = {
       admin_retry_background_job: {
         Args: { job_id: string };
         Returns: undefined;
+      };
+      admin_unconfirmed_emails: {
+        Args: { max_rows?: number };
+        Returns: { source: string; id: string; kind: string; recipient: string; workspace_id: string; at: string; detail: string }[];
       };
       analytics_current_visitors: {
         Args: { site_id: string };
@@ -2182,6 +2696,10 @@ export type Database = {
         Args: { version_id: string };
         Returns: undefined;
       };
+      cancel_email_campaign: {
+        Args: { campaign_id: string };
+        Returns: Database['public']['Tables']['email_campaigns']['Row'];
+      };
       cancel_seo_audit: {
         Args: { audit_id: string };
         Returns: Database['public']['Tables']['seo_audits']['Row'];
@@ -2193,6 +2711,10 @@ export type Database = {
       complete_asset_upload: {
         Args: { version_id: string; width?: number; height?: number; duration_seconds?: number };
         Returns: string;
+      };
+      confirm_email_subscription: {
+        Args: { token: string };
+        Returns: { status: string; list_name: string; workspace_name: string }[];
       };
       connect_social_account: {
         Args: { workspace_id: string; network: string; identifier: string; service_url: string; secret?: string };
@@ -2230,6 +2752,30 @@ export type Database = {
         Args: { workspace_id: string; confirm_name: string };
         Returns: undefined;
       };
+      email_campaign_report: {
+        Args: { campaign_id: string };
+        Returns: { deliveries: number; queued: number; sent: number; failed: number; unconfirmed: number; bounced: number; complained: number; unsubscribed: number; open_tracked: number; opened: number; click_tracked: number; clicked: number }[];
+      };
+      email_list_counts: {
+        Args: { workspace_id: string };
+        Returns: { list_id: string; confirmed: number; pending: number; unsubscribed: number }[];
+      };
+      email_list_form: {
+        Args: { form_token: string };
+        Returns: { list_name: string; workspace_name: string; opt_in: string }[];
+      };
+      email_overview: {
+        Args: { workspace_id: string };
+        Returns: { subscribers: number; lists: number; campaigns: number; deliveries: number; sent: number; open_tracked: number; opened: number; click_tracked: number; clicked: number; unsubscribed: number; bounced: number; complained: number }[];
+      };
+      email_sending_status: {
+        Args: never;
+        Returns: { worker_alive: boolean; last_seen_at: string }[];
+      };
+      email_webhook_settings: {
+        Args: { workspace_id: string };
+        Returns: { endpoint_token: string; postmark_password: string; generic_secret: string; sendgrid_public_key: string; sns_topic_arn: string }[];
+      };
       executive_overview: {
         Args: { workspace_id: string; today: string };
         Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];
@@ -2266,6 +2812,10 @@ export type Database = {
         Args: { workspace_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean };
         Returns: Json;
       };
+      import_email_list_members: {
+        Args: { list_id: string; rows: Json; on_duplicate?: string; dry_run?: boolean; file_name?: string };
+        Returns: Json;
+      };
       import_seo_search_rows: {
         Args: { site_id: string; rows: Json };
         Returns: Json;
@@ -2289,6 +2839,10 @@ export type Database = {
       note_workspace_activity: {
         Args: { workspace_id: string };
         Returns: undefined;
+      };
+      pause_email_campaign: {
+        Args: { campaign_id: string };
+        Returns: Database['public']['Tables']['email_campaigns']['Row'];
       };
       platform_overview: {
         Args: { workspace_id: string; from_day: string; to_day: string; previous_from_day: string; previous_to_day: string; previous_ends_at: string };
@@ -2317,6 +2871,10 @@ export type Database = {
       record_analytics_events: {
         Args: { site_id: string; events: Json };
         Returns: Json;
+      };
+      remove_contacts_from_email_list: {
+        Args: { list_id: string; contact_ids: string[] };
+        Returns: number;
       };
       remove_member: {
         Args: { workspace_id: string; user_id: string };
@@ -2358,6 +2916,10 @@ export type Database = {
         Args: { workspace_id: string; from_day: string; to_day: string; campaign_id?: string };
         Returns: { period: string; impressions: number; clicks: number; conversions: number; spend: number; revenue: number }[];
       };
+      resume_email_campaign: {
+        Args: { campaign_id: string };
+        Returns: Database['public']['Tables']['email_campaigns']['Row'];
+      };
       reveal_webhook_endpoint: {
         Args: { endpoint_id: string };
         Returns: { url: string; secret: string; previous_secret_expires_at: string }[];
@@ -2377,6 +2939,14 @@ export type Database = {
       save_social_post: {
         Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string };
         Returns: Database['public']['Tables']['social_posts']['Row'];
+      };
+      send_email_campaign: {
+        Args: { campaign_id: string; scheduled_at?: string };
+        Returns: Database['public']['Tables']['email_campaigns']['Row'];
+      };
+      send_email_test: {
+        Args: { campaign_id?: string; template_id?: string };
+        Returns: number;
       };
       seo_audit_changes: {
         Args: { audit_id: string; previous_audit_id?: string };
@@ -2422,8 +2992,20 @@ export type Database = {
         Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };
         Returns: { asset_id: string; version_id: string; object_path: string }[];
       };
+      subscribe_to_email_list: {
+        Args: { form_token: string; email: string; first_name?: string; last_name?: string; via?: string };
+        Returns: Json;
+      };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };
+        Returns: undefined;
+      };
+      unschedule_email_campaign: {
+        Args: { campaign_id: string };
+        Returns: Database['public']['Tables']['email_campaigns']['Row'];
+      };
+      update_email_webhook_settings: {
+        Args: { workspace_id: string; sendgrid_public_key?: string; sns_topic_arn?: string; rotate?: boolean };
         Returns: undefined;
       };
       update_webhook_endpoint: {

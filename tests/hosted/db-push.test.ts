@@ -92,11 +92,12 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
     expect(await refusal(`alter role supabase_admin set pgrst.db_max_rows = '1'`)).toMatch(/permission denied|must be superuser/);
   });
 
-  it('ran supabase/seed.sql: the public audio bucket exists, beside the buckets of migrations (private assets, public asset-public)', async () => {
+  it('ran supabase/seed.sql: the public audio bucket exists, beside the buckets of migrations (private assets, public asset-public and email-images)', async () => {
     expect(await postgres`select id, public from storage.buckets order by id`).toEqual([
       { id: 'asset-public', public: true },
       { id: 'assets', public: false },
       { id: 'audio', public: true },
+      { id: 'email-images', public: true },
     ]);
   });
 
@@ -114,6 +115,9 @@ describe('the Supabase-shaped PostgreSQL 15', () => {
       'assets: members resume reserved files',
       'assets: members upload reserved files',
       'assets: workspace members and viewers read',
+      'email-images: workspace members add',
+      'email-images: workspace members read',
+      'email-images: workspace members remove',
     ]);
   });
 });

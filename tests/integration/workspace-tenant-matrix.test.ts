@@ -4,6 +4,7 @@ import { automationOperations } from '../support/automation-matrix';
 import { blogOperations } from '../support/blog-matrix';
 import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
+import { emailOperations } from '../support/email-matrix';
 import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/tenant-matrix';
 import { clientWithToken } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -184,6 +185,8 @@ const operations: Record<string, Operation> = {
   ...seoOperations(() => world),
   // The asset library's tables and functions (tests/support/assets-matrix.ts).
   ...assetOperations(() => world),
+  // The Email Platform's tables and functions (tests/support/email-matrix.ts).
+  ...emailOperations(() => world),
 };
 
 beforeAll(async () => {

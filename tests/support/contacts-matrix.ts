@@ -2,8 +2,8 @@ import { CONTACT_EMAIL, ids } from './workspaces';
 import { DENY_ANON, NOT_MEMBER, REFUSED, TOO_LOW, userIdOf, type Operation, type World } from './tenant-matrix';
 
 /** A deleted contact takes its automation runs and the notices about it along (tests/support/automation-matrix.ts). */
-const CONTACT_GONE_ROWS = 'rows 1 → contacts -1, automation_enrollments -1, automation_step_runs -1, member_notices -1';
-const CONTACT_GONE_OK = 'ok → contacts -1, automation_enrollments -1, automation_step_runs -1, member_notices -1';
+const CONTACT_GONE_ROWS = 'rows 1 → contacts -1, automation_enrollments -1, automation_step_runs -1, member_notices -1, email_list_members -1';
+const CONTACT_GONE_OK = 'ok → contacts -1, automation_enrollments -1, automation_step_runs -1, member_notices -1, email_list_members -1';
 
 /**
  * The tenant matrix's rows for contacts, their scoring rules, the contact functions (bulk tag/delete, import,

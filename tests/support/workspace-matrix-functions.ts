@@ -62,7 +62,8 @@ export function workspaceFunctionOperations(world: World): Record<string, Operat
       answer: 'ok',
       cells: [
         'ok → organizations -1, organization_members -4, workspace_invitations -5, invitation_tokens -5, content_items -1, campaigns -1, campaign_results -1, csv_column_mappings -1, workspace_activity_days -1, contacts -1, contact_score_rules -12, profiles ~1, workspace_blogs -1, analytics_sites -1, analytics_rollups -1, seo_sites -1, seo_audits -1, seo_search_performance -1, assets -2, asset_versions -2, asset_comments -1, asset_collections -1, webhook_endpoints -1, webhook_endpoint_credentials -1, webhook_events -1, webhook_deliveries -1, webhook_delivery_attempts -1, social_accounts -1, social_account_credentials -1, social_posts -1, social_post_channels -1, ' +
-          'automation_workflows -1, automation_workflow_versions -2, automation_enrollments -1, automation_step_runs -1, automation_run_log -1, member_notices -1',
+          'automation_workflows -1, automation_workflow_versions -2, automation_enrollments -1, automation_step_runs -1, automation_run_log -1, member_notices -1, ' +
+          'email_settings -1, email_suppressions -1, email_templates -1, email_lists -1, email_list_members -1, email_campaigns -1, email_deliveries -1',
         TOO_LOW, TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON,
       ],
     },

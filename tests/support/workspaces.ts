@@ -76,6 +76,14 @@ export const ids = {
   memberNotice: 'dddddddd-0000-4000-8000-000000000005',
   /** Workspace 2's workflow (a draft only): a foreign id for workspace 1's people. */
   automationWorkflowOfWorkspace2: 'dddddddd-0000-4000-8000-000000000006',
+  /** Workspace 1's Email Platform: a template, a double opt-in list with the contact confirmed on it, a draft
+   * campaign to that list, a sent delivery (no contact: deleting the contact leaves it alone), a manual suppression. */
+  emailTemplate: 'eeeeeeee-0000-4000-8000-000000000001',
+  emailList: 'eeeeeeee-0000-4000-8000-000000000002',
+  emailCampaign: 'eeeeeeee-0000-4000-8000-000000000003',
+  emailDelivery: 900000001,
+  /** Workspace 2's list: a foreign id for workspace 1's people. */
+  emailListOfWorkspace2: 'eeeeeeee-0000-4000-8000-000000000004',
 } as const;
 
 /** The graph of workspace 1's workflow (both versions): valid, so its draft publishes. */
@@ -84,6 +92,10 @@ export const MATRIX_WORKFLOW_GRAPH = {
   enrollment: 'once',
   steps: [{ id: 'pause', type: 'wait', minutes: 60, next: 'done' }, { id: 'done', type: 'end' }],
 };
+
+/** Workspace 1's list's public form token, and its manually suppressed address. */
+export const EMAIL_FORM_TOKEN = 'matrixFormTokenOfWorkspaceOneNewsletterList01';
+export const SUPPRESSED_EMAIL = 'blocked@example.com';
 
 /** The address of workspace 1's pending owner invitation. */
 export const FUTURE_OWNER_EMAIL = 'future.owner@example.com';
@@ -166,7 +178,14 @@ select json_build_object(
   'automation_enrollments', (select coalesce(json_object_agg(e.id, e), '{}') from public.automation_enrollments e where e.organization_id = $1),
   'automation_step_runs', (select coalesce(json_object_agg(r.id, r), '{}') from public.automation_step_runs r where r.organization_id = $1),
   'automation_run_log', (select coalesce(json_object_agg(l.id, l), '{}') from public.automation_run_log l where l.organization_id = $1),
-  'member_notices', (select coalesce(json_object_agg(n.id, n), '{}') from public.member_notices n where n.organization_id = $1)
+  'member_notices', (select coalesce(json_object_agg(n.id, n), '{}') from public.member_notices n where n.organization_id = $1),
+  'email_settings', (select coalesce(json_object_agg(s.organization_id, s), '{}') from public.email_settings s where s.organization_id = $1),
+  'email_suppressions', (select coalesce(json_object_agg(s.email, s), '{}') from public.email_suppressions s where s.organization_id = $1),
+  'email_templates', (select coalesce(json_object_agg(t.id, t), '{}') from public.email_templates t where t.organization_id = $1),
+  'email_lists', (select coalesce(json_object_agg(l.id, l), '{}') from public.email_lists l where l.organization_id = $1),
+  'email_list_members', (select coalesce(json_object_agg(m.list_id || '/' || m.contact_id, m), '{}') from public.email_list_members m where m.organization_id = $1),
+  'email_campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.email_campaigns c where c.organization_id = $1),
+  'email_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.email_deliveries d where d.organization_id = $1)
 ) as snapshot`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
@@ -236,6 +255,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   await sql`
     insert into public.automation_workflow_versions (workflow_id, organization_id, version, graph)
     values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 1, ${sql.json(MATRIX_WORKFLOW_GRAPH)})`;
+  await sql`insert into public.email_lists (id, organization_id, name) values (${ids.emailListOfWorkspace2}, ${workspace2}, 'Workspace 2 list')`;
   // Workspace 2 holds the most scoring rules a workspace may have (100): only its own members may learn that.
   await sql`
     insert into public.contact_score_rules (organization_id, kind, value, points)
@@ -364,6 +384,22 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.member_notices (id, organization_id, user_id, title, contact_id, workflow_id)
         values (${ids.memberNotice}, ${workspace1}, ${owner.id}, 'Workspace 1 flow: Dana', ${ids.contact}, ${ids.automationWorkflow})`,
+      tx`
+        insert into public.email_templates (id, organization_id, name, subject, blocks)
+        values (${ids.emailTemplate}, ${workspace1}, 'Welcome', 'Hello {{first_name|there}}', '[{"type":"heading","text":"Hello"}]')`,
+      tx`
+        insert into public.email_lists (id, organization_id, name, opt_in, form_token)
+        values (${ids.emailList}, ${workspace1}, 'Newsletter', 'double', ${EMAIL_FORM_TOKEN})`,
+      tx`
+        insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source, confirmed_at)
+        values (${ids.emailList}, ${ids.contact}, ${workspace1}, 'confirmed', 'manual', 'matrix', now())`,
+      tx`
+        insert into public.email_campaigns (id, organization_id, name, subject, blocks, list_ids)
+        values (${ids.emailCampaign}, ${workspace1}, 'Spring news', 'News', '[{"type":"heading","text":"News"}]', array[${ids.emailList}]::uuid[])`,
+      tx`
+        insert into public.email_deliveries (id, organization_id, kind, campaign_id, email, status, sent_at) overriding system value
+        values (${ids.emailDelivery}, ${workspace1}, 'campaign', ${ids.emailCampaign}, ${CONTACT_EMAIL}, 'sent', now())`,
+      tx`insert into public.email_suppressions (organization_id, email, reason) values (${workspace1}, ${SUPPRESSED_EMAIL}, 'manual')`,
       tx`select private.issue_invitation_token(i, 'link') as token
         from unnest(${[ids.invitationPending, ids.invitationUsed, ids.invitationRevoked, ids.invitationExpired, ids.invitationOwnerPending]}::uuid[]) with ordinality as t(i, n)
         order by t.n`,

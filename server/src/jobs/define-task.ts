@@ -14,6 +14,8 @@ export interface JobServices {
   siteUrl: string;
   /** ANALYTICS_ROLLUP_SECONDS: 0 turns the rollup task's repetition off. */
   analyticsRollupSeconds: number;
+  /** The Email Platform's sending settings (default: links on siteUrl, 50 messages a second). */
+  email?: EmailServices;
   /** Storage's API with the service key (asset jobs); absent on a worker that was not told where Storage is. */
   objects?: ObjectStore;
   /** The object files of this server's STORAGE_DIR (only the server's own runner has them). */
@@ -26,6 +28,14 @@ export interface JobServices {
   socialTokenKeys?: TokenKeyring;
 }
 
+export interface EmailServices {
+  /** Base of unsubscribe, open and click links (EMAIL_PUBLIC_URL, default SITE_URL). */
+  publicUrl: string;
+  /** Server-wide sending rate across all workers (EMAIL_RATE_PER_SECOND). */
+  ratePerSecond: number;
+  /** Messages of one campaign in flight at once (the SMTP pool's size). */
+  concurrency: number;
+}
 /** Services a task cannot run without: a runner lacking one leaves the task's jobs to runners that have it. */
 export type TaskNeed = 'objects' | 'storageFiles';
 

@@ -22,7 +22,7 @@ export interface JobsModuleOptions {
  * instance, so `app.jobRunner()` is visible to the tests.
  */
 export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, options: JobsModuleOptions): Promise<void> {
-  const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log });
+  const mail = createMailTransport({ dataDir: ctx.config.dataDir, smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, log: app.log, maxConnections: ctx.config.email.smtpConnections });
   const outbound = createOutboundClient({ policy: ctx.config.outbound });
   let runner: JobRunner | undefined;
   // The asset jobs reach Storage through this server's own API (the address is known once it listens).
@@ -39,7 +39,18 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
     const socialTokenKeys = await resolveSocialTokenKeys(ctx.config.dataDir, ctx.config.socialTokenKeys);
     runner = await startJobRunner({
       databaseUrl: ctx.config.databaseUrl,
-      services: { sql: ctx.sql, mail, siteUrl: ctx.config.siteUrl, analyticsRollupSeconds: options.analyticsRollupSeconds, objects, storageFiles, automationLogDays: ctx.config.automationLogDays, outbound, socialTokenKeys },
+      services: {
+        sql: ctx.sql,
+        mail,
+        siteUrl: ctx.config.siteUrl,
+        analyticsRollupSeconds: options.analyticsRollupSeconds,
+        objects,
+        storageFiles,
+        automationLogDays: ctx.config.automationLogDays,
+        outbound,
+        socialTokenKeys,
+        email: { publicUrl: ctx.config.email.publicUrl, ratePerSecond: ctx.config.email.ratePerSecond, concurrency: ctx.config.email.smtpConnections },
+      },
       log: {
         debug: (message) => app.log.debug(message),
         info: (message) => app.log.info(message),

@@ -18,6 +18,8 @@ import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishSocialPost } from './tasks/publish-social-post';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
+import { sendEmailCampaign } from './tasks/send-email-campaign';
+import { sendEmailDelivery } from './tasks/send-email-delivery';
 import { runSeoAudit } from './tasks/run-seo-audit';
 import { sendLeadDigests } from './tasks/send-lead-digests';
 import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
@@ -28,6 +30,8 @@ import { sweepWebhookDeliveries } from './tasks/sweep-webhook-deliveries';
  */
 export const taskRegistry = [
   sendEmail,
+  sendEmailCampaign,
+  sendEmailDelivery,
   publishContent,
   refreshAnalyticsRollups,
   cleanUpJobs,

@@ -7,6 +7,7 @@ import { createMailTransport } from '../lib/mailer';
 import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
+import { startEmailHttpServer } from '../modules/email/email-http-server';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
 import { workerObjectStore } from './worker-object-store';
@@ -33,6 +34,7 @@ try {
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom,
     log: { info: (message: string) => log.info(message), error: (_details: unknown, message: string) => log.error(message) } as never,
+    maxConnections: config.email.smtpConnections,
   });
   const outbound = createOutboundClient({ policy: config.outbound });
   // Saving a webhook URL through the data API checks these (on hosted Supabase, where no server of ours runs).
@@ -55,11 +57,26 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   runner = await startJobRunner({
     databaseUrl: url,
-    services: { sql, mail, siteUrl: config.siteUrl, analyticsRollupSeconds: config.analyticsRollupSeconds, objects: storage?.store, automationLogDays: config.automationLogDays, outbound, socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys) },
+    services: {
+      sql,
+      mail,
+      siteUrl: config.siteUrl,
+      analyticsRollupSeconds: config.analyticsRollupSeconds,
+      objects: storage?.store,
+      automationLogDays: config.automationLogDays,
+      outbound,
+      socialTokenKeys: await resolveSocialTokenKeys(config.dataDir, config.socialTokenKeys),
+      email: { publicUrl: config.email.publicUrl, ratePerSecond: config.email.ratePerSecond, concurrency: config.email.smtpConnections },
+    },
     log,
     concurrency: config.jobConcurrency,
   });
   console.log(`Worker ${runner.workerId} working for ${maskedUrl(url)}`);
+  if (config.email.workerHttpPort !== undefined) {
+    const http = await startEmailHttpServer({ sql, host: config.host, port: config.email.workerHttpPort, https: config.email.publicUrl.startsWith('https:') });
+    process.on('exit', () => void http.close());
+    console.log(`E-mail links (unsubscribe, tracking, webhooks) served on ${config.host}:${config.email.workerHttpPort} for ${config.email.publicUrl}`);
+  }
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Worker failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailKinds, type EmailRenderer } from '../../modules/mail/email-kinds';
-import { claimEmail, finishEmail } from '../../modules/mail/mail-queue';
-import { defineTask, type TaskContext } from '../define-task';
+import { SendError } from '../../lib/mailer';
+import { claimEmail, finishEmail, markEmailDataComplete } from '../../modules/mail/mail-queue';
+import { defineTask, PermanentJobError, type TaskContext } from '../define-task';
 
 /** A plain address, as the queue's CHECK has it: checked again before anything reaches the mailer. */
 const PLAIN_ADDRESS = /^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$/;
@@ -13,7 +14,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Sends one row of private.outgoing_emails (decision 0008, on the runner since 0013): claims it, renders its kind
+ * Sends one row of private.outgoing_emails (decision 0008, on the runner since 0013, exactly once since 0020): claims it, renders its kind
  * (an invitation mints its e-mail token now, so no token ever waits in the queue), delivers it through the mail
  * transport and records the outcome. A row already sent or cancelled is left alone, so the job is safe to run twice.
  * Kinds come from `kinds` (tests add their own).
@@ -27,8 +28,9 @@ export function sendEmailTask(kinds: Readonly<Record<string, EmailRenderer>> = e
       const { sql, job, log } = context;
       const { email, state } = await claimEmail(sql, emailId, job.poolId);
       if (!email) {
-        // Sent, cancelled or gone: done. Held by a live worker's attempt: try again later.
-        if (state === 'claimed') throw new Error(`e-mail ${emailId} is being sent by another attempt`);
+        // Sent, cancelled, unconfirmed or gone: done. Held by a live worker's attempt: try again later.
+        if (state === 'held') throw new Error(`e-mail ${emailId} is being sent by another attempt`);
+        if (state === 'unconfirmed') log.warn(`outgoing e-mail ${emailId}: its final dot may have reached the SMTP server before a worker stopped; not sent again (unconfirmed)`);
         return;
       }
       const render = kinds[email.kind];
@@ -39,7 +41,7 @@ export function sendEmailTask(kinds: Readonly<Record<string, EmailRenderer>> = e
       }
       let message;
       try {
-        message = await render(email, { sql, siteUrl: context.siteUrl });
+        message = await render(email, { sql, siteUrl: context.siteUrl, publicUrl: context.email?.publicUrl });
       } catch (error) {
         await finishEmail(sql, emailId, 'failed', `render: ${reasonOf(error)}`);
         throw error;
@@ -49,10 +51,18 @@ export function sendEmailTask(kinds: Readonly<Record<string, EmailRenderer>> = e
         return finishEmail(sql, emailId, 'cancelled', 'recipient is not one plain address');
       }
       try {
-        await context.mail.deliver({ ...message, queued: { id: emailId, at: email.created_at } });
+        await context.mail.deliver({ ...message, queued: { id: emailId, at: email.created_at } }, { beforeFinalDot: () => markEmailDataComplete(sql, emailId) });
       } catch (error) {
-        const last = job.attempts >= job.maxAttempts;
+        if (error instanceof SendError && error.failure.kind === 'ambiguous') {
+          // After the final dot, no answer: the server may have it. Never sent again (decision 0020).
+          await finishEmail(sql, emailId, 'unconfirmed', `no answer after the message was handed over: ${error.failure.response}`);
+          return;
+        }
+        const refused = error instanceof SendError && error.failure.kind === 'refused' && error.failure.permanent;
+        const last = refused || job.attempts >= job.maxAttempts;
         await finishEmail(sql, emailId, 'failed', last ? `gave up after ${job.attempts} attempts: ${reasonOf(error)}` : reasonOf(error));
+        // A 5xx refusal will not pass on a later attempt.
+        if (refused) throw new PermanentJobError(`the SMTP server refused the message: ${reasonOf(error)}`);
         throw error;
       }
       await finishEmail(sql, emailId, 'sent');

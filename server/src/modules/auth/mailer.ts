@@ -29,8 +29,9 @@ export function createMailer(options: {
 }): Mailer {
   const transport = createMailTransport(options);
   return {
-    send: (message) =>
-      transport.deliver({ kind: message.kind, to: message.to, link: message.link, otp: message.otp, ...composeEmail(message.kind, message) }),
+    send: async (message) => {
+      await transport.deliver({ kind: message.kind, to: message.to, link: message.link, otp: message.otp, ...composeEmail(message.kind, message) });
+    },
     close: () => transport.close(),
   };
 }

@@ -2,8 +2,10 @@ import { paths } from '../../../../src/config/paths';
 import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
 import { composeAutomationEmail } from './automation-email';
+import { composeEmailTest } from './email-test-message';
 import { composeInvitationEmail } from './invitation-email';
 import { composeLeadDigestEmail } from './lead-digest-email';
+import { composeListConfirmationEmail } from './list-confirmation-email';
 import { composeNewLeadEmail } from './new-lead-email';
 import type { QueuedEmail } from './mail-queue';
 
@@ -11,6 +13,8 @@ export interface RenderContext {
   sql: Sql;
   /** The public address (SITE_URL): the base of links. */
   siteUrl: string;
+  /** The base of e-mail links served by the server or the worker (EMAIL_PUBLIC_URL; default siteUrl). */
+  publicUrl?: string;
 }
 
 /** Turns a queued row into the message to send, or null when it must not be sent any more (then cancelled). */
@@ -61,6 +65,29 @@ const newLead: EmailRenderer = async (email, { sql, siteUrl }) => {
   return { kind: email.kind, to: email.recipient, link, ...content };
 };
 
+interface PreparedConfirmation {
+  token: string;
+  email: string;
+  first_name: string | null;
+  list_name: string;
+  workspace_name: string;
+  expires_at: Date;
+}
+
+/** 'email_list_confirmation' {list_id, contact_id}: a double opt-in's link, minted now (no token waits in the queue). */
+const listConfirmation: EmailRenderer = async (email, { sql, siteUrl }) => {
+  const { list_id: listId, contact_id: contactId } = email.payload;
+  if (typeof listId !== 'string' || typeof contactId !== 'string') return null;
+  const [member] = await sql<PreparedConfirmation[]>`select * from private.prepare_email_confirmation(${listId}, ${contactId})`;
+  if (!member) return null;
+  const link = `${siteUrl}${paths.emailConfirm(member.token)}`;
+  const content = composeListConfirmationEmail({ link, listName: member.list_name, workspaceName: member.workspace_name, firstName: member.first_name, expiresAt: member.expires_at });
+  return { kind: email.kind, to: email.recipient, link, ...content };
+};
+
+/** 'email_test' {workspace_id, campaign_id | template_id, user_id}: a campaign or a template sent to oneself. */
+const emailTest: EmailRenderer = (email, { sql, siteUrl, publicUrl }) => composeEmailTest(sql, email.payload, email.recipient, publicUrl ?? siteUrl);
+
 /** 'new_lead_digest' {digest_id}: the leads of a digest (private.queue_due_lead_digests), read when it is sent. */
 const newLeadDigest: EmailRenderer = async (email, { sql, siteUrl }) => {
   const digestId = email.payload.digest_id;
@@ -83,6 +110,8 @@ const automationEmail: EmailRenderer = async (email, { siteUrl }) => {
 export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   workspace_invitation: workspaceInvitation,
   new_lead: newLead,
+  email_list_confirmation: listConfirmation,
+  email_test: emailTest,
   new_lead_digest: newLeadDigest,
   automation_email: automationEmail,
 };

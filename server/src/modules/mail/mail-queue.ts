@@ -12,24 +12,34 @@ export interface QueuedEmail {
   created_at: Date;
 }
 
-export type EmailState = 'sent' | 'cancelled' | 'claimed' | 'unknown';
+/** What a claim found: claimed, or why there is nothing to send (unconfirmed: the marker of decision 0020). */
+export type EmailState = 'claimed' | 'sent' | 'cancelled' | 'unconfirmed' | 'held' | 'unknown';
 
 /**
- * Claims a queued e-mail for sending (private.claim_outgoing_email): the row, or null when it is sent, cancelled,
- * unknown, or held by a live worker's attempt (`state` then says which). The claim is committed at once, so no
- * transaction stays open while the message travels; a claim of a worker that died is void.
+ * Claims a queued e-mail for sending (private.claim_outgoing_email_once): the row, or null when it is sent, cancelled,
+ * unconfirmed, unknown, or held by a live worker's attempt (`state` then says which). A row whose exactly-once marker
+ * is set (its final dot may have reached the SMTP server before the worker died) becomes unconfirmed instead of
+ * being sent again. The claim is committed at once, so no transaction stays open while the message travels; a claim
+ * of a worker that died is void.
  */
 export async function claimEmail(sql: Sql, emailId: string, poolId: string | null): Promise<{ email: QueuedEmail | null; state: EmailState }> {
-  const [email] = await sql<QueuedEmail[]>`
-    select id::text as id, kind, recipient, payload, attempts, created_at from private.claim_outgoing_email(${emailId}, ${poolId})`;
-  if (email) return { email, state: 'claimed' };
-  const [row] = await sql<{ state: EmailState }[]>`
-    select case when sent_at is not null then 'sent' when cancelled_at is not null then 'cancelled' else 'claimed' end as state
-    from private.outgoing_emails where id = ${emailId}`;
-  return { email: null, state: row?.state ?? 'unknown' };
+  const [row] = await sql<(QueuedEmail & { state: EmailState })[]>`
+    select state, id::text as id, kind, recipient, payload, attempts, created_at from private.claim_outgoing_email_once(${emailId}, ${poolId})`;
+  const state = row?.state ?? 'unknown';
+  if (state !== 'claimed' || !row) return { email: null, state };
+  const { state: _state, ...email } = row;
+  return { email, state };
 }
 
-/** Sent; failed (kept for the job's next attempt, with the reason); or cancelled (never to be sent). */
-export async function finishEmail(sql: Sql, emailId: string, outcome: 'sent' | 'failed' | 'cancelled', reason?: string): Promise<void> {
+/** The exactly-once marker, committed before the final dot. */
+export async function markEmailDataComplete(sql: Sql, emailId: string): Promise<void> {
+  await sql`select private.outgoing_email_data_complete(${emailId})`;
+}
+
+/**
+ * Sent; failed (refused or not sent: kept for the job's next attempt, with the reason); cancelled (never to be
+ * sent); or unconfirmed (the connection broke after the final dot: never sent again).
+ */
+export async function finishEmail(sql: Sql, emailId: string, outcome: 'sent' | 'failed' | 'cancelled' | 'unconfirmed', reason?: string): Promise<void> {
   await sql`select private.finish_outgoing_email(${emailId}, ${outcome}, ${reason ?? null})`;
 }

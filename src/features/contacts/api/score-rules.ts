@@ -14,7 +14,7 @@ export interface ScoreRule {
   points: number;
 }
 
-const KIND_ORDER: Record<ScoreRuleKind, number> = { lifecycle_stage: 0, source: 1, job_title: 2, tag: 3, recent_activity: 4 };
+const KIND_ORDER: Record<ScoreRuleKind, number> = { lifecycle_stage: 0, source: 1, job_title: 2, tag: 3, recent_activity: 4, email_opened: 5, email_clicked: 6 };
 
 async function getScoreRules(workspaceId: string): Promise<ScoreRule[]> {
   const rows = (unwrap(await supabase.from('contact_score_rules').select('id, kind, value, points').eq('organization_id', workspaceId)) ?? []) as ScoreRule[];

@@ -7,7 +7,7 @@ import { ContactsList } from './contacts-list';
 const contact = (values: Partial<Contact>): Contact => ({
   id: 'c1', organization_id: 'o1', first_name: 'Dana', last_name: 'Reyes', email: 'dana@x.example', company: 'Northwind', job_title: null, phone: null,
   source: 'referral', lifecycle_stage: 'sales_qualified', tags: ['vip'], score_adjustment: 0, lead_score: 80, score_band: 'hot', owner_id: 'u1',
-  notes: null, last_activity_at: null, created_at: '2026-11-23T07:00:00Z', updated_at: '2026-11-23T07:00:00Z', sort_name: 'reyes dana', ...values,
+  notes: null, last_activity_at: null, last_email_opened_at: null, last_email_clicked_at: null, created_at: '2026-11-23T07:00:00Z', updated_at: '2026-11-23T07:00:00Z', sort_name: 'reyes dana', ...values,
 });
 
 const contacts = [contact({}), contact({ id: 'c2', first_name: null, last_name: null, email: 'quinn@x.example', company: null, lead_score: 39, score_band: 'cold', tags: [], owner_id: null })];

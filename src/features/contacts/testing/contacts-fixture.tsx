@@ -17,7 +17,7 @@ export function contact(values: Partial<Contact> = {}): Contact {
   return {
     id: 'c1', organization_id: 'org-1', first_name: 'Dana', last_name: 'Reyes', email: 'dana@x.example', company: 'Northwind', job_title: null, phone: null,
     source: 'referral', lifecycle_stage: 'sales_qualified', tags: ['vip'], score_adjustment: 0, lead_score: 80, score_band: 'hot', owner_id: null, notes: null,
-    last_activity_at: null, created_at: '2026-11-23T07:00:00.123456+00:00', updated_at: '2026-11-24T08:30:00.654321+00:00', sort_name: 'reyes dana', ...values,
+    last_activity_at: null, last_email_opened_at: null, last_email_clicked_at: null, created_at: '2026-11-23T07:00:00.123456+00:00', updated_at: '2026-11-24T08:30:00.654321+00:00', sort_name: 'reyes dana', ...values,
   };
 }
 

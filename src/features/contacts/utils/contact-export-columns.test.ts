@@ -6,7 +6,7 @@ import { contactExportColumns } from './contact-export-columns';
 const contact: Contact = {
   id: 'c1', organization_id: 'o1', first_name: '=HYPERLINK("http://evil.example","x")', last_name: '+1', email: '@dana@x.example', company: '-2+3',
   job_title: 'Director', phone: '+44 20 7946 0000', source: 'referral', lifecycle_stage: 'sales_qualified', tags: ['vip', 'q4'],
-  score_adjustment: 0, lead_score: 85, score_band: 'hot', owner_id: null, notes: 'line 1\nline 2', last_activity_at: null,
+  score_adjustment: 0, lead_score: 85, score_band: 'hot', owner_id: null, notes: 'line 1\nline 2', last_activity_at: null, last_email_opened_at: null, last_email_clicked_at: null,
   created_at: '2026-11-23T07:00:00+00:00', updated_at: '2026-11-23T07:00:00+00:00', sort_name: 'x',
 };
 

@@ -56,7 +56,7 @@ describe('contactFormValues → readContactForm', () => {
     const contact = {
       id: 'c1', organization_id: 'o1', first_name: 'Dana', last_name: null, email: null, company: null, job_title: null, phone: null, source: 'import',
       lifecycle_stage: 'lead', tags: ['VIP, Gold', 'Said "hi"', '*starred', 'q4'], score_adjustment: 0, lead_score: 20, score_band: 'cold', owner_id: null,
-      notes: null, last_activity_at: null, created_at: '2026-11-23T07:00:00Z', updated_at: '2026-11-23T07:00:00Z', sort_name: 'dana',
+      notes: null, last_activity_at: null, last_email_opened_at: null, last_email_clicked_at: null, created_at: '2026-11-23T07:00:00Z', updated_at: '2026-11-23T07:00:00Z', sort_name: 'dana',
     };
     const result = readContactForm(contactFormValues(contact));
     expect(result.ok && result.input.tags).toEqual(['VIP, Gold', 'Said "hi"', '*starred', 'q4']);

@@ -35,3 +35,10 @@ describe('readRuleForm', () => {
     expect(readRuleForm(kind, value, points)).toEqual({ ok: false, errors });
   });
 });
+
+describe('readRuleForm for e-mail engagement rules', () => {
+  it.each(['email_opened', 'email_clicked'] as const)('%s takes a number of days', (kind) => {
+    expect(readRuleForm(kind, '30', '15')).toEqual({ ok: true, rule: { kind, value: '30', points: 15 } });
+    expect(readRuleForm(kind, 'soon', '15').ok).toBe(false);
+  });
+});

@@ -30,7 +30,7 @@ export function readRuleForm(kind: ScoreRuleKind, valueText: string, pointsText:
   const errors: { value?: string; points?: string } = {};
   const value = valueText.trim();
   if (!value) errors.value = copy.valueRequired;
-  else if (kind === 'recent_activity' && !/^[1-9]\d{0,2}$/.test(value)) errors.value = copy.daysInvalid;
+  else if ((kind === 'recent_activity' || kind === 'email_opened' || kind === 'email_clicked') && !/^[1-9]\d{0,2}$/.test(value)) errors.value = copy.daysInvalid;
   else if (value.length > 50) errors.value = contactsCopy.errors.tooLong(50);
   const points = readPoints(pointsText);
   if (points === null) errors.points = copy.pointsInvalid;

@@ -1,7 +1,7 @@
 import { MailOpen, MousePointerClick, UserMinus, Users } from 'lucide-react';
-import { ModulePage } from '@/features/dashboard/components/module-page';
-import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
+import { SampleListCard } from '@/components/module/sample-cards';
+import { SampleSection } from '@/components/module/sample-section';
+import { StatCards } from '@/components/module/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
@@ -26,16 +26,18 @@ const lists = [
   { primary: 'Trial users', secondary: 'Started in the last 30 days', value: '1,238' },
 ];
 
-/** Email Marketing Platform (spec §2, static): sample metrics and lists. */
-export function EmailModule() {
+/**
+ * The Email Marketing Platform's sample figures (spec §2), marked as samples: what the module page shows while a
+ * workspace has sent nothing (the real page is src/features/email/).
+ */
+export function EmailSampleFigures() {
   return (
-    <ModulePage module="email" subtitle="Email Marketing Platform: campaigns, subscriber lists and engagement.">
-      <KeyMetrics stats={stats} />
-      <div className="grid gap-6 lg:grid-cols-3">
+    <SampleSection title="Example figures">
+      <StatCards stats={stats} />
+      <div className="grid gap-6 lg:grid-cols-2">
         <SampleListCard title="Recent Campaigns" items={campaigns} />
         <SampleListCard title="Subscriber Lists" items={lists} />
-        <QuickActionsCard actions={['Create Campaign', 'Import Subscribers', 'Design Template']} />
       </div>
-    </ModulePage>
+    </SampleSection>
   );
 }

@@ -8,10 +8,12 @@ import { ModulePage } from '@/features/dashboard/components/module-page';
 import { ModuleShell } from '@/features/dashboard/components/module-shell';
 import { AnalyticsModule } from '@/features/dashboard/modules/analytics-module';
 import { DirectorModule } from '@/features/dashboard/modules/director-module';
-import { EmailModule } from '@/features/dashboard/modules/email-module';
+import { EmailSampleFigures } from '@/features/dashboard/modules/email-module';
 import { RetentionModule } from '@/features/dashboard/modules/retention-module';
 import { SeoModule } from '@/features/dashboard/modules/seo-module';
 import { SocialModule } from '@/features/dashboard/modules/social-module';
+import { emailCopy } from '@/config/email-copy';
+import { EmailPage } from '@/features/email/components/email-page';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { fakeSession, workspaceRows, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
@@ -29,7 +31,11 @@ const pages: Record<string, ReactNode> = {
   director: <DirectorModule />,
   content: <ModuleShell module="content" subtitle="Content Marketing Hub" />,
   advertising: <ModuleShell module="advertising" subtitle="Digital Advertising Console" />,
-  email: <EmailModule />,
+  email: (
+    <ModulePage module="email" subtitle={emailCopy.subtitle} isSample={false}>
+      <EmailPage sample={<EmailSampleFigures />} />
+    </ModulePage>
+  ),
   social: <SocialModule />,
   seo: <SeoModule />,
   retention: <RetentionModule contactFigures={<p>Contact figures</p>} />,
@@ -80,7 +86,7 @@ describe('the ten module pages', () => {
     },
   );
 
-  it.each(['director', 'email', 'social', 'seo', 'retention', 'analytics'])(
+  it.each(['director', 'social', 'seo', 'retention', 'analytics'])(
     '/marketing/%s marks its fixed figures as sample data and shows its actions as not available',
     async (module) => {
       renderModule(module);
@@ -97,13 +103,19 @@ describe('the ten module pages', () => {
 
   it("notes the day's activity in the workspace once per visit, whichever workspace page comes first (Active Users)", async () => {
     const noted = () => fake.calls.filter((call) => call.table === 'rpc:note_workspace_activity');
-    const first = renderModule('email');
+    const first = renderModule('social');
     await waitFor(() => expect(noted()).toHaveLength(1));
     expect(noted()[0]!.values).toEqual({ workspace_id: 'org-1' });
     first.unmount();
     renderModule('seo');
     await screen.findByRole('heading', { level: 1, name: 'SEO Toolkit' });
     expect(noted()).toHaveLength(1);
+  });
+
+  it('the Email Platform shows its sample, marked as sample data, only while the workspace has sent nothing', async () => {
+    renderModule('email');
+    expect(await screen.findByText('24,583')).toBeInTheDocument();
+    expect(screen.getByText('Sample data')).toBeInTheDocument();
   });
 
   it('the Content and Advertising shells invent no figures', async () => {

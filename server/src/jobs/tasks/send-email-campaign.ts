@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { readBlocks } from '../../../../src/lib/email-template/email-blocks';
+import { renderEmail } from '../../../../src/lib/email-template/render-email';
+import { claimCampaign, completeCampaign, deliveryWriters, linkSet, nextDeliveries, releaseCampaign, takeSendTokens } from '../../modules/email/email-sending-db';
+import { sanitizeEmailFragment } from '../../modules/email/sanitize-email-fragment';
+import { sendDelivery, workspaceSender, type ClaimedDelivery } from '../../modules/email/send-delivery';
+import { defineTask, PermanentJobError, type TaskContext } from '../define-task';
+
+/** Recipients recorded and sent per round (listmonk's batch); the claim is renewed with every one. */
+export const CAMPAIGN_BATCH = 500;
+
+/**
+ * Sends a campaign (decision 0020): starts it when it falls due, claims it for this worker pool, renders its content
+ * once, then walks its recipients a batch at a time — each batch recorded as deliveries before anything is sent —
+ * sending each message exactly once (the marker before the final dot) within the workspace's and the server's rates,
+ * until nothing is left (sent), it is paused (by a member, or by itself after too many errors) or cancelled, or the
+ * worker stops (the claim is let go and the job tried again, by any worker). A batch left half-done by a killed
+ * worker is finished by the next attempt: unsent deliveries are sent, those whose final dot may have gone out are
+ * unconfirmed.
+ */
+export const sendEmailCampaign = defineTask({
+  name: 'send_email_campaign',
+  payload: z.object({ workspace_id: z.uuid(), campaign_id: z.uuid() }),
+  maxAttempts: 25,
+  async run({ workspace_id: workspaceId, campaign_id: campaignId }, context: TaskContext) {
+    const { sql, job, log, signal } = context;
+    const email = context.email ?? { publicUrl: context.siteUrl, ratePerSecond: 50, concurrency: 5 };
+    const poolId = job.poolId ?? `job-${job.id}`;
+    let claim;
+    try {
+      claim = await claimCampaign(sql, workspaceId, campaignId, poolId);
+    } catch (error) {
+      if ((error as { code?: string }).code === '42501') throw new PermanentJobError(`campaign ${campaignId} is not of workspace ${workspaceId}`);
+      throw error;
+    }
+    if (claim.state === 'claimed') throw new Error(`campaign ${campaignId} is being sent by another worker`);
+    if (claim.state !== 'sending') return;
+
+    const rendered = renderEmail({
+      content: { subject: claim.subject, preheader: claim.preheader, blocks: readBlocks(claim.blocks) },
+      workspaceName: claim.workspace_name,
+      reason: `You receive this because you subscribed to ${claim.workspace_name}'s e-mails.`,
+      sanitizeFragment: sanitizeEmailFragment,
+    });
+    const tracking = { opens: claim.track_opens, clicks: claim.track_clicks };
+    const linkSetId = await linkSet(sql, workspaceId, rendered.links);
+    const sender = workspaceSender(claim);
+    const { markers, outcomes } = deliveryWriters(sql, workspaceId);
+    let status = 'sending';
+    let granted = 0;
+
+    async function nextToken(): Promise<boolean> {
+      while (granted === 0) {
+        if (signal.aborted || status !== 'sending') return false;
+        const tokens = await takeSendTokens(sql, workspaceId, 50, email.ratePerSecond);
+        granted = tokens.granted;
+        if (granted === 0) await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(tokens.wait_ms, 10), 1000)));
+      }
+      granted -= 1;
+      return true;
+    }
+
+    async function sendAll(batch: ClaimedDelivery[]): Promise<void> {
+      const queue = [...batch];
+      const lanes = Array.from({ length: Math.max(1, email.concurrency) }, async () => {
+        for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+          if (!(await nextToken())) return;
+          const id = delivery.id;
+          const outcome = await sendDelivery({
+            mail: context.mail, rendered, delivery, sender, publicUrl: email.publicUrl, tracking, kind: 'campaign',
+            markDataComplete: () => markers.add(id),
+          });
+          status = (await outcomes.add(outcome)) ?? status;
+        }
+      });
+      await Promise.all(lanes);
+    }
+
+    try {
+      for (;;) {
+        const batch = await nextDeliveries(sql, { workspaceId, campaignId, poolId, batchSize: CAMPAIGN_BATCH, linkSetId, tracking });
+        if (batch.length === 0) {
+          status = await completeCampaign(sql, workspaceId, campaignId, poolId);
+          if (status === 'sent') log.info(`campaign ${campaignId}: sent`);
+          return;
+        }
+        await sendAll(batch);
+        if (status !== 'sending') {
+          log.info(`campaign ${campaignId}: ${status}`);
+          return;
+        }
+        if (signal.aborted) throw new Error('the worker is stopping: the campaign goes on with the next attempt');
+      }
+    } finally {
+      await Promise.all([markers.flushed(), outcomes.flushed()]).catch(() => {});
+      if (status !== 'sent') await releaseCampaign(sql, workspaceId, campaignId, poolId).catch(() => {});
+    }
+  },
+});

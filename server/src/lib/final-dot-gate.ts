@@ -1,0 +1,51 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * The exactly-once gate (docs/decisions/0020-email-platform.md). A message's bytes pass through unchanged into
+ * nodemailer's SMTP connection, which ends the DATA phase with the final "." only when this stream ends; the stream
+ * ends only after `beforeFinalDot` resolved — the caller commits a durable marker there ("data complete, outcome
+ * unknown"). From that moment the SMTP server may have the message whatever happens to this process, so a later
+ * attempt that finds the marker without a recorded outcome must not send it again. If the marker cannot be written,
+ * the stream fails and the dot is never sent: the message was not delivered and may be sent again.
+ */
+export class FinalDotGate extends Transform {
+  /** Whether the marker was committed (the final dot may have been written since). */
+  markerWritten = false;
+
+  constructor(private readonly beforeFinalDot: () => Promise<void>) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.beforeFinalDot().then(
+      () => {
+        this.markerWritten = true;
+        callback();
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
+
+/** How a failed SMTP send ended, which decides what a later attempt may do. */
+export type SendFailure =
+  /** The server answered with a refusal: the message was not accepted (a 5xx is final, a 4xx may pass later). */
+  | { kind: 'refused'; permanent: boolean; response: string }
+  /** The connection failed before the final dot: nothing was delivered; try again. */
+  | { kind: 'not_sent'; response: string }
+  /** After the final dot, no answer: the server may have the message. Never send it again. */
+  | { kind: 'ambiguous'; response: string };
+
+/** Reads a nodemailer error (`responseCode`, `response`) together with whether the marker was written. */
+export function classifySendFailure(error: unknown, markerWritten: boolean): SendFailure {
+  const details = (error ?? {}) as { responseCode?: unknown; response?: unknown; message?: unknown };
+  const code = typeof details.responseCode === 'number' ? details.responseCode : undefined;
+  const response = String(details.response ?? details.message ?? error).slice(0, 1000);
+  if (code !== undefined && code >= 400) return { kind: 'refused', permanent: code >= 500, response };
+  if (markerWritten) return { kind: 'ambiguous', response };
+  return { kind: 'not_sent', response };
+}

@@ -1,0 +1,64 @@
+import type { Sql } from '../../db/client';
+import { createGroupWriter } from './group-writer';
+import type { ClaimedDelivery, DeliveryOutcome, EmailContentRow } from './send-delivery';
+
+/** The sending jobs' statements (supabase/migrations/20261128120600_create_email_sending_functions.sql). */
+
+export interface CampaignClaim extends EmailContentRow {
+  state: 'sending' | 'claimed' | 'not_due' | 'gone' | 'draft' | 'scheduled' | 'paused' | 'sent' | 'cancelled';
+  name: string;
+  track_opens: boolean;
+  track_clicks: boolean;
+}
+
+export async function claimCampaign(sql: Sql, workspaceId: string, campaignId: string, poolId: string): Promise<CampaignClaim> {
+  const [row] = await sql<CampaignClaim[]>`select * from private.claim_email_campaign(${workspaceId}, ${campaignId}, ${poolId})`;
+  return row!;
+}
+
+export async function linkSet(sql: Sql, workspaceId: string, urls: string[]): Promise<string | null> {
+  if (urls.length === 0) return null;
+  const [row] = await sql<{ id: string }[]>`select private.email_link_set(${workspaceId}, ${urls}::text[])::text as id`;
+  return row!.id;
+}
+
+export async function nextDeliveries(
+  sql: Sql,
+  args: { workspaceId: string; campaignId: string; poolId: string; batchSize: number; linkSetId: string | null; tracking: { opens: boolean; clicks: boolean } },
+): Promise<ClaimedDelivery[]> {
+  return sql<ClaimedDelivery[]>`
+    select id::text as id, email, token, created_at, first_name, last_name, company, job_title
+    from private.next_email_campaign_deliveries(${args.workspaceId}, ${args.campaignId}, ${args.poolId}, ${args.batchSize},
+      ${args.linkSetId}::bigint, ${args.tracking.opens}, ${args.tracking.clicks})`;
+}
+
+export async function completeCampaign(sql: Sql, workspaceId: string, campaignId: string, poolId: string): Promise<string> {
+  const [row] = await sql<{ status: string }[]>`select private.complete_email_campaign(${workspaceId}, ${campaignId}, ${poolId}) as status`;
+  return row!.status;
+}
+
+export async function releaseCampaign(sql: Sql, workspaceId: string, campaignId: string, poolId: string): Promise<void> {
+  await sql`select private.release_email_campaign(${workspaceId}, ${campaignId}, ${poolId})`;
+}
+
+/** Up to `wanted` messages may go now (the workspace's rate and the server's); 0 and how long to wait otherwise. */
+export async function takeSendTokens(sql: Sql, workspaceId: string, wanted: number, serverPerSecond: number): Promise<{ granted: number; wait_ms: number }> {
+  const [row] = await sql<{ granted: number; wait_ms: number }[]>`select * from private.take_email_send_tokens(${workspaceId}, ${wanted}, ${serverPerSecond})`;
+  return row!;
+}
+
+/**
+ * The exactly-once markers and the outcomes of a worker's deliveries, each written by group commit: a marker is
+ * committed before its message's final dot (the caller waits for it); an outcome as soon as the answer came.
+ * `outcomes.add` resolves to the campaign's status after the write (a campaign pauses itself after too many errors).
+ */
+export function deliveryWriters(sql: Sql, workspaceId: string) {
+  const markers = createGroupWriter<string>(async (ids) => {
+    await sql`select private.email_deliveries_data_complete(${ids}::bigint[])`;
+  });
+  const outcomes = createGroupWriter<DeliveryOutcome, string | null>(async (items) => {
+    const [row] = await sql<{ status: string | null }[]>`select private.finish_email_deliveries(${workspaceId}, ${sql.json(items as never)}) as status`;
+    return row!.status;
+  });
+  return { markers, outcomes };
+}
