@@ -16,7 +16,16 @@ const signedInRoutes = layoutRoutes.filter((route) => route.area === 'account');
  * Routes not yet within the budget (issue 33 is open for them; docs/decisions/0017-signed-in-speed.md): their test
  * is expected to fail, so it reports here the day one gets within budget — then take it off this list.
  */
-const overBudget = new Set(['/marketing/content', '/marketing/advertising', '/marketing/analytics', '/team', '/contacts']);
+const overBudget = new Set([
+  '/marketing/content', // 205,094 (dialogs, selects, zod and dnd-kit now load with their use; decision 0017, second pass)
+  '/marketing/advertising', // 195,529
+  '/marketing/analytics', // 190,802
+  '/team', // 183,103
+  '/contacts', // 193,672
+  // Over on main at 9455f4f already (180,809 and 180,730: the shared account code grew), by under 1 KB.
+  '/marketing/director',
+  '/marketing/retention',
+]);
 
 let account: NewAccount;
 test.beforeAll(async ({ server }) => {
