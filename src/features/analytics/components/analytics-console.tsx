@@ -1,11 +1,11 @@
 import { Globe, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { analyticsCopy } from '@/config/analytics-copy';
 import { SNIPPET_PATH } from '@/config/analytics';
 import { backendFromPage } from '@/config/env';
@@ -75,18 +75,7 @@ export function AnalyticsConsole({ analytics, sample }: { analytics: AnalyticsCl
             <div className="flex flex-wrap items-end gap-3">
               <div className="min-w-0 flex-1 space-y-2 sm:max-w-sm">
                 <Label htmlFor="analytics-site">{copy.pick}</Label>
-                <Select value={site.id} onValueChange={setChosenId}>
-                  <SelectTrigger id="analytics-site">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {list.map((entry) => (
-                      <SelectItem key={entry.id} value={entry.id}>
-                        {entry.name} ({entry.domain})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <DeferredOptionSelect id="analytics-site" value={site.id} options={list.map((entry) => ({ value: entry.id, label: `${entry.name} (${entry.domain})` }))} onChange={setChosenId} />
               </div>
               {canWrite ? (
                 <Button ref={removeButton} type="button" variant="outline" onClick={() => setIsRemoving(true)}>

@@ -1,4 +1,4 @@
-import { OptionSelect } from '@/components/option-select';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -27,19 +27,19 @@ export function ContactsToolbar({ filters, owners, onChange }: ContactsToolbarPr
         <Input type="search" value={filters.search} onChange={(event) => set('search')(event.target.value)} placeholder={copy.searchPlaceholder} />
       </FormField>
       <FormField label={copy.band}>
-        <OptionSelect value={filters.band} options={bandOptions} onChange={(value) => set('band')(value as ContactFilters['band'])} />
+        <DeferredOptionSelect value={filters.band} options={bandOptions} onChange={(value) => set('band')(value as ContactFilters['band'])} />
       </FormField>
       <FormField label={copy.stage}>
-        <OptionSelect value={filters.stage} options={stageOptions} onChange={(value) => set('stage')(value as ContactFilters['stage'])} />
+        <DeferredOptionSelect value={filters.stage} options={stageOptions} onChange={(value) => set('stage')(value as ContactFilters['stage'])} />
       </FormField>
       <FormField label={copy.tag}>
         <Input value={filters.tag} onChange={(event) => set('tag')(event.target.value)} placeholder={copy.tagPlaceholder} />
       </FormField>
       <FormField label={copy.owner}>
-        <OptionSelect value={filters.owner} options={[any, { value: 'none', label: copy.nobody }, ...owners.filter((owner) => owner.value !== 'none')]} onChange={set('owner')} />
+        <DeferredOptionSelect value={filters.owner} options={[any, { value: 'none', label: copy.nobody }, ...owners.filter((owner) => owner.value !== 'none')]} onChange={set('owner')} />
       </FormField>
       <FormField label={copy.sort}>
-        <OptionSelect<ContactSort> value={filters.sort} options={contactSorts} onChange={set('sort')} />
+        <DeferredOptionSelect<ContactSort> value={filters.sort} options={contactSorts} onChange={set('sort')} />
       </FormField>
       {isFiltered(filters) ? (
         <Button variant="ghost" onClick={() => onChange({ ...NO_CONTACT_FILTERS, sort: filters.sort })} className="self-end">

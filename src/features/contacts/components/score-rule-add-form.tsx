@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { OptionSelect } from '@/components/option-select';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -36,10 +36,10 @@ export function ScoreRuleAddForm() {
   return (
     <form onSubmit={handleSubmit} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_7rem_auto] sm:items-end">
       <FormField label={copy.kind}>
-        <OptionSelect<ScoreRuleKind> value={kind} options={scoreRuleKinds} onChange={chooseKind} />
+        <DeferredOptionSelect<ScoreRuleKind> value={kind} options={scoreRuleKinds} onChange={chooseKind} />
       </FormField>
       <FormField label={copy.value} error={errors.value}>
-        {listed ? <OptionSelect value={value || listed[0]!.value} options={listed} onChange={setValue} /> : <Input value={value} onChange={(event) => setValue(event.target.value)} maxLength={50} />}
+        {listed ? <DeferredOptionSelect value={value || listed[0]!.value} options={listed} onChange={setValue} /> : <Input value={value} onChange={(event) => setValue(event.target.value)} maxLength={50} />}
       </FormField>
       <FormField label={copy.points} error={errors.points}>
         <Input type="number" min={-100} max={100} step={1} value={points} onChange={(event) => setPoints(event.target.value)} />

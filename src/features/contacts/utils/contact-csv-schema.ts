@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { CsvField, CsvImportSchema } from '@/components/csv/csv-schema';
 import { lifecycleStages } from '@/config/contact-options';
-import { contactFieldsSchema, readContactSource, readLifecycleStage, splitTags } from '@/features/contacts/utils/contact-values';
+import { contactFieldsSchema } from '@/features/contacts/utils/contact-fields-schema';
+import { readContactSource, readLifecycleStage, splitTags } from '@/features/contacts/utils/contact-values';
 
 export type ContactCsvKey = 'first_name' | 'last_name' | 'email' | 'company' | 'job_title' | 'phone' | 'source' | 'lifecycle_stage' | 'tags' | 'notes';
 

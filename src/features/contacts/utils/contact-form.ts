@@ -1,7 +1,8 @@
 import type { ContactSource, LifecycleStage } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import type { Contact } from '@/features/contacts/api/contacts-query';
-import { contactFieldsSchema, joinTags, splitTags } from '@/features/contacts/utils/contact-values';
+import { contactFieldsSchema } from '@/features/contacts/utils/contact-fields-schema';
+import { joinTags, splitTags } from '@/features/contacts/utils/contact-values';
 import type { TablesInsert } from '@/types/database';
 
 /** The contact dialog's fields as typed. */

@@ -1,4 +1,4 @@
-import { useDraggable } from '@dnd-kit/core';
+import type { useDraggable } from '@dnd-kit/core';
 import { Clock } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +18,10 @@ export interface CalendarFocus {
   onFocused(): void;
 }
 
-interface CalendarItemProps {
+/** What the month view's drag and drop gives an item (`DraggableCalendarItem`); the agenda, without drop targets, has none. */
+export type CalendarItemDrag = Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
+
+export interface CalendarItemProps {
   item: ScheduledContent;
   now: Date;
   /** Absent for viewers: the item cannot be moved. */
@@ -28,16 +31,16 @@ interface CalendarItemProps {
   isCompact?: boolean;
   /** Moved with the keyboard, the item appears in another day as a new element and takes the focus there. */
   focus?: CalendarFocus;
+  drag?: CalendarItemDrag;
 }
 
 /**
  * One planned item: its title, status badge and, past its moment and not published, an "Overdue" badge (the red
  * border repeats it, never alone); an item scheduled to publish itself shows "Scheduled" (then "Publishing..." for the
- * moments the worker needs); draggable by pointer, movable with Alt + arrows.
+ * moments the worker needs); movable with Alt + arrows, and by pointer in the month view (`drag`).
  */
-export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus }: CalendarItemProps) {
+export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus, drag }: CalendarItemProps) {
   const canMove = onMove !== undefined;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: item.id, data: item, disabled: !canMove });
   const element = useRef<HTMLDivElement | null>(null);
   const badge = contentStatusBadge(item.status);
   const state = scheduleState(item, now);
@@ -64,11 +67,11 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
   return (
     <div
       ref={(node) => {
-        setNodeRef(node);
+        drag?.setNodeRef(node);
         element.current = node;
       }}
-      {...attributes}
-      {...listeners}
+      {...drag?.attributes}
+      {...drag?.listeners}
       role={canMove ? 'button' : 'group'}
       tabIndex={canMove ? 0 : undefined}
       aria-roledescription={canMove ? 'draggable item' : undefined}
@@ -76,12 +79,12 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
       aria-label={contentCopy.calendar.itemLabel(item.title, badge.label, when, note)}
       data-testid="calendar-item"
       onKeyDown={handleKeyDown}
-      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
+      style={drag?.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)` } : undefined}
       className={cn(
         'rounded-md border bg-card py-1 text-left text-xs shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         isCompact ? 'px-1 sm:px-1.5' : 'px-1.5',
-        canMove && 'cursor-grab touch-none',
-        isDragging && 'relative z-10 opacity-80 shadow-md',
+        canMove && drag && 'cursor-grab touch-none',
+        drag?.isDragging && 'relative z-10 opacity-80 shadow-md',
         overdue && 'border-red-600',
       )}
     >

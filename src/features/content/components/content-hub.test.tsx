@@ -175,7 +175,7 @@ describe('the rest of the hub', () => {
     expect(within(overview).queryByText('Sample data')).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule Publishing' }));
     expect(await screen.findByRole('dialog', { name: 'Schedule Publishing' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' })); // once its choices are in
     await userEvent.click(await screen.findByRole('button', { name: 'Create New Content' }));
     expect(await screen.findByRole('dialog', { name: 'Create Content' })).toBeInTheDocument();
   });

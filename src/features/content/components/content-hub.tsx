@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useContentOverview } from '@/features/content/api/get-content-overview';
-import { ContentDialog } from '@/features/content/components/content-dialog';
 import { ContentItemsCard } from '@/features/content/components/content-items-card';
 import { ContentQuickActions } from '@/features/content/components/content-quick-actions';
 import { ContentOverview } from '@/features/content/components/content-overview';
 import { ContentPerformance } from '@/features/content/components/content-samples';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
-import { ScheduleDialog } from '@/features/content/components/schedule-dialog';
 import type { ContentItem } from '@/features/content/utils/content-form';
 import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
+
+// The dialogs (Radix Dialog, Select, the form) load when one opens, not with the page (issue 33).
+const ContentDialog = lazy(() => import('@/features/content/components/content-dialog').then((module) => ({ default: module.ContentDialog })));
+const ScheduleDialog = lazy(() => import('@/features/content/components/schedule-dialog').then((module) => ({ default: module.ScheduleDialog })));
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContentItem } | { mode: 'schedule' } | null;
 
@@ -39,14 +41,16 @@ export function ContentHub() {
         <ContentQuickActions onCreate={openCreate} onSchedule={() => setDialog({ mode: 'schedule' })} canCreate={canEdit} />
       </div>
       <ContentPerformance />
-      {dialog?.mode === 'schedule' ? <ScheduleDialog onClose={() => setDialog(null)} /> : null}
-      {dialog && dialog.mode !== 'schedule' ? (
-        <ContentDialog
-          key={dialog.mode === 'edit' ? dialog.item.id : 'new'}
-          item={dialog.mode === 'edit' ? dialog.item : null}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.mode === 'schedule' ? <ScheduleDialog onClose={() => setDialog(null)} /> : null}
+        {dialog && dialog.mode !== 'schedule' ? (
+          <ContentDialog
+            key={dialog.mode === 'edit' ? dialog.item.id : 'new'}
+            item={dialog.mode === 'edit' ? dialog.item : null}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

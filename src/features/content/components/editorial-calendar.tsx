@@ -1,5 +1,4 @@
-import { DndContext, PointerSensor, pointerWithin, rectIntersection, useSensor, useSensors, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ListStatus } from '@/components/module/list-status';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -8,25 +7,18 @@ import { contentCopy } from '@/config/content-copy';
 import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/features/content/api/get-scheduled-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
-import { CalendarMonth } from '@/features/content/components/calendar-month';
 import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveRefusal, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
-import { addDays, dayValue, localDay } from '@/lib/periods';
+import { addDays, localDay } from '@/lib/periods';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 
 const AGENDA_DAYS = 28;
 const OVERDUE_LOOKBACK_DAYS = 90;
 
-/**
- * The day under the pointer is where an item goes. dnd-kit's default (the day the dragged item overlaps most) kept an
- * item let go just inside another week row in its own day: the item is nearly a row tall, so most of it was still
- * there. Between two days (the 1 px border) the overlap decides.
- */
-const dayUnderPointer: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length > 0 ? under : rectIntersection(args);
-};
+// The month view brings drag and drop (dnd-kit): it loads when shown, the default on a wide screen; a phone opens on
+// the agenda, which moves items with the keyboard only (issue 33).
+const CalendarMonth = lazy(() => import('@/features/content/components/calendar-month').then((module) => ({ default: module.CalendarMonth })));
 
 /** Local midnight of a day, as the ISO timestamp the range filter compares with. */
 const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
@@ -46,7 +38,6 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const instructionsId = useId();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   const weeks = monthWeeks(month);
   const firstDay = [weeks[0]![0]!, addDays(today, -OVERDUE_LOOKBACK_DAYS)].sort()[0]!;
@@ -74,14 +65,6 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
     if (monthOf(day) !== month && view !== 'agenda') setMonth(monthOf(day));
   }
 
-  function handleDragEnd({ active, over }: DragEndEvent) {
-    const item = active.data.current as ScheduledContent | undefined;
-    if (!item?.planned_publish_at || !over) return;
-    const from = dayValue(localDayOf(item.planned_publish_at));
-    const to = dayValue(String(over.id));
-    if (from !== null && to !== null) move(item, Math.round((to - from) / 86_400_000));
-  }
-
   const onMove = canWrite ? (item: ScheduledContent, days: number) => move(item, days, true) : undefined;
   const focus = { request: focusRequest, onFocused: clearFocusRequest };
 
@@ -90,15 +73,17 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   else if (!query.data) body = <ListStatus kind="loading" title={contentCopy.calendar.loading} />;
   else
     body = (
-      <DndContext sensors={sensors} collisionDetection={dayUnderPointer} onDragEnd={handleDragEnd}>
+      <>
         <TabsContent value="month">
-          <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} instructionsId={instructionsId} focus={focus} />
+          <Suspense fallback={<ListStatus kind="loading" title={contentCopy.calendar.loading} />}>
+            <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} onDrop={(item, days) => move(item, days)} instructionsId={instructionsId} focus={focus} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="agenda">
           <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
         </TabsContent>
         {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}
-      </DndContext>
+      </>
     );
 
   return (

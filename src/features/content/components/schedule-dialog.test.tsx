@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentCopy } from '@/config/content-copy';
 import { contentHub, fake, item, renderHub, resetContentHub, writeCall } from '@/features/content/testing/content-hub-fixture';
 
 vi.mock('@/lib/supabase', async () => {
@@ -24,7 +25,10 @@ async function openSchedule() {
   renderHub();
   await screen.findByText('Launch post');
   await user.click(await screen.findByRole('button', { name: 'Schedule Publishing' }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Schedule Publishing' }) };
+  // The dialog's code loads when it opens (issue 33): it shows "loading" until its choices are in, then the form.
+  await screen.findByRole('dialog', { name: 'Schedule Publishing' });
+  await waitFor(() => expect(screen.queryByText(contentCopy.schedule.loading)).toBeNull());
+  return { user, dialog: screen.getByRole('dialog', { name: 'Schedule Publishing' }) };
 }
 
 describe('Schedule Publishing', () => {

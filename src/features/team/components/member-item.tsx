@@ -1,7 +1,7 @@
 import { UserMinus } from 'lucide-react';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { accessRoleLabel, type AccessRole } from '@/config/access-roles';
 import { roleLabel } from '@/config/roles';
 import { teamCopy } from '@/config/team-copy';
@@ -45,18 +45,13 @@ export function MemberItem({ member, isSelf, roleChoices, canRemove, onChangeRol
       </dl>
       <div className="flex items-center gap-2 md:w-48 md:justify-end">
         {roleChoices.length > 1 ? (
-          <Select value={member.accessRole} onValueChange={(value) => onChangeRole(value as AccessRole)}>
-            <SelectTrigger className="w-36" aria-label={teamCopy.changeRoleLabel(name)}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {roleChoices.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {accessRoleLabel(role)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <DeferredOptionSelect<AccessRole>
+            className="w-36"
+            aria-label={teamCopy.changeRoleLabel(name)}
+            value={member.accessRole}
+            options={roleChoices.map((role) => ({ value: role, label: accessRoleLabel(role) }))}
+            onChange={onChangeRole}
+          />
         ) : (
           <Badge variant={member.accessRole === 'owner' ? 'default' : 'secondary'}>
             <span className="sr-only">{columns.accessRole}: </span>

@@ -1,12 +1,12 @@
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { BackToDashboardLink } from '@/components/layouts/back-to-dashboard-link';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { site } from '@/config/site';
 import { teamCopy, workspaceCopy } from '@/config/team-copy';
 import { InvitationsCard } from '@/features/team/components/invitations-card';
-import { InviteDialog } from '@/features/team/components/invite-dialog';
 import { MembersCard } from '@/features/team/components/members-card';
 import { WebhooksLinkCard } from '@/features/team/components/webhooks-link-card';
 import { WorkspaceSettingsCard } from '@/features/team/components/workspace-settings-card';
@@ -14,6 +14,8 @@ import { isLastOwner } from '@/features/team/utils/team-rules';
 import { useAuth } from '@/lib/auth';
 import { useWorkspace } from '@/lib/workspace';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
+
+const InviteDialog = lazyDialog(() => import('@/features/team/components/invite-dialog').then((module) => module.InviteDialog));
 
 /**
  * /team: the current workspace's members, its open invitations (admins and owners) and its settings. Everyone in

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -10,10 +11,11 @@ import { paths } from '@/config/paths';
 import { teamCopy, workspaceCopy, workspaceErrorMessages } from '@/config/team-copy';
 import { useLeaveWorkspace } from '@/features/team/api/leave-workspace';
 import { useRenameWorkspace } from '@/features/team/api/rename-workspace';
-import { DeleteWorkspaceDialog } from '@/features/team/components/delete-workspace-dialog';
 import { WorkspaceTwoFactorSetting } from '@/features/team/components/workspace-two-factor-setting';
 import { checkWorkspaceName } from '@/lib/workspace-name';
 import type { Workspace } from '@/lib/workspace-choice';
+
+const DeleteWorkspaceDialog = lazyDialog(() => import('@/features/team/components/delete-workspace-dialog').then((module) => module.DeleteWorkspaceDialog));
 
 interface WorkspaceSettingsCardProps {
   workspace: Workspace;

@@ -1,15 +1,19 @@
 import { Plus, Webhook } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ComponentProps } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { webhooksCopy } from '@/config/webhooks-copy';
 import { useDeleteWebhookEndpoint } from '@/features/webhooks/api/delete-webhook-endpoint';
 import { useWebhookEndpoints, type WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
-import { EndpointDialog } from '@/features/webhooks/components/endpoint-dialog';
 import { EndpointItem } from '@/features/webhooks/components/endpoint-item';
-import { SecretDialog } from '@/features/webhooks/components/secret-dialog';
+import type { SecretDialog as SecretDialogContent } from '@/features/webhooks/components/secret-dialog';
+
+// The dialogs (Radix Dialog, the form's checkbox and switches) load when one opens, not with the page (issue 33).
+const EndpointDialog = lazy(() => import('@/features/webhooks/components/endpoint-dialog').then((module) => ({ default: module.EndpointDialog })));
+const SecretDialog = lazyDialog<ComponentProps<typeof SecretDialogContent> & { open: boolean }>(() => import('@/features/webhooks/components/secret-dialog').then((module) => module.SecretDialog));
 
 type Editing = { endpoint: WebhookEndpoint | null } | null;
 
@@ -66,16 +70,18 @@ export function EndpointsCard({ workspaceId, canManage }: { workspaceId: string;
         )}
       </CardContent>
       {editing ? (
-        <EndpointDialog
-          key={editing.endpoint?.id ?? 'new'}
-          workspaceId={workspaceId}
-          endpoint={editing.endpoint}
-          open
-          onOpenChange={(open) => (open ? undefined : setEditing(null))}
-          onCreated={setSecretOf}
-        />
+        <Suspense fallback={null}>
+          <EndpointDialog
+            key={editing.endpoint?.id ?? 'new'}
+            workspaceId={workspaceId}
+            endpoint={editing.endpoint}
+            open
+            onOpenChange={(open) => (open ? undefined : setEditing(null))}
+            onCreated={setSecretOf}
+          />
+        </Suspense>
       ) : null}
-      <SecretDialog workspaceId={workspaceId} endpoint={secretOf} onOpenChange={(open) => (open ? undefined : setSecretOf(null))} />
+      <SecretDialog open={secretOf !== null} workspaceId={workspaceId} endpoint={secretOf} onOpenChange={(open) => (open ? undefined : setSecretOf(null))} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
