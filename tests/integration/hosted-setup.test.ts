@@ -39,8 +39,9 @@ afterAll(async () => {
 
 describe('npm run hosted:setup', () => {
   it('sets up a fresh project: public audio bucket, the recording served, the site admin who signs in with the username', async () => {
-    // Only the migrations' private `assets` bucket exists before.
-    expect(await server.sql`select id from storage.buckets`).toEqual([{ id: 'assets' }]);
+    // Only the migrations' buckets exist before: the asset library's private `assets` and public `asset-public`, the
+    // Email Platform's public `email-images`.
+    expect(await server.sql`select id from storage.buckets order by id`).toEqual([{ id: 'asset-public' }, { id: 'assets' }, { id: 'email-images' }]);
     const { code, output } = await setup({ SITE_URL: 'https://www.example.com' });
     expect(output).toContain('✓ Created the public bucket "audio".');
     expect(output).toContain('✓ Uploaded beyond-brochures.mp3');

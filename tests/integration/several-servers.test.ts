@@ -6,6 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { deriveApiKeys } from '../../server/src/lib/api-keys';
+import { rotateJwtKeysText } from '../../server/src/lib/jwt-keys';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { STORAGE_SEED_DIR } from '../../server/src/project-paths';
 import { adminEmailFromUsername } from '../../src/config/admin';
@@ -13,7 +14,7 @@ import type { Database } from '../../src/types/database';
 import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
 
 /**
- * Two servers on one PostgreSQL (DATABASE_URL), each with its own DATA_DIR, the same JWT_SECRET and one shared
+ * Two servers on one PostgreSQL (DATABASE_URL), each with its own DATA_DIR, the same JWT_SECRET and JWT_KEYS and one shared
  * STORAGE_DIR — several instances behind a load balancer: whichever answers, a session, a sign-out, the rate limits,
  * the menu and stored objects are the same, because all of them live in the database or the shared folder.
  */
@@ -26,6 +27,7 @@ let first: RunningServer;
 let second: RunningServer;
 let anonKey: string;
 let serviceRoleKey: string;
+let jwtKeys: string;
 
 async function start(name: string, storageDir: string): Promise<RunningServer> {
   const config = loadConfig({
@@ -35,6 +37,8 @@ async function start(name: string, storageDir: string): Promise<RunningServer> {
     DATA_DIR: path.join(dir, name),
     STORAGE_DIR: storageDir,
     JWT_SECRET,
+    // Users' tokens are signed with JWT_KEYS' RS256 key: generated per DATA_DIR when not given (README).
+    JWT_KEYS: jwtKeys,
     ADMIN_PASSWORD,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'silent',
@@ -48,6 +52,7 @@ function client(server: RunningServer, key = anonKey): SupabaseClient<Database> 
 
 beforeAll(async () => {
   db = await createDatabaseFromTemplate(inject('cluster'));
+  jwtKeys = await rotateJwtKeysText(undefined);
   dir = await mkdtemp(path.join(tmpdir(), 'bb-several-'));
   const shared = path.join(dir, 'shared-storage');
   first = await start('first', shared);
@@ -119,7 +124,7 @@ describe('two servers on one database', () => {
     const service = client(first, serviceRoleKey);
     expect((await service.storage.createBucket('shared', { public: true })).error).toBeNull();
     expect((await service.storage.from('shared').upload('note.txt', Buffer.from('stored once'), { contentType: 'text/plain' })).error).toBeNull();
-    expect((await client(second, serviceRoleKey).storage.listBuckets()).data?.map((bucket) => bucket.id)).toEqual(['assets', 'audio', 'shared']);
+    expect((await client(second, serviceRoleKey).storage.listBuckets()).data?.map((bucket) => bucket.id)).toEqual(['asset-public', 'assets', 'audio', 'email-images', 'shared']);
     expect(await (await fetch(`${second.url}/storage/v1/object/public/shared/note.txt`)).text()).toBe('stored once');
   });
 });

@@ -41,11 +41,13 @@ describe('buckets with the service key', () => {
   it('lists, gets, creates and updates buckets as Storage answers', async () => {
     const listed = await service.storage.listBuckets();
     expect(listed.error).toBeNull();
-    // `assets` and `asset-public` come from migrations (the asset library and its featured images), `audio` from the seed.
+    // `assets` and `asset-public` (the asset library and its featured images) and `email-images` (the Email Platform's
+    // images) come from migrations, `audio` from the seed.
     expect(listed.data?.map((bucket) => [bucket.id, bucket.public])).toEqual([
       ['asset-public', true],
       ['assets', false],
       ['audio', true],
+      ['email-images', true],
     ]);
 
     const created = await service.storage.createBucket('media', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['image/*'] });

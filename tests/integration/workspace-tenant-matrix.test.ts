@@ -238,6 +238,9 @@ const TWO_FACTOR_OVERRIDES: Record<string, Partial<Record<TwoFactorActor, string
   'set_workspace_two_factor(): require it in workspace 1 (owners, from an aal2 session)': { 'owner (aal2)': 'ok → organizations ~1' },
   // The contact is named as workspace 2's, where none of them is a member.
   'bulk_delete_contacts(): workspace 1’s contact, named as workspace 2’s': eachAal1('403 42501 not_a_member'),
+  // The post is saved as workspace 2's, where none of them is a member.
+  'save_social_post(): workspace 2’s post on workspace 1’s account': eachAal1('403 42501 not_a_member'),
+  'save_social_post(): change workspace 1’s post from workspace 2': eachAal1('403 42501 not_a_member'),
 };
 
 function twoFactorCell(name: string, operation: Operation, actor: TwoFactorActor): string {

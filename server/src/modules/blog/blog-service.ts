@@ -43,7 +43,8 @@ export function createBlogService(options: { sql: Sql; siteUrl: string; cacheSiz
     let blog = await loadBlog(sql, slug);
     if (blog && renderedFor.get(slug) !== blog.version) {
       const stored = await renderStaleContentHtml(sql, { blogSlug: slug, limit: RENDER_BATCH, onError: options.onRenderError });
-      if (stored > 0) blog = await loadBlog(sql, slug);
+      // Read again even when this request stored nothing: the publishing job may have stored the same HTML meanwhile.
+      blog = await loadBlog(sql, slug);
       if (blog && stored < RENDER_BATCH) renderedFor.set(slug, blog.version);
     }
     return blog;

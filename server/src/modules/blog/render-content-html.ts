@@ -75,6 +75,9 @@ async function storeRendering(sql: Sql, id: string, source: string): Promise<num
       from public.content_items c
       where c.id = ${id} and md5(coalesce(c.content, '')) = ${md5(source)}
       on conflict (content_item_id) do update
-        set html = excluded.html, source_md5 = excluded.source_md5, renderer = excluded.renderer, rendered_at = excluded.rendered_at`;
+        set html = excluded.html, source_md5 = excluded.source_md5, renderer = excluded.renderer, rendered_at = excluded.rendered_at
+        -- Two renderings of the same source by the same renderer (a page and the publishing job at once) are one: the
+        -- second leaves rendered_at, and so the blog's version and its pages' ETags, as they are.
+        where h.source_md5 is distinct from excluded.source_md5 or h.renderer is distinct from excluded.renderer`;
   return written.count;
 }
