@@ -268,6 +268,8 @@ test('at 375 px the lead dialog, the contact dialogs, every import step, the con
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const wizard = page.getByRole('dialog', { name: 'Import Contacts' });
+  // The wizard's code loads when it opens: check it once it is there, not the page before it.
+  await expect(wizard.getByLabel('CSV file')).toBeAttached();
   await check('import step 1 (file)');
   await wizard.getByLabel('CSV file').setInputFiles(
     await csvFile('phone.csv', [
