@@ -13,6 +13,8 @@ export interface E2EServer {
   url: string;
   databaseUrl: string;
   dataDir: string;
+  /** What the server printed so far (warnings and errors: LOG_LEVEL is warn). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startE2EServer(env: Record<string, string> = {}, cluster: 
     url,
     databaseUrl: db.url,
     dataDir,
+    output: server.output,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;

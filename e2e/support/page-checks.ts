@@ -1,8 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Toasts that are still fading in (sonner's 400 ms entrance) are measured by axe at their passing colours: wait
+ * until no toast animates, for at most two seconds (a toast animating longer is axe's to judge).
+ */
+async function settleToasts(page: Page) {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return animation.playState !== 'running' || !(target instanceof Element) || !target.closest('[data-sonner-toaster]');
+      }),
+      undefined,
+      { timeout: 2_000, polling: 100 },
+    )
+    .catch(() => {});
+}
+
 /** axe finds nothing on the page as it is now; a finding names the rule, the element and what to fix. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
