@@ -1414,12 +1414,23 @@ begin
   if free <= 0 then
     return;
   end if;
-  -- An attempt still in flight when its claim expired: its worker stopped before recording the answer.
-  update public.webhook_delivery_attempts a set outcome = 'interrupted',
-    error = 'The worker stopped before the answer was recorded: the endpoint may have received this attempt.'
-  from public.webhook_deliveries d
-  where a.delivery_id = d.id and a.outcome is null and d.organization_id = organization
-    and d.status = 'pending' and d.locked_until <= now();
+  -- Attempts still in flight when their claim expired: their worker stopped before recording the answer. One whose
+  -- request had gone out (marked) holds its delivery as unconfirmed; one cut before that is retried below.
+  with cut as (
+    update public.webhook_delivery_attempts a set outcome = 'interrupted',
+      error = case when a.request_sent_at is null
+        then 'The worker stopped before the request was complete: the endpoint cannot have received it. Sent again.'
+        else 'The worker stopped after the request had gone out and before its answer: the endpoint may have received it. Not sent again automatically: check the endpoint, then use Send again.' end
+    from public.webhook_deliveries d
+    where a.delivery_id = d.id and a.outcome is null and d.organization_id = organization
+      and d.status = 'pending' and d.locked_until <= now()
+    returning a.delivery_id, a.request_sent_at, a.error
+  )
+  update public.webhook_deliveries d
+  set status = case when cut.request_sent_at is null then 'pending' else 'unconfirmed' end,
+    next_attempt_at = case when cut.request_sent_at is null then d.next_attempt_at end,
+    locked_until = null, claimed_by = null, response_status = null, error = cut.error
+  from cut where d.id = cut.delivery_id;
   return query
   with due as (
     select d.id from public.webhook_deliveries d
@@ -2431,7 +2442,8 @@ begin
     duration_ms = finish_webhook_attempt.duration_ms,
     error = left(finish_webhook_attempt.error, 1000),
     succeeded_at = case when succeeded then now() else d.succeeded_at end
-  where d.id = finish_webhook_attempt.delivery_id and d.attempts = finish_webhook_attempt.attempt and d.status = 'pending';
+  where d.id = finish_webhook_attempt.delivery_id and d.attempts = finish_webhook_attempt.attempt
+    and d.status in ('pending', 'unconfirmed');
   return found;
 end
 $$;
@@ -3264,6 +3276,21 @@ begin
     raise exception 'This invitation was withdrawn.' using errcode = 'P0001', detail = 'invitation_revoked';
   end if;
   return invitation;
+end
+$$;
+
+-- Name: mark_webhook_attempt_sent(uuid, integer, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.mark_webhook_attempt_sent(delivery_id uuid, attempt integer, run_id text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.webhook_delivery_attempts a set request_sent_at = now()
+  from public.webhook_deliveries d
+  where a.delivery_id = mark_webhook_attempt_sent.delivery_id and a.attempt = mark_webhook_attempt_sent.attempt
+    and a.outcome is null and d.id = a.delivery_id and d.attempts = a.attempt and d.status = 'pending'
+    and d.locked_until > now() and d.claimed_by is not distinct from mark_webhook_attempt_sent.run_id;
+  return found;
 end
 $$;
 
@@ -7285,8 +7312,11 @@ CREATE TABLE public.webhook_deliveries (
     succeeded_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     claimed_by text,
-    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])))
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text, 'unconfirmed'::text])))
 );
+
+-- Name: COLUMN webhook_deliveries.status; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.webhook_deliveries.status IS 'pending: waiting for its next attempt; succeeded: a 2xx answer; failed: given up after the last retry; unconfirmed: a worker stopped after the request had gone out and before its answer (never retried automatically; "Send again").';
 
 -- Name: COLUMN webhook_deliveries.claimed_by; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.webhook_deliveries.claimed_by IS 'The run (deliver_webhooks) that holds the claim until locked_until.';
@@ -9189,9 +9219,13 @@ CREATE TABLE public.webhook_delivery_attempts (
     response_body text,
     duration_ms integer,
     error text,
+    request_sent_at timestamp with time zone,
     CONSTRAINT webhook_delivery_attempts_body_length CHECK ((char_length(response_body) <= 2000)),
     CONSTRAINT webhook_delivery_attempts_outcome_check CHECK ((outcome = ANY (ARRAY['succeeded'::text, 'failed'::text, 'interrupted'::text])))
 );
+
+-- Name: COLUMN webhook_delivery_attempts.request_sent_at; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.webhook_delivery_attempts.request_sent_at IS 'When all of the request but its last byte had gone out and the worker was about to send that byte: from then on the endpoint may have it.';
 
 -- Name: webhook_events; Type: TABLE; Schema: public
 CREATE TABLE public.webhook_events (
@@ -11728,6 +11762,9 @@ REVOKE ALL ON FUNCTION private.maintain_job_queue(alive_within interval) FROM PU
 
 -- Name: FUNCTION manageable_invitation(invitation_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.manageable_invitation(invitation_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION mark_webhook_attempt_sent(delivery_id uuid, attempt integer, run_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.mark_webhook_attempt_sent(delivery_id uuid, attempt integer, run_id text) FROM PUBLIC;
 
 -- Name: FUNCTION merge_tags(current text[], adding text[], removing text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removing text[]) FROM PUBLIC;

@@ -87,7 +87,7 @@ export const webhooksCopy = {
   deliveriesEmpty: 'No deliveries yet',
   deliveriesEmptyDescription: 'Publish a content item and its delivery appears here.',
   columns: { event: 'Event', endpoint: 'Endpoint', status: 'Status', response: 'Response', attempts: 'Attempts', when: 'Created' },
-  statusLabels: { succeeded: 'Delivered', pending: 'Waiting', retrying: 'Retrying', sending: 'Sending', failed: 'Failed', paused: 'Endpoint disabled' },
+  statusLabels: { succeeded: 'Delivered', pending: 'Waiting', retrying: 'Retrying', sending: 'Sending', failed: 'Failed', unconfirmed: 'Unconfirmed', paused: 'Endpoint disabled' },
   nextAttempt: (when: string) => `Next attempt ${when}`,
   noResponse: 'No answer',
   duration: (ms: number) => `${ms} ms`,

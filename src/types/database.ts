@@ -2395,6 +2395,7 @@ export type Database = {
           response_body: string | null;
           duration_ms: number | null;
           error: string | null;
+          request_sent_at: string | null;
         };
         Insert: {
           delivery_id: string;
@@ -2406,6 +2407,7 @@ export type Database = {
           response_body?: string | null;
           duration_ms?: number | null;
           error?: string | null;
+          request_sent_at?: string | null;
         };
         Update: {
           delivery_id?: string;
@@ -2417,6 +2419,7 @@ export type Database = {
           response_body?: string | null;
           duration_ms?: number | null;
           error?: string | null;
+          request_sent_at?: string | null;
         };
         Relationships: [
           {

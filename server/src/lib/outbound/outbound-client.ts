@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { guardedConnector, type LookupAll } from './guarded-connector';
 import { OutboundError, toOutboundError } from './outbound-error';
@@ -25,6 +26,11 @@ export interface OutboundRequestOptions {
   /** Keep the first maxBytes of a larger body instead of failing (a delivery log keeps an excerpt). */
   truncate?: boolean;
   signal?: AbortSignal;
+  /**
+   * Called once all of the body but its last byte has gone out, before that byte is sent (on every hop): an error
+   * thrown here aborts the request, so the receiver never holds it whole. Webhooks record "may have arrived" here.
+   */
+  beforeLastByte?: () => Promise<void>;
 }
 
 export interface OutboundResponse {
@@ -71,11 +77,13 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
   });
   const userAgent = options.userAgent ?? 'BeyondBrochures/1.0';
 
-  async function send(hop: Hop, signal: AbortSignal) {
+  async function send(hop: Hop, signal: AbortSignal, beforeLastByte: OutboundRequestOptions['beforeLastByte']) {
     const verdict = checkOutboundUrl(hop.url, options.policy);
     if (!verdict.ok) throw new OutboundError(verdict.problem, `${hop.url.origin} ${verdict.message}`);
+    const gated = beforeLastByte && hop.body !== undefined ? gatedBody(hop.body, beforeLastByte) : undefined;
+    const headers = gated ? { ...hop.headers, 'content-length': String(gated.length) } : hop.headers;
     try {
-      return await request(hop.url, { dispatcher: agent, method: hop.method as 'GET', headers: hop.headers, body: hop.body, signal });
+      return await request(hop.url, { dispatcher: agent, method: hop.method as 'GET', headers, body: gated?.chunks ?? hop.body, signal });
     } catch (error) {
       throw toOutboundError(signal.aborted ? signal.reason ?? error : error);
     }
@@ -113,7 +121,7 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     const redirects: OutboundResponse['redirects'] = [];
     const seen = new Set([`${hop.method} ${hop.url.href}`]);
     for (;;) {
-      const response = await send(hop, signal);
+      const response = await send(hop, signal, requestOptions.beforeLastByte);
       const location = typeof response.headers.location === 'string' ? response.headers.location : undefined;
       // maxRedirects 0: a redirect is the answer.
       if (isRedirect(response.statusCode) && maxRedirects > 0) {
@@ -152,6 +160,17 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     request: run,
     close: () => agent.close(),
   };
+}
+
+/** The body as two writes, all but its last byte and then that byte, with `gate` awaited between them. */
+function gatedBody(body: string | Buffer, gate: () => Promise<void>): { length: number; chunks: Readable } {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  async function* chunks() {
+    if (bytes.length > 1) yield bytes.subarray(0, bytes.length - 1);
+    await gate();
+    if (bytes.length > 0) yield bytes.subarray(bytes.length - 1);
+  }
+  return { length: bytes.length, chunks: Readable.from(chunks(), { objectMode: false, highWaterMark: 1 }) };
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {

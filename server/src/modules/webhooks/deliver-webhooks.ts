@@ -5,7 +5,7 @@ import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import { nextAttemptAt, outcomeOfError, outcomeOfResponse, type AttemptOutcome } from './delivery-outcome';
 import { webhookHeaders } from './signature';
-import { claimDeliveries, finishAttempt, hasDueDeliveries, nextDueAt, type ClaimedDelivery } from './webhook-deliveries';
+import { claimDeliveries, finishAttempt, hasDueDeliveries, markAttemptSent, nextDueAt, type ClaimedDelivery } from './webhook-deliveries';
 
 /** Requests to one workspace's endpoints at once, across all workers (a slow endpoint holds at most these). */
 export const MAX_IN_FLIGHT_PER_WORKSPACE = 4;
@@ -42,8 +42,12 @@ export interface DeliverResult {
   nextDueAt: Date | null;
 }
 
-/** One attempt of one delivery: signed now, sent as a POST of the stored body; never throws. */
-async function attempt(delivery: ClaimedDelivery, options: DeliverOptions): Promise<{ outcome: AttemptOutcome; durationMs: number }> {
+/**
+ * One attempt of one delivery: signed now, sent as a POST of the stored body; never throws. Its last byte goes out
+ * only once the attempt is marked as sent (after which a worker's death holds the delivery as unconfirmed instead of
+ * sending it again); a run that lost its claim meanwhile aborts the request before that byte.
+ */
+async function attempt(delivery: ClaimedDelivery, options: DeliverOptions, runId: string): Promise<{ outcome: AttemptOutcome; durationMs: number }> {
   const started = performance.now();
   const now = options.now ?? (() => new Date());
   const timestamp = Math.floor(now().getTime() / 1000);
@@ -58,6 +62,9 @@ async function attempt(delivery: ClaimedDelivery, options: DeliverOptions): Prom
       maxBytes: 4096,
       truncate: true,
       timeoutMs: options.timeoutMs,
+      beforeLastByte: async () => {
+        if (!(await markAttemptSent(options.sql, delivery, runId))) throw new Error('Another worker took this delivery over: this attempt was not sent.');
+      },
     });
     return { outcome: outcomeOfResponse(response, now()), durationMs: Math.round(performance.now() - started) };
   } catch (error) {
@@ -80,7 +87,7 @@ export async function deliverWebhooks(options: DeliverOptions): Promise<DeliverR
   const runId = randomUUID();
   let failure: unknown = null;
   const send = async (delivery: ClaimedDelivery) => {
-    const { outcome, durationMs } = await attempt(delivery, options);
+    const { outcome, durationMs } = await attempt(delivery, options, runId);
     await finishAttempt(options.sql, {
       deliveryId: delivery.delivery_id,
       attempt: delivery.attempt,

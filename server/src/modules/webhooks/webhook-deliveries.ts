@@ -27,6 +27,16 @@ export async function claimDeliveries(sql: Sql, workspaceId: string, maxInFlight
     select * from private.claim_webhook_deliveries(${workspaceId}::uuid, ${maxInFlight}::integer, ${CLAIM_SECONDS}::integer, ${runId})`;
 }
 
+/**
+ * Records that an attempt's request went out but for its last byte (the endpoint may have it from now on); false when
+ * the run's claim was lost meanwhile: the request must not be completed.
+ */
+export async function markAttemptSent(sql: Sql, delivery: Pick<ClaimedDelivery, 'delivery_id' | 'attempt'>, runId: string | null): Promise<boolean> {
+  const [row] = await sql<{ marked: boolean }[]>`
+    select private.mark_webhook_attempt_sent(${delivery.delivery_id}::uuid, ${delivery.attempt}::integer, ${runId}) as marked`;
+  return row?.marked ?? false;
+}
+
 export interface AttemptRecord {
   deliveryId: string;
   attempt: number;

@@ -9,6 +9,8 @@ describe('deliveryState', () => {
     [row({ status: 'succeeded', attempts: 1 }), true, 'succeeded'],
     [row({ status: 'failed', attempts: 7 }), true, 'failed'],
     [row({ status: 'failed', attempts: 7 }), false, 'failed'],
+    [row({ status: 'unconfirmed', attempts: 1 }), true, 'unconfirmed'],
+    [row({ status: 'unconfirmed', attempts: 1 }), false, 'unconfirmed'],
     [row({ attempts: 1, locked_until: '2026-03-10T09:00:30Z' }), true, 'sending'],
     [row({ attempts: 1, locked_until: '2026-03-10T08:59:00Z', next_attempt_at: '2026-03-10T09:05:00Z' }), true, 'retrying'],
     [row({ next_attempt_at: '2026-03-10T09:00:00Z' }), true, 'pending'],

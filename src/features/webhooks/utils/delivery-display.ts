@@ -1,7 +1,7 @@
 import { webhooksCopy } from '@/config/webhooks-copy';
 
 export interface DeliveryRow {
-  status: 'pending' | 'succeeded' | 'failed' | string;
+  status: 'pending' | 'succeeded' | 'failed' | 'unconfirmed' | string;
   attempts: number;
   next_attempt_at: string | null;
   locked_until: string | null;
@@ -13,6 +13,7 @@ export type DeliveryState = keyof typeof webhooksCopy.statusLabels;
 export function deliveryState(delivery: DeliveryRow, endpointEnabled: boolean, now: Date): DeliveryState {
   if (delivery.status === 'succeeded') return 'succeeded';
   if (delivery.status === 'failed') return 'failed';
+  if (delivery.status === 'unconfirmed') return 'unconfirmed';
   if (delivery.locked_until && Date.parse(delivery.locked_until) > now.getTime()) return 'sending';
   if (!endpointEnabled) return 'paused';
   return delivery.attempts > 0 ? 'retrying' : 'pending';
@@ -24,6 +25,7 @@ export const stateBadge: Record<DeliveryState, 'green' | 'yellow' | 'red' | 'blu
   sending: 'blue',
   retrying: 'yellow',
   failed: 'red',
+  unconfirmed: 'yellow',
   paused: 'grey',
 };
 
