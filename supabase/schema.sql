@@ -1079,6 +1079,27 @@ begin
 end
 $$;
 
+-- Name: check_email_campaign_lists(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_email_campaign_lists() RETURNS trigger
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  added uuid[] := array(
+    select l from unnest(new.list_ids) l
+    where tg_op = 'INSERT' or not l = any(old.list_ids)
+  );
+begin
+  if cardinality(added) > 0 and exists (
+    select 1 from unnest(added) l
+    where not exists (select 1 from public.email_lists el where el.id = l and el.organization_id = new.organization_id)
+  ) then
+    raise exception 'Some of these lists do not exist in this workspace.' using errcode = 'P0001', detail = 'unknown_lists';
+  end if;
+  return new;
+end
+$$;
+
 -- Name: check_featured_asset(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.check_featured_asset() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -10099,6 +10120,9 @@ CREATE TRIGGER content_items_sync_publish_job AFTER INSERT OR DELETE OR UPDATE O
 -- Name: csv_column_mappings csv_column_mappings_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER csv_column_mappings_set_updated_at BEFORE INSERT OR UPDATE ON public.csv_column_mappings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: email_campaigns email_campaigns_check_lists; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_campaigns_check_lists BEFORE INSERT OR UPDATE OF list_ids, organization_id ON public.email_campaigns FOR EACH ROW EXECUTE FUNCTION private.check_email_campaign_lists();
+
 -- Name: email_campaigns email_campaigns_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER email_campaigns_set_updated_at BEFORE UPDATE ON public.email_campaigns FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -11350,6 +11374,9 @@ REVOKE ALL ON FUNCTION private.check_campaign_result() FROM PUBLIC;
 
 -- Name: FUNCTION check_contact_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_contact_owner() FROM PUBLIC;
+
+-- Name: FUNCTION check_email_campaign_lists(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_email_campaign_lists() FROM PUBLIC;
 
 -- Name: FUNCTION check_featured_asset(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_featured_asset() FROM PUBLIC;

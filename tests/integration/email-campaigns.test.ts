@@ -170,6 +170,34 @@ describe('a campaign', () => {
   });
 });
 
+describe('a draft campaign’s lists', () => {
+  it('are lists of its own workspace: another workspace’s list id is refused on create and on edit, and nothing is kept', async () => {
+    const other = await signedInUser(server);
+    const theirs = await createList(other.client, other.organizationId, { opt_in: 'single' });
+    const ours = await createList(owner.client, owner.organizationId, { opt_in: 'single' });
+
+    const created = await owner.client
+      .from('email_campaigns')
+      .insert({ organization_id: owner.organizationId, name: 'Borrowed list', list_ids: [ours.id, theirs.id] })
+      .select('id');
+    expect(created.error).toMatchObject({ code: 'P0001', message: 'Some of these lists do not exist in this workspace.', details: 'unknown_lists' });
+    expect((await owner.client.from('email_campaigns').select('id').eq('name', 'Borrowed list')).data).toEqual([]);
+
+    const campaignId = await createCampaign(owner.client, owner.organizationId, [ours.id]);
+    const edited = await owner.client.from('email_campaigns').update({ list_ids: [ours.id, theirs.id] }).eq('id', campaignId).select('id');
+    expect(edited.error).toMatchObject({ code: 'P0001', details: 'unknown_lists' });
+    // A made-up id is refused the same way; the draft keeps its own list.
+    const madeUp = await owner.client.from('email_campaigns').update({ list_ids: [crypto.randomUUID()] }).eq('id', campaignId).select('id');
+    expect(madeUp.error).toMatchObject({ code: 'P0001', details: 'unknown_lists' });
+    const { data } = await owner.client.from('email_campaigns').select('list_ids').eq('id', campaignId).single();
+    expect(data!.list_ids).toEqual([ours.id]);
+    // Editing the rest of a draft whose list was deleted since still works (sending names the problem).
+    await owner.client.from('email_lists').delete().eq('id', ours.id);
+    const renamed = await owner.client.from('email_campaigns').update({ name: 'Renamed', list_ids: [ours.id] }).eq('id', campaignId).select('name');
+    expect(renamed.error).toBeNull();
+  });
+});
+
 describe('queued e-mails (the same mailer path)', () => {
   it('a test sent to oneself: the campaign as recipients get it, marked [Test], its marker committed before the final dot', async () => {
     const ws = owner.organizationId;
