@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { marketingRoles } from '../src/config/roles';
 import {
@@ -12,14 +10,7 @@ import {
   submitSignIn,
 } from './support/accounts';
 import { expect, test } from './support/fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/page-checks';
 
 test('sign up → dashboard → choose a role → Your Dashboard leads to Content Hub → sign out → /auth', async ({ page, baseURL }) => {
   const account = await signUpToDashboard(page);

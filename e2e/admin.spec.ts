@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN_FLAG_KEY, ADMIN_SESSION_STORAGE_KEY } from '../src/config/admin';
 import { anonKeyOf, newAccount, signUpThroughApi, signUpToDashboard, storedUserAuthKeys } from './support/accounts';
 import { loginAsAdmin, menuButton, openPage, restoreSiteDefaults, sideMenu, submitAdminLogin, toast } from './support/admin';
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/page-checks';
 
 const adminStorage = (page: Page) =>
   page.evaluate(([sessionKey, flagKey]) => ({ session: localStorage.getItem(sessionKey), flag: localStorage.getItem(flagKey) }), [

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../src/config/paths';
 import { signUpToDashboard } from './support/accounts';
 import { startE2EServer } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
 import { layoutProblems } from './support/layout-problems';
+import { expectNoAxeViolations } from './support/page-checks';
 
 /**
  * Issue 27's journey on the real server, its Storage and its job runner: several files uploaded at once (one large,
@@ -16,12 +15,6 @@ import { layoutProblems } from './support/layout-problems';
 
 const phone = { width: 375, height: 812 };
 const desktop = { width: 1280, height: 900 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  expect(found).toEqual([]);
-}
 
 /** A 1600 × 900 photo-like PNG (noise, so it does not compress to nothing). */
 async function photo(): Promise<Buffer> {

@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { newAccount, signUpToDashboard } from './support/accounts';
 import { startE2EServer } from './support/e2e-server';
 import { expect, test } from './support/fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
-  );
-  expect(found).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/page-checks';
 
 /** Picks an option of a Radix select named by its label. */
 async function choose(scope: Locator, page: Page, label: string, option: string) {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { signUpToDashboard, submitSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { layoutProblems } from './support/layout-problems';
 import { seedAccountWithData, withDatabase } from './support/seed';
+import { expectNoAxeViolations } from './support/page-checks';
 
 /**
  * Issue 18's journey, in one browser context and one workspace: an empty workspace's marked sample figures; a campaign
@@ -13,15 +13,6 @@ import { seedAccountWithData, withDatabase } from './support/seed';
  * scheduled with Schedule Publishing and moved on the Editorial Calendar with the mouse and with the keyboard. Then
  * the figures' dialogs and the phone month view at 375 px: nothing wider than the screen, axe clean.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  // A toast still fading in (sonner: opacity over 0.4 s) would be measured half transparent: wait until it is whole.
-  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
-  await expect.poll(() => toasts.evaluateAll((shown) => shown.every((toast) => getComputedStyle(toast).opacity === '1'))).toBe(true);
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  expect(found).toEqual([]);
-}
 
 async function choose(scope: Locator, page: Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { newAccount, signUpToDashboard } from './support/accounts';
@@ -6,6 +5,7 @@ import { loginAsAdmin } from './support/admin';
 import { expect, test } from './support/fixtures';
 import { layoutProblems } from './support/layout-problems';
 import { withDatabase } from './support/seed';
+import { expectNoAxeViolations } from './support/page-checks';
 
 /**
  * Issue 26's journeys on the real server and its job runner: an item scheduled with Schedule Publishing shows as
@@ -16,12 +16,6 @@ import { withDatabase } from './support/seed';
 
 const phone = { width: 375, height: 812 };
 const desktop = { width: 1280, height: 900 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  expect(found).toEqual([]);
-}
 
 /** The browser's local date and time `minutes` from now, as a datetime-local field takes it. */
 const localMoment = (page: Page, minutes: number) =>
