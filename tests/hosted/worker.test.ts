@@ -13,7 +13,8 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
  * superuser), as it runs against a hosted project: it installs its queue's schema as `postgres`, an invitation made
  * through the database function (as `authenticated`, the way PostgREST calls it) is e-mailed, and the public blog's
  * items appear for anon through its public functions — one published by hand, one scheduled and published by the
- * worker — rendered by the worker alone (no server runs here).
+ * worker — rendered by the worker alone (no server runs here); an Email Platform campaign reaches its confirmed
+ * member, with its unsubscribe link, and not the unsubscribed one.
  */
 
 const shape = inject('supabaseShape');
@@ -124,6 +125,37 @@ describe('npm run worker on the Supabase-shaped database', () => {
       expect(await asAnon('published-on-a-hosted-blog')).toEqual([{ title: 'Published on a hosted blog', content_html: '<p>Hello <strong>hosted</strong> readers</p>\n' }]);
       await until(async () => (await asAnon('scheduled-on-a-hosted-blog')).length === 1, 'the scheduled item, published by the worker, on the blog');
       expect(await asAnon('scheduled-on-a-hosted-blog')).toEqual([{ title: 'Scheduled on a hosted blog', content_html: '<p>Out <em>on time</em></p>\n' }]);
+
+      // An Email Platform campaign, sent by the worker alone: a list with one confirmed member (seeded as the
+      // import would) and one unsubscribed one; the owner writes the campaign and sends it through PostgREST's calls.
+      const reader = `reader-${id.slice(0, 8)}@example.com`;
+      const leaver = `leaver-${id.slice(0, 8)}@example.com`;
+      const [list] = await postgres<{ id: string }[]>`
+        insert into public.email_lists (organization_id, name, opt_in) values (${organization}, 'Hosted readers', 'single') returning id`;
+      await postgres`
+        with added as (
+          insert into public.contacts (organization_id, email, first_name) values (${organization}, ${reader}, 'Rita'), (${organization}, ${leaver}, 'Lee')
+          returning id, email
+        )
+        insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source, confirmed_at)
+        select ${list!.id}, added.id, ${organization}, case when added.email = ${reader} then 'confirmed' else 'unsubscribed' end, 'manual', 'hosted test', now()
+        from added`;
+      const campaign = await asOwner(async (tx) => {
+        const [row] = await tx<{ id: string }[]>`
+          insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
+          values (${organization}, 'Hosted news', 'News for {{first_name|you}}', ${tx.json([{ type: 'text', markdown: 'Hello from a **hosted** project.' }])}, ${[list!.id]})
+          returning id`;
+        await tx`select status from public.send_email_campaign(${row!.id})`;
+        return row!.id;
+      });
+      await until(async () => (await postgres`select status from public.email_campaigns where id = ${campaign}`)[0]!.status === 'sent', 'the campaign to be sent by the worker');
+      const sent = sink.messages.filter((text) => /^Subject: News for Rita/m.test(text));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain(`To: ${reader}`);
+      // Headers unfolded (a long header continues on indented lines).
+      expect(sent[0]!.replace(/\r\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe: <https:\/\/www\.example\.com\/e\/u\/[A-Za-z0-9_-]+>/m);
+      expect(sink.messages.some((text) => text.includes(`To: ${leaver}`))).toBe(false);
+      expect(await postgres`select sent_count, recipients_total from public.email_campaigns where id = ${campaign}`).toEqual([{ sent_count: 1, recipients_total: 1 }]);
     } finally {
       child.kill('SIGTERM');
     }
