@@ -22,8 +22,7 @@ const drain = async () => {
   for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
 };
 
-const templateStep = (id: string, templateId: string, next: string | null): WorkflowStep =>
-  ({ id, type: 'send_email', template_id: templateId, next }) as unknown as WorkflowStep;
+const templateStep = (id: string, templateId: string, next: string | null): WorkflowStep => ({ id, type: 'send_email', template_id: templateId, next });
 
 const welcome = (mail: WorkflowStep): WorkflowGraph => ({
   trigger: { type: 'contact_created' },
