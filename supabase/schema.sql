@@ -436,11 +436,14 @@ declare
   run_status text := 'done';
   due timestamptz;
   email_id bigint;
+  queued_delivery bigint;
+  send_outcome text;
   recipient uuid;
   workflow_name text;
   contact_name text;
   next_visit integer;
   failure text;
+  failure_outcome text;
   job_payload jsonb := jsonb_build_object('workspace_id', automation_apply_step.workspace_id, 'enrollment_id', automation_apply_step.enrollment_id);
 begin
   select * into enrollment from public.automation_enrollments e where e.id = automation_apply_step.enrollment_id for update;
@@ -515,9 +518,30 @@ begin
             left(coalesce(step ->> 'message', ''), 2000), contact.id, enrollment.workflow_id);
         end if;
       when 'send_email' then
-        if contact.email is null then
+        if step ->> 'template_id' is not null then
+          select s.delivery_id, s.outcome into queued_delivery, send_outcome
+          from private.send_email_template(enrollment.organization_id, (step ->> 'template_id')::uuid, enrollment.contact_id,
+            'automation:' || enrollment.id || ':' || automation_apply_step.step_id || ':' || automation_apply_step.visit) s;
+          if send_outcome = 'suppressed' then
+            run_status := 'skipped';
+            step_outcome := 'suppressed';
+          elsif send_outcome = 'no_address' then
+            run_status := 'skipped';
+            step_outcome := 'no_email';
+          elsif send_outcome = 'unknown_template' then
+            raise exception 'The e-mail template of step "%" is no longer one of this workspace''s templates.', automation_apply_step.step_id
+              using detail = 'unknown_template';
+          elsif send_outcome = 'unknown_contact' then
+            raise exception 'The contact is no longer in this workspace.' using detail = 'unknown_contact';
+          elsif send_outcome is distinct from 'queued' and send_outcome is distinct from 'already_queued' then
+            raise exception 'The e-mail could not be queued (%).', coalesce(send_outcome, 'no answer');
+          end if;
+        elsif contact.email is null then
           run_status := 'skipped';
           step_outcome := 'no_email';
+        elsif private.email_suppressed(enrollment.organization_id, contact.email) then
+          run_status := 'skipped';
+          step_outcome := 'suppressed';
         else
           email_id := private.enqueue_email('automation_email', contact.email, jsonb_build_object(
             'workspace_id', enrollment.organization_id, 'enrollment_id', enrollment.id, 'step_id', automation_apply_step.step_id,
@@ -532,20 +556,25 @@ begin
         null;
     end case;
     if run.id is null then
-      insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, outcome, email_id, finished_at)
+      insert into public.automation_step_runs (organization_id, enrollment_id, step_id, visit, step_type, status, outcome, email_id,
+        email_delivery_id, finished_at)
       values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type,
-        run_status, step_outcome, email_id, now());
+        run_status, step_outcome, email_id, queued_delivery, now());
     else
-      update public.automation_step_runs r set status = run_status, outcome = step_outcome, finished_at = now()
+      update public.automation_step_runs r set status = run_status, outcome = step_outcome, email_delivery_id = queued_delivery, finished_at = now()
       where r.id = run.id;
     end if;
   exception when others then
     -- The effect is undone (this block's subtransaction); the run records the failure and the contact leaves.
-    get stacked diagnostics failure = message_text;
+    -- An e-mail step that failed for a known reason says it in the run's outcome (unknown_template, unknown_contact).
+    get stacked diagnostics failure = message_text, failure_outcome = pg_exception_detail;
     failure := left(failure, 1000);
-    insert into public.automation_step_runs as r (organization_id, enrollment_id, step_id, visit, step_type, status, error, finished_at)
-    values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type, 'failed', failure, now())
-    on conflict on constraint automation_step_runs_enrollment_id_step_id_visit_key do update set status = 'failed', error = excluded.error, finished_at = now();
+    failure_outcome := case when failure_outcome in ('unknown_template', 'unknown_contact') then failure_outcome end;
+    insert into public.automation_step_runs as r (organization_id, enrollment_id, step_id, visit, step_type, status, outcome, error, finished_at)
+    values (enrollment.organization_id, enrollment.id, automation_apply_step.step_id, automation_apply_step.visit, step_type, 'failed',
+      failure_outcome, failure, now())
+    on conflict on constraint automation_step_runs_enrollment_id_step_id_visit_key do update
+      set status = 'failed', outcome = excluded.outcome, error = excluded.error, finished_at = now();
     update public.automation_enrollments e set status = 'failed', error = failure, due_at = null, finished_at = now() where e.id = enrollment.id;
     insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
     values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'failed', automation_apply_step.step_id, failure);
@@ -788,9 +817,18 @@ begin
         return query select sid, 'message_too_long', format('%s: a notice has at most 500 characters.', label);
         return;
       end if;
+    elsif stype = 'send_email' and step ->> 'template_id' is not null then
+      -- Compared as text: an id that is no uuid names no template (and raises nothing).
+      if not exists (
+        select 1 from public.email_templates t
+        where t.organization_id = automation_graph_problem.workspace_id and t.id::text = step ->> 'template_id'
+      ) then
+        return query select sid, 'email_template_unknown', format('%s: the e-mail template is not one of this workspace''s templates.', label);
+        return;
+      end if;
     elsif stype = 'send_email' and (char_length(btrim(coalesce(step ->> 'subject', ''))) not between 1 and 150
         or char_length(btrim(coalesce(step ->> 'body', ''))) not between 1 and 20000) then
-      return query select sid, 'email_invalid', format('%s: an e-mail needs a subject (up to 150 characters) and a text.', label);
+      return query select sid, 'email_invalid', format('%s: an e-mail needs a subject (up to 150 characters) and a text, or a template.', label);
       return;
     end if;
   end loop;
@@ -8860,6 +8898,7 @@ CREATE TABLE public.automation_step_runs (
     error text,
     started_at timestamp with time zone DEFAULT now() NOT NULL,
     finished_at timestamp with time zone,
+    email_delivery_id bigint,
     CONSTRAINT automation_step_runs_error_length CHECK ((char_length(error) <= 1000)),
     CONSTRAINT automation_step_runs_outcome_length CHECK ((char_length(outcome) <= 200)),
     CONSTRAINT automation_step_runs_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'done'::text, 'skipped'::text, 'failed'::text])))
@@ -9539,6 +9578,10 @@ ALTER TABLE ONLY public.email_campaigns
 -- Name: email_deliveries email_deliveries_campaign_contact_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.email_deliveries
     ADD CONSTRAINT email_deliveries_campaign_contact_key UNIQUE (campaign_id, contact_id);
+
+-- Name: email_deliveries email_deliveries_organization_id_id_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.email_deliveries
+    ADD CONSTRAINT email_deliveries_organization_id_id_key UNIQUE (organization_id, id);
 
 -- Name: email_deliveries email_deliveries_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.email_deliveries
@@ -10317,6 +10360,10 @@ ALTER TABLE ONLY public.automation_run_log
 -- Name: automation_run_log automation_run_log_workflow_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.automation_run_log
     ADD CONSTRAINT automation_run_log_workflow_id_organization_id_fkey FOREIGN KEY (workflow_id, organization_id) REFERENCES public.automation_workflows(id, organization_id) ON DELETE CASCADE;
+
+-- Name: automation_step_runs automation_step_runs_email_delivery_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.automation_step_runs
+    ADD CONSTRAINT automation_step_runs_email_delivery_fkey FOREIGN KEY (organization_id, email_delivery_id) REFERENCES public.email_deliveries(organization_id, id) ON DELETE SET NULL (email_delivery_id);
 
 -- Name: automation_step_runs automation_step_runs_enrollment_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.automation_step_runs

@@ -546,6 +546,7 @@ export type Database = {
           error: string | null;
           started_at: string;
           finished_at: string | null;
+          email_delivery_id: number | null;
         };
         Insert: {
           id?: number;
@@ -561,6 +562,7 @@ export type Database = {
           error?: string | null;
           started_at?: string;
           finished_at?: string | null;
+          email_delivery_id?: number | null;
         };
         Update: {
           id?: number;
@@ -576,8 +578,16 @@ export type Database = {
           error?: string | null;
           started_at?: string;
           finished_at?: string | null;
+          email_delivery_id?: number | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'automation_step_runs_email_delivery_fkey';
+            columns: ['organization_id', 'email_delivery_id'];
+            isOneToOne: false;
+            referencedRelation: 'email_deliveries';
+            referencedColumns: ['id', 'organization_id'];
+          },
           {
             foreignKeyName: 'automation_step_runs_enrollment_id_organization_id_fkey';
             columns: ['organization_id', 'enrollment_id'];

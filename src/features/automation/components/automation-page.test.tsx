@@ -18,6 +18,10 @@ const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 let myRole: string;
 let workflows: unknown[];
 let publish: () => FakeResult;
+const emailTemplates = [
+  { id: 't-welcome', name: 'Welcome (brand)', subject: 'Welcome', preheader: '', blocks: [], updated_at: '2026-01-02T00:00:00Z' },
+  { id: 't-offer', name: 'Spring offer', subject: 'Offer', preheader: '', blocks: [], updated_at: '2026-01-01T00:00:00Z' },
+];
 
 const hotLead = workflowTemplates.find((template) => template.id === 'hot_lead_alert')!;
 const workflowRow = {
@@ -32,6 +36,7 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'automation_workflows' && call.operation === 'select') return { data: workflows, error: null };
   if (call.table === 'rpc:automation_workflow_counts') return { data: workflows.length ? counts : [], error: null };
   if (call.table === 'rpc:workspace_members') return { data: [], error: null };
+  if (call.table === 'email_templates' && call.operation === 'select') return { data: emailTemplates, error: null };
   if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   if (call.table === 'rpc:publish_automation_workflow') return publish();
@@ -103,6 +108,33 @@ describe('/marketing/automation', () => {
     expect(within(alert.closest('li')!).getByRole('heading', { level: 4 })).toHaveFocus();
     const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
     expect((saved?.values as { graph: { steps: { id: string }[] } }).graph.steps.map((step) => step.id)).toEqual(['tag-hot', 'tell-owner', 'wait-1', 'done']);
+  });
+
+  it('an e-mail step sends an Email Platform template chosen from the workspace’s, or the text written in it', async () => {
+    const mailStep = { id: 'mail', type: 'send_email', subject: 'Hello', body: 'Hi there', next: 'done' };
+    workflows = [{ ...workflowRow, automation_workflow_versions: [{ version: 1, state: 'published', graph: { ...hotLead.graph, steps: [mailStep, { id: 'done', type: 'end' }] } }] }];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    const step = within(dialog).getByRole('heading', { name: /Step 1 \(mail\)/ }).closest('li')!;
+    expect(within(step).getByLabelText('Subject')).toHaveValue('Hello');
+
+    await user.selectOptions(within(step).getByLabelText('The e-mail'), 'template');
+    const template = within(step).getByLabelText('Template');
+    expect(template).toHaveValue('t-welcome');
+    expect(within(step).queryByLabelText('Subject')).not.toBeInTheDocument();
+    await user.selectOptions(template, 'Spring offer');
+    expect(within(dialog).getByRole('heading', { name: /Step 1 \(mail\)/ })).toHaveTextContent('Send template “Spring offer”');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[0]).toEqual({ ...mailStep, template_id: 't-offer' });
+
+    // Back to the text written here: nothing of it was lost.
+    await user.selectOptions(within(step).getByLabelText('The e-mail'), 'inline');
+    expect(within(step).getByLabelText('Subject')).toHaveValue('Hello');
+    expect(within(step).getByLabelText(/^Text/)).toHaveValue('Hi there');
   });
 
   it('viewers read the steps and runs, and change nothing', async () => {

@@ -1,7 +1,7 @@
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { automationCopy } from '@/config/automation-copy';
+import { EmailStepFields } from '@/features/automation/components/email-step-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
 import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
@@ -144,16 +144,6 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
         </div>
       );
     case 'send_email':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={automationCopy.subject}>
-            <Input value={step.subject} disabled={disabled} maxLength={150} onChange={(event) => onChange({ ...step, subject: event.target.value })} />
-          </FormField>
-          {next}
-          <FormField label={automationCopy.body} hint={automationCopy.emailNote} className="sm:col-span-2">
-            <Textarea value={step.body} disabled={disabled} rows={4} onChange={(event) => onChange({ ...step, body: event.target.value })} />
-          </FormField>
-        </div>
-      );
+      return <EmailStepFields step={step} disabled={disabled} next={next} onChange={onChange} />;
   }
 }

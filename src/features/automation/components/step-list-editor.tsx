@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
@@ -8,6 +8,7 @@ import { StepFields } from '@/features/automation/components/step-fields';
 import type { PublishProblem } from '@/features/automation/utils/publish-error';
 import { describeStep, insertStep, moveStep, removeStep, replaceStep } from '@/features/automation/utils/step-list';
 import { STEP_TYPES, type StepType, type WorkflowGraph } from '@/features/automation/utils/workflow-graph';
+import { useEmailTemplates } from '@/features/email/api/get-email-templates';
 import { cn } from '@/lib/utils';
 
 interface StepListEditorProps {
@@ -25,6 +26,8 @@ interface StepListEditorProps {
  */
 export function StepListEditor({ graph, members, readOnly, problem, onChange }: StepListEditorProps) {
   const [kind, setKind] = useState<StepType>('send_email');
+  const templates = useEmailTemplates().data;
+  const templateNames = useMemo(() => new Map((templates ?? []).map((template) => [template.id, template.name])), [templates]);
   const [after, setAfter] = useState(graph.steps.length - 1);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
   // The step whose heading takes the focus after the next render (one added, moved, or refused): once.
@@ -68,7 +71,7 @@ export function StepListEditor({ graph, members, readOnly, problem, onChange }: 
                   className="font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="text-muted-foreground">{automationCopy.stepLabel(position, step.id)}: </span>
-                  {describeStep(step)}
+                  {describeStep(step, templateNames)}
                 </h4>
                 {readOnly ? null : (
                   <div className="flex gap-1">
@@ -105,7 +108,7 @@ export function StepListEditor({ graph, members, readOnly, problem, onChange }: 
           <FormField label={automationCopy.addWhere} className="min-w-48 flex-1">
             <FieldSelect value={Math.min(after, graph.steps.length - 1)} onChange={(event) => setAfter(Number(event.target.value))}>
               <option value={-1}>{automationCopy.atStart}</option>
-              {graph.steps.map((step, index) => <option key={step.id} value={index}>{`${index + 1}. ${describeStep(step)}`}</option>)}
+              {graph.steps.map((step, index) => <option key={step.id} value={index}>{`${index + 1}. ${describeStep(step, templateNames)}`}</option>)}
             </FieldSelect>
           </FormField>
           <Button type="button" onClick={add}>{automationCopy.add}</Button>

@@ -107,4 +107,10 @@ describe('describeStep', () => {
   ] as [WorkflowStep, string][])('%o → %s', (step, text) => {
     expect(describeStep(step)).toBe(text);
   });
+
+  it('names an e-mail step’s template when its name is known', () => {
+    const templated: WorkflowStep = { id: 'mail', type: 'send_email', template_id: 't1', next: 'done' };
+    expect(describeStep(templated, new Map([['t1', 'Welcome']]))).toBe('Send template “Welcome”');
+    expect(describeStep(templated)).toBe('Send an Email Platform template');
+  });
 });

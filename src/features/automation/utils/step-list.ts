@@ -1,3 +1,4 @@
+import { describeEmailStep } from '@/features/automation/utils/email-step';
 import type { StepType, WorkflowGraph, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
 /** Where a step may lead: its next, yes/no, or each branch. */
@@ -125,8 +126,8 @@ function minutesText(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** One line saying what a step does, for the step list and the counts. */
-export function describeStep(step: WorkflowStep): string {
+/** One line saying what a step does, for the step list and the counts (templateNames: the Email Platform's, by id). */
+export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<string, string> = new Map()): string {
   switch (step.type) {
     case 'wait':
       return `Wait ${minutesText(step.minutes)}`;
@@ -155,7 +156,7 @@ export function describeStep(step: WorkflowStep): string {
     case 'notify':
       return step.member === 'owner' ? 'Notify the contact’s owner' : 'Notify a team member';
     case 'send_email':
-      return `Send e-mail “${step.subject}”`;
+      return describeEmailStep(step, templateNames);
     case 'end':
       return 'End';
   }

@@ -30,10 +30,13 @@ export type WorkflowStep = StepBase &
     | { type: 'set_stage'; stage: LifecycleStage; next: string | null }
     | { type: 'adjust_score'; points: number; next: string | null }
     | { type: 'notify'; member: string; message: string; next: string | null }
-    | { type: 'send_email'; subject: string; body: string; next: string | null }
+    // An Email Platform template (template_id) or the e-mail written here (subject and body, kept while a template is
+    // chosen so switching back loses nothing). A step made through the API may carry only its template.
+    | { type: 'send_email'; template_id?: string | null; subject?: string; body?: string; next: string | null }
     | { type: 'end' }
   );
 export type StepType = WorkflowStep['type'];
+export type SendEmailStep = Extract<WorkflowStep, { type: 'send_email' }>;
 
 export interface WorkflowGraph {
   trigger: WorkflowTrigger;
