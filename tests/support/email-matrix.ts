@@ -135,12 +135,12 @@ export function emailOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: NOBODY_WRITES,
     },
-    // A draft may name any id; sending refuses a list of another workspace, and the audience is read through the
-    // campaign's own workspace's lists (private.email_campaign_audience).
-    'email_campaigns: aim workspace 1’s draft at workspace 2’s list (a draft only)': {
+    // A draft names lists of its own workspace only (20261128190100): members who may edit it are refused another
+    // workspace's list; everyone else reaches no row to change.
+    'email_campaigns: aim workspace 1’s draft at workspace 2’s list': {
       run: (a) => a.client.from('email_campaigns').update({ list_ids: [ids.emailListOfWorkspace2] }).eq('id', ids.emailCampaign).select('id'),
       answer: 'rows',
-      cells: MEMBERS_CHANGE('email_campaigns ~1'),
+      cells: ['400 P0001 unknown_lists', '400 P0001 unknown_lists', '400 P0001 unknown_lists', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
     },
     'send_email_campaign(): workspace 1’s draft (no worker runs)': {
       run: (a) => a.client.rpc('send_email_campaign', { campaign_id: ids.emailCampaign }),
