@@ -31,7 +31,7 @@ const overBudget = new Set([
   '/dashboard', // 181,683 (the sign-in's assurance-level check and the two-factor notice, ~500 B on every route)
   '/marketing/social', // 221,854 (docs/decisions/0022-social-hub.md)
   '/marketing/seo', // 231,270 (docs/decisions/0018-seo-audits.md)
-  '/marketing/automation', // 201,242 (docs/decisions/0023-automation.md)
+  '/marketing/automation', // 201,904 (docs/decisions/0023-automation.md)
 ]);
 
 let account: NewAccount;
@@ -59,6 +59,8 @@ for (const route of signedInRoutes) {
       const scripts = await loadedScripts(page);
       expect(scripts.every((script) => script.encodedBytes > 0)).toBe(true); // measured, not read from a cache
       const report = scripts.map((script) => `${script.path} ${script.encodedBytes}`).join('\n');
+      // The figure, printed for every route (over budget or not), so a run says where each one stands.
+      console.log(`first load of ${route.path}: ${totalBytes(scripts).toLocaleString('en-US')} B of JavaScript (budget ${firstLoadBudgets.signedInRoute.toLocaleString('en-US')})`);
       expect(totalBytes(scripts), report).toBeLessThanOrEqual(firstLoadBudgets.signedInRoute);
     } finally {
       await context.close();

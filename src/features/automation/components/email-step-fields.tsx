@@ -5,10 +5,10 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { automationCopy } from '@/config/automation-copy';
 import { paths } from '@/config/paths';
+import { useEmailTemplateNames } from '@/features/automation/api/get-email-template-names';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { emailSourceOf, withEmailSource, type EmailSource } from '@/features/automation/utils/email-step';
 import type { SendEmailStep } from '@/features/automation/utils/workflow-graph';
-import { useEmailTemplates } from '@/features/email/api/get-email-templates';
 
 interface EmailStepFieldsProps {
   step: SendEmailStep;
@@ -20,7 +20,7 @@ interface EmailStepFieldsProps {
 
 /** An e-mail step: an Email Platform template of the workspace, or a subject and text written here. */
 export function EmailStepFields({ step, disabled, next, onChange }: EmailStepFieldsProps) {
-  const templates = useEmailTemplates();
+  const templates = useEmailTemplateNames();
   const source = emailSourceOf(step);
   const list = templates.data ?? [];
   const chosenIsListed = list.some((template) => template.id === step.template_id);

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
+import { useEmailTemplateNames } from '@/features/automation/api/get-email-template-names';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { StepFields } from '@/features/automation/components/step-fields';
 import type { PublishProblem } from '@/features/automation/utils/publish-error';
 import { describeStep, insertStep, moveStep, removeStep, replaceStep } from '@/features/automation/utils/step-list';
 import { STEP_TYPES, type StepType, type WorkflowGraph } from '@/features/automation/utils/workflow-graph';
-import { useEmailTemplates } from '@/features/email/api/get-email-templates';
 import { cn } from '@/lib/utils';
 
 interface StepListEditorProps {
@@ -26,7 +26,7 @@ interface StepListEditorProps {
  */
 export function StepListEditor({ graph, members, readOnly, problem, onChange }: StepListEditorProps) {
   const [kind, setKind] = useState<StepType>('send_email');
-  const templates = useEmailTemplates().data;
+  const templates = useEmailTemplateNames().data;
   const templateNames = useMemo(() => new Map((templates ?? []).map((template) => [template.id, template.name])), [templates]);
   const [after, setAfter] = useState(graph.steps.length - 1);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
