@@ -18,10 +18,17 @@ async function settleToasts(page: Page) {
     .catch(() => {});
 }
 
-/** axe finds nothing on the page as it is now; a finding names the rule, the element and what to fix. */
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * axe finds nothing on the page as it is now; a finding names the rule, the element and what to fix. `exclude`
+ * leaves out what axe cannot enter (sandboxed frames: check their documents on their own); `disableRules` only for
+ * rules that do not apply to the document (say why where it is used).
+ */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string; disableRules?: string[] } = {}) {
   await settleToasts(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (options.exclude) builder.exclude(options.exclude);
+  if (options.disableRules) builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
   const found = results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ')})`),
   );

@@ -36,6 +36,12 @@ describe('renderEmail', () => {
     expect(rendered.text).toMatch(/--\nYou subscribed\. Sent by Acme\. Unsubscribe: \{\{@unsubscribe\}\}\n$/);
   });
 
+  it('titles the document with its subject, personalised like the rest (what a screen reader announces)', () => {
+    expect(rendered.html).toContain('<title>News for {{first_name|you}}</title>');
+    const mine = personaliseEmail(rendered, { first_name: '<Ann>' }, placeholders);
+    expect(mine.html).toContain('<title>News for &lt;Ann&gt;</title>');
+  });
+
   it('personalises per recipient: escaped values in HTML, tracked links, the pixel, one-line subject', () => {
     const message = personaliseEmail(rendered, { first_name: 'Ann <3' }, placeholders);
     expect(message.subject).toBe('News for Ann <3');

@@ -98,6 +98,8 @@ function EmailDocument({ content, workspaceName, reason, sanitize }: Required<Om
   return (
     <Html lang="en">
       <Head>
+        {/* The subject as the document's title: what a screen reader announces when the message opens in a browser. */}
+        <title>{content.subject}</title>
         <style>{RESPONSIVE}</style>
       </Head>
       {content.preheader ? <Preview>{content.preheader}</Preview> : null}

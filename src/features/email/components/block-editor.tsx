@@ -56,7 +56,7 @@ export function BlockEditor({ blocks, onChange }: { blocks: EmailBlock[]; onChan
           return (
             <li key={index} className="space-y-3 rounded-md border p-3">
               <div className="flex items-center justify-between gap-2">
-                <h4 className="text-sm font-medium">{label}</h4>
+                <h3 className="text-sm font-medium">{label}</h3>
                 <BlockTools label={label} index={index} count={blocks.length} onMove={(step) => onChange(moveBlock(blocks, index, step))} onRemove={() => onChange(removeBlock(blocks, index))} />
               </div>
               {block.type === 'divider' ? null : block.type === 'columns' ? (
