@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { ROOT_DIR } from '../server/src/project-paths';
 import { document as pageDocument, startFixtureSite, type FixturePage, type FixtureSite } from '../tests/support/seo-fixture-site';
 import { signUpToDashboard } from './support/accounts';
 import { startE2EServer, type E2EServer } from './support/e2e-server';
-import { expectNoAxeViolations as axeFinds, expectNoHorizontalScroll } from './support/page-checks';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * Issue 31's journey on the real server and its job runner: a member adds a site (a private address is refused by the
@@ -14,12 +14,6 @@ import { expectNoAxeViolations as axeFinds, expectNoHorizontalScroll } from './s
  * Console CSV through the import wizard; sample figures only before the first audit; at 1280 and 375 px, axe clean.
  * The server may crawl 127.0.0.2 (OUTBOUND_ALLOW_PRIVATE), where the fixture site listens; 127.0.0.1 stays refused.
  */
-
-/** axe on the screen once Radix dialogs have stopped fading in (mid-fade colours are not the page's). */
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  await axeFinds(page);
-}
 
 let server: E2EServer;
 let site: FixtureSite;
@@ -115,6 +109,8 @@ for (const width of [1280, 375]) {
     await page.getByRole('tab', { name: 'Keywords' }).click();
     await page.getByRole('button', { name: 'Import Search Console data' }).click();
     const period = page.getByRole('dialog', { name: 'Import Search Console data' });
+    // Open before axe looks (a check started before the dialog rendered would not wait for its fade-in).
+    await expect(period).toBeVisible();
     await expectNoAxeViolations(page);
     await period.getByRole('button', { name: 'Choose the file' }).click();
     const wizard = page.getByRole('dialog', { name: 'Import Search Console data' });

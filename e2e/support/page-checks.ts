@@ -2,16 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Toasts that are still fading in (sonner's 400 ms entrance) are measured by axe at their passing colours: wait
- * until no toast animates, for at most two seconds (a toast animating longer is axe's to judge).
+ * Toasts and dialogs that are still fading in (sonner's 400 ms, Radix's 200 ms) are measured by axe at their passing
+ * colours: wait until no finite animation runs, for at most two seconds (endless ones — spinners, skeletons — never
+ * settle and are not waited for; a page that keeps starting short animations costs the two seconds, no more).
  */
-async function settleToasts(page: Page) {
+async function settleAnimations(page: Page) {
   await page
     .waitForFunction(
-      () => document.getAnimations().every((animation) => {
-        const target = (animation.effect as KeyframeEffect | null)?.target;
-        return animation.playState !== 'running' || !(target instanceof Element) || !target.closest('[data-sonner-toaster]');
-      }),
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
       undefined,
       { timeout: 2_000, polling: 100 },
     )
@@ -24,7 +22,7 @@ async function settleToasts(page: Page) {
  * rules that do not apply to the document (say why where it is used).
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string; disableRules?: string[] } = {}) {
-  await settleToasts(page);
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page });
   if (options.exclude) builder.exclude(options.exclude);
   if (options.disableRules) builder.disableRules(options.disableRules);
