@@ -11,9 +11,9 @@ import { expectNoAxeViolations } from './support/page-checks';
 /**
  * Issue 27's journey on the real server, its Storage and its job runner: several files uploaded at once (one large,
  * resumed after a dropped connection), one cancelled and one resumed with their buttons mid-upload, one replaced by a
- * new version and its first version restored, one tagged, reviewed and approved, found by the type, tag, status and
- * collection filters, used as a content item's featured image, shared by a link opened signed out, its deletion
- * refused while used. At 1280 px and 375 px, axe clean.
+ * new version and its first version restored, a WAV file played in its detail with its length, one tagged, reviewed
+ * and approved, found by the type, tag, status and collection filters, used as a content item's featured image,
+ * shared by a link opened signed out, its deletion refused while used. At 1280 px and 375 px, axe clean.
  */
 
 const phone = { width: 375, height: 812 };
@@ -29,6 +29,26 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** Silence as a WAV file (a RIFF header, then 16-bit mono PCM at 8 kHz): small, and every browser plays it. */
+function silentWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * 2 * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); // bytes a second
+  header.writeUInt16LE(2, 32); // bytes a sample
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
 
 /** 13 MB: three of the 6 MB parts tus-js-client sends. */
 const LARGE_BYTES = 13 * 1024 * 1024;
@@ -151,6 +171,16 @@ test('drop and pick several files (one resumed after a dropped connection), canc
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(notes).toBeHidden();
+
+  // An audio file plays in its detail, labelled, with its length as the player reads it from the file.
+  await page.getByLabel('Choose Files').setInputFiles([{ name: 'jingle.wav', mimeType: 'audio/wav', buffer: silentWav(2) }]);
+  await page.getByRole('button', { name: 'Open jingle.wav' }).click({ timeout: 30_000 });
+  const jingle = page.getByRole('dialog', { name: 'jingle.wav' });
+  await expect(jingle.locator('audio[controls]')).toHaveAttribute('aria-label', 'Audio: jingle.wav');
+  await expect(jingle.locator('figcaption')).toHaveText('Length 00:02', { timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(jingle).toBeHidden();
 
   // A collection, for the image below.
   await page.getByRole('textbox', { name: 'Collection name' }).fill('Launch');
