@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Route } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../src/config/paths';
 import { signUpToDashboard } from './support/accounts';
@@ -9,7 +10,9 @@ import { expectNoAxeViolations } from './support/page-checks';
 
 /**
  * Issue 27's journey on the real server, its Storage and its job runner: several files uploaded at once (one large,
- * resumed after a dropped connection), one tagged, reviewed and approved, used as a content item's featured image,
+ * resumed after a dropped connection), one cancelled and one resumed with their buttons mid-upload, one replaced by a
+ * new version and its first version restored, a WAV file played in its detail with its length, one tagged, reviewed
+ * and approved, found by the type, tag, status and collection filters, used as a content item's featured image,
  * shared by a link opened signed out, its deletion refused while used. At 1280 px and 375 px, axe clean.
  */
 
@@ -27,10 +30,30 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/** Silence as a WAV file (a RIFF header, then 16-bit mono PCM at 8 kHz): small, and every browser plays it. */
+function silentWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * 2 * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); // bytes a second
+  header.writeUInt16LE(2, 32); // bytes a sample
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
 /** 13 MB: three of the 6 MB parts tus-js-client sends. */
 const LARGE_BYTES = 13 * 1024 * 1024;
 
-test('drop and pick several files (one resumed after a dropped connection), collect, tag, review, approve, find, feature, share, refuse deletion while used, at 1280 and 375 px', async ({ page, browser }) => {
+test('drop and pick several files (one resumed after a dropped connection), cancel and resume with the buttons, replace and restore a version, filter by type and tag, collect, tag, review, approve, find, feature, share, refuse deletion while used, at 1280 and 375 px', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(desktop);
   await signUpToDashboard(page);
@@ -86,6 +109,79 @@ test('drop and pick several files (one resumed after a dropped connection), coll
   await expect(page.getByText('Your library is empty: these are sample figures.', { exact: false })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  // Cancel and Resume, pressed mid-upload: the TUS PATCH is held until the button is pressed. A cancelled file
+  // never reaches the library; an interrupted one (its connection lost while offline, so tus-js-client stops retrying)
+  // waits for Resume, then goes on and completes.
+  let holding = true;
+  const held: Route[] = [];
+  await page.route('**/storage/v1/upload/resumable/**', async (route) => {
+    if (holding && route.request().method() === 'PATCH') held.push(route);
+    else await route.fallback();
+  });
+  const release = async (reason: 'aborted' | 'connectionreset') => {
+    for (const route of held.splice(0)) await route.abort(reason).catch(() => undefined);
+  };
+  const queued = (name: string) => uploads.locator('li', { hasText: name });
+  await page.getByLabel('Choose Files').setInputFiles([{ name: 'cancel-me.bin', mimeType: 'application/octet-stream', buffer: randomBytes(200_000) }]);
+  await expect.poll(() => held.length).toBe(1);
+  await expect(queued('cancel-me.bin')).toHaveAttribute('data-state', 'uploading');
+  await expect(page.getByRole('button', { name: 'Resume the upload of cancel-me.bin' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel the upload of cancel-me.bin' }).click();
+  await expect(queued('cancel-me.bin')).toHaveAttribute('data-state', 'cancelled');
+  await expect(queued('cancel-me.bin')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel the upload of cancel-me.bin' })).toHaveCount(0);
+  await release('aborted');
+
+  await page.getByLabel('Choose Files').setInputFiles([{ name: 'resume-me.bin', mimeType: 'application/octet-stream', buffer: randomBytes(300_000) }]);
+  await expect.poll(() => held.length).toBe(1);
+  await page.evaluate(() => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false }));
+  await release('connectionreset');
+  await expect(queued('resume-me.bin')).toHaveAttribute('data-state', 'paused');
+  await expect(queued('resume-me.bin')).toContainText('Interrupted: resume to go on');
+  await expectNoAxeViolations(page);
+  holding = false;
+  await page.evaluate(() => delete (navigator as { onLine?: boolean }).onLine);
+  await page.getByRole('button', { name: 'Resume the upload of resume-me.bin' }).click();
+  await expect(queued('resume-me.bin')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload of resume-me.bin' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('button', { name: 'Open resume-me.bin' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open cancel-me.bin' })).toHaveCount(0);
+
+  // A new version of the notes replaces them; the first is listed and restored.
+  await page.getByRole('button', { name: 'Open notes.txt' }).click();
+  const notes = page.getByRole('dialog');
+  const versions = notes.locator('section[aria-labelledby="asset-versions-title"] li');
+  await expect(versions).toHaveCount(1);
+  await notes.getByLabel('Upload New Version').setInputFiles([{ name: 'notes-v2.txt', mimeType: 'text/plain', buffer: Buffer.from('Meeting notes, second draft') }]);
+  await expect(versions).toHaveCount(2, { timeout: 30_000 });
+  await expect(versions.filter({ hasText: 'Version 2' })).toContainText('Current');
+  await expect(versions.filter({ hasText: 'Version 2' })).toContainText('notes-v2.txt · 27 B');
+  await expect(versions.filter({ hasText: 'Version 1' })).toContainText('notes.txt · 13 B');
+  await expect(versions.filter({ hasText: 'Version 1' })).not.toContainText('Current');
+  await expect(notes.locator('dd', { hasText: /^notes-v2\.txt$/ })).toBeVisible();
+  await notes.getByRole('button', { name: 'Restore version 1' }).click();
+  const restore = page.getByRole('alertdialog', { name: 'Restore version 1?' });
+  await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(restore).toBeHidden();
+  await expect(versions.filter({ hasText: 'Version 1' })).toContainText('Current');
+  await expect(versions.filter({ hasText: 'Version 2' })).not.toContainText('Current');
+  await expect(notes.getByRole('button', { name: 'Restore version 2' })).toBeVisible();
+  await expect(notes.locator('dd', { hasText: /^notes\.txt$/ })).toBeVisible();
+  await expect(notes.locator('dd', { hasText: /^13 B$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(notes).toBeHidden();
+
+  // An audio file plays in its detail, labelled, with its length as the player reads it from the file.
+  await page.getByLabel('Choose Files').setInputFiles([{ name: 'jingle.wav', mimeType: 'audio/wav', buffer: silentWav(2) }]);
+  await page.getByRole('button', { name: 'Open jingle.wav' }).click({ timeout: 30_000 });
+  const jingle = page.getByRole('dialog', { name: 'jingle.wav' });
+  await expect(jingle.locator('audio[controls]')).toHaveAttribute('aria-label', 'Audio: jingle.wav');
+  await expect(jingle.locator('figcaption')).toHaveText('Length 00:02', { timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(jingle).toBeHidden();
+
   // A collection, for the image below.
   await page.getByRole('textbox', { name: 'Collection name' }).fill('Launch');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -134,6 +230,24 @@ test('drop and pick several files (one resumed after a dropped connection), coll
   await expect(page.getByRole('button', { name: 'Open brand-guide.pdf' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open hero.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  // The type and tag filters narrow the grid; clearing brings everything back.
+  const shown = async (visible: string[], hidden: string[]) => {
+    for (const name of visible) await expect(page.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+    for (const name of hidden) await expect(page.getByRole('button', { name: `Open ${name}` })).toHaveCount(0);
+  };
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'PDF', exact: true }).click();
+  await shown(['brand-guide.pdf'], ['hero.png', 'notes.txt', 'campaign-footage.bin']);
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Image', exact: true }).click();
+  await shown(['hero.png'], ['brand-guide.pdf', 'notes.txt']);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await shown(['brand-guide.pdf', 'notes.txt', 'campaign-footage.bin', 'resume-me.bin'], []);
+  await page.getByRole('combobox', { name: 'Tag' }).click();
+  await page.getByRole('option', { name: 'launch', exact: true }).click();
+  await shown(['hero.png'], ['brand-guide.pdf', 'notes.txt', 'resume-me.bin']);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await shown(['hero.png', 'brand-guide.pdf', 'notes.txt', 'resume-me.bin'], []);
   await page.getByRole('button', { name: 'Launch', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Open notes.txt' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open hero.png' })).toBeVisible();

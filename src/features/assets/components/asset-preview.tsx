@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { assetCopy } from '@/config/asset-copy';
 import type { AssetVersion } from '@/features/assets/api/asset-types';
 import type { AssetKind } from '@/config/asset-options';
+import { MediaPreview } from '@/features/assets/components/media-preview';
+import { previewOf } from '@/features/assets/utils/preview-choice';
 import { useSignedAssetUrls } from '@/lib/asset-urls';
 
 const PdfFirstPage = lazy(() => import('@/features/assets/components/pdf-first-page'));
@@ -13,13 +15,14 @@ function Note({ children }: { children: string }) {
 
 /**
  * The preview of an asset's version: images by their WebP 1280 variant (never the original, which may be huge or
- * hostile), video and audio played from the original (ranges, so only what is played is fetched), a PDF's first
- * page, a note for anything else. The private files are reached through signed URLs.
+ * hostile), video and audio played from the original with their length (media-preview.tsx), a PDF's first page,
+ * a note for anything else (which one: preview-choice.ts). The private files are reached through signed URLs.
  */
 export function AssetPreview({ kind, name, version }: { kind: AssetKind; name: string; version: AssetVersion }) {
   const copy = assetCopy.detail;
-  const isImage = kind === 'image';
-  const path = isImage ? version.preview_path : ['video', 'audio', 'pdf'].includes(kind) ? version.object_path : null;
+  const choice = previewOf(kind, version.mime_type);
+  const isImage = choice === 'image';
+  const path = isImage ? version.preview_path : choice === 'none' ? null : version.object_path;
   const url = useSignedAssetUrls([path]).data?.[path ?? ''];
 
   if (isImage && version.variants_state === 'pending') {
@@ -34,8 +37,7 @@ export function AssetPreview({ kind, name, version }: { kind: AssetKind; name: s
   if (!path) return <Note>{copy.previewNone}</Note>;
   if (!url) return <Note>{copy.loading}</Note>;
   if (isImage) return <img src={url} alt={name} className="mx-auto max-h-[28rem] w-auto max-w-full rounded-md object-contain" />;
-  if (kind === 'video') return <video controls preload="metadata" src={url} aria-label={name} className="max-h-[28rem] w-full rounded-md bg-black" />;
-  if (kind === 'audio') return <audio controls preload="metadata" src={url} aria-label={name} className="w-full" />;
+  if (choice === 'video' || choice === 'audio') return <MediaPreview key={version.id} kind={choice} url={url} name={name} />;
   return (
     <Suspense fallback={<Note>{copy.pdfLoading}</Note>}>
       <PdfFirstPage url={url} name={name} />

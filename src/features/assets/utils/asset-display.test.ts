@@ -18,18 +18,24 @@ describe('formatBytes', () => {
 
 describe('formatDuration and formatDimensions', () => {
   it.each([
-    [0, '0:00'],
-    [31.5, '0:32'],
-    [61, '1:01'],
+    [0, '00:00'],
+    [31.5, '00:32'],
+    [61, '01:01'],
+    [599.4, '09:59'],
+    [3599.6, '1:00:00'],
     [3725, '1:02:05'],
+    ['95.2', '01:35'],
     [null, null],
+    [undefined, null],
     [-1, null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
   ])('%j s → %j', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
 
   it('joins what is known', () => {
-    expect(formatDimensions({ width: 1920, height: 1080, duration_seconds: 31 })).toBe('1920 × 1080 · 0:31');
+    expect(formatDimensions({ width: 1920, height: 1080, duration_seconds: 31 })).toBe('1920 × 1080 · 00:31');
     expect(formatDimensions({ width: 800, height: 600, duration_seconds: null })).toBe('800 × 600');
-    expect(formatDimensions({ width: null, height: null, duration_seconds: '95.2' })).toBe('1:35');
+    expect(formatDimensions({ width: null, height: null, duration_seconds: '95.2' })).toBe('01:35');
     expect(formatDimensions({ width: null, height: null, duration_seconds: null })).toBeNull();
   });
 });

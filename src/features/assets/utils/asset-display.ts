@@ -15,7 +15,7 @@ export function formatBytes(bytes: number | string | null | undefined): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** A length in seconds as m:ss or h:mm:ss. */
+/** A length in seconds as mm:ss or h:mm:ss (rounded to the second); null when unknown (NaN, Infinity, negative). */
 export function formatDuration(seconds: number | string | null | undefined): string | null {
   const value = Number(seconds);
   if (seconds === null || seconds === undefined || !Number.isFinite(value) || value < 0) return null;
@@ -23,10 +23,10 @@ export function formatDuration(seconds: number | string | null | undefined): str
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
   const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${String(minutes).padStart(2, '0')}:${rest}`;
 }
 
-/** "1920 × 1080", and for video or audio its length: "1920 × 1080 · 0:31"; null when nothing is known. */
+/** "1920 × 1080", and for video or audio its length: "1920 × 1080 · 00:31"; null when nothing is known. */
 export function formatDimensions(asset: { width: number | null; height: number | null; duration_seconds: number | string | null }): string | null {
   const size = asset.width && asset.height ? `${asset.width} × ${asset.height}` : null;
   const length = formatDuration(asset.duration_seconds);
