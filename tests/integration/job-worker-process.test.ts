@@ -60,7 +60,8 @@ describe('npm run worker', () => {
   it('two workers on one database share the scheduled publications, each published once, and stop on SIGTERM', async () => {
     const workers = [startWorker({ DATABASE_URL: db.url }), startWorker({ DATABASE_URL: db.url })];
     try {
-      await until(() => workers.every((worker) => /Worker \S+ working for postgres:\/\/postgres:\*\*\*@/.test(worker.output())), 'both workers');
+      // Two processes load the server's code through tsx at once: on a busy 2-core machine that takes a while.
+      await until(() => workers.every((worker) => /Worker \S+ working for postgres:\/\/postgres:\*\*\*@/.test(worker.output())), 'both workers', 90_000);
       const owner = await seedUser(sql);
       await sql`
         insert into public.content_items (organization_id, user_id, title, planned_publish_at, publish_on_schedule)
@@ -83,7 +84,7 @@ describe('npm run worker', () => {
     expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0]);
     expect(workers[0]!.output()).toContain('Worker stopped.');
     expect(await sql`select worker_id from private.job_workers`).toEqual([]);
-  });
+  }, 180_000);
 
   it.each([
     ['an unreachable database', 'postgres://postgres:secret@127.0.0.1:1/app', /^Cannot connect to postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/app: .*Check the host, port, user and password\.$/m],
