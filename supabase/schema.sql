@@ -617,7 +617,8 @@ begin
   end if;
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
-    when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered' end;
+    when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
+    when 'contact.list_subscribed' then 'list_subscribed' end;
   if matched_trigger is null then
     return 0;
   end if;
@@ -640,6 +641,7 @@ begin
       and (matched_trigger <> 'tag_added'
         or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
+      and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
     order by w.created_at, w.id
   loop
     if exists (
@@ -689,7 +691,7 @@ declare
   label text;
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
-     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted') then
+     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -699,6 +701,14 @@ begin
   end if;
   if trigger ->> 'type' = 'score_band_entered' and coalesce(trigger ->> 'band', '') not in ('hot', 'warm', 'cool', 'cold') then
     return query select null::text, 'trigger_band_missing', 'Choose the score band that starts the workflow.';
+    return;
+  end if;
+  -- Compared as text: an id that is no uuid names no list (and raises nothing).
+  if trigger ->> 'type' = 'list_subscribed' and not exists (
+    select 1 from public.email_lists l
+    where l.organization_id = automation_graph_problem.workspace_id and l.id::text = trigger ->> 'list_id'
+  ) then
+    return query select null::text, 'trigger_list_unknown', 'Choose a list of this workspace: subscribing to it starts the workflow.';
     return;
   end if;
   if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
@@ -4120,6 +4130,25 @@ begin
 end
 $$;
 
+-- Name: record_list_subscription_automation_event(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_list_subscription_automation_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'confirmed' and (tg_op = 'INSERT' or old.status is distinct from 'confirmed')
+     and exists (
+       select 1 from public.automation_workflows w
+       where w.organization_id = new.organization_id and w.status = 'published'
+         and w.trigger_type = 'list_subscribed' and w.trigger_value = new.list_id::text
+     ) then
+    perform private.record_workspace_event(new.organization_id, 'contact.list_subscribed', new.contact_id,
+      jsonb_build_object('list_id', new.list_id));
+  end if;
+  return null;
+end
+$$;
+
 -- Name: record_seo_audit_progress(uuid, uuid, uuid, integer, integer); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7123,7 +7152,8 @@ begin
   update public.automation_workflow_versions v set state = 'published', published_at = now() where v.id = draft.id;
   update public.automation_workflows w
   set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
-      trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band')
+      trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band',
+        draft.graph -> 'trigger' ->> 'list_id')
   where w.id = workflow.id
   returning * into workflow;
   return workflow;
@@ -10169,6 +10199,9 @@ CREATE TRIGGER email_campaigns_check_lists BEFORE INSERT OR UPDATE OF list_ids, 
 -- Name: email_campaigns email_campaigns_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER email_campaigns_set_updated_at BEFORE UPDATE ON public.email_campaigns FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: email_list_members email_list_members_record_automation_events; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_list_members_record_automation_events AFTER INSERT OR UPDATE OF status ON public.email_list_members FOR EACH ROW EXECUTE FUNCTION private.record_list_subscription_automation_event();
+
 -- Name: email_lists email_lists_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER email_lists_set_updated_at BEFORE UPDATE ON public.email_lists FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -11943,6 +11976,9 @@ REVOKE ALL ON FUNCTION private.record_email_feedback(workspace_id uuid, events j
 
 -- Name: FUNCTION record_email_open(token text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_email_open(token text) FROM PUBLIC;
+
+-- Name: FUNCTION record_list_subscription_automation_event(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_list_subscription_automation_event() FROM PUBLIC;
 
 -- Name: FUNCTION record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;

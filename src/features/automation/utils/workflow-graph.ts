@@ -10,7 +10,9 @@ export type WorkflowTrigger =
   | { type: 'contact_created' }
   | { type: 'form_submitted' }
   | { type: 'tag_added'; tag: string }
-  | { type: 'score_band_entered'; band: ScoreBand };
+  | { type: 'score_band_entered'; band: ScoreBand }
+  // A contact's membership of an Email Platform list of the workspace becomes confirmed.
+  | { type: 'list_subscribed'; list_id: string };
 
 export type ConditionCheck =
   | { kind: 'tag'; tag: string }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
+import { createList } from '../support/email';
+import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { uniqueEmail } from '../support/users';
+
+/**
+ * Email Platform triggers of automation workflows (issue 29): "subscribed to a list" starts a workflow when a
+ * contact's membership of the workflow's list becomes confirmed, in the list's workspace only; publishing refuses a
+ * list of another workspace. Real server, real PostgreSQL, supabase-js, the server's own job runner.
+ */
+
+let server: TestServer;
+let owner: SignedInUser;
+let stranger: SignedInUser;
+
+const drain = async () => {
+  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
+};
+
+const tagging = (trigger: WorkflowGraph['trigger'], tag: string): WorkflowGraph => ({
+  trigger,
+  enrollment: 'once',
+  steps: [{ id: 'tag', type: 'add_tag', tag, next: 'done' }, { id: 'done', type: 'end' }],
+});
+
+async function createWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
+  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Trigger', graph: graph as never });
+  expect(error).toBeNull();
+  return data!.id;
+}
+
+async function publishWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
+  const id = await createWorkflow(user, graph);
+  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
+  expect(error).toBeNull();
+  return id;
+}
+
+async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {
+  const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, ...fields } as never).select('id').single();
+  expect(error).toBeNull();
+  return (data as { id: string }).id;
+}
+
+const enrollmentsOf = (workflowId: string) =>
+  server.sql<{ contact_id: string; status: string }[]>`
+    select contact_id, status from public.automation_enrollments where workflow_id = ${workflowId} order by entered_at`.then((rows) => rows.map((row) => ({ ...row })));
+
+const tagsOf = async (contactId: string) => (await server.sql<{ tags: string[] }[]>`select tags from public.contacts where id = ${contactId}`)[0]!.tags;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signedInUser(server);
+  stranger = await signedInUser(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the "subscribed to a list" trigger', () => {
+  it('enrolls a contact once its membership of the list is confirmed, added confirmed or confirmed later', async () => {
+    const list = await createList(owner.client, owner.organizationId, { opt_in: 'single' });
+    const other = await createList(owner.client, owner.organizationId, { opt_in: 'single' });
+    const workflow = await publishWorkflow(owner, tagging({ type: 'list_subscribed', list_id: list.id }, 'subscribed'));
+    const [{ trigger_type, trigger_value }] = await server.sql`select trigger_type, trigger_value from public.automation_workflows where id = ${workflow}`;
+    expect({ trigger_type, trigger_value }).toEqual({ trigger_type: 'list_subscribed', trigger_value: list.id });
+
+    // Added by hand to a single opt-in list: confirmed at once.
+    const direct = await addContact(owner, { email: uniqueEmail('list-direct') });
+    const elsewhere = await addContact(owner, { email: uniqueEmail('list-elsewhere') });
+    expect((await owner.client.rpc('add_contacts_to_email_list', { list_id: list.id, contact_ids: [direct] })).error).toBeNull();
+    expect((await owner.client.rpc('add_contacts_to_email_list', { list_id: other.id, contact_ids: [elsewhere] })).error).toBeNull();
+    // Pending first (double opt-in), then confirmed by its link.
+    const later = await addContact(owner, { email: uniqueEmail('list-later') });
+    await server.sql`
+      insert into public.email_list_members (list_id, contact_id, organization_id, status, consent_method, consent_source)
+      values (${list.id}, ${later}, ${owner.organizationId}, 'pending', 'form', 'Subscribe form')`;
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([{ contact_id: direct, status: 'finished' }]);
+    expect(await tagsOf(direct)).toContain('subscribed');
+    expect(await tagsOf(elsewhere)).not.toContain('subscribed');
+
+    await server.sql`update public.email_list_members set status = 'confirmed', confirmed_at = now() where list_id = ${list.id} and contact_id = ${later}`;
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([{ contact_id: direct, status: 'finished' }, { contact_id: later, status: 'finished' }]);
+    expect(await tagsOf(later)).toContain('subscribed');
+
+    // A change that leaves the membership confirmed is no new subscription; the recorded events name the list.
+    await server.sql`update public.email_list_members set consent_source = 'Edited' where list_id = ${list.id} and contact_id = ${later}`;
+    const events = await server.sql`
+      select subject_id, payload from private.workspace_events where workspace_id = ${owner.organizationId} and type = 'contact.list_subscribed' order by id`;
+    expect(events.map((event) => ({ ...event }))).toEqual([
+      { subject_id: direct, payload: { list_id: list.id } },
+      { subject_id: later, payload: { list_id: list.id } },
+    ]);
+  });
+
+  it('never enrolls from another workspace: a list of workspace B confirmed does not start workspace A’s workflow naming its id', async () => {
+    const strangersList = await createList(stranger.client, stranger.organizationId, { opt_in: 'single' });
+    // Workspace A cannot publish a workflow naming B's list…
+    const refused = await createWorkflow(owner, tagging({ type: 'list_subscribed', list_id: strangersList.id }, 'foreign'));
+    const { error } = await owner.client.rpc('publish_automation_workflow', { workflow_id: refused });
+    expect(error).toMatchObject({ code: 'P0001', details: 'trigger_list_unknown', message: 'Choose a list of this workspace: subscribing to it starts the workflow.' });
+    const notAList = await createWorkflow(owner, tagging({ type: 'list_subscribed', list_id: 'not-a-uuid' }, 'foreign'));
+    expect((await owner.client.rpc('publish_automation_workflow', { workflow_id: notAList })).error).toMatchObject({ details: 'trigger_list_unknown' });
+
+    // …and a workflow that names it anyway (written straight in the database) never hears B's subscriptions.
+    const ownList = await createList(owner.client, owner.organizationId, { opt_in: 'single' });
+    const workflow = await publishWorkflow(owner, tagging({ type: 'list_subscribed', list_id: ownList.id }, 'foreign'));
+    await server.sql`update public.automation_workflows set trigger_value = ${strangersList.id} where id = ${workflow}`;
+    const bContact = await addContact(stranger, { email: uniqueEmail('list-b') });
+    expect((await stranger.client.rpc('add_contacts_to_email_list', { list_id: strangersList.id, contact_ids: [bContact] })).error).toBeNull();
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([]);
+    expect(await tagsOf(bContact)).not.toContain('foreign');
+    expect(await server.sql`select 1 from private.workspace_events where type = 'contact.list_subscribed' and subject_id = ${bContact}`).toHaveLength(0);
+
+    // An event of B handed to A's enrollment is refused.
+    const [event] = await server.sql<{ id: string }[]>`
+      select private.record_workspace_event(${stranger.organizationId}, 'contact.list_subscribed', ${bContact}, ${server.sql.json({ list_id: strangersList.id })}) as id`;
+    await expect(server.sql`select private.automation_enroll_for_event(${owner.organizationId}, ${event!.id})`).rejects.toMatchObject({ code: '42501' });
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([]);
+  });
+});
