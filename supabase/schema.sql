@@ -618,7 +618,8 @@ begin
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
-    when 'contact.list_subscribed' then 'list_subscribed' end;
+    when 'contact.list_subscribed' then 'list_subscribed'
+    when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
   end if;
@@ -642,6 +643,7 @@ begin
         or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
+      and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
     order by w.created_at, w.id
   loop
     if exists (
@@ -691,7 +693,8 @@ declare
   label text;
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
-     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed') then
+     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
+       'email_opened', 'email_clicked') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -709,6 +712,13 @@ begin
     where l.organization_id = automation_graph_problem.workspace_id and l.id::text = trigger ->> 'list_id'
   ) then
     return query select null::text, 'trigger_list_unknown', 'Choose a list of this workspace: subscribing to it starts the workflow.';
+    return;
+  end if;
+  if trigger ->> 'type' in ('email_opened', 'email_clicked') and trigger ->> 'campaign_id' is not null and not exists (
+    select 1 from public.email_campaigns c
+    where c.organization_id = automation_graph_problem.workspace_id and c.id::text = trigger ->> 'campaign_id'
+  ) then
+    return query select null::text, 'trigger_campaign_unknown', 'Choose a campaign of this workspace (or any e-mail) whose opens or clicks start the workflow.';
     return;
   end if;
   if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
@@ -7153,7 +7163,7 @@ begin
   update public.automation_workflows w
   set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
       trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band',
-        draft.graph -> 'trigger' ->> 'list_id')
+        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id')
   where w.id = workflow.id
   returning * into workflow;
   return workflow;

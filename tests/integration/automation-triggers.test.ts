@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
-import { createList } from '../support/email';
+import { createCampaign, createList } from '../support/email';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
@@ -8,7 +8,8 @@ import { uniqueEmail } from '../support/users';
 /**
  * Email Platform triggers of automation workflows (issue 29): "subscribed to a list" starts a workflow when a
  * contact's membership of the workflow's list becomes confirmed, in the list's workspace only; publishing refuses a
- * list of another workspace. Real server, real PostgreSQL, supabase-js, the server's own job runner.
+ * list of another workspace. "E-mail opened" / "e-mail clicked" start it on the first open / click of a delivery to the
+ * contact (of one campaign, or any), in the delivery's workspace only. Real server, real PostgreSQL, supabase-js, the server's own job runner.
  */
 
 let server: TestServer;
@@ -124,5 +125,79 @@ describe('the "subscribed to a list" trigger', () => {
     await expect(server.sql`select private.automation_enroll_for_event(${owner.organizationId}, ${event!.id})`).rejects.toMatchObject({ code: '42501' });
     await drain();
     expect(await enrollmentsOf(workflow)).toEqual([]);
+  });
+});
+
+/** A sent, tracked campaign delivery to a new contact of the user's workspace (straight in the database). */
+async function sentDelivery(user: SignedInUser, campaignId: string, listId: string): Promise<{ contactId: string; deliveryId: string }> {
+  const email = uniqueEmail('engaged');
+  const contactId = await addContact(user, { email });
+  await server.sql`
+    insert into public.email_settings (organization_id, track_opens, track_clicks) values (${user.organizationId}, true, true)
+    on conflict (organization_id) do update set track_opens = true, track_clicks = true`;
+  const [row] = await server.sql<{ id: string }[]>`
+    insert into public.email_deliveries (organization_id, kind, campaign_id, list_id, contact_id, email, status, sent_at, track_opens, track_clicks)
+    values (${user.organizationId}, 'campaign', ${campaignId}, ${listId}, ${contactId}, ${email}, 'sent', now(), true, true)
+    returning id::text`;
+  return { contactId, deliveryId: row!.id };
+}
+
+const engage = (deliveryId: string, kind: 'open' | 'click') =>
+  server.sql`select private.record_email_engagement(d, ${kind}) from public.email_deliveries d where d.id = ${deliveryId}`;
+
+describe('the "e-mail opened" and "e-mail clicked" triggers', () => {
+  it('enrolls on the first open of any e-mail, not on the same e-mail opened again', async () => {
+    const list = await createList(owner.client, owner.organizationId);
+    const campaign = await createCampaign(owner.client, owner.organizationId, [list.id]);
+    const workflow = await publishWorkflow(owner, { ...tagging({ type: 'email_opened', campaign_id: null }, 'opened'), enrollment: 'again_after_exit' });
+    const { contactId, deliveryId } = await sentDelivery(owner, campaign, list.id);
+    await engage(deliveryId, 'open');
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([{ contact_id: contactId, status: 'finished' }]);
+    expect(await tagsOf(contactId)).toContain('opened');
+
+    await engage(deliveryId, 'open');
+    await drain();
+    expect(await enrollmentsOf(workflow)).toHaveLength(1);
+  });
+
+  it('a click trigger naming a campaign enrolls on a click of that campaign’s e-mail only', async () => {
+    const list = await createList(owner.client, owner.organizationId);
+    const named = await createCampaign(owner.client, owner.organizationId, [list.id]);
+    const otherCampaign = await createCampaign(owner.client, owner.organizationId, [list.id]);
+    const workflow = await publishWorkflow(owner, tagging({ type: 'email_clicked', campaign_id: named }, 'clicked'));
+    const [{ trigger_value }] = await server.sql`select trigger_value from public.automation_workflows where id = ${workflow}`;
+    expect(trigger_value).toBe(named);
+
+    const other = await sentDelivery(owner, otherCampaign, list.id);
+    const opener = await sentDelivery(owner, named, list.id);
+    const clicker = await sentDelivery(owner, named, list.id);
+    await engage(other.deliveryId, 'click');
+    await engage(opener.deliveryId, 'open');
+    await engage(clicker.deliveryId, 'click');
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([{ contact_id: clicker.contactId, status: 'finished' }]);
+    expect(await tagsOf(other.contactId)).not.toContain('clicked');
+  });
+
+  it('never enrolls from another workspace, and publish refuses another workspace’s campaign', async () => {
+    const strangersList = await createList(stranger.client, stranger.organizationId);
+    const strangersCampaign = await createCampaign(stranger.client, stranger.organizationId, [strangersList.id]);
+    const refused = await createWorkflow(owner, tagging({ type: 'email_clicked', campaign_id: strangersCampaign }, 'foreign'));
+    expect((await owner.client.rpc('publish_automation_workflow', { workflow_id: refused })).error).toMatchObject({
+      code: 'P0001', details: 'trigger_campaign_unknown', message: 'Choose a campaign of this workspace (or any e-mail) whose opens or clicks start the workflow.',
+    });
+
+    // Workspace A listens to any open; workspace B's e-mail opened and clicked enrolls nobody in A.
+    const workflow = await publishWorkflow(owner, tagging({ type: 'email_opened', campaign_id: null }, 'foreign'));
+    const clickWorkflow = await publishWorkflow(owner, tagging({ type: 'email_clicked', campaign_id: null }, 'foreign'));
+    await server.sql`update public.automation_workflows set trigger_value = ${strangersCampaign} where id = ${clickWorkflow}`;
+    const b = await sentDelivery(stranger, strangersCampaign, strangersList.id);
+    await engage(b.deliveryId, 'open');
+    await engage(b.deliveryId, 'click');
+    await drain();
+    expect(await enrollmentsOf(workflow)).toEqual([]);
+    expect(await enrollmentsOf(clickWorkflow)).toEqual([]);
+    expect(await tagsOf(b.contactId)).not.toContain('foreign');
   });
 });

@@ -42,6 +42,7 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'email_templates' && call.operation === 'select') return { data: emailTemplates, error: null };
   if (call.table === 'email_lists' && call.operation === 'select') return { data: emailLists, error: null };
   if (call.table === 'rpc:email_list_counts') return { data: [], error: null };
+  if (call.table === 'email_campaigns' && call.operation === 'select') return { data: [{ id: 'c-spring', name: 'Spring news', status: 'sent', blocks: [] }], error: null };
   if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   if (call.table === 'rpc:publish_automation_workflow') return publish();
@@ -156,6 +157,22 @@ describe('/marketing/automation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
     expect((saved?.values as { graph: { trigger: unknown } }).graph.trigger).toEqual({ type: 'list_subscribed', list_id: 'l-news' });
+  });
+
+  it('a workflow can start on a click in any e-mail or in one campaign’s', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Starts when'), 'email_clicked');
+    const campaign = within(dialog).getByLabelText('E-mail');
+    expect(campaign).toHaveValue('');
+    await screen.findByRole('option', { name: 'Spring news' });
+    await user.selectOptions(campaign, 'Spring news');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { trigger: unknown } }).graph.trigger).toEqual({ type: 'email_clicked', campaign_id: 'c-spring' });
   });
 
   it('viewers read the steps and runs, and change nothing', async () => {

@@ -2,6 +2,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
+import { CampaignTriggerField } from '@/features/automation/components/campaign-trigger-field';
 import { ListTriggerField } from '@/features/automation/components/list-trigger-field';
 import { BAND_OPTIONS } from '@/features/automation/components/step-fields';
 import { triggerOfType } from '@/features/automation/utils/trigger';
@@ -47,6 +48,9 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
       ) : null}
       {trigger.type === 'list_subscribed' ? (
         <ListTriggerField listId={trigger.list_id} disabled={readOnly} onChange={(listId) => setTrigger({ type: 'list_subscribed', list_id: listId })} />
+      ) : null}
+      {trigger.type === 'email_opened' || trigger.type === 'email_clicked' ? (
+        <CampaignTriggerField campaignId={trigger.campaign_id} disabled={readOnly} onChange={(campaignId) => setTrigger({ type: trigger.type, campaign_id: campaignId })} />
       ) : null}
       <FormField label={automationCopy.enrollment}>
         <FieldSelect value={graph.enrollment} disabled={readOnly} onChange={(event) => onChange({ ...graph, enrollment: event.target.value as WorkflowGraph['enrollment'] })}>

@@ -8,6 +8,8 @@ describe('triggerOfType', () => {
     ['tag_added', { type: 'tag_added', tag: '' }],
     ['score_band_entered', { type: 'score_band_entered', band: 'hot' }],
     ['list_subscribed', { type: 'list_subscribed', list_id: '' }],
+    ['email_opened', { type: 'email_opened', campaign_id: null }],
+    ['email_clicked', { type: 'email_clicked', campaign_id: null }],
   ] as const)('%s starts with its setting blank or at its first choice', (type, expected) => {
     expect(triggerOfType(type)).toEqual(expected);
   });

@@ -9,6 +9,9 @@ export function triggerOfType(type: WorkflowTrigger['type']): WorkflowTrigger {
       return { type, band: 'hot' };
     case 'list_subscribed':
       return { type, list_id: '' };
+    case 'email_opened':
+    case 'email_clicked':
+      return { type, campaign_id: null };
     default:
       return { type };
   }

@@ -12,7 +12,9 @@ export type WorkflowTrigger =
   | { type: 'tag_added'; tag: string }
   | { type: 'score_band_entered'; band: ScoreBand }
   // A contact's membership of an Email Platform list of the workspace becomes confirmed.
-  | { type: 'list_subscribed'; list_id: string };
+  | { type: 'list_subscribed'; list_id: string }
+  // The first open / click of a delivery to the contact: of one campaign of the workspace, or of any e-mail (null).
+  | { type: 'email_opened' | 'email_clicked'; campaign_id: string | null };
 
 export type ConditionCheck =
   | { kind: 'tag'; tag: string }
