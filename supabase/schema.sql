@@ -793,7 +793,20 @@ begin
     end loop;
 
     -- Each kind's settings.
-    if stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
+    if stype = 'wait' and step ? 'until' then
+      if jsonb_typeof(step -> 'until') <> 'object'
+         or not (jsonb_typeof(step -> 'until' -> 'weekday') is null or jsonb_typeof(step -> 'until' -> 'weekday') = 'null'
+           or (jsonb_typeof(step -> 'until' -> 'weekday') = 'number' and (step -> 'until' ->> 'weekday')::numeric in (0, 1, 2, 3, 4, 5, 6)))
+         or jsonb_typeof(step -> 'until' -> 'hour') is distinct from 'number'
+         or (step -> 'until' ->> 'hour')::numeric not in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23) then
+        return query select sid, 'wait_until_invalid', format('%s: wait until an hour from 0 to 23, on a weekday or any day.', label);
+        return;
+      end if;
+      if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = step ->> 'time_zone') then
+        return query select sid, 'time_zone_invalid', format('%s: choose the time zone of the hour to wait for.', label);
+        return;
+      end if;
+    elsif stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
         or (step ->> 'minutes')::numeric <> trunc((step ->> 'minutes')::numeric)) then
       return query select sid, 'wait_invalid', format('%s: wait a whole number of minutes, from 1 minute to a year.', label);
       return;
@@ -878,6 +891,27 @@ begin
 end
 $_$;
 
+-- Name: automation_next_weekday_hour(text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  day_start timestamp := date_trunc('day', after at time zone time_zone);
+  candidate timestamp;
+  moment timestamptz;
+begin
+  for offset_days in 0..8 loop
+    candidate := day_start + make_interval(days => offset_days, hours => hour);
+    moment := candidate at time zone time_zone;
+    if (weekday is null or extract(dow from candidate)::integer = weekday) and moment > after then
+      return moment;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -907,7 +941,9 @@ begin
   from public.automation_step_runs r
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
-    'step', step, 'contact', contact, 'run', run, 'now', now());
+    'step', step, 'contact', contact, 'run', run, 'now', now(),
+    'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
+      private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
 $$;
 
@@ -11419,6 +11455,9 @@ REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, ev
 
 -- Name: FUNCTION automation_graph_problem(workspace_id uuid, graph jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION automation_step_context(workspace_id uuid, enrollment_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) FROM PUBLIC;

@@ -201,3 +201,53 @@ describe('the "e-mail opened" and "e-mail clicked" triggers', () => {
     expect(await tagsOf(b.contactId)).not.toContain('foreign');
   });
 });
+
+describe('the "wait until a weekday and hour" step', () => {
+  it('waits until the next such hour in the step’s time zone, strictly after now, computed by the database', async () => {
+    const graph: WorkflowGraph = {
+      trigger: { type: 'tag_added', tag: 'monday-wait' },
+      enrollment: 'once',
+      steps: [
+        { id: 'wait', type: 'wait', until: { weekday: 1, hour: 9 }, time_zone: 'America/New_York', next: 'tag' },
+        { id: 'tag', type: 'add_tag', tag: 'waited', next: 'done' },
+        { id: 'done', type: 'end' },
+      ],
+    };
+    const workflow = await publishWorkflow(owner, graph);
+    const contactId = await addContact(owner, { email: uniqueEmail('wait-until'), tags: ['monday-wait'] });
+    await drain();
+    const [run] = await server.sql<{ due_at: Date; weekday: number; hour: number; minute: number; ahead: boolean; within_week: boolean }[]>`
+      select r.due_at, extract(dow from r.due_at at time zone 'America/New_York')::int as weekday,
+        extract(hour from r.due_at at time zone 'America/New_York')::int as hour, extract(minute from r.due_at at time zone 'America/New_York')::int as minute,
+        r.due_at > now() as ahead, r.due_at <= now() + interval '7 days' as within_week
+      from public.automation_step_runs r join public.automation_enrollments e on e.id = r.enrollment_id
+      where e.workflow_id = ${workflow} and r.step_id = 'wait' and r.status = 'waiting'`;
+    expect(run).toMatchObject({ weekday: 1, hour: 9, minute: 0, ahead: true, within_week: true });
+    expect(await tagsOf(contactId)).not.toContain('waited');
+
+    // Its due time come, the step goes on.
+    await server.sql`update public.automation_step_runs set due_at = now() - interval '1 second' where step_id = 'wait' and enrollment_id in (select id from public.automation_enrollments where workflow_id = ${workflow})`;
+    const [enrollment] = await server.sql<{ id: string }[]>`select id from public.automation_enrollments where workflow_id = ${workflow}`;
+    await server.sql`select private.enqueue_job('automation_step', ${server.sql.json({ workspace_id: owner.organizationId, enrollment_id: enrollment!.id })}, now(), ${'automation:' + enrollment!.id}, 10)`;
+    await drain();
+    expect(await tagsOf(contactId)).toContain('waited');
+
+    // Any day: the next 23:00 after now, within a day; strictly after now even at that very hour.
+    const [next] = await server.sql<{ ok: boolean; exact: boolean }[]>`
+      select private.automation_next_weekday_hour('UTC', null, 23, now()) between now() and now() + interval '1 day' as ok,
+        private.automation_next_weekday_hour('UTC', null, 23, '2026-11-28 23:00:00+00') = '2026-11-29 23:00:00+00' as exact`;
+    expect(next).toEqual({ ok: true, exact: true });
+  });
+
+  it('publish refuses an hour out of range or an unknown time zone', async () => {
+    const base = (wait: Record<string, unknown>): WorkflowGraph => ({
+      trigger: { type: 'contact_created' },
+      enrollment: 'once',
+      steps: [{ id: 'wait', type: 'wait', next: 'done', ...wait } as never, { id: 'done', type: 'end' }],
+    });
+    const badHour = await createWorkflow(owner, base({ until: { weekday: null, hour: 24 }, time_zone: 'UTC' }));
+    expect((await owner.client.rpc('publish_automation_workflow', { workflow_id: badHour })).error).toMatchObject({ details: 'wait_until_invalid', hint: 'wait' });
+    const badZone = await createWorkflow(owner, base({ until: { weekday: 3, hour: 8 }, time_zone: 'Mars/Olympus' }));
+    expect((await owner.client.rpc('publish_automation_workflow', { workflow_id: badZone })).error).toMatchObject({ details: 'time_zone_invalid', hint: 'wait' });
+  });
+});

@@ -4,6 +4,7 @@ import { automationCopy } from '@/config/automation-copy';
 import { EmailStepFields } from '@/features/automation/components/email-step-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
+import { describeStep } from '@/features/automation/utils/step-list';
 import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
 export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const;
@@ -92,9 +93,13 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
     case 'wait':
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={automationCopy.minutes}>
-            <Input type="number" min={1} max={525600} value={step.minutes} disabled={disabled} onChange={(event) => onChange({ ...step, minutes: Number(event.target.value) })} />
-          </FormField>
+          {'until' in step ? (
+            <p className="text-sm text-muted-foreground">{describeStep(step)}</p>
+          ) : (
+            <FormField label={automationCopy.minutes}>
+              <Input type="number" min={1} max={525600} value={step.minutes} disabled={disabled} onChange={(event) => onChange({ ...step, minutes: Number(event.target.value) })} />
+            </FormField>
+          )}
           {next}
         </div>
       );

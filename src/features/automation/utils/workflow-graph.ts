@@ -28,6 +28,8 @@ interface StepBase {
 export type WorkflowStep = StepBase &
   (
     | { type: 'wait'; minutes: number; next: string | null }
+    // Until the next weekday (0 = Sunday; null: any day) and hour in the step's time zone, strictly after it starts.
+    | { type: 'wait'; until: { weekday: number | null; hour: number }; time_zone: string; next: string | null }
     | { type: 'condition'; check: ConditionCheck; yes: string | null; no: string | null }
     | { type: 'split'; branches: { share: number; next: string | null }[] }
     | { type: 'add_tag' | 'remove_tag'; tag: string; next: string | null }
