@@ -175,6 +175,28 @@ describe('/marketing/automation', () => {
     expect((saved?.values as { graph: { trigger: unknown } }).graph.trigger).toEqual({ type: 'email_clicked', campaign_id: 'c-spring' });
   });
 
+  it('a wait step can wait until a weekday and hour in a time zone', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
+    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    await user.selectOptions(within(step).getByLabelText('Day'), 'Friday');
+    await user.selectOptions(within(step).getByLabelText('Hour'), '17:00');
+    const zone = within(step).getByLabelText(/^Time zone/);
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Paris');
+    expect(within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ })).toHaveTextContent('Wait until Friday at 17:00 (Europe/Paris)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toEqual({ id: 'wait-1', type: 'wait', until: { weekday: 5, hour: 17 }, time_zone: 'Europe/Paris', next: 'tell-owner' });
+  });
+
   it('viewers read the steps and runs, and change nothing', async () => {
     myRole = 'viewer';
     workflows = [workflowRow];
