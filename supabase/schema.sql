@@ -617,7 +617,9 @@ begin
   end if;
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
-    when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered' end;
+    when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
+    when 'contact.list_subscribed' then 'list_subscribed'
+    when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
   end if;
@@ -640,6 +642,8 @@ begin
       and (matched_trigger <> 'tag_added'
         or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
+      and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
+      and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
     order by w.created_at, w.id
   loop
     if exists (
@@ -689,7 +693,8 @@ declare
   label text;
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
-     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted') then
+     or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
+       'email_opened', 'email_clicked') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -699,6 +704,21 @@ begin
   end if;
   if trigger ->> 'type' = 'score_band_entered' and coalesce(trigger ->> 'band', '') not in ('hot', 'warm', 'cool', 'cold') then
     return query select null::text, 'trigger_band_missing', 'Choose the score band that starts the workflow.';
+    return;
+  end if;
+  -- Compared as text: an id that is no uuid names no list (and raises nothing).
+  if trigger ->> 'type' = 'list_subscribed' and not exists (
+    select 1 from public.email_lists l
+    where l.organization_id = automation_graph_problem.workspace_id and l.id::text = trigger ->> 'list_id'
+  ) then
+    return query select null::text, 'trigger_list_unknown', 'Choose a list of this workspace: subscribing to it starts the workflow.';
+    return;
+  end if;
+  if trigger ->> 'type' in ('email_opened', 'email_clicked') and trigger ->> 'campaign_id' is not null and not exists (
+    select 1 from public.email_campaigns c
+    where c.organization_id = automation_graph_problem.workspace_id and c.id::text = trigger ->> 'campaign_id'
+  ) then
+    return query select null::text, 'trigger_campaign_unknown', 'Choose a campaign of this workspace (or any e-mail) whose opens or clicks start the workflow.';
     return;
   end if;
   if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
@@ -773,7 +793,20 @@ begin
     end loop;
 
     -- Each kind's settings.
-    if stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
+    if stype = 'wait' and step ? 'until' then
+      if jsonb_typeof(step -> 'until') <> 'object'
+         or not (jsonb_typeof(step -> 'until' -> 'weekday') is null or jsonb_typeof(step -> 'until' -> 'weekday') = 'null'
+           or (jsonb_typeof(step -> 'until' -> 'weekday') = 'number' and (step -> 'until' ->> 'weekday')::numeric in (0, 1, 2, 3, 4, 5, 6)))
+         or jsonb_typeof(step -> 'until' -> 'hour') is distinct from 'number'
+         or (step -> 'until' ->> 'hour')::numeric not in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23) then
+        return query select sid, 'wait_until_invalid', format('%s: wait until an hour from 0 to 23, on a weekday or any day.', label);
+        return;
+      end if;
+      if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = step ->> 'time_zone') then
+        return query select sid, 'time_zone_invalid', format('%s: choose the time zone of the hour to wait for.', label);
+        return;
+      end if;
+    elsif stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
         or (step ->> 'minutes')::numeric <> trunc((step ->> 'minutes')::numeric)) then
       return query select sid, 'wait_invalid', format('%s: wait a whole number of minutes, from 1 minute to a year.', label);
       return;
@@ -858,6 +891,27 @@ begin
 end
 $_$;
 
+-- Name: automation_next_weekday_hour(text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  day_start timestamp := date_trunc('day', after at time zone time_zone);
+  candidate timestamp;
+  moment timestamptz;
+begin
+  for offset_days in 0..8 loop
+    candidate := day_start + make_interval(days => offset_days, hours => hour);
+    moment := candidate at time zone time_zone;
+    if (weekday is null or extract(dow from candidate)::integer = weekday) and moment > after then
+      return moment;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -887,7 +941,9 @@ begin
   from public.automation_step_runs r
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
-    'step', step, 'contact', contact, 'run', run, 'now', now());
+    'step', step, 'contact', contact, 'run', run, 'now', now(),
+    'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
+      private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
 $$;
 
@@ -4120,6 +4176,25 @@ begin
 end
 $$;
 
+-- Name: record_list_subscription_automation_event(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_list_subscription_automation_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'confirmed' and (tg_op = 'INSERT' or old.status is distinct from 'confirmed')
+     and exists (
+       select 1 from public.automation_workflows w
+       where w.organization_id = new.organization_id and w.status = 'published'
+         and w.trigger_type = 'list_subscribed' and w.trigger_value = new.list_id::text
+     ) then
+    perform private.record_workspace_event(new.organization_id, 'contact.list_subscribed', new.contact_id,
+      jsonb_build_object('list_id', new.list_id));
+  end if;
+  return null;
+end
+$$;
+
 -- Name: record_seo_audit_progress(uuid, uuid, uuid, integer, integer); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7123,7 +7198,8 @@ begin
   update public.automation_workflow_versions v set state = 'published', published_at = now() where v.id = draft.id;
   update public.automation_workflows w
   set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
-      trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band')
+      trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band',
+        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id')
   where w.id = workflow.id
   returning * into workflow;
   return workflow;
@@ -10169,6 +10245,9 @@ CREATE TRIGGER email_campaigns_check_lists BEFORE INSERT OR UPDATE OF list_ids, 
 -- Name: email_campaigns email_campaigns_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER email_campaigns_set_updated_at BEFORE UPDATE ON public.email_campaigns FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: email_list_members email_list_members_record_automation_events; Type: TRIGGER; Schema: public
+CREATE TRIGGER email_list_members_record_automation_events AFTER INSERT OR UPDATE OF status ON public.email_list_members FOR EACH ROW EXECUTE FUNCTION private.record_list_subscription_automation_event();
+
 -- Name: email_lists email_lists_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER email_lists_set_updated_at BEFORE UPDATE ON public.email_lists FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -11377,6 +11456,9 @@ REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, ev
 -- Name: FUNCTION automation_graph_problem(workspace_id uuid, graph jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) FROM PUBLIC;
 
+-- Name: FUNCTION automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone) FROM PUBLIC;
+
 -- Name: FUNCTION automation_step_context(workspace_id uuid, enrollment_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) FROM PUBLIC;
 
@@ -11943,6 +12025,9 @@ REVOKE ALL ON FUNCTION private.record_email_feedback(workspace_id uuid, events j
 
 -- Name: FUNCTION record_email_open(token text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_email_open(token text) FROM PUBLIC;
+
+-- Name: FUNCTION record_list_subscription_automation_event(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_list_subscription_automation_event() FROM PUBLIC;
 
 -- Name: FUNCTION record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;

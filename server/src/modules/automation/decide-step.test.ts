@@ -60,6 +60,14 @@ describe('decideStep', () => {
     expect(decideStep(at(wait), 0)).toEqual({ kind: 'apply', decision: { wait_until: '2026-11-28T11:30:00.000Z' } });
   });
 
+  it('a wait until a weekday and hour not started waits until the database’s until_due; without one it stops', () => {
+    const wait: WorkflowStep = { id: 'w', type: 'wait', until: { weekday: 1, hour: 9 }, time_zone: 'Europe/Paris', next: 'n' };
+    expect(decideStep(at(wait, { until_due: '2026-11-30T08:00:00+00:00' }), 0)).toEqual({ kind: 'apply', decision: { wait_until: '2026-11-30T08:00:00+00:00' } });
+    expect(decideStep(at(wait), 0)).toEqual({ kind: 'stop', reason: 'until_unknown' });
+    const due = '2026-11-30T08:00:00+00:00';
+    expect(decideStep(at(wait, { run: { status: 'waiting', due_at: due }, until_due: '2026-12-07T08:00:00+00:00' }), 0)).toEqual({ kind: 'apply', decision: { wait_until: due } });
+  });
+
   it('a wait not yet due waits on until its stored due time (its job ran early)', () => {
     const wait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
     const due = '2026-11-28T10:00:01.000Z';

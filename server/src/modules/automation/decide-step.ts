@@ -19,6 +19,8 @@ export interface StepContext {
   run: { status: string; due_at: string | null } | null;
   /** The database's clock. */
   now: string;
+  /** For a wait until a weekday and hour: its next such moment after now, computed by the database. */
+  until_due?: string | null;
 }
 
 /** What private.automation_apply_step records: the branch taken, or the moment a wait ends. */
@@ -63,7 +65,10 @@ export function decideStep(context: StepContext, random: number): Decided {
   const now = Date.parse(context.now);
   switch (step.type) {
     case 'wait': {
-      if (!context.run) return { kind: 'apply', decision: { wait_until: new Date(now + step.minutes * 60_000).toISOString() } };
+      if (!context.run) {
+        if ('until' in step) return context.until_due ? { kind: 'apply', decision: { wait_until: context.until_due } } : { kind: 'stop', reason: 'until_unknown' };
+        return { kind: 'apply', decision: { wait_until: new Date(now + step.minutes * 60_000).toISOString() } };
+      }
       const due = context.run.due_at ? Date.parse(context.run.due_at) : now;
       if (due > now) return { kind: 'apply', decision: { wait_until: context.run.due_at! } };
       return { kind: 'apply', decision: { outcome: 'waited', next: step.next } };

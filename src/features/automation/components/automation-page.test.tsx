@@ -22,6 +22,9 @@ const emailTemplates = [
   { id: 't-welcome', name: 'Welcome (brand)', subject: 'Welcome', preheader: '', blocks: [], updated_at: '2026-01-02T00:00:00Z' },
   { id: 't-offer', name: 'Spring offer', subject: 'Offer', preheader: '', blocks: [], updated_at: '2026-01-01T00:00:00Z' },
 ];
+const emailLists = [
+  { id: 'l-news', name: 'Newsletter', description: null, opt_in: 'double', form_enabled: true, form_token: 'tok', welcome_enabled: false, welcome_template_id: null },
+];
 
 const hotLead = workflowTemplates.find((template) => template.id === 'hot_lead_alert')!;
 const workflowRow = {
@@ -37,6 +40,9 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'rpc:automation_workflow_counts') return { data: workflows.length ? counts : [], error: null };
   if (call.table === 'rpc:workspace_members') return { data: [], error: null };
   if (call.table === 'email_templates' && call.operation === 'select') return { data: emailTemplates, error: null };
+  if (call.table === 'email_lists' && call.operation === 'select') return { data: emailLists, error: null };
+  if (call.table === 'rpc:email_list_counts') return { data: [], error: null };
+  if (call.table === 'email_campaigns' && call.operation === 'select') return { data: [{ id: 'c-spring', name: 'Spring news', status: 'sent', blocks: [] }], error: null };
   if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   if (call.table === 'rpc:publish_automation_workflow') return publish();
@@ -135,6 +141,60 @@ describe('/marketing/automation', () => {
     await user.selectOptions(within(step).getByLabelText('The e-mail'), 'inline');
     expect(within(step).getByLabelText('Subject')).toHaveValue('Hello');
     expect(within(step).getByLabelText(/^Text/)).toHaveValue('Hi there');
+  });
+
+  it('a workflow can start when a contact subscribes to one of the workspace’s lists', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Starts when'), 'list_subscribed');
+    const list = within(dialog).getByLabelText('List');
+    await screen.findByRole('option', { name: 'Newsletter' });
+    expect(list).toHaveValue('');
+    await user.selectOptions(list, 'Newsletter');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { trigger: unknown } }).graph.trigger).toEqual({ type: 'list_subscribed', list_id: 'l-news' });
+  });
+
+  it('a workflow can start on a click in any e-mail or in one campaign’s', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Starts when'), 'email_clicked');
+    const campaign = within(dialog).getByLabelText('E-mail');
+    expect(campaign).toHaveValue('');
+    await screen.findByRole('option', { name: 'Spring news' });
+    await user.selectOptions(campaign, 'Spring news');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { trigger: unknown } }).graph.trigger).toEqual({ type: 'email_clicked', campaign_id: 'c-spring' });
+  });
+
+  it('a wait step can wait until a weekday and hour in a time zone', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
+    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    await user.selectOptions(within(step).getByLabelText('Day'), 'Friday');
+    await user.selectOptions(within(step).getByLabelText('Hour'), '17:00');
+    const zone = within(step).getByLabelText(/^Time zone/);
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Paris');
+    expect(within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ })).toHaveTextContent('Wait until Friday at 17:00 (Europe/Paris)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toEqual({ id: 'wait-1', type: 'wait', until: { weekday: 5, hour: 17 }, time_zone: 'Europe/Paris', next: 'tell-owner' });
   });
 
   it('viewers read the steps and runs, and change nothing', async () => {

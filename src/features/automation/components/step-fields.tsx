@@ -4,6 +4,7 @@ import { automationCopy } from '@/config/automation-copy';
 import { EmailStepFields } from '@/features/automation/components/email-step-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
+import { WaitStepFields } from '@/features/automation/components/wait-step-fields';
 import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
 export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const;
@@ -90,14 +91,7 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
   const next = target(automationCopy.next, step.next, (value) => onChange({ ...step, next: value }));
   switch (step.type) {
     case 'wait':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={automationCopy.minutes}>
-            <Input type="number" min={1} max={525600} value={step.minutes} disabled={disabled} onChange={(event) => onChange({ ...step, minutes: Number(event.target.value) })} />
-          </FormField>
-          {next}
-        </div>
-      );
+      return <WaitStepFields step={step} disabled={disabled} next={next} onChange={onChange} />;
     case 'add_tag':
     case 'remove_tag':
       return (

@@ -2,7 +2,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
+import { CampaignTriggerField } from '@/features/automation/components/campaign-trigger-field';
+import { ListTriggerField } from '@/features/automation/components/list-trigger-field';
 import { BAND_OPTIONS } from '@/features/automation/components/step-fields';
+import { triggerOfType } from '@/features/automation/utils/trigger';
 import type { WorkflowGraph, WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
 
 interface TriggerFieldsProps {
@@ -25,7 +28,7 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
           disabled={readOnly}
           onChange={(event) => {
             const type = event.target.value as WorkflowTrigger['type'];
-            setTrigger(type === 'tag_added' ? { type, tag: '' } : type === 'score_band_entered' ? { type, band: 'hot' } : { type });
+            setTrigger(triggerOfType(type));
           }}
         >
           {Object.entries(automationCopy.triggers).map(([type, label]) => <option key={type} value={type}>{label}</option>)}
@@ -42,6 +45,12 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
             {BAND_OPTIONS.map((band) => <option key={band} value={band}>{band}</option>)}
           </FieldSelect>
         </FormField>
+      ) : null}
+      {trigger.type === 'list_subscribed' ? (
+        <ListTriggerField listId={trigger.list_id} disabled={readOnly} onChange={(listId) => setTrigger({ type: 'list_subscribed', list_id: listId })} />
+      ) : null}
+      {trigger.type === 'email_opened' || trigger.type === 'email_clicked' ? (
+        <CampaignTriggerField campaignId={trigger.campaign_id} disabled={readOnly} onChange={(campaignId) => setTrigger({ type: trigger.type, campaign_id: campaignId })} />
       ) : null}
       <FormField label={automationCopy.enrollment}>
         <FieldSelect value={graph.enrollment} disabled={readOnly} onChange={(event) => onChange({ ...graph, enrollment: event.target.value as WorkflowGraph['enrollment'] })}>

@@ -95,6 +95,8 @@ describe('describeStep', () => {
     [{ id: 'w', type: 'wait', minutes: 2880, next: null }, 'Wait 2 days'],
     [{ id: 'w', type: 'wait', minutes: 1440, next: null }, 'Wait 1 day'],
     [{ id: 'w', type: 'wait', minutes: 120, next: null }, 'Wait 2 hours'],
+    [{ id: 'w', type: 'wait', until: { weekday: 1, hour: 9 }, time_zone: 'Europe/Paris', next: null }, 'Wait until Monday at 09:00 (Europe/Paris)'],
+    [{ id: 'w', type: 'wait', until: { weekday: null, hour: 17 }, time_zone: 'UTC', next: null }, 'Wait until any day at 17:00 (UTC)'],
     [{ id: 'w', type: 'wait', minutes: 90, next: null }, 'Wait 90 minutes'],
     [check, 'If tagged “b”'],
     [{ id: 'c', type: 'condition', check: { kind: 'band', band: 'hot' }, yes: null, no: null }, 'If the score band is hot'],

@@ -120,6 +120,8 @@ const STAGES: Record<string, string> = {
   subscriber: 'Subscriber', lead: 'Lead', marketing_qualified: 'Marketing qualified', sales_qualified: 'Sales qualified', customer: 'Customer', churned: 'Churned',
 };
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 function minutesText(minutes: number): string {
   if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
   if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
@@ -130,6 +132,7 @@ function minutesText(minutes: number): string {
 export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<string, string> = new Map()): string {
   switch (step.type) {
     case 'wait':
+      if ('until' in step) return `Wait until ${step.until.weekday === null ? 'any day' : WEEKDAYS[step.until.weekday]} at ${String(step.until.hour).padStart(2, '0')}:00 (${step.time_zone})`;
       return `Wait ${minutesText(step.minutes)}`;
     case 'condition':
       switch (step.check.kind) {

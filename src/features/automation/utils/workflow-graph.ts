@@ -10,7 +10,11 @@ export type WorkflowTrigger =
   | { type: 'contact_created' }
   | { type: 'form_submitted' }
   | { type: 'tag_added'; tag: string }
-  | { type: 'score_band_entered'; band: ScoreBand };
+  | { type: 'score_band_entered'; band: ScoreBand }
+  // A contact's membership of an Email Platform list of the workspace becomes confirmed.
+  | { type: 'list_subscribed'; list_id: string }
+  // The first open / click of a delivery to the contact: of one campaign of the workspace, or of any e-mail (null).
+  | { type: 'email_opened' | 'email_clicked'; campaign_id: string | null };
 
 export type ConditionCheck =
   | { kind: 'tag'; tag: string }
@@ -24,6 +28,8 @@ interface StepBase {
 export type WorkflowStep = StepBase &
   (
     | { type: 'wait'; minutes: number; next: string | null }
+    // Until the next weekday (0 = Sunday; null: any day) and hour in the step's time zone, strictly after it starts.
+    | { type: 'wait'; until: { weekday: number | null; hour: number }; time_zone: string; next: string | null }
     | { type: 'condition'; check: ConditionCheck; yes: string | null; no: string | null }
     | { type: 'split'; branches: { share: number; next: string | null }[] }
     | { type: 'add_tag' | 'remove_tag'; tag: string; next: string | null }

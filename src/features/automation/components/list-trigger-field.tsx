@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
+import { automationCopy } from '@/config/automation-copy';
+import { paths } from '@/config/paths';
+import { FieldSelect } from '@/features/automation/components/field-select';
+import { useEmailLists } from '@/features/email/api/get-email-lists';
+
+interface ListTriggerFieldProps {
+  listId: string;
+  disabled: boolean;
+  onChange(listId: string): void;
+}
+
+/** The Email Platform list of the workspace whose confirmed subscriptions start the workflow. */
+export function ListTriggerField({ listId, disabled, onChange }: ListTriggerFieldProps) {
+  const lists = useEmailLists();
+  const options = lists.data ?? [];
+  const chosenIsListed = options.some((list) => list.id === listId);
+  const hint = lists.isError
+    ? automationCopy.listsFailed
+    : lists.isSuccess && options.length === 0
+      ? <>{automationCopy.noLists} <Link className="underline" to={paths.marketing.email}>{automationCopy.openEmailPlatform}</Link></>
+      : automationCopy.listNote;
+  return (
+    <FormField label={automationCopy.triggerList} hint={hint}>
+      <FieldSelect value={listId} disabled={disabled || lists.isPending} onChange={(event) => onChange(event.target.value)}>
+        <option value="" disabled>{lists.isPending ? automationCopy.loadingLists : automationCopy.chooseList}</option>
+        {options.map((list) => <option key={list.id} value={list.id}>{list.name}</option>)}
+        {listId && !chosenIsListed && !lists.isPending ? <option value={listId}>{automationCopy.missingList}</option> : null}
+      </FieldSelect>
+    </FormField>
+  );
+}

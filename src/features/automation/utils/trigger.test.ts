@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { triggerOfType } from '@/features/automation/utils/trigger';
+
+describe('triggerOfType', () => {
+  it.each([
+    ['contact_created', { type: 'contact_created' }],
+    ['form_submitted', { type: 'form_submitted' }],
+    ['tag_added', { type: 'tag_added', tag: '' }],
+    ['score_band_entered', { type: 'score_band_entered', band: 'hot' }],
+    ['list_subscribed', { type: 'list_subscribed', list_id: '' }],
+    ['email_opened', { type: 'email_opened', campaign_id: null }],
+    ['email_clicked', { type: 'email_clicked', campaign_id: null }],
+  ] as const)('%s starts with its setting blank or at its first choice', (type, expected) => {
+    expect(triggerOfType(type)).toEqual(expected);
+  });
+});
