@@ -615,6 +615,9 @@ begin
   if event.workspace_id <> automation_enroll_for_event.workspace_id then
     raise exception 'event % does not belong to workspace %', event_id, workspace_id using errcode = '42501', detail = 'foreign_event';
   end if;
+  -- One enrollment job of a workspace at a time: the hourly limit below counts committed enrollments, and two jobs
+  -- counting side by side both saw room for one more (the limit of 2 let 3 in on PostgreSQL 15).
+  perform pg_advisory_xact_lock(hashtextextended('automation_enroll:' || event.workspace_id::text, 0));
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
@@ -4280,6 +4283,14 @@ begin
   values (record_workspace_event.workspace_id, record_workspace_event.type, record_workspace_event.subject_id, coalesce(record_workspace_event.payload, '{}'::jsonb))
   returning id into event_id;
   for subscriber in select s.task from private.workspace_event_subscribers s where s.event_type = record_workspace_event.type order by s.task loop
+    -- Automation's enrollment only where a published workflow of the workspace could take the event: e-mail opens
+    -- and clicks are recorded for every delivery, and most workspaces automate nothing on them.
+    if subscriber = 'automation_enroll' and not exists (
+      select 1 from public.automation_workflows w
+      where w.organization_id = record_workspace_event.workspace_id and w.status = 'published'
+    ) then
+      continue;
+    end if;
     perform private.enqueue_job(
       subscriber,
       jsonb_build_object('workspace_id', record_workspace_event.workspace_id, 'event_id', event_id),
