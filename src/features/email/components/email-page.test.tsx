@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EmailSampleFigures } from '@/features/dashboard/modules/email-module';
+import { EmailPage } from '@/features/email/components/email-page';
+import { AuthProvider } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { fakeSession, workspaceRows, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
+import { renderRoutes } from '@/testing/render';
+
+vi.mock('@/lib/supabase', async () => {
+  const { createFakeSupabase } = await import('@/testing/fake-supabase');
+  const fake = createFakeSupabase();
+  return { supabase: Object.assign(fake.client, { fake }) };
+});
+
+const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
+let overview: () => FakeResult | Promise<FakeResult>;
+const emptyCounts = { subscribers: 0, lists: 0, campaigns: 0, deliveries: 0, sent: 0, open_tracked: 0, opened: 0, click_tracked: 0, clicked: 0, unsubscribed: 0, bounced: 0, complained: 0 };
+
+function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined {
+  if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
+  if (call.table === 'rpc:email_sending_status') return { data: [{ worker_alive: true }], error: null };
+  if (call.table === 'rpc:email_overview') return overview();
+  if (call.operation === 'select' && (call.table === 'email_campaigns' || call.table === 'email_lists')) return { data: [], error: null };
+  if (call.table.startsWith('rpc:')) return { data: [], error: null };
+  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: 'member' }]);
+}
+
+const renderPage = () => renderRoutes([{ path: '/marketing/email', element: <AuthProvider><EmailPage sample={<EmailSampleFigures />} /></AuthProvider> }], '/marketing/email');
+
+beforeEach(() => {
+  fake.reset();
+  localStorage.clear();
+  overview = () => ({ data: [emptyCounts], error: null });
+  fake.respondWith(respond);
+  fake.setSession(fakeSession());
+});
+
+describe('/marketing/email page', () => {
+  it('says it is loading, then shows the marked sample figures for a workspace that has sent nothing', async () => {
+    let answer!: (result: FakeResult) => void;
+    overview = () => new Promise((resolve) => (answer = resolve));
+    renderPage();
+    expect(await screen.findByText('Loading campaigns...')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:email_overview')).toBe(true));
+    expect(screen.getByText('Loading campaigns...')).toBeInTheDocument();
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    answer({ data: [emptyCounts], error: null });
+    expect(await screen.findByText(/Sample figures: this workspace has not sent an e-mail yet/)).toBeInTheDocument();
+    expect(screen.getByText('Sample data')).toBeInTheDocument();
+    expect(screen.getByText('Example figures')).toBeInTheDocument();
+  });
+
+  it('with real figures shows them, not the sample', async () => {
+    overview = () => ({ data: [{ ...emptyCounts, subscribers: 1200, campaigns: 2, deliveries: 300, sent: 300 }], error: null });
+    renderPage();
+    expect(await screen.findByText('1,200')).toBeInTheDocument();
+    expect(screen.getByText('Subscribers')).toBeInTheDocument();
+    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+  });
+
+  it('a failed load says so in words and tries again on request', async () => {
+    let fail = true;
+    overview = () => (fail ? { data: null, error: { message: 'boom', code: '500' } } : { data: [emptyCounts], error: null });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('Error loading e-mail data')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Sample data')).toBeInTheDocument();
+    expect(screen.queryByText('Error loading e-mail data')).not.toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.table === 'rpc:email_overview').length).toBeGreaterThanOrEqual(2);
+  });
+});
