@@ -1,7 +1,7 @@
 import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
-import { useEmailCampaigns } from '@/features/email/api/get-email-campaigns';
+import { useEmailCampaignNames } from '@/features/automation/api/get-email-names';
 
 interface CampaignTriggerFieldProps {
   /** Null: any e-mail of the workspace. */
@@ -12,7 +12,7 @@ interface CampaignTriggerFieldProps {
 
 /** The campaign whose e-mails' opens or clicks start the workflow, or any e-mail of the workspace. */
 export function CampaignTriggerField({ campaignId, disabled, onChange }: CampaignTriggerFieldProps) {
-  const campaigns = useEmailCampaigns();
+  const campaigns = useEmailCampaignNames();
   const options = campaigns.data ?? [];
   const chosenIsListed = campaignId === null || options.some((campaign) => campaign.id === campaignId);
   return (

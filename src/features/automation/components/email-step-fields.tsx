@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { automationCopy } from '@/config/automation-copy';
 import { paths } from '@/config/paths';
-import { useEmailTemplateNames } from '@/features/automation/api/get-email-template-names';
+import { useEmailTemplateNames } from '@/features/automation/api/get-email-names';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { emailSourceOf, withEmailSource, type EmailSource } from '@/features/automation/utils/email-step';
 import type { SendEmailStep } from '@/features/automation/utils/workflow-graph';

@@ -3,7 +3,7 @@ import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
 import { paths } from '@/config/paths';
 import { FieldSelect } from '@/features/automation/components/field-select';
-import { useEmailLists } from '@/features/email/api/get-email-lists';
+import { useEmailListNames } from '@/features/automation/api/get-email-names';
 
 interface ListTriggerFieldProps {
   listId: string;
@@ -13,7 +13,7 @@ interface ListTriggerFieldProps {
 
 /** The Email Platform list of the workspace whose confirmed subscriptions start the workflow. */
 export function ListTriggerField({ listId, disabled, onChange }: ListTriggerFieldProps) {
-  const lists = useEmailLists();
+  const lists = useEmailListNames();
   const options = lists.data ?? [];
   const chosenIsListed = options.some((list) => list.id === listId);
   const hint = lists.isError

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
-import { useEmailTemplateNames } from '@/features/automation/api/get-email-template-names';
+import { useEmailTemplateNames } from '@/features/automation/api/get-email-names';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { StepFields } from '@/features/automation/components/step-fields';
 import type { PublishProblem } from '@/features/automation/utils/publish-error';
