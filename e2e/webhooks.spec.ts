@@ -63,9 +63,12 @@ for (const width of [1280, 375]) {
     await expect(page.getByText('secret-token')).toHaveCount(0);
 
     await publishThroughApi(page, baseURL!, 'Launch post');
-    await page.reload();
+    // The event's job records the delivery in the background: the log shows it once it exists (read on load).
     const delivery = page.getByRole('region', { name: 'Delivery log' }).getByRole('listitem').filter({ hasText: 'content.published' });
-    await expect(delivery).toHaveCount(1);
+    await expect(async () => {
+      await page.reload();
+      await expect(delivery).toHaveCount(1, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(delivery.getByText(/https:\/\/hooks\.example\.com/)).toBeVisible();
     await delivery.getByRole('button', { name: 'Show the attempts of this content.published delivery' }).click();
     await expect(delivery.getByRole('button', { name: 'Show the attempts of this content.published delivery' })).toHaveAttribute('aria-expanded', 'true');
