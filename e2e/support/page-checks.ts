@@ -3,15 +3,18 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Toasts and dialogs that are still fading in (sonner's 400 ms, Radix's 200 ms) are measured by axe at their passing
- * colours: wait until no finite animation runs, for at most two seconds (endless ones — spinners, skeletons — never
- * settle and are not waited for; a page that keeps starting short animations costs the two seconds, no more).
+ * colours: wait until no finite animation runs and every toast is whole, for at most three seconds (endless ones — spinners, skeletons — never
+ * settle and are not waited for; a page that keeps starting short animations costs three seconds, no more).
  */
 async function settleAnimations(page: Page) {
   await page
     .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      () =>
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
+        // A toast's fade-in is a transition that starts when sonner marks it mounted: until then no animation runs.
+        [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')].every((toast) => getComputedStyle(toast).opacity === '1'),
       undefined,
-      { timeout: 2_000, polling: 100 },
+      { timeout: 3_000, polling: 100 },
     )
     .catch(() => {});
 }
@@ -23,7 +26,8 @@ async function settleAnimations(page: Page) {
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string; disableRules?: string[] } = {}) {
   await settleAnimations(page);
-  const builder = new AxeBuilder({ page });
+  // A toast on its way out (sonner marks it removed, then fades it) is no longer part of the page.
+  const builder = new AxeBuilder({ page }).exclude('[data-sonner-toast][data-removed="true"]');
   if (options.exclude) builder.exclude(options.exclude);
   if (options.disableRules) builder.disableRules(options.disableRules);
   const results = await builder.analyze();
