@@ -48,9 +48,12 @@ test('register a site, paste its snippet into a page, visit it, and see the visi
   expect((await goal).status()).toBe(200);
   await visitor.close();
 
-  await page.reload();
+  // The figures are read on load; the visit may still be on its way into them: read again until it shows.
   const visitors = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Unique Visitors' }) });
-  await expect(visitors.getByText('1', { exact: true })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(visitors.getByText('1', { exact: true })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByText('1 visitor in the last 5 minutes')).toBeVisible();
   const goals = page.getByRole('table', { name: 'Goals' });
   await expect(goals.getByRole('row', { name: /Signup/ })).toContainText('100%');
