@@ -12,7 +12,7 @@ async function settleAnimations(page: Page) {
       () =>
         document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
         // A toast's fade-in is a transition that starts when sonner marks it mounted: until then no animation runs.
-        [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')].every((toast) => getComputedStyle(toast).opacity === '1'),
+        Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')).every((toast) => getComputedStyle(toast).opacity === '1'),
       undefined,
       { timeout: 3_000, polling: 100 },
     )
