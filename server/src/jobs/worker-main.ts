@@ -24,7 +24,9 @@ try {
     (level === 'error' || level === 'warn' ? console.error : console.log)(`${new Date().toISOString()} ${level} ${message}`);
   };
   const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  const { url, sql, joinsLocalServer } = await openWorkerDatabase(config);
+  const { url, sql, joinsLocalServer } = await openWorkerDatabase(config, {
+    onBusy: (reason) => log.warn(`the database cannot take the worker yet (${reason}); trying again`),
+  });
   await applyAssetSettings(sql, config.assetQuotaBytes);
   const storage = await workerObjectStore(config, joinsLocalServer);
   if (storage) log.info(`asset jobs reach Storage at ${storage.url}`);
