@@ -67,7 +67,7 @@ describe('npm run worker', () => {
     const workers = [startWorker({ DATABASE_URL: db.url }), startWorker({ DATABASE_URL: db.url })];
     try {
       // Two processes load the server's code through tsx at once: on a busy 2-core machine that takes a while.
-      await until(() => workers.every((worker) => /Worker \S+ working for postgres:\/\/postgres:\*\*\*@/.test(worker.output())), 'both workers', 90_000, workers);
+      await until(() => workers.every((worker) => /Worker \S+ working for postgres:\/\/[^:/@]+:\*\*\*@/.test(worker.output())), 'both workers', 90_000, workers);
       const owner = await seedUser(sql);
       await sql`
         insert into public.content_items (organization_id, user_id, title, planned_publish_at, publish_on_schedule)
