@@ -2,7 +2,7 @@ import { createClient, isAuthApiError, type SupabaseClient } from '@supabase/sup
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database';
-import { signIn, signUpUser, TEST_PASSWORD } from '../support/auth';
+import { lastEmailTo, linkOnServer, signIn, signUpUser, TEST_PASSWORD } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
 
@@ -191,5 +191,32 @@ describe('anonymous sign-ins per client IP (RATE_LIMIT_ANONYMOUS_USERS, GoTrueâ€
     expect((await from('198.51.100.8').auth.signInAnonymously()).error).toBeNull();
     const signedUp = await from('198.51.100.7').auth.signUp({ email: uniqueEmail('limited'), password: TEST_PASSWORD });
     expect(signedUp.error).toBeNull();
+  });
+});
+
+describe('converting a guest with e-mail confirmation on (AUTH_AUTOCONFIRM=false)', () => {
+  let confirming: TestServer;
+  beforeAll(async () => {
+    confirming = await startTestServer({ AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED: 'true', AUTH_AUTOCONFIRM: 'false' });
+  });
+  afterAll(async () => {
+    await confirming?.close();
+  });
+
+  it('updateUser({ email }) mails the new address only; the guest stays a guest until the link is followed', async () => {
+    const { client, user } = await guest(confirming);
+    const email = uniqueEmail('confirming');
+    const updated = await client.auth.updateUser({ email });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user).toMatchObject({ is_anonymous: true, email: '', new_email: email });
+    expect(await confirming.sql`select 1 from public.organization_members where user_id = ${user.id}`).toEqual([]);
+    const mail = await lastEmailTo(confirming, email, 'email_change_new');
+    const followed = await fetch(linkOnServer(confirming, mail.link), { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    const hash = new URLSearchParams(new URL(followed.headers.get('location')!).hash.slice(1));
+    expect(hash.get('type')).toBe('email_change');
+    expect(decodeJwt(hash.get('access_token')!).is_anonymous).toBe(false);
+    expect(await confirming.sql`select is_anonymous, email from auth.users where id = ${user.id}`).toEqual([{ is_anonymous: false, email }]);
+    expect(await confirming.sql`select role from public.organization_members where user_id = ${user.id}`).toEqual([{ role: 'owner' }]);
   });
 });
