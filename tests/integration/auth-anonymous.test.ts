@@ -119,6 +119,11 @@ describe('anonymous sign-ins switched on (AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED=
     expect(renamed.data).toEqual([]);
     const [row] = await server.sql<{ name: string }[]>`select name from public.organizations where id = ${workspace}`;
     expect(row!.name).not.toBe('Taken over');
+    // The workspace's asset storage neither lists nor takes a guest's upload.
+    const upload = await client.storage.from('assets').upload(`${workspace}/planted.txt`, new Blob(['x'], { type: 'text/plain' }));
+    expect(upload.error).not.toBeNull();
+    expect((await client.storage.from('assets').list(workspace)).data ?? []).toEqual([]);
+    expect(await server.sql`select 1 from storage.objects where name like ${`${workspace}/%`}`).toEqual([]);
   });
 
   it('reauthenticate: 400 validation_failed, the user has neither an e-mail nor a phone', async () => {
