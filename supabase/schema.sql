@@ -2614,6 +2614,10 @@ declare
   company text := nullif(left(btrim(coalesce(meta ->> 'company_name', '')), 120), '');
   org_id uuid;
 begin
+  if new.is_anonymous or exists (select 1 from public.profiles p where p.user_id = new.id) then
+    return new;
+  end if;
+
   insert into public.organizations (name, is_personal)
   values (
     coalesce(company, left(coalesce(first_name, nullif(split_part(coalesce(new.email, ''), '@', 1), ''), 'My'), 100) || '''s workspace'),
@@ -4392,6 +4396,20 @@ begin
   insert into private.analytics_rollup_runs (scheduler, ran_at, sites) values (left(scheduler, 200), now(), refreshed)
   on conflict on constraint analytics_rollup_runs_pkey do update set ran_at = excluded.ran_at, sites = excluded.sites;
   return refreshed;
+end
+$$;
+
+-- Name: refuse_anonymous_member(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.refuse_anonymous_member() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from auth.users u where u.id = new.user_id and u.is_anonymous) then
+    raise exception 'Guest sessions cannot create or join workspaces: create an account first.'
+      using errcode = '42501', detail = 'anonymous_user';
+  end if;
+  return new;
 end
 $$;
 
@@ -10145,6 +10163,9 @@ ALTER INDEX private.analytics_events_site_time_idx ATTACH PARTITION private.anal
 -- Name: analytics_events_default_site_id_occurred_at_idx; Type: INDEX ATTACH; Schema: private
 ALTER INDEX private.analytics_events_site_time_idx ATTACH PARTITION private.analytics_events_default_site_id_occurred_at_idx;
 
+-- Name: users on_auth_user_converted; Type: TRIGGER; Schema: auth
+CREATE TRIGGER on_auth_user_converted AFTER UPDATE OF is_anonymous ON auth.users FOR EACH ROW WHEN ((old.is_anonymous AND (NOT new.is_anonymous))) EXECUTE FUNCTION private.handle_new_user();
+
 -- Name: users on_auth_user_created; Type: TRIGGER; Schema: auth
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
@@ -10288,6 +10309,9 @@ CREATE TRIGGER menu_items_set_updated_at BEFORE INSERT OR UPDATE ON public.menu_
 
 -- Name: organization_members organization_members_keep_an_owner; Type: TRIGGER; Schema: public
 CREATE TRIGGER organization_members_keep_an_owner AFTER DELETE OR UPDATE ON public.organization_members FOR EACH ROW EXECUTE FUNCTION private.keep_an_owner();
+
+-- Name: organization_members organization_members_refuse_anonymous; Type: TRIGGER; Schema: public
+CREATE TRIGGER organization_members_refuse_anonymous BEFORE INSERT OR UPDATE OF user_id ON public.organization_members FOR EACH ROW EXECUTE FUNCTION private.refuse_anonymous_member();
 
 -- Name: organization_members organization_members_release_contacts; Type: TRIGGER; Schema: public
 CREATE TRIGGER organization_members_release_contacts AFTER DELETE ON public.organization_members FOR EACH ROW EXECUTE FUNCTION private.release_contacts_of_former_member();
@@ -12062,6 +12086,9 @@ REVOKE ALL ON FUNCTION private.refresh_analytics_rollups_now(site uuid) FROM PUB
 
 -- Name: FUNCTION refresh_due_analytics_rollups(scheduler text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refresh_due_analytics_rollups(scheduler text) FROM PUBLIC;
+
+-- Name: FUNCTION refuse_anonymous_member(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.refuse_anonymous_member() FROM PUBLIC;
 
 -- Name: FUNCTION refuse_schedule_in_past(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refuse_schedule_in_past() FROM PUBLIC;

@@ -35,8 +35,10 @@ start() { # name, then env assignments; waits for the server to answer
 }
 # 1. with no server: the tests that pass anyway are not "server tests"
 (cd "$PKG" && $JEST $SUITES --json --outputFile="$RUN/offline.json" >"$RUN/offline.log" 2>&1) || true
-# 2. Supabase CLI's settings (test/supabase/config.toml): port 54321, its JWT secret and generated signing keys
+# 2. Supabase CLI's settings (test/supabase/config.toml): port 54321, its JWT secret and generated signing keys,
+#    enable_anonymous_sign_ins = true and [auth.rate_limit] anonymous_users = 100
 start cli PORT=54321 SITE_URL=http://127.0.0.1:3000 ADDITIONAL_REDIRECT_URLS=https://127.0.0.1:3000,http://localhost:5173 \
+  AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED=true RATE_LIMIT_ANONYMOUS_USERS=100 \
   JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters-long JWT_KEYS="$(cat "$PKG/test/supabase/signing_keys.json")"
 (cd "$PKG" && $JEST $SUITES --json --outputFile="$RUN/run.json" >"$RUN/run.log" 2>&1) || true
 (cd "$PKG" && $JEST test/GoTrueClient.pkce.test.ts >"$RUN/pkce.log" 2>&1) || true

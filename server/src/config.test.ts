@@ -63,7 +63,7 @@ describe('loadConfig', () => {
 describe('auth limits', () => {
   it("defaults to GoTrue's request limits, link expiry, e-mail frequency and reuse interval, and limits per client and account", () => {
     expect(loadConfig({})).toMatchObject({
-      rateLimits: { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30 },
+      rateLimits: { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30, anonymousUsersPerHour: 30 },
       emailMaxFrequency: 60,
       emailLinkExpiry: 86400,
       refreshTokenReuseInterval: 10,

@@ -104,6 +104,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().regex(ADMIN_USERNAME_PATTERN, ADMIN_USERNAME_RULE).default('admin'),
   ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long`).refine((value) => Buffer.byteLength(value) <= ADMIN_PASSWORD_MAX_BYTES, `must be at most ${ADMIN_PASSWORD_MAX_BYTES} bytes`).optional(),
   AUTH_AUTOCONFIRM: booleanFlag.default(true),
+  // GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED (Supabase: "Allow anonymous sign-ins"), off as GoTrue's default.
+  AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED: booleanFlag.default(false),
   PASSWORD_MIN_LENGTH: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(6, 'must be at least 6').max(72, 'must be at most 72').default(6),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   SMTP_FROM: z.string().default('Beyond Brochures <no-reply@localhost>'),
@@ -132,6 +134,7 @@ const envSchema = z.object({
   RATE_LIMIT_EMAIL_SENT: positiveNumber(1_000_000, 'e-mails').default(200),
   RATE_LIMIT_EMAIL_PER_CLIENT: positiveNumber(1_000_000, 'e-mails').default(10),
   RATE_LIMIT_SIGN_IN_PER_ACCOUNT: positiveNumber(1_000_000, 'attempts').default(30),
+  RATE_LIMIT_ANONYMOUS_USERS: positiveNumber(1_000_000, 'sign-ins').default(30),
   AUTH_EMAIL_MAX_FREQUENCY: seconds(0, 86400).default(60),
   AUTH_EMAIL_LINK_EXPIRY: seconds(60, 604800).default(86400),
   REFRESH_TOKEN_REUSE_INTERVAL: seconds(0, 3600).default(10),
@@ -202,6 +205,8 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   autoconfirm: boolean;
+  /** POST /signup without an e-mail or phone creates an anonymous user (AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+  anonymousUsersEnabled: boolean;
   passwordMinLength: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -228,6 +233,8 @@ export interface Config {
     emailSentPerHour: number;
     emailPerClientPerHour: number;
     signInPerAccountPerHour: number;
+    /** Anonymous sign-ins per client IP per hour (GoTrue's GOTRUE_RATE_LIMIT_ANONYMOUS_USERS). */
+    anonymousUsersPerHour: number;
   };
   /** Seconds before the same user can be sent another e-mail of the same kind. */
   emailMaxFrequency: number;
@@ -305,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: value.ADMIN_USERNAME,
     adminPassword: value.ADMIN_PASSWORD,
     autoconfirm: value.AUTH_AUTOCONFIRM,
+    anonymousUsersEnabled: value.AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED,
     passwordMinLength: value.PASSWORD_MIN_LENGTH,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
@@ -326,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailSentPerHour: value.RATE_LIMIT_EMAIL_SENT,
       emailPerClientPerHour: value.RATE_LIMIT_EMAIL_PER_CLIENT,
       signInPerAccountPerHour: value.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
+      anonymousUsersPerHour: value.RATE_LIMIT_ANONYMOUS_USERS,
     },
     emailMaxFrequency: value.AUTH_EMAIL_MAX_FREQUENCY,
     emailLinkExpiry: value.AUTH_EMAIL_LINK_EXPIRY,

@@ -22,7 +22,8 @@ const toml = parse(readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) 
     refresh_token_reuse_interval: number;
     enable_signup: boolean;
     minimum_password_length: number;
-    rate_limit: { email_sent: number; token_refresh: number; sign_in_sign_ups: number; token_verifications: number };
+    enable_anonymous_sign_ins: boolean;
+    rate_limit: { email_sent: number; token_refresh: number; sign_in_sign_ups: number; token_verifications: number; anonymous_users: number };
     email: { enable_confirmations: boolean; max_frequency: string; otp_expiry: number };
   };
 };
@@ -34,11 +35,13 @@ describe('supabase/config.toml', () => {
       jwt_expiry: defaults.jwtExpiry,
       refresh_token_reuse_interval: defaults.refreshTokenReuseInterval,
       enable_signup: true,
+      enable_anonymous_sign_ins: defaults.anonymousUsersEnabled,
       minimum_password_length: defaults.passwordMinLength,
       rate_limit: {
         email_sent: defaults.rateLimits.emailSentPerHour,
         token_refresh: defaults.rateLimits.tokenRefresh,
         token_verifications: defaults.rateLimits.verify,
+        anonymous_users: defaults.rateLimits.anonymousUsersPerHour,
       },
       email: { enable_confirmations: !defaults.autoconfirm, max_frequency: `1m0s`, otp_expiry: defaults.emailLinkExpiry },
     });

@@ -217,6 +217,29 @@ describe('the app’s requests on the Supabase-shaped database', () => {
     expect((await anon.from('content_items').select('id')).error?.code).toBe('42501');
   });
 
+  it('an anonymous user (Supabase Auth `signInAnonymously`) gets no workspace and cannot create one; once converted it gets the sign-up\'s (decision 0025)', async () => {
+    const id = randomUUID();
+    await authAdmin`
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+        created_at, updated_at, confirmation_token, recovery_token, is_anonymous)
+      values ('00000000-0000-0000-0000-000000000000', ${id}, 'authenticated', 'authenticated', null, '', '{}', '{}', now(), now(), '', '', true)`;
+    const sessionId = randomUUID();
+    await authAdmin`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${sessionId}, ${id}, now(), now(), 'aal1')`;
+    const now = Math.floor(Date.now() / 1000);
+    const guest = client(await signJwt({
+      iss: 'https://example.supabase.co/auth/v1', sub: id, aud: 'authenticated', exp: now + 3600, iat: now, email: '', phone: '',
+      app_metadata: {}, user_metadata: {}, role: 'authenticated', aal: 'aal1', amr: [{ method: 'anonymous', timestamp: now }],
+      session_id: sessionId, is_anonymous: true,
+    }, jwtSecret));
+    expect((await guest.from('profiles').select('*')).data).toEqual([]);
+    const created = await guest.rpc('create_workspace', { name: 'Guest workspace' });
+    expect([created.status, created.error?.details]).toEqual([403, 'anonymous_user']);
+    expect((await guest.from('organizations').select('*')).data).toEqual([]);
+    await authAdmin`update auth.users set email = ${`${id.slice(0, 8)}@example.com`}, email_confirmed_at = now(), is_anonymous = false where id = ${id}`;
+    expect(await readBack`select m.role, o.is_personal from public.organization_members m join public.organizations o on o.id = m.organization_id where m.user_id = ${id}`)
+      .toEqual([{ role: 'owner', is_personal: true }]);
+  });
+
   it('the site admin (app_metadata, set by the service key) edits the menu; a member cannot', async () => {
     const siteAdmin = await signUp({ first_name: 'Site', last_name: 'Admin' }, { site_admin: true });
     const member = await signUp({ first_name: 'Mo', last_name: 'Member' });

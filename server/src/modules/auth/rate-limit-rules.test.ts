@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailResendWait, frequencyLimitMessage, rateLimitRules, signInLimitMessage } from './rate-limit-rules';
 
-const defaults = { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30 };
+const defaults = { tokenRefresh: 150, verify: 30, otp: 30, emailSentPerHour: 200, emailPerClientPerHour: 10, signInPerAccountPerHour: 30, anonymousUsersPerHour: 30 };
 
 describe('rateLimitRules', () => {
   it('GoTrue request limits: per 5 minutes with a burst of 30', () => {

@@ -21,6 +21,7 @@ export type RequestAction =
   | 'token'
   | 'verify'
   | 'signup'
+  | 'anonymous_signup'
   | 'recover'
   | 'user_update'
   | 'otp'
@@ -53,6 +54,8 @@ export function rateLimitRules(limits: Config['rateLimits'], emailMaxFrequencySe
       token: perFiveMinutes(limits.tokenRefresh),
       verify: perFiveMinutes(limits.verify),
       signup: perFiveMinutes(limits.otp),
+      // GoTrue's AnonymousSignIns limiter: RATE_LIMIT_ANONYMOUS_USERS an hour per client IP, burst of as many.
+      anonymous_signup: perHour(limits.anonymousUsersPerHour),
       recover: perFiveMinutes(limits.otp),
       user_update: perFiveMinutes(limits.otp),
       otp: perFiveMinutes(limits.otp),

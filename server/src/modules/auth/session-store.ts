@@ -31,7 +31,7 @@ export interface ClientInfo {
 }
 
 /** GoTrue's authentication methods (`amr`) this server issues sessions for. */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'email_change' | 'invite' | 'totp';
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'email_change' | 'invite' | 'totp' | 'anonymous';
 
 /** The `inet` column takes only an address (a forwarded header may carry anything). */
 function inetOrNull(ip: string): string | null {

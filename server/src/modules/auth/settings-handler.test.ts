@@ -10,4 +10,12 @@ describe('authSettings', () => {
     expect(settings.mailer_autoconfirm).toBe(false);
     expect(authSettings(true).mailer_autoconfirm).toBe(true);
   });
+
+  it('anonymous_users follows AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED', () => {
+    expect(authSettings(true).external.anonymous_users).toBe(false);
+    expect(Object.entries(authSettings(true, true).external).filter(([, enabled]) => enabled)).toEqual([
+      ['anonymous_users', true],
+      ['email', true],
+    ]);
+  });
 });

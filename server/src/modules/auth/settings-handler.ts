@@ -7,10 +7,12 @@ const PROVIDERS = [
   'twitter', 'email', 'phone', 'zoom',
 ] as const;
 
-/** GoTrue's `Settings` body: only e-mail sign-in is enabled on this server. */
-export function authSettings(autoconfirm: boolean) {
+/** GoTrue's `Settings` body: e-mail sign-in, and anonymous sign-ins when AUTH_EXTERNAL_ANONYMOUS_USERS_ENABLED is on. */
+export function authSettings(autoconfirm: boolean, anonymousUsers = false) {
   return {
-    external: Object.fromEntries(PROVIDERS.map((provider) => [provider, provider === 'email'])),
+    external: Object.fromEntries(
+      PROVIDERS.map((provider) => [provider, provider === 'email' || (provider === 'anonymous_users' && anonymousUsers)]),
+    ),
     disable_signup: false,
     mailer_autoconfirm: autoconfirm,
     phone_autoconfirm: false,
@@ -21,6 +23,6 @@ export function authSettings(autoconfirm: boolean) {
 
 /** GET /settings */
 export function settingsHandler(deps: AuthDeps) {
-  const body = authSettings(deps.config.autoconfirm);
+  const body = authSettings(deps.config.autoconfirm, deps.config.anonymousUsersEnabled);
   return async (_request: FastifyRequest, reply: FastifyReply) => reply.send(body);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionFailure } from '../../db/availability';
+import { signUpAnonymously } from './anonymous-signup';
 import { AuthError, badRequest, internalError, unprocessable } from './auth-error';
 import { type AuthDeps, clientOf } from './auth-deps';
 import { recordAudit } from './audit-log';
@@ -40,7 +41,10 @@ function savingFailed(error: unknown): never {
   throw Object.assign(internalError('Database error saving new user'), { cause: error });
 }
 
-/** POST /signup — GoTrue `Signup`: a session with AUTH_AUTOCONFIRM, else the user and a confirmation e-mail. */
+/**
+ * POST /signup — GoTrue `Signup`: a session with AUTH_AUTOCONFIRM, else the user and a confirmation e-mail; with
+ * neither e-mail nor phone, an anonymous sign-in (anonymous-signup.ts).
+ */
 export function signupHandler(deps: AuthDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const params = decodeBody<SignupParams>(request.body, 'SignupParams', {
@@ -51,9 +55,7 @@ export function signupHandler(deps: AuthDeps) {
       code_challenge: 'string',
       code_challenge_method: 'string',
     });
-    if (!params.email && !params.phone) {
-      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-    }
+    if (!params.email && !params.phone) return signUpAnonymously(deps, request, reply, params.data);
     await deps.limiter.take('signup', request.ip);
 
     if (!params.password) throw badRequest('validation_failed', 'Signup requires a valid password');

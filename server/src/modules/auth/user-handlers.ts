@@ -12,7 +12,7 @@ import { checkPassword, hashPassword } from './passwords';
 import { endSessions } from './session-store';
 import { redirectOf } from './signup-handler';
 import { serializeUser } from './user-serializer';
-import { findUserByEmail, findUserById } from './user-store';
+import { completeEmailChange, findUserByEmail, findUserById } from './user-store';
 
 type UserUpdateParams = {
   email: string;
@@ -63,6 +63,9 @@ export function updateUserHandler(deps: AuthDeps) {
     if (params.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     if (params.password !== undefined) checkNewPassword(params.password, deps.config.passwordMinLength);
     if (params.app_metadata !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+    if (user.is_anonymous && params.password && !email) {
+      throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    }
 
     const pkce = checkPkceParams(params);
 
@@ -90,7 +93,9 @@ export function updateUserHandler(deps: AuthDeps) {
       const kept = { ...(user.raw_user_meta_data ?? {}), ...params.data };
       checkUserMetadata(Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== null)));
     }
-    if (changesEmail) {
+    // An anonymous user adding an address with AUTH_AUTOCONFIRM is signing up: converted at once (GoTrue's UserUpdate).
+    const convertsNow = changesEmail && user.is_anonymous && deps.config.autoconfirm;
+    if (changesEmail && !convertsNow) {
       checkResendFrequency(deps, user.email_change_sent_at);
       await deps.limiter.takeEmail({ kind: 'email_change', recipient: email, clientIp: clientOf(request).ip });
     }
@@ -123,7 +128,12 @@ export function updateUserHandler(deps: AuthDeps) {
               updated_at = now()
           where id = ${user.id}`;
       }
-      if (changesEmail) {
+      if (convertsNow) {
+        await tx`update auth.users set email_change = ${email} where id = ${user.id}`;
+        if (!(await completeEmailChange(tx, user.id))) {
+          throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        }
+      } else if (changesEmail) {
         await tx`update auth.users set email_change = ${email}, email_change_sent_at = now() where id = ${user.id}`;
         const redirectTo = redirectOf(request, deps.config);
         if (pkce) await createFlowState(tx, user.id, 'email_change', pkce);

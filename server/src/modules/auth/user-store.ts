@@ -143,7 +143,7 @@ export async function createUser(
 
 /**
  * GoTrue's `ConfirmEmailChange`: the pending address becomes the user's address (and its e-mail identity's),
- * confirmed. Returns false when the address was taken by someone else in the meantime.
+ * confirmed; an anonymous user becomes a permanent one. Returns false when the address was taken by someone else in the meantime.
  */
 export async function completeEmailChange(db: Db, userId: string): Promise<boolean> {
   const [row] = await db<{ email_change: string }[]>`select email_change from auth.users where id = ${userId}`;
@@ -151,14 +151,24 @@ export async function completeEmailChange(db: Db, userId: string): Promise<boole
   if (!next) return false;
   const [taken] = await db`select 1 from auth.users where email = ${next} and id <> ${userId}`;
   if (taken) return false;
-  await db`
-    update auth.users
-    set email = ${next}, email_change = '', email_change_token_new = '', email_change_sent_at = null,
-        email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-    where id = ${userId}`;
-  await db`
+  const updated = await db`
     update auth.identities
     set identity_data = identity_data || ${db.json({ email: next, email_verified: true })}, updated_at = now()
     where user_id = ${userId} and provider = 'email'`;
+  // An anonymous user has no e-mail identity: confirming the address creates it (GoTrue's `emailChangeVerify`).
+  if (updated.count === 0) {
+    await db`
+      insert into auth.identities (provider_id, user_id, identity_data, provider)
+      values (${userId}, ${userId}, ${db.json({ sub: userId, email: next, email_verified: true })}, 'email')`;
+  }
+  // One statement, so the conversion trigger (is_anonymous true → false) sees the new address.
+  await db`
+    update auth.users
+    set email = ${next}, email_change = '', email_change_token_new = '', email_change_sent_at = null,
+        email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false,
+        raw_app_meta_data = case when raw_app_meta_data ? 'provider' then raw_app_meta_data
+          else raw_app_meta_data || '{"provider": "email", "providers": ["email"]}'::jsonb end,
+        updated_at = now()
+    where id = ${userId}`;
   return true;
 }
