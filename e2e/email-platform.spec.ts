@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { paths } from '../src/config/paths';
 import type { Page } from '@playwright/test';
-import { anonKeyOf, signUpToDashboard, storedAccessToken } from './support/accounts';
+import { signUpToDashboard } from './support/accounts';
+import { addContacts, outboxMessages, type OutboxMessage } from './support/email-outbox';
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
 
@@ -14,19 +13,6 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-
  * job runner at its moment, with its report and the module's figures. At 1280 px and 375 px, axe clean.
  */
 
-/** Adds contacts to the signed-in user's workspace through the data API, as the contacts screen would. */
-async function addContacts(page: Page, baseURL: string, contacts: { email: string; first_name: string; tags: string[] }[]) {
-  const token = await storedAccessToken(page);
-  const headers = { apikey: await anonKeyOf(baseURL), authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const [membership] = (await (await fetch(new URL('/rest/v1/organization_members?select=organization_id', baseURL), { headers })).json()) as { organization_id: string }[];
-  const response = await fetch(new URL('/rest/v1/contacts', baseURL), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(contacts.map((contact) => ({ ...contact, organization_id: membership!.organization_id }))),
-  });
-  expect(response.status).toBe(201);
-}
-
 /** A datetime-local value `seconds` from now, in the browser's time zone. */
 function localMomentIn(page: Page, seconds: number): Promise<string> {
   return page.evaluate((ahead) => {
@@ -34,18 +20,6 @@ function localMomentIn(page: Page, seconds: number): Promise<string> {
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
   }, seconds);
-}
-
-interface OutboxMessage {
-  to: string;
-  kind: string;
-  link?: string;
-}
-
-async function outboxMessages(dataDir: string): Promise<OutboxMessage[]> {
-  const outbox = path.join(dataDir, 'outbox');
-  const names = await readdir(outbox).catch(() => [] as string[]);
-  return Promise.all(names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxMessage));
 }
 
 async function confirmationLinkTo(dataDir: string, email: string): Promise<string> {

@@ -97,12 +97,7 @@ export const emailCopy = {
   },
   preview: { heading: 'Preview', phone: 'Phone', desktop: 'Desktop', text: 'Plain text', frameTitle: (mode: string) => `E-mail preview (${mode})` },
   images: {
-    title: 'Image from the Creative Studio',
-    description: 'Images of your workspace’s asset library. The one you choose is published for e-mail: mail programs load it from a public address.',
-    empty: 'No image in the asset library yet.',
-    loading: 'Loading images...',
-    choose: 'Use this image',
-    publishing: 'Publishing...',
+    publishing: (name: string) => `Publishing ${name} for e-mail...`,
     failed: 'Could not publish the image',
   },
   report: {

@@ -10,6 +10,5 @@ export const emailKeys = {
   suppressions: (workspaceId: string) => [...emailKeys.workspace(workspaceId), 'suppressions'] as const,
   settings: (workspaceId: string) => [...emailKeys.workspace(workspaceId), 'settings'] as const,
   webhooks: (workspaceId: string) => [...emailKeys.workspace(workspaceId), 'webhooks'] as const,
-  images: (workspaceId: string) => [...emailKeys.workspace(workspaceId), 'images'] as const,
   sending: ['email', 'sending-status'] as const,
 };

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Button } from '@/components/ui/button';
 import { emailCopy } from '@/config/email-copy';
 import type { ColumnContent, EmailBlock } from '@/lib/email-template/email-blocks';
-import { ImagePickerDialog } from './image-picker-dialog';
+
+// Loaded when an image block's "Choose" is pressed: the e-mail page does not carry the asset picker until then.
+const ImagePickerDialog = lazy(() => import('./image-picker-dialog').then((module) => ({ default: module.ImagePickerDialog })));
 
 const copy = emailCopy.blocks;
 
@@ -41,7 +43,7 @@ export function BlockFields({ block, onChange, label }: { block: EmailBlock | Co
         <div className="space-y-3">
           <div className="flex flex-wrap items-end gap-3">
             {block.src.startsWith('http') && block.src.length > 10 ? <img src={block.src} alt="" className="h-16 w-24 rounded border object-cover" /> : null}
-            <Button type="button" variant="outline" onClick={() => setPicking(true)}>
+            <Button type="button" variant="outline" aria-label={`${label}: ${copy.chooseImage}`} onClick={() => setPicking(true)}>
               {copy.chooseImage}
             </Button>
           </div>
@@ -54,13 +56,15 @@ export function BlockFields({ block, onChange, label }: { block: EmailBlock | Co
             </FormField>
           </div>
           {isPicking ? (
-            <ImagePickerDialog
-              onClose={() => setPicking(false)}
-              onPick={(image) => {
-                setPicking(false);
-                onChange({ ...block, src: image.src, alt: block.alt || image.alt, ...(image.assetId ? { asset_id: image.assetId } : {}) });
-              }}
-            />
+            <Suspense fallback={null}>
+              <ImagePickerDialog
+                onClose={() => setPicking(false)}
+                onPick={(image) => {
+                  setPicking(false);
+                  onChange({ ...block, src: image.src, alt: block.alt || image.alt, asset_id: image.assetId });
+                }}
+              />
+            </Suspense>
           ) : null}
         </div>
       );
