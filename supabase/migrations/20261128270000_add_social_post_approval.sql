@@ -1,4 +1,4 @@
--- Social Hub (issue 30), point 4: approval. Decision record: docs/decisions/0023-social-post-approval.md.
+-- Social Hub (issue 30), point 4: approval. Decision record: docs/decisions/0026-social-post-approval.md.
 --
 -- A workspace may require that its posts be approved before they go out (organizations.social_posts_need_approval,
 -- changed by admins and owners through set_social_posts_need_approval). Then scheduling a post leaves it
