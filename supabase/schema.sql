@@ -1273,6 +1273,21 @@ begin
 end
 $$;
 
+-- Name: check_social_channel_approved(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_social_channel_approved() RETURNS trigger
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status in ('scheduled', 'attempting') and exists (
+    select 1 from public.social_posts p where p.id = new.post_id and p.approval_status in ('awaiting', 'changes_requested')
+  ) then
+    raise exception 'This post is not approved: it cannot be scheduled or sent.' using errcode = 'P0001', detail = 'not_approved';
+  end if;
+  return new;
+end
+$$;
+
 -- Name: check_webhook_endpoint_input(text, text, text[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) RETURNS void
     LANGUAGE plpgsql STABLE
@@ -1837,6 +1852,61 @@ CREATE FUNCTION private.current_user_organization_ids() RETURNS SETOF uuid
   join public.organizations o on o.id = m.organization_id
   where m.user_id = (select auth.uid())
     and (not o.require_two_factor or (select private.has_two_factor_session()))
+$$;
+
+-- Name: social_posts; Type: TABLE; Schema: public
+CREATE TABLE public.social_posts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    body text NOT NULL,
+    scheduled_at timestamp with time zone,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    approval_status text,
+    approval_comment text,
+    approval_decided_at timestamp with time zone,
+    approval_decided_by uuid,
+    approval_reviewer text,
+    revision integer DEFAULT 1 NOT NULL,
+    CONSTRAINT social_posts_approval_comment_length CHECK ((char_length(approval_comment) <= 2000)),
+    CONSTRAINT social_posts_approval_reviewer_length CHECK ((char_length(approval_reviewer) <= 200)),
+    CONSTRAINT social_posts_approval_status_check CHECK ((approval_status = ANY (ARRAY['awaiting'::text, 'approved'::text, 'changes_requested'::text]))),
+    CONSTRAINT social_posts_body_length CHECK ((char_length(body) <= 5000))
+);
+
+-- Name: decide_social_post(public.social_posts, text, text, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.decide_social_post(post public.social_posts, decision text, comment text, decided_by uuid, reviewer text) RETURNS public.social_posts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  note text := nullif(btrim(decide_social_post.comment), '');
+  decided public.social_posts;
+begin
+  if decide_social_post.decision is null or decide_social_post.decision not in ('approve', 'request_changes') then
+    raise exception 'Choose approve or request changes.' using errcode = 'P0001', detail = 'invalid_decision';
+  end if;
+  if decide_social_post.decision = 'request_changes' and note is null then
+    raise exception 'Say which changes you would like.' using errcode = 'P0001', detail = 'comment_required';
+  end if;
+  if char_length(note) > 2000 then
+    raise exception 'A comment has at most 2,000 characters.' using errcode = 'P0001', detail = 'comment_too_long';
+  end if;
+  if post.approval_status is distinct from 'awaiting' then
+    raise exception 'This post is not waiting for approval.' using errcode = 'P0001', detail = 'not_awaiting_approval';
+  end if;
+  update public.social_posts p set
+    approval_status = case when decide_social_post.decision = 'approve' then 'approved' else 'changes_requested' end,
+    approval_comment = note, approval_decided_at = now(), approval_decided_by = decide_social_post.decided_by,
+    approval_reviewer = left(coalesce(nullif(btrim(decide_social_post.reviewer), ''), 'Outside reviewer'), 200)
+  where p.id = post.id
+  returning * into decided;
+  update public.social_post_channels c
+  set status = case when decided.approval_status = 'approved' and decided.scheduled_at is not null then 'scheduled' else 'draft' end
+  where c.post_id = post.id and c.status = 'awaiting_approval';
+  return decided;
+end
 $$;
 
 -- Name: default_admin_pages(); Type: FUNCTION; Schema: private
@@ -5047,6 +5117,56 @@ begin
 end
 $$;
 
+-- Name: social_approval_link_of_token(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_approval_link_of_token(token text) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select t.link_id from private.social_approval_tokens t
+  where token is not null and char_length(token) between 20 and 200
+    and t.token_hash = private.hash_invitation_token(token)
+$$;
+
+-- Name: social_approval_links; Type: TABLE; Schema: public
+CREATE TABLE public.social_approval_links (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    post_id uuid NOT NULL,
+    post_revision integer NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone DEFAULT (now() + '7 days'::interval) NOT NULL,
+    used_at timestamp with time zone,
+    revoked_at timestamp with time zone,
+    CONSTRAINT social_approval_links_single_outcome CHECK (((used_at IS NULL) OR (revoked_at IS NULL)))
+);
+
+-- Name: social_approval_link_status(public.social_approval_links, public.social_posts); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_approval_link_status(link public.social_approval_links, post public.social_posts) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when link.used_at is not null then 'used'
+    when link.revoked_at is not null then 'revoked'
+    when link.expires_at <= now() then 'expired'
+    when post.revision <> link.post_revision then 'changed'
+    when post.approval_status is distinct from 'awaiting' then 'closed'
+    else 'pending'
+  end
+$$;
+
+-- Name: social_post_content(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_content(post_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select p.body from public.social_posts p where p.id = social_post_content.post_id), '') || chr(30) || coalesce((
+    select string_agg(c.account_id::text || chr(31) || c.body, chr(30) order by c.account_id)
+    from public.social_post_channels c where c.post_id = social_post_content.post_id
+  ), '')
+$$;
+
 -- Name: social_publish_job_key(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.social_publish_job_key(channel_id uuid) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -5293,7 +5413,7 @@ begin
     perform private.enqueue_job('publish_social_post',
       jsonb_build_object('workspace_id', new.organization_id, 'channel_id', new.id, 'planned_at', moment),
       moment, private.social_publish_job_key(new.id), 5);
-  elsif tg_op = 'DELETE' or (old.status = 'scheduled' and new.status in ('draft')) then
+  elsif tg_op = 'DELETE' or (old.status = 'scheduled' and new.status in ('draft', 'awaiting_approval')) then
     perform private.cancel_job(private.social_publish_job_key(old.id));
   end if;
   return null;
@@ -6349,11 +6469,15 @@ CREATE TABLE public.organizations (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     require_two_factor boolean DEFAULT false NOT NULL,
+    social_posts_need_approval boolean DEFAULT false NOT NULL,
     CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)))
 );
 
 -- Name: COLUMN organizations.require_two_factor; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.organizations.require_two_factor IS 'Members reach the workspace''s data only with an aal2 token (a second factor in this session).';
+
+-- Name: COLUMN organizations.social_posts_need_approval; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.organizations.social_posts_need_approval IS 'Scheduled social posts wait for approval by an admin, an owner or an outside reviewer holding an approval link.';
 
 -- Name: create_workspace(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_workspace(name text) RETURNS public.organizations
@@ -6377,6 +6501,44 @@ begin
   insert into public.organizations (name, is_personal) values (workspace_name, false) returning * into created;
   insert into public.organization_members (organization_id, user_id, role) values (created.id, caller, 'owner');
   return created;
+end
+$$;
+
+-- Name: decide_social_approval(text, text, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.decide_social_approval(token text, decision text, comment text DEFAULT NULL::text, reviewer_name text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  link public.social_approval_links;
+  post public.social_posts;
+  link_status text;
+begin
+  select * into link from public.social_approval_links l
+  where l.id = private.social_approval_link_of_token(decide_social_approval.token) for update;
+  if not found then
+    raise exception 'This approval link is not valid.' using errcode = 'P0001', detail = 'approval_link_invalid';
+  end if;
+  select * into post from public.social_posts p where p.id = link.post_id for update;
+  link_status := private.social_approval_link_status(link, post);
+  if link_status = 'used' then
+    raise exception 'This approval link has already been used.' using errcode = 'P0001', detail = 'approval_link_used';
+  elsif link_status = 'revoked' then
+    raise exception 'This approval link was replaced by a newer one.' using errcode = 'P0001', detail = 'approval_link_revoked';
+  elsif link_status = 'expired' then
+    raise exception 'This approval link has expired.' using errcode = 'P0001', detail = 'approval_link_expired';
+  elsif link_status = 'changed' then
+    raise exception 'The post has changed since this link was made: ask for a new link.' using errcode = 'P0001', detail = 'approval_link_changed';
+  elsif link_status = 'closed' then
+    raise exception 'This post no longer waits for approval.' using errcode = 'P0001', detail = 'approval_link_closed';
+  end if;
+  if char_length(decide_social_approval.reviewer_name) > 120 then
+    raise exception 'A name has at most 120 characters.' using errcode = 'P0001', detail = 'name_too_long';
+  end if;
+  post := private.decide_social_post(post, decide_social_approval.decision, decide_social_approval.comment, null,
+    decide_social_approval.reviewer_name);
+  update public.social_approval_links l set used_at = now() where l.id = link.id;
+  return post.approval_status;
 end
 $$;
 
@@ -6637,6 +6799,35 @@ CREATE FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer
   order by c.published_at desc nulls last, c.id desc
   limit least(greatest(page_size, 1), 50)
   offset (least(greatest(page_number, 1), 100000) - 1) * least(greatest(page_size, 1), 50)
+$$;
+
+-- Name: get_social_approval(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_social_approval(token text) RETURNS TABLE(status text, scheduled_at timestamp with time zone, expires_at timestamp with time zone, variants jsonb)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  link public.social_approval_links;
+  post public.social_posts;
+  link_status text;
+begin
+  select * into link from public.social_approval_links l where l.id = private.social_approval_link_of_token(get_social_approval.token);
+  if not found then
+    return query select 'invalid'::text, null::timestamptz, null::timestamptz, null::jsonb;
+    return;
+  end if;
+  select * into post from public.social_posts p where p.id = link.post_id;
+  link_status := private.social_approval_link_status(link, post);
+  if link_status <> 'pending' then
+    return query select link_status, null::timestamptz, null::timestamptz, null::jsonb;
+    return;
+  end if;
+  return query select link_status, post.scheduled_at, link.expires_at, coalesce((
+    select jsonb_agg(jsonb_build_object('network', a.network, 'account', a.display_name, 'body', c.body) order by a.network, a.display_name, c.id)
+    from public.social_post_channels c join public.social_accounts a on a.id = c.account_id
+    where c.post_id = post.id
+  ), '[]'::jsonb);
+end
 $$;
 
 -- Name: import_campaign_results(uuid, jsonb, boolean); Type: FUNCTION; Schema: public
@@ -7254,7 +7445,7 @@ CREATE TABLE public.social_post_channels (
     CONSTRAINT social_post_channels_external_id_length CHECK ((char_length(external_id) <= 500)),
     CONSTRAINT social_post_channels_published_url_length CHECK ((char_length(published_url) <= 2000)),
     CONSTRAINT social_post_channels_result_message_length CHECK ((char_length(result_message) <= 2000)),
-    CONSTRAINT social_post_channels_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'scheduled'::text, 'attempting'::text, 'published'::text, 'failed'::text, 'unconfirmed'::text])))
+    CONSTRAINT social_post_channels_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'awaiting_approval'::text, 'scheduled'::text, 'attempting'::text, 'published'::text, 'failed'::text, 'unconfirmed'::text])))
 );
 
 -- Name: publish_social_post_channel_again(uuid); Type: FUNCTION; Schema: public
@@ -7698,6 +7889,27 @@ begin
 end
 $$;
 
+-- Name: review_social_post(uuid, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.review_social_post(post_id uuid, decision text, comment text DEFAULT NULL::text) RETURNS public.social_posts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  post public.social_posts;
+begin
+  select * into post from public.social_posts p where p.id = review_social_post.post_id for update;
+  if not found or private.workspace_role(post.organization_id) is null then
+    if (select auth.uid()) is null then
+      raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+    end if;
+    raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
+  end if;
+  perform private.require_workspace_role(post.organization_id, 'admin');
+  return private.decide_social_post(post, review_social_post.decision, review_social_post.comment, (select auth.uid()),
+    private.display_name((select auth.uid())));
+end
+$$;
+
 -- Name: revoke_invitation(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.revoke_invitation(invitation_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7771,18 +7983,6 @@ begin
 end
 $$;
 
--- Name: social_posts; Type: TABLE; Schema: public
-CREATE TABLE public.social_posts (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    organization_id uuid NOT NULL,
-    body text NOT NULL,
-    scheduled_at timestamp with time zone,
-    created_by uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT social_posts_body_length CHECK ((char_length(body) <= 5000))
-);
-
 -- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid) RETURNS public.social_posts
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7794,7 +7994,11 @@ declare
   channel_account uuid;
   channel_body text;
   wanted uuid[] := '{}';
-  new_status text := case when save_social_post.scheduled_at is null then 'draft' else 'scheduled' end;
+  was_status text;
+  was_content text;
+  is_changed boolean;
+  needs_approval boolean;
+  next_status text;
 begin
   perform private.require_workspace_role(save_social_post.workspace_id, 'member');
   if save_social_post.body is null or char_length(save_social_post.body) > 5000 then
@@ -7815,9 +8019,13 @@ begin
     if not found then
       raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
     end if;
-    if exists (select 1 from public.social_post_channels c where c.post_id = post.id and c.status not in ('draft', 'scheduled')) then
+    if exists (select 1 from public.social_post_channels c where c.post_id = post.id and c.status not in ('draft', 'awaiting_approval', 'scheduled')) then
       raise exception 'This post has already gone out (or is going out) on some accounts: it can no longer change.' using errcode = 'P0001', detail = 'post_sent';
     end if;
+    was_status := post.approval_status;
+    was_content := private.social_post_content(post.id);
+    -- Nothing is scheduled while the channels are rewritten: the approval is settled below.
+    update public.social_post_channels c set status = 'draft' where c.post_id = post.id and c.status <> 'draft';
     update public.social_posts p set body = save_social_post.body, scheduled_at = save_social_post.scheduled_at
     where p.id = post.id returning * into post;
   end if;
@@ -7841,10 +8049,31 @@ begin
     end if;
     wanted := wanted || channel_account;
     insert into public.social_post_channels (organization_id, post_id, account_id, body, status)
-    values (save_social_post.workspace_id, post.id, channel_account, channel_body, new_status)
-    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = excluded.status, updated_at = now();
+    values (save_social_post.workspace_id, post.id, channel_account, channel_body, 'draft')
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
+
+  is_changed := was_content is distinct from private.social_post_content(post.id);
+  needs_approval := was_status = 'approved'
+    or (select o.social_posts_need_approval from public.organizations o where o.id = save_social_post.workspace_id);
+  next_status := case
+    when was_status = 'approved' and not is_changed then 'approved'
+    when save_social_post.scheduled_at is null then case when was_status = 'changes_requested' then was_status end
+    when needs_approval then 'awaiting'
+  end;
+  update public.social_posts p set
+    approval_status = next_status,
+    revision = p.revision + case when is_changed and save_social_post.post_id is not null then 1 else 0 end,
+    approval_comment = case when next_status is distinct from was_status and next_status is distinct from 'changes_requested' then null else p.approval_comment end,
+    approval_decided_at = case when next_status is distinct from was_status then null else p.approval_decided_at end,
+    approval_decided_by = case when next_status is distinct from was_status then null else p.approval_decided_by end,
+    approval_reviewer = case when next_status is distinct from was_status then null else p.approval_reviewer end
+  where p.id = post.id returning * into post;
+  if save_social_post.scheduled_at is not null then
+    update public.social_post_channels c set status = case when next_status = 'awaiting' then 'awaiting_approval' else 'scheduled' end
+    where c.post_id = post.id;
+  end if;
   return post;
 end
 $$;
@@ -8111,6 +8340,25 @@ begin
 end
 $$;
 
+-- Name: set_social_posts_need_approval(uuid, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) RETURNS public.organizations
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  updated public.organizations;
+begin
+  perform private.require_workspace_role(set_social_posts_need_approval.workspace_id, 'admin');
+  if required is null then
+    raise exception 'Say whether posts need approval (true or false).' using errcode = 'P0001', detail = 'invalid_value';
+  end if;
+  update public.organizations o set social_posts_need_approval = set_social_posts_need_approval.required
+  where o.id = set_social_posts_need_approval.workspace_id
+  returning o.* into updated;
+  return updated;
+end
+$$;
+
 -- Name: set_workspace_two_factor(uuid, boolean); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) RETURNS public.organizations
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8131,6 +8379,43 @@ begin
   where o.id = set_workspace_two_factor.workspace_id
   returning o.* into updated;
   return updated;
+end
+$$;
+
+-- Name: share_social_post_for_approval(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.share_social_post_for_approval(post_id uuid) RETURNS TABLE(link_id uuid, token text, expires_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  post public.social_posts;
+  link public.social_approval_links;
+  secret text := translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_');
+begin
+  select * into post from public.social_posts p where p.id = share_social_post_for_approval.post_id for update;
+  if not found or private.workspace_role(post.organization_id) is null then
+    if (select auth.uid()) is null then
+      raise exception 'Sign in first.' using errcode = '42501', detail = 'not_signed_in';
+    end if;
+    raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
+  end if;
+  perform private.require_workspace_role(post.organization_id, 'admin');
+  if post.approval_status is distinct from 'awaiting' then
+    raise exception 'Only a post waiting for approval can be shared for approval.' using errcode = 'P0001', detail = 'not_awaiting_approval';
+  end if;
+  perform 1 from public.organizations o where o.id = post.organization_id for no key update;
+  if (select count(*) from public.social_approval_links l
+      where l.organization_id = post.organization_id and l.created_at > now() - interval '1 hour') >= 50 then
+    raise exception 'This workspace has made 50 approval links in the last hour: please try again later.'
+      using errcode = 'PT429', detail = 'too_many_approval_links';
+  end if;
+  update public.social_approval_links l set revoked_at = now()
+  where l.post_id = post.id and l.used_at is null and l.revoked_at is null;
+  insert into public.social_approval_links (organization_id, post_id, post_revision, created_by)
+  values (post.organization_id, post.id, post.revision, (select auth.uid()))
+  returning * into link;
+  insert into private.social_approval_tokens (token_hash, link_id) values (private.hash_invitation_token(secret), link.id);
+  return query select link.id, secret, link.expires_at;
 end
 $$;
 
@@ -8761,6 +9046,13 @@ CREATE TABLE private.social_account_credentials (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT social_account_credentials_present CHECK (((pending IS NOT NULL) OR (sealed IS NOT NULL))),
     CONSTRAINT social_account_credentials_sealed_format CHECK ((sealed ~ '^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$'::text))
+);
+
+-- Name: social_approval_tokens; Type: TABLE; Schema: private
+CREATE TABLE private.social_approval_tokens (
+    token_hash bytea NOT NULL,
+    link_id uuid NOT NULL,
+    CONSTRAINT social_approval_tokens_hash_length CHECK ((octet_length(token_hash) = 32))
 );
 
 -- Name: webhook_endpoint_credentials; Type: TABLE; Schema: private
@@ -9520,6 +9812,14 @@ ALTER TABLE ONLY private.rate_limits
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_pkey PRIMARY KEY (account_id);
 
+-- Name: social_approval_tokens social_approval_tokens_link_id_key; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_approval_tokens
+    ADD CONSTRAINT social_approval_tokens_link_id_key UNIQUE (link_id);
+
+-- Name: social_approval_tokens social_approval_tokens_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_approval_tokens
+    ADD CONSTRAINT social_approval_tokens_pkey PRIMARY KEY (token_hash);
+
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
     ADD CONSTRAINT webhook_endpoint_credentials_pkey PRIMARY KEY (endpoint_id);
@@ -9799,6 +10099,10 @@ ALTER TABLE ONLY public.social_accounts
 -- Name: social_accounts social_accounts_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_accounts
     ADD CONSTRAINT social_accounts_pkey PRIMARY KEY (id);
+
+-- Name: social_approval_links social_approval_links_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_approval_links
+    ADD CONSTRAINT social_approval_links_pkey PRIMARY KEY (id);
 
 -- Name: social_post_channels social_post_channels_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
@@ -10115,6 +10419,12 @@ CREATE UNIQUE INDEX seo_sites_start_url_per_workspace ON public.seo_sites USING 
 -- Name: social_accounts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_accounts_organization_id_idx ON public.social_accounts USING btree (organization_id, created_at);
 
+-- Name: social_approval_links_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_approval_links_organization_id_idx ON public.social_approval_links USING btree (organization_id, created_at DESC);
+
+-- Name: social_approval_links_post_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_approval_links_post_id_idx ON public.social_approval_links USING btree (post_id, created_at DESC);
+
 -- Name: social_post_channels_account_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels USING btree (account_id);
 
@@ -10337,6 +10647,9 @@ CREATE TRIGGER seo_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.seo_si
 -- Name: social_accounts social_accounts_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_accounts_set_updated_at BEFORE INSERT OR UPDATE ON public.social_accounts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: social_post_channels social_post_channels_check_approved; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_post_channels_check_approved BEFORE INSERT OR UPDATE OF status ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.check_social_channel_approved();
+
 -- Name: social_post_channels social_post_channels_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -10382,6 +10695,10 @@ ALTER TABLE ONLY private.lead_digest_queue
 -- Name: social_account_credentials social_account_credentials_account_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: social_approval_tokens social_approval_tokens_link_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_approval_tokens
+    ADD CONSTRAINT social_approval_tokens_link_id_fkey FOREIGN KEY (link_id) REFERENCES public.social_approval_links(id) ON DELETE CASCADE;
 
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
@@ -10715,6 +11032,14 @@ ALTER TABLE ONLY public.social_accounts
 ALTER TABLE ONLY public.social_accounts
     ADD CONSTRAINT social_accounts_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: social_approval_links social_approval_links_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_approval_links
+    ADD CONSTRAINT social_approval_links_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: social_approval_links social_approval_links_post_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_approval_links
+    ADD CONSTRAINT social_approval_links_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
 -- Name: social_post_channels social_post_channels_account_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_account_id_organization_id_fkey FOREIGN KEY (account_id, organization_id) REFERENCES public.social_accounts(id, organization_id) ON DELETE CASCADE;
@@ -10722,6 +11047,10 @@ ALTER TABLE ONLY public.social_post_channels
 -- Name: social_post_channels social_post_channels_post_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_posts social_posts_approval_decided_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_posts
+    ADD CONSTRAINT social_posts_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 -- Name: social_posts social_posts_created_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
@@ -10950,6 +11279,9 @@ CREATE POLICY "Members read their workspace's SEO sites, admins the agency's" ON
 
 -- Name: workspace_activity_days Members read their workspace's activity days; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's activity days" ON public.workspace_activity_days FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
+
+-- Name: social_approval_links Members read their workspace's approval links; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's approval links" ON public.social_approval_links FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: workspace_blogs Members read their workspace's blog; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's blog" ON public.workspace_blogs FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -11272,6 +11604,9 @@ ALTER TABLE public.seo_sites ENABLE ROW LEVEL SECURITY;
 -- Name: social_accounts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
 
+-- Name: social_approval_links; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
+
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
 
@@ -11548,6 +11883,9 @@ REVOKE ALL ON FUNCTION private.check_featured_asset() FROM PUBLIC;
 -- Name: FUNCTION check_seo_site(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_seo_site() FROM PUBLIC;
 
+-- Name: FUNCTION check_social_channel_approved(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_social_channel_approved() FROM PUBLIC;
+
 -- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
 
@@ -11633,6 +11971,13 @@ REVOKE ALL ON FUNCTION private.current_user_organization_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO anon;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO authenticated;
 GRANT ALL ON FUNCTION private.current_user_organization_ids() TO service_role;
+
+-- Name: TABLE social_posts; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_posts TO service_role;
+GRANT SELECT,DELETE ON TABLE public.social_posts TO authenticated;
+
+-- Name: FUNCTION decide_social_post(post public.social_posts, decision text, comment text, decided_by uuid, reviewer text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.decide_social_post(post public.social_posts, decision text, comment text, decided_by uuid, reviewer text) FROM PUBLIC;
 
 -- Name: FUNCTION delete_old_automation_log(keep_days integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.delete_old_automation_log(keep_days integer) FROM PUBLIC;
@@ -12194,6 +12539,19 @@ GRANT ALL ON FUNCTION private.slug_of_title(title text) TO service_role;
 -- Name: FUNCTION social_account_for_job(workspace_id uuid, account_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_account_for_job(workspace_id uuid, account_id uuid) FROM PUBLIC;
 
+-- Name: FUNCTION social_approval_link_of_token(token text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_approval_link_of_token(token text) FROM PUBLIC;
+
+-- Name: TABLE social_approval_links; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_approval_links TO service_role;
+GRANT SELECT ON TABLE public.social_approval_links TO authenticated;
+
+-- Name: FUNCTION social_approval_link_status(link public.social_approval_links, post public.social_posts); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_approval_link_status(link public.social_approval_links, post public.social_posts) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION social_publish_job_key(channel_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_publish_job_key(channel_id uuid) FROM PUBLIC;
 
@@ -12446,6 +12804,12 @@ REVOKE ALL ON FUNCTION public.create_workspace(name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO authenticated;
 GRANT ALL ON FUNCTION public.create_workspace(name text) TO service_role;
 
+-- Name: FUNCTION decide_social_approval(token text, decision text, comment text, reviewer_name text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.decide_social_approval(token text, decision text, comment text, reviewer_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.decide_social_approval(token text, decision text, comment text, reviewer_name text) TO anon;
+GRANT ALL ON FUNCTION public.decide_social_approval(token text, decision text, comment text, reviewer_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.decide_social_approval(token text, decision text, comment text, reviewer_name text) TO service_role;
+
 -- Name: FUNCTION delete_asset(asset_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.delete_asset(asset_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.delete_asset(asset_id uuid) TO authenticated;
@@ -12531,6 +12895,12 @@ REVOKE ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number 
 GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO anon;
 GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.get_public_blog_posts(blog_slug text, page_number integer, page_size integer) TO service_role;
+
+-- Name: FUNCTION get_social_approval(token text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_social_approval(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_social_approval(token text) TO anon;
+GRANT ALL ON FUNCTION public.get_social_approval(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.get_social_approval(token text) TO service_role;
 
 -- Name: FUNCTION import_campaign_results(campaign_id uuid, results jsonb, dry_run boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.import_campaign_results(campaign_id uuid, results jsonb, dry_run boolean) FROM PUBLIC;
@@ -12732,6 +13102,11 @@ REVOKE ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) FROM PUB
 GRANT ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) TO service_role;
 
+-- Name: FUNCTION review_social_post(post_id uuid, decision text, comment text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.review_social_post(post_id uuid, decision text, comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_social_post(post_id uuid, decision text, comment text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_social_post(post_id uuid, decision text, comment text) TO service_role;
+
 -- Name: FUNCTION revoke_invitation(invitation_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.revoke_invitation(invitation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.revoke_invitation(invitation_id uuid) TO authenticated;
@@ -12750,10 +13125,6 @@ GRANT SELECT ON TABLE public.automation_workflow_versions TO authenticated;
 REVOKE ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO service_role;
-
--- Name: TABLE social_posts; Type: ACL; Schema: public
-GRANT ALL ON TABLE public.social_posts TO service_role;
-GRANT SELECT,DELETE ON TABLE public.social_posts TO authenticated;
 
 -- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) FROM PUBLIC;
@@ -12817,10 +13188,20 @@ REVOKE ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, p
 GRANT ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused boolean) TO service_role;
 
+-- Name: FUNCTION set_social_posts_need_approval(workspace_id uuid, required boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO service_role;
+
 -- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO service_role;
+
+-- Name: FUNCTION share_social_post_for_approval(post_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) TO service_role;
 
 -- Name: FUNCTION start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) FROM PUBLIC;
@@ -12899,6 +13280,9 @@ GRANT ALL ON TABLE private.outgoing_emails TO service_role;
 
 -- Name: TABLE social_account_credentials; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.social_account_credentials TO service_role;
+
+-- Name: TABLE social_approval_tokens; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.social_approval_tokens TO service_role;
 
 -- Name: TABLE workspace_event_subscribers; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.workspace_event_subscribers TO service_role;

@@ -63,6 +63,8 @@ export const routes: RouteObject[] = caseSensitive([
           { path: paths.invitePattern, ...lazyRoute(() => import('./routes/invite').then((m) => ({ Component: m.InviteRoute }))) },
           // The Email Platform's public pages: anyone, no account.
           { path: paths.emailSubscribePattern, ...lazyRoute(() => import('./routes/email-subscribe').then((m) => ({ Component: m.EmailSubscribeRoute }))) },
+          // A social post's approval link: a signed-out reviewer, no account.
+          { path: paths.approvePattern, ...lazyRoute(() => import('./routes/approve').then((m) => ({ Component: m.ApproveRoute }))) },
           { path: paths.emailConfirmPattern, ...lazyRoute(() => import('./routes/email-confirm').then((m) => ({ Component: m.EmailConfirmRoute }))) },
           {
             // Signed-in only: others go to /auth.

@@ -6,13 +6,13 @@ describe('isAppRoute', () => {
   it('accepts every route of the spec', () => {
     const all = [
       paths.home, paths.portfolio, paths.about, paths.roi, paths.auth, paths.signUp, paths.contact, paths.terms, paths.privacy, paths.dashboard, paths.team, paths.teamWebhooks,
-      paths.invite('q3Vx_9-aZ0kLmNoPqRsTuVwXyZ0123456789abcdEFG'), paths.accountSecurity,
+      paths.invite('q3Vx_9-aZ0kLmNoPqRsTuVwXyZ0123456789abcdEFG'), paths.approve('q3Vx_9-aZ0kLmNoPqRsTuVwXyZ0123456789abcdEFG'), paths.accountSecurity,
       ...Object.values(paths.marketing), paths.adminLogin, paths.admin, paths.administrator, paths.adminAnalytics, paths.adminSeo, paths.adminPage(1), paths.adminPage(20),
     ];
     for (const route of all) expect(isAppRoute(route), route).toBe(true);
   });
 
-  it.each(['/nope', '/team/webhook', '/team/webhooks/x', '/admin/page-', '/admin/page-0', '/admin/page-01', '/ADMIN', '/Terms', '/marketing', '/dashboard/x', '/auth/v2', '/invite', '/invite/', '/invite/a%2Fb', '/invite/a.b', '/team/x', '/account', '/account/security/x'])('refuses %s', (route) => {
+  it.each(['/nope', '/team/webhook', '/team/webhooks/x', '/admin/page-', '/admin/page-0', '/admin/page-01', '/ADMIN', '/Terms', '/marketing', '/dashboard/x', '/auth/v2', '/invite', '/invite/', '/invite/a%2Fb', '/approve', '/approve/', '/approve/a.b', '/invite/a.b', '/team/x', '/account', '/account/security/x'])('refuses %s', (route) => {
     expect(isAppRoute(route)).toBe(false);
   });
 });

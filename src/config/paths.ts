@@ -56,6 +56,9 @@ export const paths = {
   emailSubscribe: (formToken: string) => `/email/subscribe/${encodeURIComponent(formToken)}`,
   emailConfirmPattern: '/email/confirm/:token',
   emailConfirm: (token: string) => `/email/confirm/${encodeURIComponent(token)}`,
+  /** A social post's approval link for a signed-out reviewer (the token is base64url). */
+  approvePattern: '/approve/:token',
+  approve: (token: string) => `/approve/${encodeURIComponent(token)}`,
   /** Background work of the job runner (site admins). */
   adminJobs: '/admin/jobs',
   /** React Router matches whole segments only: the page route reads `page-{n}` from this parameter. */
@@ -81,6 +84,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/team\/webhooks\/?$/,
   /^\/invite\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/email\/(subscribe|confirm)\/[A-Za-z0-9_-]{1,200}\/?$/,
+  /^\/approve\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
   /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,

@@ -1766,6 +1766,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           require_two_factor: boolean;
+          social_posts_need_approval: boolean;
         };
         Insert: {
           id?: string;
@@ -1774,6 +1775,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           require_two_factor?: boolean;
+          social_posts_need_approval?: boolean;
         };
         Update: {
           id?: string;
@@ -1782,6 +1784,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           require_two_factor?: boolean;
+          social_posts_need_approval?: boolean;
         };
         Relationships: [];
       };
@@ -2221,6 +2224,50 @@ export type Database = {
           },
         ];
       };
+      social_approval_links: {
+        Row: {
+          id: string;
+          organization_id: string;
+          post_id: string;
+          post_revision: number;
+          created_by: string | null;
+          created_at: string;
+          expires_at: string;
+          used_at: string | null;
+          revoked_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          post_id: string;
+          post_revision: number;
+          created_by?: string | null;
+          created_at?: string;
+          expires_at?: string;
+          used_at?: string | null;
+          revoked_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          post_id?: string;
+          post_revision?: number;
+          created_by?: string | null;
+          created_at?: string;
+          expires_at?: string;
+          used_at?: string | null;
+          revoked_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_approval_links_post_id_organization_id_fkey';
+            columns: ['organization_id', 'post_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
       social_post_channels: {
         Row: {
           id: string;
@@ -2293,6 +2340,12 @@ export type Database = {
           created_by: string | null;
           created_at: string;
           updated_at: string;
+          approval_status: string | null;
+          approval_comment: string | null;
+          approval_decided_at: string | null;
+          approval_decided_by: string | null;
+          approval_reviewer: string | null;
+          revision: number;
         };
         Insert: {
           id?: string;
@@ -2302,6 +2355,12 @@ export type Database = {
           created_by?: string | null;
           created_at?: string;
           updated_at?: string;
+          approval_status?: string | null;
+          approval_comment?: string | null;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reviewer?: string | null;
+          revision?: number;
         };
         Update: {
           id?: string;
@@ -2311,6 +2370,12 @@ export type Database = {
           created_by?: string | null;
           created_at?: string;
           updated_at?: string;
+          approval_status?: string | null;
+          approval_comment?: string | null;
+          approval_decided_at?: string | null;
+          approval_decided_by?: string | null;
+          approval_reviewer?: string | null;
+          revision?: number;
         };
         Relationships: [
           {
@@ -2757,6 +2822,10 @@ export type Database = {
         Args: { name: string };
         Returns: Database['public']['Tables']['organizations']['Row'];
       };
+      decide_social_approval: {
+        Args: { token: string; decision: string; comment?: string; reviewer_name?: string };
+        Returns: string;
+      };
       delete_asset: {
         Args: { asset_id: string };
         Returns: undefined;
@@ -2816,6 +2885,10 @@ export type Database = {
       get_public_blog_posts: {
         Args: { blog_slug: string; page_number?: number; page_size?: number };
         Returns: { slug: string; title: string; excerpt: string; featured_image_url: string; tags: unknown; published_at: string; updated_at: string }[];
+      };
+      get_social_approval: {
+        Args: { token: string };
+        Returns: { status: string; scheduled_at: string; expires_at: string; variants: Json }[];
       };
       import_campaign_results: {
         Args: { campaign_id: string; results: Json; dry_run?: boolean };
@@ -2937,6 +3010,10 @@ export type Database = {
         Args: { endpoint_id: string };
         Returns: { url: string; secret: string; previous_secret_expires_at: string }[];
       };
+      review_social_post: {
+        Args: { post_id: string; decision: string; comment?: string };
+        Returns: Database['public']['Tables']['social_posts']['Row'];
+      };
       revoke_invitation: {
         Args: { invitation_id: string };
         Returns: undefined;
@@ -2997,9 +3074,17 @@ export type Database = {
         Args: { workflow_id: string; paused: boolean };
         Returns: Database['public']['Tables']['automation_workflows']['Row'];
       };
+      set_social_posts_need_approval: {
+        Args: { workspace_id: string; required: boolean };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
       set_workspace_two_factor: {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
+      };
+      share_social_post_for_approval: {
+        Args: { post_id: string };
+        Returns: { link_id: string; token: string; expires_at: string }[];
       };
       start_asset_upload: {
         Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };

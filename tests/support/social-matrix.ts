@@ -1,10 +1,13 @@
 import { DENY_ANON, NOT_MEMBER, REFUSED, TOO_LOW, type Operation, type World } from './tenant-matrix';
-import { ids } from './workspaces';
+import { ids, SOCIAL_APPROVAL_TOKEN } from './workspaces';
 
 const UNKNOWN_ACCOUNT = '400 P0001 unknown_account';
 const UNKNOWN_POST = '400 P0001 unknown_post';
 const MEMBERS_WRITE = (ok: string, outsiders: string): Operation['cells'] => [ok, ok, ok, TOO_LOW, outsiders, outsiders, outsiders, DENY_ANON];
 const EVERY_MEMBER_READS: Operation['cells'] = ['rows 1', 'rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', DENY_ANON];
+const EVERY_MEMBER_READS_2: Operation['cells'] = ['rows 2', 'rows 2', 'rows 2', 'rows 2', 'rows 0', 'rows 0', 'rows 0', DENY_ANON];
+const ADMINS_DECIDE = (ok: string): Operation['cells'] => [ok, ok, TOO_LOW, TOO_LOW, UNKNOWN_POST, UNKNOWN_POST, UNKNOWN_POST, DENY_ANON];
+const ANYONE = (cell: string): Operation['cells'] => [cell, cell, cell, cell, cell, cell, cell, cell];
 const NOBODY_WRITES: Operation['cells'] = [REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON];
 const CHANNEL = { account_id: ids.socialAccount };
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -41,7 +44,7 @@ export function socialOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('social_accounts').delete().eq('id', ids.socialAccount).select('id'),
       answer: 'rows',
       cells: [
-        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_accounts -1, social_account_credentials -1, social_post_channels -1'),
+        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_accounts -1, social_account_credentials -1, social_post_channels -2'),
         'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
       ] as Operation['cells'],
     },
@@ -71,12 +74,12 @@ export function socialOperations(world: World): Record<string, Operation> {
     'social_posts: read workspace 1': {
       run: (a) => a.client.from('social_posts').select('id, body').eq('organization_id', world().workspace1),
       answer: 'rows',
-      cells: EVERY_MEMBER_READS,
+      cells: EVERY_MEMBER_READS_2,
     },
     'social_post_channels: read workspace 1 (the per-channel results)': {
       run: (a) => a.client.from('social_post_channels').select('id, status, result_message').eq('organization_id', world().workspace1),
       answer: 'rows',
-      cells: EVERY_MEMBER_READS,
+      cells: EVERY_MEMBER_READS_2,
     },
     'social_posts: insert into workspace 1 directly': {
       run: (a) => a.client.from('social_posts').insert({ organization_id: world().workspace1, body: 'planted' } as never),
@@ -120,6 +123,51 @@ export function socialOperations(world: World): Record<string, Operation> {
         ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_posts -1, social_post_channels -1'),
         'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
       ] as Operation['cells'],
+    },
+    // Approval (issue 30, point 4): admins and owners set the requirement, decide and share; the link is the
+    // reviewer's capability, for its one post, whoever holds it (signed in or not).
+    'set_social_posts_need_approval(): workspace 1': {
+      run: (a) => a.client.rpc('set_social_posts_need_approval', { workspace_id: world().workspace1, required: true }),
+      answer: (data) => String((data as { social_posts_need_approval: boolean }).social_posts_need_approval),
+      cells: ['ok true → organizations ~1', 'ok true → organizations ~1', TOO_LOW, TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'review_social_post(): approve workspace 1’s post awaiting approval': {
+      run: (a) => a.client.rpc('review_social_post', { post_id: ids.socialPostAwaiting, decision: 'approve' }),
+      answer: (data) => (data as { approval_status: string }).approval_status,
+      cells: ADMINS_DECIDE('ok approved → social_posts ~1, social_post_channels ~1'),
+    },
+    'share_social_post_for_approval(): workspace 1’s post awaiting approval': {
+      run: (a) => a.client.rpc('share_social_post_for_approval', { post_id: ids.socialPostAwaiting }),
+      answer: (data) => `${(data as Array<{ token: string }>)[0]!.token.length}`,
+      cells: ADMINS_DECIDE('ok 43 → social_approval_links +1 ~1, social_approval_tokens +1'),
+    },
+    'social_approval_links: read workspace 1': {
+      run: (a) => a.client.from('social_approval_links').select('id, post_id, expires_at').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: EVERY_MEMBER_READS,
+    },
+    'social_approval_links: extend workspace 1’s link directly': {
+      run: (a) => a.client.from('social_approval_links').update({ expires_at: '2099-01-01T00:00:00Z' } as never).eq('id', ids.socialApprovalLink),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'get_social_approval(): workspace 1’s link (its one post’s versions)': {
+      run: (a) => a.client.rpc('get_social_approval', { token: SOCIAL_APPROVAL_TOKEN }),
+      answer: (data) => {
+        const [row] = data as Array<{ status: string; variants: Array<{ body: string }> }>;
+        return `${row!.status} ${row!.variants.map((variant) => variant.body).join('|')}`;
+      },
+      cells: ANYONE('ok pending Workspace 1 post awaiting approval'),
+    },
+    'decide_social_approval(): workspace 1’s link': {
+      run: (a) => a.client.rpc('decide_social_approval', { token: SOCIAL_APPROVAL_TOKEN, decision: 'request_changes', comment: 'Shorter' }),
+      answer: (data) => String(data),
+      cells: ANYONE('ok changes_requested → social_posts ~1, social_post_channels ~1, social_approval_links ~1'),
+    },
+    'decide_social_approval(): a made-up token': {
+      run: (a) => a.client.rpc('decide_social_approval', { token: 'x'.repeat(43), decision: 'approve' }),
+      answer: 'ok',
+      cells: ANYONE('400 P0001 approval_link_invalid'),
     },
   };
 }

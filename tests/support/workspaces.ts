@@ -22,6 +22,9 @@ export interface Actor {
 export const WORKSPACE_1_NAME = 'Workspace One';
 
 /** Fixed ids, so workspace 1 can be put back exactly as it was after a cell changed it. */
+/** The raw token of workspace 1's approval link (ids.socialApprovalLink): only its SHA-256 is stored. */
+export const SOCIAL_APPROVAL_TOKEN = 'matrix-approval-token-of-workspace-one-0000';
+
 export const ids = {
   invitationPending: '11111111-0000-4000-8000-000000000001',
   invitationUsed: '11111111-0000-4000-8000-000000000002',
@@ -67,6 +70,10 @@ export const ids = {
   socialChannel: 'cccccccc-0000-4000-8000-000000000004',
   /** Workspace 2's social account: a foreign id for workspace 1's people. */
   socialAccountOfWorkspace2: 'cccccccc-0000-4000-8000-000000000002',
+  /** Workspace 1's post awaiting approval (a draft moment), its channel, and its open approval link (token below). */
+  socialPostAwaiting: 'cccccccc-0000-4000-8000-000000000005',
+  socialChannelAwaiting: 'cccccccc-0000-4000-8000-000000000006',
+  socialApprovalLink: 'cccccccc-0000-4000-8000-000000000007',
   /** Workspace 1's workflow: version 1 published, version 2 a draft; one active enrollment of the contact, its step run, log row. */
   automationWorkflow: 'dddddddd-0000-4000-8000-000000000001',
   automationPublishedVersion: 'dddddddd-0000-4000-8000-000000000002',
@@ -173,6 +180,9 @@ select json_build_object(
     from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
   'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
   'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1),
+  'social_approval_links', (select coalesce(json_object_agg(l.id, l), '{}') from public.social_approval_links l where l.organization_id = $1),
+  'social_approval_tokens', (select coalesce(json_object_agg(t.link_id, t), '{}')
+    from private.social_approval_tokens t join public.social_approval_links l on l.id = t.link_id where l.organization_id = $1),
   'automation_workflows', (select coalesce(json_object_agg(w.id, w), '{}') from public.automation_workflows w where w.organization_id = $1),
   'automation_workflow_versions', (select coalesce(json_object_agg(v.id, v), '{}') from public.automation_workflow_versions v where v.organization_id = $1),
   'automation_enrollments', (select coalesce(json_object_agg(e.id, e), '{}') from public.automation_enrollments e where e.organization_id = $1),
@@ -364,6 +374,16 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.social_post_channels (id, organization_id, post_id, account_id, body, status, result_message)
         values (${ids.socialChannel}, ${workspace1}, ${ids.socialPost}, ${ids.socialAccount}, 'Workspace 1 post', 'failed', 'Bluesky refused the post (HTTP 400).')`,
+      tx`
+        insert into public.social_posts (id, organization_id, body, created_by, approval_status)
+        values (${ids.socialPostAwaiting}, ${workspace1}, 'Workspace 1 post awaiting approval', ${owner.id}, 'awaiting')`,
+      tx`
+        insert into public.social_post_channels (id, organization_id, post_id, account_id, body, status)
+        values (${ids.socialChannelAwaiting}, ${workspace1}, ${ids.socialPostAwaiting}, ${ids.socialAccount}, 'Workspace 1 post awaiting approval', 'awaiting_approval')`,
+      tx`
+        insert into public.social_approval_links (id, organization_id, post_id, post_revision, created_by)
+        values (${ids.socialApprovalLink}, ${workspace1}, ${ids.socialPostAwaiting}, 1, ${owner.id})`,
+      tx`insert into private.social_approval_tokens (token_hash, link_id) values (sha256(convert_to(${SOCIAL_APPROVAL_TOKEN}, 'UTF8')), ${ids.socialApprovalLink})`,
       tx`
         insert into public.automation_workflows (id, organization_id, name, status, trigger_type, created_by)
         values (${ids.automationWorkflow}, ${workspace1}, 'Workspace 1 flow', 'published', 'contact_created', ${owner.id})`,

@@ -7,11 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { socialCopy } from '@/config/social-copy';
 import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
 import { useSocialPosts } from '@/features/social/api/get-social-posts';
+import { PostApproval } from '@/features/social/components/post-approval';
 import { useSendChannelAgain } from '@/features/social/api/send-channel-again';
 import { canSendAgain, channelBadge } from '@/features/social/utils/channel-display';
 
 /** The latest posts: when, and per account its result (published with a link, failed or unconfirmed in words, "Send again"). */
-export function PostsCard({ workspaceId, canWrite }: { workspaceId: string; canWrite: boolean }) {
+export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: string; canWrite: boolean; canManage: boolean }) {
   const titleId = useId();
   const posts = useSocialPosts(workspaceId);
   const accounts = useSocialAccounts(workspaceId);
@@ -39,6 +40,7 @@ export function PostsCard({ workspaceId, canWrite }: { workspaceId: string; canW
               <li key={post.id} className="space-y-2 py-3">
                 <p className="whitespace-pre-wrap break-words">{post.body}</p>
                 <p className="text-sm text-muted-foreground">{post.scheduled_at ? new Date(post.scheduled_at).toLocaleString() : socialCopy.draft}</p>
+                <PostApproval post={post} canManage={canManage} />
                 <ul className="space-y-2">
                   {post.social_post_channels.map((channel) => {
                     const badge = channelBadge(channel.status);

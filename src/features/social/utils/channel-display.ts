@@ -1,11 +1,13 @@
 import type { BadgeProps } from '@/components/ui/badge';
+import { approvalCopy } from '@/config/social-approval-copy';
 
-export type ChannelStatus = 'draft' | 'scheduled' | 'attempting' | 'published' | 'failed' | 'unconfirmed';
+export type ChannelStatus = 'draft' | 'awaiting_approval' | 'scheduled' | 'attempting' | 'published' | 'failed' | 'unconfirmed';
 export type AccountStatus = 'connecting' | 'connected' | 'reconnect' | 'failed';
 type Variant = NonNullable<BadgeProps['variant']>;
 
 const CHANNEL: Record<ChannelStatus, { label: string; variant: Variant }> = {
   draft: { label: 'Draft', variant: 'grey' },
+  awaiting_approval: { label: 'Awaiting approval', variant: 'yellow' },
   scheduled: { label: 'Scheduled', variant: 'blue' },
   attempting: { label: 'Sending…', variant: 'yellow' },
   published: { label: 'Published', variant: 'green' },
@@ -16,6 +18,14 @@ const CHANNEL: Record<ChannelStatus, { label: string; variant: Variant }> = {
 /** A channel's badge; unknown values show as they are. */
 export function channelBadge(status: string): { label: string; variant: Variant } {
   return CHANNEL[status as ChannelStatus] ?? { label: status, variant: 'outline' };
+}
+
+const APPROVAL: Record<string, Variant> = { awaiting: 'yellow', approved: 'green', changes_requested: 'red' };
+
+/** A post's approval badge; null when no approval was asked. */
+export function approvalBadge(status: string | null): { label: string; variant: Variant } | null {
+  if (!status) return null;
+  return { label: approvalCopy.status[status] ?? status, variant: APPROVAL[status] ?? 'outline' };
 }
 
 /** Whether a person may send a channel again: only after a failure or an unknown outcome, never by itself. */

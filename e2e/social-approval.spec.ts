@@ -1,0 +1,64 @@
+import { paths } from '../src/config/paths';
+import { signUpToDashboard } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
+
+/**
+ * Approval of a social post end to end: an owner requires approval, schedules a post (it waits), shares it for
+ * approval; an outside reviewer opens the link signed out on a phone (375 px), sees the post and approves it; the
+ * owner sees it approved and scheduled. axe clean on both pages.
+ */
+test('an outside reviewer approves a post from its link at 375 px', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await signUpToDashboard(page);
+  await page.goto(paths.marketing.social);
+
+  await page.getByRole('switch', { name: 'Posts need approval' }).click();
+  await expect(page.getByText('Posts now need approval before they go out.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Connect account' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a social account' });
+  await dialog.getByRole('combobox', { name: 'Network' }).click();
+  await page.getByRole('option', { name: 'Webhook' }).click();
+  await dialog.getByLabel('Channel name').fill('LinkedIn via Zapier');
+  await dialog.getByLabel('Webhook URL').fill('https://hooks.example.com/catch/1/secret-token/');
+  await dialog.getByRole('button', { name: 'Connect account' }).click();
+  await page.getByRole('dialog', { name: 'Signing secret of this webhook' }).getByRole('button', { name: 'Done' }).click();
+
+  const composer = page.getByRole('region', { name: 'Compose' });
+  await composer.getByLabel('Post').fill('Client launch post for review');
+  await composer.getByRole('checkbox', { name: /LinkedIn via Zapier/ }).check();
+  await composer.getByLabel('Publish at').fill('2099-05-01T09:00');
+  await composer.getByRole('button', { name: 'Schedule post' }).click();
+
+  const posts = page.getByRole('region', { name: 'Posts' });
+  await expect(posts.getByText('Awaiting approval').first()).toBeVisible();
+  await posts.getByRole('button', { name: 'Share for approval' }).click();
+  const linkField = posts.getByLabel(/Approval link/);
+  await expect(linkField).toHaveValue(/\/approve\/[A-Za-z0-9_-]{43}$/);
+  await expectNoAxeViolations(page);
+  const link = new URL(await linkField.inputValue()).pathname;
+
+  const reviewer = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  const phone = await reviewer.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: 'Approve a social post' })).toBeVisible();
+  await expect(phone.getByText('Client launch post for review')).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await expectNoHorizontalScroll(phone);
+  await phone.getByLabel('Your name (optional)').fill('Pat from the client');
+  await phone.getByRole('button', { name: 'Approve' }).click();
+  await expect(phone.getByText('Thank you: the post is approved.')).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByText('This approval link has already been used.')).toBeVisible();
+  await expectNoAxeViolations(phone);
+
+  await page.reload();
+  await expect(posts.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(posts.getByText('by Pat from the client')).toBeVisible();
+  await expect(posts.getByText('Scheduled', { exact: true })).toBeVisible();
+  await reviewer.close();
+  await context.close();
+});
