@@ -75,7 +75,7 @@ export const automationCopy = {
   close: 'Close',
   stepTypes: {
     wait: 'Wait', condition: 'Condition (yes / no)', split: 'Random split (A/B)', add_tag: 'Add tag', remove_tag: 'Remove tag',
-    set_stage: 'Change lifecycle stage', adjust_score: 'Adjust score', notify: 'Notify a team member', send_email: 'Send an e-mail', end: 'End',
+    set_stage: 'Change lifecycle stage', adjust_score: 'Adjust score', notify: 'Notify a team member', set_owner: 'Change owner', webhook: 'Call a webhook', send_email: 'Send an e-mail', end: 'End',
   } as Record<string, string>,
   next: 'Then go to',
   yes: 'If yes, go to',
@@ -96,6 +96,9 @@ export const automationCopy = {
   points: 'Points (negative to subtract)',
   member: 'Who',
   contactOwner: 'The contact’s owner',
+  newOwner: 'New owner',
+  chooseMember: 'Choose a member…',
+  formerMember: 'Someone no longer in this workspace',
   message: 'Notice',
   subject: 'Subject',
   body: 'Text ({{first_name}} becomes the contact’s first name)',

@@ -425,6 +425,7 @@ export type Database = {
           event_id: number | null;
           entered_at: string;
           finished_at: string | null;
+          exit_reason: string | null;
         };
         Insert: {
           id?: string;
@@ -440,6 +441,7 @@ export type Database = {
           event_id?: number | null;
           entered_at?: string;
           finished_at?: string | null;
+          exit_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -455,6 +457,7 @@ export type Database = {
           event_id?: number | null;
           entered_at?: string;
           finished_at?: string | null;
+          exit_reason?: string | null;
         };
         Relationships: [
           {
