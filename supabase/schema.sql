@@ -1093,6 +1093,7 @@ CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id
 declare
   enrollment public.automation_enrollments;
   step jsonb;
+  goal jsonb;
   contact jsonb;
   run jsonb;
 begin
@@ -1106,6 +1107,7 @@ begin
   select s into step
   from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
+  select nullif(v.graph -> 'goal', 'null'::jsonb) into goal from public.automation_workflow_versions v where v.id = enrollment.version_id;
   select jsonb_build_object('tags', to_jsonb(c.tags), 'lifecycle_stage', c.lifecycle_stage, 'score_band', c.score_band,
       'lead_score', c.lead_score, 'has_email', c.email is not null)
     into contact
@@ -1114,7 +1116,7 @@ begin
   from public.automation_step_runs r
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
-    'step', step, 'contact', contact, 'run', run, 'now', now(),
+    'step', step, 'contact', contact, 'run', run, 'now', now(), 'goal', goal,
     'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
       private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
@@ -3917,6 +3919,27 @@ begin
 end
 $$;
 
+-- Name: queue_automation_goal_checks(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_automation_goal_checks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  run record;
+begin
+  for run in
+    select e.id from public.automation_enrollments e
+    join public.automation_workflow_versions v on v.id = e.version_id and v.organization_id = e.organization_id
+    where e.contact_id = new.id and e.organization_id = new.organization_id and e.status = 'active'
+      and jsonb_typeof(v.graph -> 'goal') = 'object'
+  loop
+    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', new.organization_id, 'enrollment_id', run.id),
+      now(), 'automation:' || run.id, 10);
+  end loop;
+  return null;
+end
+$$;
+
 -- Name: queue_content_rendering(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.queue_content_rendering() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -6039,7 +6062,7 @@ CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, ass
 $$;
 
 -- Name: automation_workflow_counts(uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb)
+CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb, goals bigint)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -6053,7 +6076,8 @@ CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TAB
       select jsonb_object_agg(s.current_step, s.n)
       from (select a.current_step, count(*) as n from public.automation_enrollments a
             where a.workflow_id = w.id and a.status = 'active' group by a.current_step) s
-    ), '{}'::jsonb)
+    ), '{}'::jsonb),
+    count(e.id) filter (where e.status = 'exited' and e.exit_reason = 'goal')
   from public.automation_workflows w
   left join public.automation_enrollments e on e.workflow_id = w.id
   where w.organization_id = automation_workflow_counts.workspace_id
@@ -10317,6 +10341,9 @@ CREATE TRIGGER contact_score_rules_set_updated_at BEFORE INSERT OR UPDATE ON pub
 -- Name: contacts contacts_a_stamp; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_a_stamp BEFORE INSERT OR UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.stamp_contact();
 
+-- Name: contacts contacts_automation_goal_checks; Type: TRIGGER; Schema: public
+CREATE TRIGGER contacts_automation_goal_checks AFTER UPDATE OF tags, lifecycle_stage ON public.contacts FOR EACH ROW WHEN (((old.tags IS DISTINCT FROM new.tags) OR (old.lifecycle_stage IS DISTINCT FROM new.lifecycle_stage))) EXECUTE FUNCTION private.queue_automation_goal_checks();
+
 -- Name: contacts contacts_b_score_insert; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_b_score_insert BEFORE INSERT ON public.contacts FOR EACH ROW WHEN ((new.lead_score < 0)) EXECUTE FUNCTION private.score_contact();
 
@@ -12117,6 +12144,9 @@ REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
 -- Name: FUNCTION queue_asset_version_removal(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_asset_version_removal() FROM PUBLIC;
+
+-- Name: FUNCTION queue_automation_goal_checks(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_automation_goal_checks() FROM PUBLIC;
 
 -- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;

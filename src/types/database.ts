@@ -2694,7 +2694,7 @@ export type Database = {
       };
       automation_workflow_counts: {
         Args: { workspace_id: string };
-        Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json }[];
+        Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json; goals: number }[];
       };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };

@@ -109,3 +109,92 @@ describe('the change owner step', () => {
     expect(await ownerOf(contactId)).toBe(user.id);
   });
 });
+
+describe('a workflow’s goal', () => {
+  const nurture = (goal: WorkflowGraph['goal']) => graph([
+    { id: 'pause', type: 'wait', minutes: 60, next: 'nudge' },
+    { id: 'nudge', type: 'add_tag', tag: 'nudged', next: 'done' },
+    { id: 'done', type: 'end' },
+  ], { goal });
+
+  /** Time passes: the run's wait is due now and its job (the same key) runs now. */
+  async function letTheWaitPass(enrollmentId: string, workspaceId: string) {
+    await server.sql`update public.automation_step_runs set due_at = now() - interval '1 second' where enrollment_id = ${enrollmentId} and status = 'waiting'`;
+    await server.sql`select private.enqueue_job('automation_step', ${server.sql.json({ workspace_id: workspaceId, enrollment_id: enrollmentId })}, now(), ${`automation:${enrollmentId}`}, 10)`;
+    await drain();
+  }
+
+  const goals = async (user: SignedInUser, workflowId: string) => {
+    const { data, error } = await user.client.rpc('automation_workflow_counts', { workspace_id: user.organizationId });
+    expect(error).toBeNull();
+    const row = data!.find((entry) => entry.workflow_id === workflowId)!;
+    return { entered: row.entered, finished: row.finished, exited: row.exited, goals: row.goals };
+  };
+
+  it('cannot be published when it names no stage or tag', async () => {
+    expect(await publishError(owner, nurture({ kind: 'stage', stage: 'royalty' } as never))).toMatchObject({ code: 'P0001', details: 'goal_invalid' });
+    expect(await publishError(owner, nurture({ kind: 'tag', tag: ' ' }))).toMatchObject({ details: 'goal_invalid' });
+    expect(await publishError(owner, nurture({ kind: 'band', band: 'hot' } as never))).toMatchObject({ details: 'goal_invalid' });
+  });
+
+  it('met while the contact waits (no trigger fired), the run exits when its next step runs, and counts as a goal conversion', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, nurture({ kind: 'stage', stage: 'customer' }));
+    const buyer = await addContact(user, { first_name: 'Bea' });
+    const browser = await addContact(user, { first_name: 'Ben' });
+    await drain();
+    const bought = await enrollmentOf(workflow, buyer);
+    expect(bought).toMatchObject({ status: 'active', current_step: 'pause' });
+
+    // Changed behind the application's back (no trigger runs): only the step job can see the goal.
+    await server.sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`update public.contacts set lifecycle_stage = 'customer' where id = ${buyer}`;
+    });
+    await letTheWaitPass(bought.id, user.organizationId);
+    await letTheWaitPass((await enrollmentOf(workflow, browser)).id, user.organizationId);
+
+    expect(await enrollmentOf(workflow, buyer)).toMatchObject({ status: 'exited', exit_reason: 'goal' });
+    expect(await stepRuns(bought.id)).toEqual([{ step_id: 'pause', status: 'skipped', outcome: 'exit_goal' }]);
+    expect((await server.sql`select tags from public.contacts where id = ${buyer}`)[0]!.tags).toEqual([]);
+    expect(await server.sql`select event, step_id, detail from public.automation_run_log where enrollment_id = ${bought.id} and event = 'exited'`).toEqual([
+      { event: 'exited', step_id: 'pause', detail: 'goal' },
+    ]);
+    expect(await enrollmentOf(workflow, browser)).toMatchObject({ status: 'finished', exit_reason: null });
+    expect(await goals(user, workflow)).toEqual({ entered: 2, finished: 1, exited: 1, goals: 1 });
+  });
+
+  it('met at the moment the contact changes (a tag added through the API), the waiting run exits without waiting out its wait', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, nurture({ kind: 'tag', tag: 'purchased' }));
+    const contactId = await addContact(user, { first_name: 'Cy' });
+    await drain();
+    const run = await enrollmentOf(workflow, contactId);
+    expect(run.status).toBe('active');
+
+    const { error } = await user.client.from('contacts').update({ tags: ['purchased'] }).eq('id', contactId);
+    expect(error).toBeNull();
+    await drain();
+
+    expect(await enrollmentOf(workflow, contactId)).toMatchObject({ status: 'exited', exit_reason: 'goal' });
+    expect(await goals(user, workflow)).toEqual({ entered: 1, finished: 0, exited: 1, goals: 1 });
+  });
+
+  it('a change that does not meet the goal leaves the run waiting until its due time', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, nurture({ kind: 'tag', tag: 'purchased' }));
+    const contactId = await addContact(user, { first_name: 'Di' });
+    await drain();
+    const run = await enrollmentOf(workflow, contactId);
+    const [before] = await server.sql<{ due_at: Date }[]>`select due_at from public.automation_step_runs where enrollment_id = ${run.id}`;
+
+    await user.client.from('contacts').update({ tags: ['browsing'] }).eq('id', contactId);
+    await drain();
+
+    expect(await enrollmentOf(workflow, contactId)).toMatchObject({ status: 'active', current_step: 'pause' });
+    const [after] = await server.sql<{ due_at: Date; status: string }[]>`select due_at, status from public.automation_step_runs where enrollment_id = ${run.id}`;
+    expect(after).toEqual({ due_at: before!.due_at, status: 'waiting' });
+    const [job] = await server.sql<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where key = ${`automation:${run.id}`}`;
+    expect(job!.run_at.getTime()).toBe(before!.due_at.getTime());
+  });
+});

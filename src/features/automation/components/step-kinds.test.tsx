@@ -80,4 +80,17 @@ describe('the step editor’s newer kinds of step', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     expect(savedGraph().steps[1]).toEqual({ id: 'set-owner-1', type: 'set_owner', member: 'u-sam', next: 'done' });
   });
+
+  it('the goal: none, a lifecycle stage or a tag, chosen with labelled fields and saved with the graph', async () => {
+    const { user, dialog } = await openEditor();
+    const goal = within(dialog).getByLabelText('Goal');
+    expect(goal).toHaveValue('none');
+    expect(goal).toHaveAccessibleDescription('A contact who meets it leaves the workflow at once (counted as a goal conversion).');
+    await user.selectOptions(goal, 'Reaches a lifecycle stage');
+    expect(within(dialog).getByLabelText('Goal stage')).toHaveValue('customer');
+    await user.selectOptions(goal, 'Gets a tag');
+    await user.type(within(dialog).getByLabelText('Goal tag'), 'purchased');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(savedGraph().goal).toEqual({ kind: 'tag', tag: 'purchased' });
+  });
 });
