@@ -1080,8 +1080,27 @@ CREATE FUNCTION private.automation_notify_email(enrollment public.automation_enr
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  request_key text := 'automation_notice:' || enrollment.id || ':' || automation_notify_email.step_id || ':' || automation_notify_email.visit;
+  address text;
+  queued bigint;
 begin
-  raise exception 'A notice by e-mail is not available yet.';
+  select e.id into queued from private.outgoing_emails e where e.kind = 'automation_notice' and e.payload ->> 'request_key' = request_key;
+  if queued is not null then
+    return queued;
+  end if;
+  select u.email into address from auth.users u where u.id = automation_notify_email.recipient;
+  if address is null then
+    return null;
+  end if;
+  queued := private.enqueue_email('automation_notice', address, jsonb_build_object(
+    'request_key', request_key, 'workspace_id', enrollment.organization_id, 'workflow_id', enrollment.workflow_id,
+    'enrollment_id', enrollment.id, 'contact_id', enrollment.contact_id, 'user_id', automation_notify_email.recipient,
+    'title', automation_notify_email.title, 'body', automation_notify_email.body));
+  if queued is null then
+    raise exception 'No background worker is running to send the notice by e-mail.';
+  end if;
+  return queued;
 end
 $$;
 
@@ -1140,8 +1159,6 @@ begin
   elsif step ->> 'type' = 'notify' and step ? 'email' then
     if jsonb_typeof(step -> 'email') <> 'boolean' then
       return query select 'notify_invalid', 'say whether the notice also goes by e-mail.';
-    elsif (step ->> 'email')::boolean then
-      return query select 'not_available', 'a notice by e-mail is not available yet.';
     end if;
   elsif step ->> 'type' = 'webhook' then
     return query select 'not_available', 'calling a webhook is not available yet.';
@@ -10007,6 +10024,9 @@ CREATE UNIQUE INDEX job_backlog_job_key_idx ON private.job_backlog USING btree (
 
 -- Name: lead_digests_created_at_idx; Type: INDEX; Schema: private
 CREATE INDEX lead_digests_created_at_idx ON private.lead_digests USING btree (created_at DESC);
+
+-- Name: outgoing_emails_automation_notice_key; Type: INDEX; Schema: private
+CREATE UNIQUE INDEX outgoing_emails_automation_notice_key ON private.outgoing_emails USING btree (((payload ->> 'request_key'::text))) WHERE (kind = 'automation_notice'::text);
 
 -- Name: outgoing_emails_due_idx; Type: INDEX; Schema: private
 CREATE INDEX outgoing_emails_due_idx ON private.outgoing_emails USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (cancelled_at IS NULL));

@@ -105,6 +105,7 @@ export const automationCopy = {
   chooseMember: 'Choose a member…',
   formerMember: 'Someone no longer in this workspace',
   message: 'Notice',
+  notifyByEmail: 'Also send it by e-mail',
   subject: 'Subject',
   body: 'Text ({{first_name}} becomes the contact’s first name)',
   checks: { tag: 'Has the tag', band: 'Is in the score band', stage: 'Is at the lifecycle stage', has_email: 'Has an e-mail address' } as Record<string, string>,

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import type { WorkflowStep } from '@/features/automation/utils/workflow-graph';
@@ -16,8 +18,9 @@ interface PeopleFieldsProps<Step> {
   onChange(step: Step): void;
 }
 
-/** "Notify a team member": who (a member, or the contact's owner) and the notice. */
+/** "Notify a team member": who (a member, or the contact's owner), the notice, and whether it also goes by e-mail. */
 export function NotifyStepFields({ step, members, disabled, next, onChange }: PeopleFieldsProps<NotifyStep>) {
+  const emailId = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <FormField label={automationCopy.member}>
@@ -30,6 +33,10 @@ export function NotifyStepFields({ step, members, disabled, next, onChange }: Pe
       <FormField label={automationCopy.message} className="sm:col-span-2">
         <Input value={step.message} disabled={disabled} maxLength={500} onChange={(event) => onChange({ ...step, message: event.target.value })} />
       </FormField>
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <Checkbox id={emailId} checked={step.email === true} disabled={disabled} onCheckedChange={(checked) => onChange({ ...step, email: checked === true })} />
+        <Label htmlFor={emailId}>{automationCopy.notifyByEmail}</Label>
+      </div>
     </div>
   );
 }

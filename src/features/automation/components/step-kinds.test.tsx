@@ -93,4 +93,18 @@ describe('the step editor’s newer kinds of step', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     expect(savedGraph().goal).toEqual({ kind: 'tag', tag: 'purchased' });
   });
+
+  it('notify a team member: an “Also send it by e-mail” checkbox, ticked with the keyboard', async () => {
+    const { user, dialog } = await openEditor();
+    await addStep(user, dialog, 'notify');
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(notify-1\)/ }).closest('li')!;
+    const byEmail = within(step).getByRole('checkbox', { name: 'Also send it by e-mail' });
+    expect(byEmail).not.toBeChecked();
+    byEmail.focus();
+    await user.keyboard(' ');
+    expect(byEmail).toBeChecked();
+    expect(within(dialog).getByRole('heading', { name: /Step 2 \(notify-1\)/ })).toHaveTextContent('Notify the contact’s owner (in the app and by e-mail)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(savedGraph().steps[1]).toEqual({ id: 'notify-1', type: 'notify', member: 'owner', message: '', email: true, next: 'done' });
+  });
 });
