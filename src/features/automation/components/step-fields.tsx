@@ -5,6 +5,7 @@ import { EmailStepFields } from '@/features/automation/components/email-step-fie
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { NotifyStepFields, OwnerStepFields } from '@/features/automation/components/people-step-fields';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
+import { WebhookStepFields } from '@/features/automation/components/webhook-step-fields';
 import { WaitStepFields } from '@/features/automation/components/wait-step-fields';
 import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
@@ -125,6 +126,8 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
       );
     case 'notify':
       return <NotifyStepFields step={step} members={members} disabled={disabled} next={next} onChange={onChange} />;
+    case 'webhook':
+      return <WebhookStepFields step={step} disabled={disabled} next={next} onChange={onChange} />;
     case 'set_owner':
       return <OwnerStepFields step={step} members={members} disabled={disabled} next={next} onChange={onChange} />;
     case 'send_email':

@@ -31,12 +31,17 @@ const members = [
   { user_id: 'u-sam', first_name: 'Sam', last_name: 'Sales', email: 'sam@acme.test', marketing_role: null, last_active: null, access_role: 'member', joined_at: '2026-01-01T00:00:00Z' },
 ];
 
+const endpoints = [
+  { id: 'e-crm', organization_id: 'acme', url_origin: 'https://hooks.crm.test', description: 'CRM', events: ['content.published'], enabled: true, created_by: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+];
+
 function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
   if (call.table === 'automation_workflows' && call.operation === 'select') return { data: [workflowRow], error: null };
   if (call.table === 'rpc:automation_workflow_counts') return { data: [], error: null };
   if (call.table === 'rpc:workspace_members') return { data: members, error: null };
   if (call.table === 'email_templates' && call.operation === 'select') return { data: [], error: null };
+  if (call.table === 'webhook_endpoints' && call.operation === 'select') return { data: endpoints, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: 'member' }]);
 }
@@ -106,5 +111,20 @@ describe('the step editor’s newer kinds of step', () => {
     expect(within(dialog).getByRole('heading', { name: /Step 2 \(notify-1\)/ })).toHaveTextContent('Notify the contact’s owner (in the app and by e-mail)');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     expect(savedGraph().steps[1]).toEqual({ id: 'notify-1', type: 'notify', member: 'owner', message: '', email: true, next: 'done' });
+  });
+
+  it('call a webhook: a labelled choice of the workspace’s webhook endpoints, made with the keyboard', async () => {
+    const { user, dialog } = await openEditor();
+    await addStep(user, dialog, 'webhook');
+    const heading = within(dialog).getByRole('heading', { name: /Step 2 \(webhook-1\)/ });
+    expect(heading).toHaveTextContent('Call a webhook');
+    const step = heading.closest('li')!;
+    await screen.findByRole('option', { name: 'CRM (https://hooks.crm.test)' });
+    const endpoint = within(step).getByLabelText('Webhook endpoint');
+    expect(endpoint).toHaveValue('');
+    endpoint.focus();
+    await user.selectOptions(endpoint, 'CRM (https://hooks.crm.test)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(savedGraph().steps[1]).toEqual({ id: 'webhook-1', type: 'webhook', endpoint_id: 'e-crm', next: 'done' });
   });
 });

@@ -120,11 +120,10 @@ describe('describeStep', () => {
 describe('the newer kinds of step', () => {
   it('start blank (no member, no address) so publishing names what is missing, and say what they do', () => {
     expect(blankStep('o', 'set_owner', 'done')).toEqual({ id: 'o', type: 'set_owner', member: '', next: 'done' });
-    expect(blankStep('h', 'webhook', null)).toEqual({ id: 'h', type: 'webhook', url: '', next: null });
+    expect(blankStep('h', 'webhook', null)).toEqual({ id: 'h', type: 'webhook', endpoint_id: '', next: null });
     expect(describeStep({ id: 'o', type: 'set_owner', member: 'u1', next: null })).toBe('Change the contact’s owner');
     expect(describeStep({ id: 'n', type: 'notify', member: 'owner', message: '', email: true, next: null })).toBe('Notify the contact’s owner (in the app and by e-mail)');
     expect(describeStep({ id: 'n', type: 'notify', member: 'u1', message: '', next: null })).toBe('Notify a team member');
-    expect(describeStep({ id: 'h', type: 'webhook', url: 'https://hooks.example.com/x', next: null })).toBe('Call the webhook https://hooks.example.com/x');
-    expect(describeStep({ id: 'h', type: 'webhook', url: '', next: null })).toBe('Call a webhook');
+    expect(describeStep({ id: 'h', type: 'webhook', endpoint_id: 'e1', next: null })).toBe('Call a webhook');
   });
 });

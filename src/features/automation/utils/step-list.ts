@@ -45,7 +45,7 @@ export function blankStep(id: string, type: StepType, next: string | null): Work
     case 'set_owner':
       return { id, type, member: '', next };
     case 'webhook':
-      return { id, type, url: '', next };
+      return { id, type, endpoint_id: '', next };
     case 'send_email':
       return { id, type, subject: '', body: '', next };
     case 'end':
@@ -165,7 +165,7 @@ export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<stri
     case 'set_owner':
       return 'Change the contact’s owner';
     case 'webhook':
-      return step.url ? `Call the webhook ${step.url}` : 'Call a webhook';
+      return 'Call a webhook';
     case 'send_email':
       return describeEmailStep(step, templateNames);
     case 'end':

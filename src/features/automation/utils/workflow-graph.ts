@@ -39,8 +39,9 @@ export type WorkflowStep = StepBase &
     | { type: 'notify'; member: string; message: string; email?: boolean; next: string | null }
     // The contact's owner becomes this member of the workspace.
     | { type: 'set_owner'; member: string; next: string | null }
-    // A signed POST of the contact to a public https/http address, once per enrollment, step and visit.
-    | { type: 'webhook'; url: string; next: string | null }
+    // A signed message (the contact and the run) to one of the workspace's webhook endpoints, once per enrollment,
+    // step and visit, delivered by the webhooks feature (decision 0015).
+    | { type: 'webhook'; endpoint_id: string; next: string | null }
     // An Email Platform template (template_id) or the e-mail written here (subject and body, kept while a template is
     // chosen so switching back loses nothing). A step made through the API may carry only its template.
     | { type: 'send_email'; template_id?: string | null; subject?: string; body?: string; next: string | null }
@@ -60,4 +61,4 @@ export interface WorkflowGraph {
 /** What ends a run early as a success: the contact reached a lifecycle stage or got a tag. */
 export type WorkflowGoal = Extract<ConditionCheck, { kind: 'tag' | 'stage' }>;
 
-export const STEP_TYPES: readonly StepType[] = ['wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'set_owner', 'send_email', 'end'];
+export const STEP_TYPES: readonly StepType[] = ['wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'set_owner', 'webhook', 'send_email', 'end'];
