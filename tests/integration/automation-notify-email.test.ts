@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
-import { signedInUser, type SignedInUser } from '../support/rest-clients';
+import { addContact, createWorkflow } from '../support/automation';
+import { signedInUser } from '../support/rest-clients';
 import { startRealSmtpServer, type RealSmtpServer } from '../support/smtp-server';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,18 +25,6 @@ const notifyGraph = (tell: WorkflowStep): WorkflowGraph => ({
   steps: [tell, { id: 'done', type: 'end' }],
 });
 
-async function createWorkflow(user: SignedInUser, body: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Hot leads', graph: body as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
-async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {
-  const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, ...fields } as never).select('id').single();
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
-}
-
 const noticeRows = (enrollmentId: string) =>
   server.sql<{ id: string; recipient: string; sent: boolean }[]>`
     select id::text, recipient, sent_at is not null as sent from private.outgoing_emails
@@ -54,7 +43,7 @@ afterAll(async () => {
 describe('a notice by e-mail', () => {
   it('cannot be published when "email" is not yes or no, and names the step', async () => {
     const user = await signedInUser(server);
-    const id = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: 'owner', message: 'x', email: 'often' as never, next: 'done' }));
+    const id = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: 'owner', message: 'x', email: 'often' as never, next: 'done' }), 'Hot leads');
     const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
     expect({ details: error?.details, hint: error?.hint }).toEqual({ details: 'notify_invalid', hint: 'tell' });
   });
@@ -63,7 +52,7 @@ describe('a notice by e-mail', () => {
     const user = await signedInUser(server);
     const colleague = await signedInUser(server);
     await server.sql`insert into public.organization_members (organization_id, user_id, role) values (${user.organizationId}, ${colleague.id}, 'member')`;
-    const workflow = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: colleague.id, message: 'Call Ada today', email: true, next: 'done' }));
+    const workflow = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: colleague.id, message: 'Call Ada today', email: true, next: 'done' }), 'Hot leads');
     expect((await user.client.rpc('publish_automation_workflow', { workflow_id: workflow })).error).toBeNull();
     const contactId = await addContact(user, { first_name: 'Ada', last_name: 'Lovelace' });
     await drain();
@@ -98,7 +87,7 @@ describe('a notice by e-mail', () => {
 
   it('without "email" the notice stays in the app only', async () => {
     const user = await signedInUser(server);
-    const workflow = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: 'owner', message: 'In-app only', next: 'done' }));
+    const workflow = await createWorkflow(user, notifyGraph({ id: 'tell', type: 'notify', member: 'owner', message: 'In-app only', next: 'done' }), 'Hot leads');
     expect((await user.client.rpc('publish_automation_workflow', { workflow_id: workflow })).error).toBeNull();
     await addContact(user, { first_name: 'Quiet', owner_id: user.id });
     await drain();

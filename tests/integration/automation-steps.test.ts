@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
+import { addContact, publishWorkflowResult } from '../support/automation';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -21,29 +22,15 @@ const drain = async () => {
 
 const graph = (steps: WorkflowStep[], extra: Partial<WorkflowGraph> = {}): WorkflowGraph => ({ trigger: { type: 'contact_created' }, enrollment: 'once', steps, ...extra });
 
-async function createWorkflow(user: SignedInUser, body: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Steps', graph: body as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
 async function publishWorkflow(user: SignedInUser, body: WorkflowGraph): Promise<string> {
-  const id = await createWorkflow(user, body);
-  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
+  const { id, error } = await publishWorkflowResult(user, body, 'Steps');
   expect(error).toBeNull();
   return id;
 }
 
 async function publishError(user: SignedInUser, body: WorkflowGraph) {
-  const id = await createWorkflow(user, body);
-  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
+  const { error } = await publishWorkflowResult(user, body, 'Steps');
   return { code: error?.code, details: error?.details, hint: error?.hint, message: error?.message };
-}
-
-async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {
-  const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, ...fields } as never).select('id').single();
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
 }
 
 const enrollmentOf = async (workflowId: string, contactId: string) => {

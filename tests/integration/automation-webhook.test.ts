@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
+import { publishWorkflowResult } from '../support/automation';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -32,13 +33,6 @@ async function createEndpoint(user: SignedInUser, path: string) {
   return { id: data!.id, secret: revealed![0]!.secret };
 }
 
-async function publishResult(user: SignedInUser, body: WorkflowGraph) {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Hook', graph: body as never });
-  expect(error).toBeNull();
-  const published = await user.client.rpc('publish_automation_workflow', { workflow_id: data!.id });
-  return { id: data!.id, error: published.error };
-}
-
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.2', OUTBOUND_ALLOW_PORTS: '*' });
@@ -54,13 +48,13 @@ describe('the call a webhook step', () => {
     const user = await signedInUser(server);
     const stranger = await signedInUser(server);
     const foreign = await createEndpoint(stranger, '/foreign');
-    expect((await publishResult(user, hookGraph(foreign.id))).error).toMatchObject({ code: 'P0001', details: 'webhook_endpoint_unknown', hint: 'hook' });
-    expect((await publishResult(user, hookGraph(''))).error).toMatchObject({ details: 'webhook_endpoint_unknown', hint: 'hook' });
+    expect((await publishWorkflowResult(user, hookGraph(foreign.id))).error).toMatchObject({ code: 'P0001', details: 'webhook_endpoint_unknown', hint: 'hook' });
+    expect((await publishWorkflowResult(user, hookGraph(''))).error).toMatchObject({ details: 'webhook_endpoint_unknown', hint: 'hook' });
 
     // An endpoint whose address is loopback (127.0.0.1 is not among the addresses this server may call).
     const loopback = await createEndpoint(user, '/loopback');
     await server.sql`update private.webhook_endpoint_credentials set url = 'http://127.0.0.1:8080/hook' where endpoint_id = ${loopback.id}`;
-    const refused = (await publishResult(user, hookGraph(loopback.id))).error;
+    const refused = (await publishWorkflowResult(user, hookGraph(loopback.id))).error;
     expect(refused).toMatchObject({ details: 'webhook_url_refused', hint: 'hook' });
     expect(refused!.message).toContain('Step “hook”');
   });
@@ -68,7 +62,7 @@ describe('the call a webhook step', () => {
   it('delivers one signed message with the contact to the endpoint, once, even when the step is applied again', async () => {
     const user = await signedInUser(server);
     const endpoint = await createEndpoint(user, '/crm');
-    const { id: workflow, error } = await publishResult(user, hookGraph(endpoint.id));
+    const { id: workflow, error } = await publishWorkflowResult(user, hookGraph(endpoint.id));
     expect(error).toBeNull();
     const { data: contact } = await user.client.from('contacts').insert({ organization_id: user.organizationId, first_name: 'Hal', email: 'hal@example.com' } as never).select('id').single();
     await drain();
@@ -99,7 +93,7 @@ describe('the call a webhook step', () => {
   it('an endpoint deleted since publishing fails the step with its reason', async () => {
     const user = await signedInUser(server);
     const endpoint = await createEndpoint(user, '/gone');
-    const { id: workflow } = await publishResult(user, hookGraph(endpoint.id));
+    const { id: workflow } = await publishWorkflowResult(user, hookGraph(endpoint.id));
     await user.client.from('webhook_endpoints').delete().eq('id', endpoint.id);
     await user.client.from('contacts').insert({ organization_id: user.organizationId, first_name: 'Gus' } as never);
     await drain();
