@@ -38,7 +38,7 @@ export const automationCopy = {
   sampleFigures: 'Automation at a glance',
   rightNow: 'Right now',
   allTime: 'Since the first run',
-  figures: { workflows: 'Published workflows', inProgress: 'Contacts in progress', finished: 'Runs finished', goals: 'Goal conversions', failed: 'Runs failed' },
+  figures: { workflows: 'Published workflows', inProgress: 'Contacts in progress', goals: 'Goal conversions', failed: 'Runs failed' },
   editorTitle: (name: string) => `Edit “${name}”`,
   viewerTitle: (name: string) => `Steps of “${name}”`,
   editorDescription: 'Steps run top to bottom along their arrows; the first step is where a contact starts. Save keeps a draft; Publish puts it live (contacts already in the workflow finish on their version).',
