@@ -444,6 +444,7 @@ declare
   next_visit integer;
   failure text;
   failure_outcome text;
+  extra record;
   job_payload jsonb := jsonb_build_object('workspace_id', automation_apply_step.workspace_id, 'enrollment_id', automation_apply_step.enrollment_id);
 begin
   select * into enrollment from public.automation_enrollments e where e.id = automation_apply_step.enrollment_id for update;
@@ -486,6 +487,19 @@ begin
   if run.id is not null and run.status <> 'waiting' then
     return 'stale';
   end if;
+  -- The contact left the run before this step (its workflow's goal is met): the step does nothing.
+  if decision ? 'exit' then
+    if run.id is not null then
+      update public.automation_step_runs r set status = 'skipped', outcome = left('exit_' || (decision ->> 'exit'), 200), due_at = null, finished_at = now()
+      where r.id = run.id;
+    end if;
+    update public.automation_enrollments e set status = 'exited', exit_reason = decision ->> 'exit', due_at = null, finished_at = now()
+    where e.id = enrollment.id;
+    insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
+    values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'exited', automation_apply_step.step_id,
+      decision ->> 'exit');
+    return 'exited';
+  end if;
 
   select * into contact from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id for update;
   begin
@@ -502,6 +516,19 @@ begin
       when 'adjust_score' then
         update public.contacts c set score_adjustment = greatest(-100, least(100, c.score_adjustment + (step ->> 'points')::integer))
         where c.id = contact.id and c.organization_id = enrollment.organization_id;
+      when 'set_owner' then
+        recipient := (step ->> 'member')::uuid;
+        if not exists (select 1 from public.organization_members m where m.organization_id = enrollment.organization_id and m.user_id = recipient) then
+          run_status := 'skipped';
+          step_outcome := 'not_a_member';
+        else
+          update public.contacts c set owner_id = recipient where c.id = contact.id and c.organization_id = enrollment.organization_id;
+        end if;
+      when 'webhook' then
+        select x.status, x.outcome into extra
+        from private.automation_call_webhook(enrollment, automation_apply_step.step_id, automation_apply_step.visit, step, contact) x;
+        run_status := extra.status;
+        step_outcome := extra.outcome;
       when 'notify' then
         recipient := case when step ->> 'member' = 'owner' then contact.owner_id else (step ->> 'member')::uuid end;
         if recipient is null then
@@ -516,6 +543,10 @@ begin
           insert into public.member_notices (organization_id, user_id, title, body, contact_id, workflow_id)
           values (enrollment.organization_id, recipient, left(workflow_name || ': ' || contact_name, 200),
             left(coalesce(step ->> 'message', ''), 2000), contact.id, enrollment.workflow_id);
+          if coalesce((step ->> 'email')::boolean, false) then
+            email_id := private.automation_notify_email(enrollment, automation_apply_step.step_id, automation_apply_step.visit, recipient,
+              left(workflow_name || ': ' || contact_name, 200), left(coalesce(step ->> 'message', ''), 2000));
+          end if;
         end if;
       when 'send_email' then
         if step ->> 'template_id' is not null then
@@ -592,6 +623,130 @@ begin
   select coalesce(max(r.visit), 0) + 1 into next_visit from public.automation_step_runs r where r.enrollment_id = enrollment.id and r.step_id = next_step;
   update public.automation_enrollments e set current_step = next_step, current_visit = next_visit, due_at = null where e.id = enrollment.id;
   return 'continue';
+end
+$$;
+
+-- Name: contact_tags_valid(text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.contact_tags_valid(tags text[]) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select cardinality(tags) <= 50
+    and not exists (select 1 from unnest(tags) t where t is null or char_length(btrim(t)) not between 1 and 50 or t <> btrim(t))
+$$;
+
+-- Name: lead_score_band(integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.lead_score_band(score integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case when score >= 80 then 'hot' when score >= 60 then 'warm' when score >= 40 then 'cool' else 'cold' end
+$$;
+
+-- Name: lower_tags(text[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.lower_tags(tags text[]) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(lower(t) order by n), '{}') from unnest(tags) with ordinality as u(t, n)
+$$;
+
+-- Name: automation_enrollments; Type: TABLE; Schema: public
+CREATE TABLE public.automation_enrollments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    workflow_id uuid NOT NULL,
+    version_id uuid NOT NULL,
+    contact_id uuid NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    current_step text,
+    current_visit integer DEFAULT 1 NOT NULL,
+    due_at timestamp with time zone,
+    error text,
+    event_id bigint,
+    entered_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    exit_reason text,
+    CONSTRAINT automation_enrollments_error_length CHECK ((char_length(error) <= 1000)),
+    CONSTRAINT automation_enrollments_exit_reason_check CHECK ((exit_reason = 'goal'::text)),
+    CONSTRAINT automation_enrollments_status_check CHECK ((status = ANY (ARRAY['active'::text, 'finished'::text, 'failed'::text, 'exited'::text])))
+);
+
+-- Name: contacts; Type: TABLE; Schema: public
+CREATE TABLE public.contacts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
+    first_name text,
+    last_name text,
+    email text,
+    company text,
+    job_title text,
+    phone text,
+    source text DEFAULT 'manual'::text NOT NULL,
+    lifecycle_stage text DEFAULT 'subscriber'::text NOT NULL,
+    tags text[] DEFAULT '{}'::text[] NOT NULL,
+    score_adjustment integer DEFAULT 0 NOT NULL,
+    lead_score integer DEFAULT '-1'::integer NOT NULL,
+    score_band text GENERATED ALWAYS AS (private.lead_score_band(lead_score)) STORED,
+    owner_id uuid,
+    notes text,
+    last_activity_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    sort_name text GENERATED ALWAYS AS (lower(btrim(((((COALESCE(last_name, ''::text) || ' '::text) || COALESCE(first_name, ''::text)) || ' '::text) || COALESCE(email, ''::text))))) STORED,
+    search_document tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((((((((COALESCE(first_name, ''::text) || ' '::text) || COALESCE(last_name, ''::text)) || ' '::text) || COALESCE(email, ''::text)) || ' '::text) || COALESCE(replace(email, '@'::text, ' '::text), ''::text)) || ' '::text) || COALESCE(company, ''::text)))) STORED,
+    tag_keys text[] GENERATED ALWAYS AS (private.lower_tags(tags)) STORED,
+    last_email_opened_at timestamp with time zone,
+    last_email_clicked_at timestamp with time zone,
+    CONSTRAINT contacts_company_length CHECK ((char_length(company) <= 120)),
+    CONSTRAINT contacts_email_format CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'::text))),
+    CONSTRAINT contacts_first_name_length CHECK ((char_length(first_name) <= 100)),
+    CONSTRAINT contacts_job_title_length CHECK ((char_length(job_title) <= 120)),
+    CONSTRAINT contacts_last_name_length CHECK ((char_length(last_name) <= 100)),
+    CONSTRAINT contacts_lead_score_range CHECK (((lead_score >= 0) AND (lead_score <= 100))),
+    CONSTRAINT contacts_lifecycle_stage_check CHECK ((lifecycle_stage = ANY (ARRAY['subscriber'::text, 'lead'::text, 'marketing_qualified'::text, 'sales_qualified'::text, 'customer'::text, 'churned'::text]))),
+    CONSTRAINT contacts_named CHECK ((COALESCE(NULLIF(btrim(first_name), ''::text), NULLIF(btrim(last_name), ''::text), email) IS NOT NULL)),
+    CONSTRAINT contacts_notes_length CHECK ((char_length(notes) <= 5000)),
+    CONSTRAINT contacts_phone_format CHECK (((char_length(phone) <= 40) AND (phone ~ '^[0-9+()./ -]+$'::text))),
+    CONSTRAINT contacts_score_adjustment_range CHECK (((score_adjustment >= '-100'::integer) AND (score_adjustment <= 100))),
+    CONSTRAINT contacts_source_check CHECK ((source = ANY (ARRAY['form'::text, 'import'::text, 'manual'::text, 'event'::text, 'referral'::text, 'other'::text]))),
+    CONSTRAINT contacts_tags_check CHECK (private.contact_tags_valid(tags))
+);
+
+-- Name: automation_call_webhook(public.automation_enrollments, text, integer, jsonb, public.contacts); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) RETURNS TABLE(status text, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  endpoint uuid;
+  event_key text := 'automation:' || enrollment.id || ':' || automation_call_webhook.step_id || ':' || automation_call_webhook.visit;
+  message_id text;
+begin
+  select e.id into endpoint from public.webhook_endpoints e
+  where e.organization_id = enrollment.organization_id and e.id::text = step ->> 'endpoint_id';
+  if endpoint is null then
+    raise exception 'The webhook endpoint of step "%" is no longer one of this workspace''s.', automation_call_webhook.step_id
+      using detail = 'unknown_webhook';
+  end if;
+  insert into public.webhook_events (id, organization_id, event_type, event_key, body)
+  values ('msg_' || replace(gen_random_uuid()::text, '-', ''), enrollment.organization_id, 'automation.webhook', event_key,
+    jsonb_build_object(
+      'type', 'automation.webhook',
+      'timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'data', jsonb_build_object('workflow_id', enrollment.workflow_id, 'enrollment_id', enrollment.id, 'step_id', automation_call_webhook.step_id,
+        'contact', jsonb_build_object('id', contact.id, 'email', contact.email, 'first_name', contact.first_name, 'last_name', contact.last_name,
+          'lifecycle_stage', contact.lifecycle_stage, 'tags', to_jsonb(contact.tags))))::text)
+  on conflict on constraint webhook_events_organization_id_event_key_key do nothing
+  returning id into message_id;
+  if message_id is null then
+    return query select 'done'::text, 'already_sent'::text;
+    return;
+  end if;
+  insert into public.webhook_deliveries (organization_id, endpoint_id, event_id, event_type)
+  values (enrollment.organization_id, endpoint, message_id, 'automation.webhook');
+  perform private.wake_webhook_deliveries(enrollment.organization_id);
+  return query select 'done'::text, 'done'::text;
 end
 $$;
 
@@ -675,6 +830,26 @@ begin
 end
 $$;
 
+-- Name: automation_goal_problem(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_goal_problem(graph jsonb) RETURNS TABLE(step_id text, problem text, message text)
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  goal jsonb := graph -> 'goal';
+begin
+  if goal is null or jsonb_typeof(goal) = 'null' then
+    return;
+  end if;
+  if jsonb_typeof(goal) <> 'object'
+     or coalesce(goal ->> 'kind', '') not in ('tag', 'stage')
+     or (goal ->> 'kind' = 'tag' and char_length(btrim(coalesce(goal ->> 'tag', ''))) not between 1 and 50)
+     or (goal ->> 'kind' = 'stage' and coalesce(goal ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned')) then
+    return query select null::text, 'goal_invalid', 'The goal: choose a lifecycle stage or name a tag (of 1 to 50 characters) that ends the run.';
+  end if;
+end
+$$;
+
 -- Name: automation_graph_problem(uuid, jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) RETURNS TABLE(step_id text, problem text, message text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -728,6 +903,11 @@ begin
     return query select null::text, 'enrollment_unknown', 'Choose whether a contact may go through the workflow again.';
     return;
   end if;
+  -- The workflow's goal and each newer kind's settings are checked by functions of their own (below).
+  return query select g.step_id, g.problem, g.message from private.automation_goal_problem(graph) g;
+  if found then
+    return;
+  end if;
   if jsonb_typeof(steps) <> 'array' or jsonb_array_length(steps) = 0 then
     return query select null::text, 'no_steps', 'Add at least one step.';
     return;
@@ -755,7 +935,7 @@ begin
     sid := step ->> 'id';
     stype := step ->> 'type';
     label := format('Step “%s”', sid);
-    if stype is null or stype not in ('wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'send_email', 'end') then
+    if stype is null or stype not in ('wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'send_email', 'end', 'set_owner', 'webhook') then
       return query select sid, 'unknown_step_type', format('%s: “%s” is not a kind of step.', label, coalesce(stype, ''));
       return;
     end if;
@@ -837,7 +1017,13 @@ begin
         return query select sid, 'condition_invalid', format('%s: choose the lifecycle stage the condition checks.', label);
         return;
       end if;
-    elsif stype = 'notify' then
+    elsif stype in ('set_owner', 'webhook') or (stype = 'notify' and step ? 'email') then
+      return query select sid, p.problem, format('%s: %s', label, p.message) from private.automation_step_settings_problem(automation_graph_problem.workspace_id, step) p;
+      if found then
+        return;
+      end if;
+    end if;
+    if stype = 'notify' then
       member_text := step ->> 'member';
       if member_text is null or (member_text <> 'owner' and member_text !~ '^[0-9a-fA-F-]{36}$') then
         return query select sid, 'member_missing', format('%s: choose the member to notify (or the contact''s owner).', label);
@@ -853,7 +1039,8 @@ begin
         return query select sid, 'message_too_long', format('%s: a notice has at most 500 characters.', label);
         return;
       end if;
-    elsif stype = 'send_email' and step ->> 'template_id' is not null then
+    end if;
+    if stype = 'send_email' and step ->> 'template_id' is not null then
       -- Compared as text: an id that is no uuid names no template (and raises nothing).
       if not exists (
         select 1 from public.email_templates t
@@ -915,6 +1102,35 @@ begin
 end
 $$;
 
+-- Name: automation_notify_email(public.automation_enrollments, text, integer, uuid, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_notify_email(enrollment public.automation_enrollments, step_id text, visit integer, recipient uuid, title text, body text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  request_key text := 'automation_notice:' || enrollment.id || ':' || automation_notify_email.step_id || ':' || automation_notify_email.visit;
+  address text;
+  queued bigint;
+begin
+  select e.id into queued from private.outgoing_emails e where e.kind = 'automation_notice' and e.payload ->> 'request_key' = request_key;
+  if queued is not null then
+    return queued;
+  end if;
+  select u.email into address from auth.users u where u.id = automation_notify_email.recipient;
+  if address is null then
+    return null;
+  end if;
+  queued := private.enqueue_email('automation_notice', address, jsonb_build_object(
+    'request_key', request_key, 'workspace_id', enrollment.organization_id, 'workflow_id', enrollment.workflow_id,
+    'enrollment_id', enrollment.id, 'contact_id', enrollment.contact_id, 'user_id', automation_notify_email.recipient,
+    'title', automation_notify_email.title, 'body', automation_notify_email.body));
+  if queued is null then
+    raise exception 'No background worker is running to send the notice by e-mail.';
+  end if;
+  return queued;
+end
+$$;
+
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -923,6 +1139,7 @@ CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id
 declare
   enrollment public.automation_enrollments;
   step jsonb;
+  goal jsonb;
   contact jsonb;
   run jsonb;
 begin
@@ -936,6 +1153,7 @@ begin
   select s into step
   from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
+  select nullif(v.graph -> 'goal', 'null'::jsonb) into goal from public.automation_workflow_versions v where v.id = enrollment.version_id;
   select jsonb_build_object('tags', to_jsonb(c.tags), 'lifecycle_stage', c.lifecycle_stage, 'score_band', c.score_band,
       'lead_score', c.lead_score, 'has_email', c.email is not null)
     into contact
@@ -944,11 +1162,50 @@ begin
   from public.automation_step_runs r
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
-    'step', step, 'contact', contact, 'run', run, 'now', now(),
+    'step', step, 'contact', contact, 'run', run, 'now', now(), 'goal', goal,
     'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
       private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
 $$;
+
+-- Name: automation_step_settings_problem(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_step_settings_problem(workspace_id uuid, step jsonb) RETURNS TABLE(problem text, message text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  url text;
+  url_check record;
+begin
+  if step ->> 'type' = 'set_owner' then
+    if coalesce(step ->> 'member', '') !~ '^[0-9a-fA-F-]{36}$' then
+      return query select 'member_missing', 'choose the member who becomes the contact''s owner.';
+    elsif not exists (
+      select 1 from public.organization_members m
+      where m.organization_id = automation_step_settings_problem.workspace_id and m.user_id::text = lower(step ->> 'member')
+    ) then
+      return query select 'foreign_member', 'the new owner is not a member of this workspace.';
+    end if;
+  elsif step ->> 'type' = 'notify' and step ? 'email' then
+    if jsonb_typeof(step -> 'email') <> 'boolean' then
+      return query select 'notify_invalid', 'say whether the notice also goes by e-mail.';
+    end if;
+  elsif step ->> 'type' = 'webhook' then
+    -- Compared as text: an id that is no uuid names no endpoint (and raises nothing).
+    select c.url into url
+    from public.webhook_endpoints e join private.webhook_endpoint_credentials c on c.endpoint_id = e.id
+    where e.organization_id = automation_step_settings_problem.workspace_id and e.id::text = step ->> 'endpoint_id';
+    if url is null then
+      return query select 'webhook_endpoint_unknown', 'choose one of this workspace''s webhook endpoints.';
+      return;
+    end if;
+    url_check := private.outbound_url_problem(url);
+    if url_check.problem is not null then
+      return query select 'webhook_url_refused', format('the webhook''s address cannot be called (%s)', url_check.message);
+    end if;
+  end if;
+end
+$_$;
 
 -- Name: automation_step_targets(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_targets(step jsonb) RETURNS SETOF text
@@ -1696,15 +1953,6 @@ begin
   using candidates;
 end
 $_$;
-
--- Name: contact_tags_valid(text[]); Type: FUNCTION; Schema: private
-CREATE FUNCTION private.contact_tags_valid(tags text[]) RETURNS boolean
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select cardinality(tags) <= 50
-    and not exists (select 1 from unnest(tags) t where t is null or char_length(btrim(t)) not between 1 and 50 or t <> btrim(t))
-$$;
 
 -- Name: content_publish_job_key(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.content_publish_job_key(item_id uuid) RETURNS text
@@ -3278,63 +3526,6 @@ begin
 end
 $$;
 
--- Name: lead_score_band(integer); Type: FUNCTION; Schema: private
-CREATE FUNCTION private.lead_score_band(score integer) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select case when score >= 80 then 'hot' when score >= 60 then 'warm' when score >= 40 then 'cool' else 'cold' end
-$$;
-
--- Name: lower_tags(text[]); Type: FUNCTION; Schema: private
-CREATE FUNCTION private.lower_tags(tags text[]) RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select coalesce(array_agg(lower(t) order by n), '{}') from unnest(tags) with ordinality as u(t, n)
-$$;
-
--- Name: contacts; Type: TABLE; Schema: public
-CREATE TABLE public.contacts (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    organization_id uuid DEFAULT private.current_organization_id() NOT NULL,
-    first_name text,
-    last_name text,
-    email text,
-    company text,
-    job_title text,
-    phone text,
-    source text DEFAULT 'manual'::text NOT NULL,
-    lifecycle_stage text DEFAULT 'subscriber'::text NOT NULL,
-    tags text[] DEFAULT '{}'::text[] NOT NULL,
-    score_adjustment integer DEFAULT 0 NOT NULL,
-    lead_score integer DEFAULT '-1'::integer NOT NULL,
-    score_band text GENERATED ALWAYS AS (private.lead_score_band(lead_score)) STORED,
-    owner_id uuid,
-    notes text,
-    last_activity_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    sort_name text GENERATED ALWAYS AS (lower(btrim(((((COALESCE(last_name, ''::text) || ' '::text) || COALESCE(first_name, ''::text)) || ' '::text) || COALESCE(email, ''::text))))) STORED,
-    search_document tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((((((((COALESCE(first_name, ''::text) || ' '::text) || COALESCE(last_name, ''::text)) || ' '::text) || COALESCE(email, ''::text)) || ' '::text) || COALESCE(replace(email, '@'::text, ' '::text), ''::text)) || ' '::text) || COALESCE(company, ''::text)))) STORED,
-    tag_keys text[] GENERATED ALWAYS AS (private.lower_tags(tags)) STORED,
-    last_email_opened_at timestamp with time zone,
-    last_email_clicked_at timestamp with time zone,
-    CONSTRAINT contacts_company_length CHECK ((char_length(company) <= 120)),
-    CONSTRAINT contacts_email_format CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^\s@,;:<>()"\\]+@[^\s@,;:<>()"\\]+\.[^\s@,;:<>()"\\]+$'::text))),
-    CONSTRAINT contacts_first_name_length CHECK ((char_length(first_name) <= 100)),
-    CONSTRAINT contacts_job_title_length CHECK ((char_length(job_title) <= 120)),
-    CONSTRAINT contacts_last_name_length CHECK ((char_length(last_name) <= 100)),
-    CONSTRAINT contacts_lead_score_range CHECK (((lead_score >= 0) AND (lead_score <= 100))),
-    CONSTRAINT contacts_lifecycle_stage_check CHECK ((lifecycle_stage = ANY (ARRAY['subscriber'::text, 'lead'::text, 'marketing_qualified'::text, 'sales_qualified'::text, 'customer'::text, 'churned'::text]))),
-    CONSTRAINT contacts_named CHECK ((COALESCE(NULLIF(btrim(first_name), ''::text), NULLIF(btrim(last_name), ''::text), email) IS NOT NULL)),
-    CONSTRAINT contacts_notes_length CHECK ((char_length(notes) <= 5000)),
-    CONSTRAINT contacts_phone_format CHECK (((char_length(phone) <= 40) AND (phone ~ '^[0-9+()./ -]+$'::text))),
-    CONSTRAINT contacts_score_adjustment_range CHECK (((score_adjustment >= '-100'::integer) AND (score_adjustment <= 100))),
-    CONSTRAINT contacts_source_check CHECK ((source = ANY (ARRAY['form'::text, 'import'::text, 'manual'::text, 'event'::text, 'referral'::text, 'other'::text]))),
-    CONSTRAINT contacts_tags_check CHECK (private.contact_tags_valid(tags))
-);
-
 -- Name: lead_scores(public.contacts[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.lead_scores(contacts public.contacts[]) RETURNS TABLE(contact_id uuid, score integer)
     LANGUAGE sql STABLE
@@ -3856,6 +4047,27 @@ begin
       private.asset_variant_path(old.object_path, 'w320'), private.asset_variant_path(old.object_path, 'w1280')),
     'public_paths', jsonb_build_array(private.asset_variant_path(old.object_path, 'w1280'))
   ), null, 'asset-objects:' || old.id, 10);
+  return null;
+end
+$$;
+
+-- Name: queue_automation_goal_checks(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_automation_goal_checks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  run record;
+begin
+  for run in
+    select e.id from public.automation_enrollments e
+    join public.automation_workflow_versions v on v.id = e.version_id and v.organization_id = e.organization_id
+    where e.contact_id = new.id and e.organization_id = new.organization_id and e.status = 'active'
+      and jsonb_typeof(v.graph -> 'goal') = 'object'
+  loop
+    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', new.organization_id, 'enrollment_id', run.id),
+      now(), 'automation:' || run.id, 10);
+  end loop;
   return null;
 end
 $$;
@@ -6046,7 +6258,7 @@ CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, ass
 $$;
 
 -- Name: automation_workflow_counts(uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb)
+CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb, goals bigint)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -6060,7 +6272,8 @@ CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TAB
       select jsonb_object_agg(s.current_step, s.n)
       from (select a.current_step, count(*) as n from public.automation_enrollments a
             where a.workflow_id = w.id and a.status = 'active' group by a.current_step) s
-    ), '{}'::jsonb)
+    ), '{}'::jsonb),
+    count(e.id) filter (where e.status = 'exited' and e.exit_reason = 'goal')
   from public.automation_workflows w
   left join public.automation_enrollments e on e.workflow_id = w.id
   where w.organization_id = automation_workflow_counts.workspace_id
@@ -9236,25 +9449,6 @@ CREATE TABLE public.assets (
     CONSTRAINT assets_tags_format CHECK (private.are_valid_asset_tags(tags))
 );
 
--- Name: automation_enrollments; Type: TABLE; Schema: public
-CREATE TABLE public.automation_enrollments (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    organization_id uuid NOT NULL,
-    workflow_id uuid NOT NULL,
-    version_id uuid NOT NULL,
-    contact_id uuid NOT NULL,
-    status text DEFAULT 'active'::text NOT NULL,
-    current_step text,
-    current_visit integer DEFAULT 1 NOT NULL,
-    due_at timestamp with time zone,
-    error text,
-    event_id bigint,
-    entered_at timestamp with time zone DEFAULT now() NOT NULL,
-    finished_at timestamp with time zone,
-    CONSTRAINT automation_enrollments_error_length CHECK ((char_length(error) <= 1000)),
-    CONSTRAINT automation_enrollments_status_check CHECK ((status = ANY (ARRAY['active'::text, 'finished'::text, 'failed'::text, 'exited'::text])))
-);
-
 -- Name: automation_run_log; Type: TABLE; Schema: public
 CREATE TABLE public.automation_run_log (
     id bigint NOT NULL,
@@ -9267,7 +9461,7 @@ CREATE TABLE public.automation_run_log (
     detail text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT automation_run_log_detail_length CHECK ((char_length(detail) <= 1000)),
-    CONSTRAINT automation_run_log_event_check CHECK ((event = ANY (ARRAY['entered'::text, 'step'::text, 'waiting'::text, 'finished'::text, 'failed'::text])))
+    CONSTRAINT automation_run_log_event_check CHECK ((event = ANY (ARRAY['entered'::text, 'step'::text, 'waiting'::text, 'finished'::text, 'failed'::text, 'exited'::text])))
 );
 
 -- Name: automation_run_log_id_seq; Type: SEQUENCE; Schema: public
@@ -10194,6 +10388,9 @@ CREATE UNIQUE INDEX job_backlog_job_key_idx ON private.job_backlog USING btree (
 -- Name: lead_digests_created_at_idx; Type: INDEX; Schema: private
 CREATE INDEX lead_digests_created_at_idx ON private.lead_digests USING btree (created_at DESC);
 
+-- Name: outgoing_emails_automation_notice_key; Type: INDEX; Schema: private
+CREATE UNIQUE INDEX outgoing_emails_automation_notice_key ON private.outgoing_emails USING btree (((payload ->> 'request_key'::text))) WHERE (kind = 'automation_notice'::text);
+
 -- Name: outgoing_emails_due_idx; Type: INDEX; Schema: private
 CREATE INDEX outgoing_emails_due_idx ON private.outgoing_emails USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (cancelled_at IS NULL));
 
@@ -10535,6 +10732,9 @@ CREATE TRIGGER contact_score_rules_set_updated_at BEFORE INSERT OR UPDATE ON pub
 
 -- Name: contacts contacts_a_stamp; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_a_stamp BEFORE INSERT OR UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.stamp_contact();
+
+-- Name: contacts contacts_automation_goal_checks; Type: TRIGGER; Schema: public
+CREATE TRIGGER contacts_automation_goal_checks AFTER UPDATE OF tags, lifecycle_stage ON public.contacts FOR EACH ROW WHEN (((old.tags IS DISTINCT FROM new.tags) OR (old.lifecycle_stage IS DISTINCT FROM new.lifecycle_stage))) EXECUTE FUNCTION private.queue_automation_goal_checks();
 
 -- Name: contacts contacts_b_score_insert; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_b_score_insert BEFORE INSERT ON public.contacts FOR EACH ROW WHEN ((new.lead_score < 0)) EXECUTE FUNCTION private.score_contact();
@@ -11820,8 +12020,82 @@ REVOKE ALL ON FUNCTION private.asset_version_for_job(workspace uuid, version uui
 -- Name: FUNCTION automation_apply_step(workspace_id uuid, enrollment_id uuid, step_id text, visit integer, decision jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_apply_step(workspace_id uuid, enrollment_id uuid, step_id text, visit integer, decision jsonb) FROM PUBLIC;
 
+-- Name: FUNCTION contact_tags_valid(tags text[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.contact_tags_valid(tags text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO anon;
+GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO service_role;
+
+-- Name: FUNCTION lead_score_band(score integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.lead_score_band(score integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO anon;
+GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO authenticated;
+GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO service_role;
+
+-- Name: FUNCTION lower_tags(tags text[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.lower_tags(tags text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO anon;
+GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO service_role;
+
+-- Name: TABLE automation_enrollments; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.automation_enrollments TO service_role;
+GRANT SELECT ON TABLE public.automation_enrollments TO authenticated;
+
+-- Name: TABLE contacts; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.contacts TO service_role;
+GRANT SELECT,DELETE ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.organization_id; Type: ACL; Schema: public
+GRANT INSERT(organization_id) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.first_name; Type: ACL; Schema: public
+GRANT INSERT(first_name),UPDATE(first_name) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.last_name; Type: ACL; Schema: public
+GRANT INSERT(last_name),UPDATE(last_name) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.email; Type: ACL; Schema: public
+GRANT INSERT(email),UPDATE(email) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.company; Type: ACL; Schema: public
+GRANT INSERT(company),UPDATE(company) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.job_title; Type: ACL; Schema: public
+GRANT INSERT(job_title),UPDATE(job_title) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.phone; Type: ACL; Schema: public
+GRANT INSERT(phone),UPDATE(phone) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.source; Type: ACL; Schema: public
+GRANT INSERT(source),UPDATE(source) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.lifecycle_stage; Type: ACL; Schema: public
+GRANT INSERT(lifecycle_stage),UPDATE(lifecycle_stage) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.tags; Type: ACL; Schema: public
+GRANT INSERT(tags),UPDATE(tags) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.score_adjustment; Type: ACL; Schema: public
+GRANT INSERT(score_adjustment),UPDATE(score_adjustment) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.owner_id; Type: ACL; Schema: public
+GRANT INSERT(owner_id),UPDATE(owner_id) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.notes; Type: ACL; Schema: public
+GRANT INSERT(notes),UPDATE(notes) ON TABLE public.contacts TO authenticated;
+
+-- Name: COLUMN contacts.last_activity_at; Type: ACL; Schema: public
+GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts TO authenticated;
+
+-- Name: FUNCTION automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) FROM PUBLIC;
+
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
+
+-- Name: FUNCTION automation_goal_problem(graph jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_goal_problem(graph jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION automation_graph_problem(workspace_id uuid, graph jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_graph_problem(workspace_id uuid, graph jsonb) FROM PUBLIC;
@@ -11829,8 +12103,14 @@ REVOKE ALL ON FUNCTION private.automation_graph_problem(workspace_id uuid, graph
 -- Name: FUNCTION automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_next_weekday_hour(time_zone text, weekday integer, hour integer, after timestamp with time zone) FROM PUBLIC;
 
+-- Name: FUNCTION automation_notify_email(enrollment public.automation_enrollments, step_id text, visit integer, recipient uuid, title text, body text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_notify_email(enrollment public.automation_enrollments, step_id text, visit integer, recipient uuid, title text, body text) FROM PUBLIC;
+
 -- Name: FUNCTION automation_step_context(workspace_id uuid, enrollment_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION automation_step_settings_problem(workspace_id uuid, step jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_step_settings_problem(workspace_id uuid, step jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION automation_step_targets(step jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_targets(step jsonb) FROM PUBLIC;
@@ -11915,12 +12195,6 @@ REVOKE ALL ON FUNCTION private.complete_email_campaign(workspace_id uuid, campai
 
 -- Name: FUNCTION contact_check_failures(candidates jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.contact_check_failures(candidates jsonb) FROM PUBLIC;
-
--- Name: FUNCTION contact_tags_valid(tags text[]); Type: ACL; Schema: private
-REVOKE ALL ON FUNCTION private.contact_tags_valid(tags text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO anon;
-GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO authenticated;
-GRANT ALL ON FUNCTION private.contact_tags_valid(tags text[]) TO service_role;
 
 -- Name: FUNCTION content_render_job_key(item_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.content_render_job_key(item_id uuid) FROM PUBLIC;
@@ -12226,64 +12500,6 @@ REVOKE ALL ON FUNCTION private.keep_id() FROM PUBLIC;
 -- Name: FUNCTION keep_results_daily(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.keep_results_daily() FROM PUBLIC;
 
--- Name: FUNCTION lead_score_band(score integer); Type: ACL; Schema: private
-REVOKE ALL ON FUNCTION private.lead_score_band(score integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO anon;
-GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO authenticated;
-GRANT ALL ON FUNCTION private.lead_score_band(score integer) TO service_role;
-
--- Name: FUNCTION lower_tags(tags text[]); Type: ACL; Schema: private
-REVOKE ALL ON FUNCTION private.lower_tags(tags text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO anon;
-GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO authenticated;
-GRANT ALL ON FUNCTION private.lower_tags(tags text[]) TO service_role;
-
--- Name: TABLE contacts; Type: ACL; Schema: public
-GRANT ALL ON TABLE public.contacts TO service_role;
-GRANT SELECT,DELETE ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.organization_id; Type: ACL; Schema: public
-GRANT INSERT(organization_id) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.first_name; Type: ACL; Schema: public
-GRANT INSERT(first_name),UPDATE(first_name) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.last_name; Type: ACL; Schema: public
-GRANT INSERT(last_name),UPDATE(last_name) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.email; Type: ACL; Schema: public
-GRANT INSERT(email),UPDATE(email) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.company; Type: ACL; Schema: public
-GRANT INSERT(company),UPDATE(company) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.job_title; Type: ACL; Schema: public
-GRANT INSERT(job_title),UPDATE(job_title) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.phone; Type: ACL; Schema: public
-GRANT INSERT(phone),UPDATE(phone) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.source; Type: ACL; Schema: public
-GRANT INSERT(source),UPDATE(source) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.lifecycle_stage; Type: ACL; Schema: public
-GRANT INSERT(lifecycle_stage),UPDATE(lifecycle_stage) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.tags; Type: ACL; Schema: public
-GRANT INSERT(tags),UPDATE(tags) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.score_adjustment; Type: ACL; Schema: public
-GRANT INSERT(score_adjustment),UPDATE(score_adjustment) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.owner_id; Type: ACL; Schema: public
-GRANT INSERT(owner_id),UPDATE(owner_id) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.notes; Type: ACL; Schema: public
-GRANT INSERT(notes),UPDATE(notes) ON TABLE public.contacts TO authenticated;
-
--- Name: COLUMN contacts.last_activity_at; Type: ACL; Schema: public
-GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts TO authenticated;
-
 -- Name: FUNCTION lead_scores(contacts public.contacts[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.lead_scores(contacts public.contacts[]) FROM PUBLIC;
 
@@ -12358,6 +12574,9 @@ REVOKE ALL ON FUNCTION private.purge_analytics_site_events() FROM PUBLIC;
 
 -- Name: FUNCTION queue_asset_version_removal(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_asset_version_removal() FROM PUBLIC;
+
+-- Name: FUNCTION queue_automation_goal_checks(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_automation_goal_checks() FROM PUBLIC;
 
 -- Name: FUNCTION queue_content_rendering(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_content_rendering() FROM PUBLIC;
@@ -13360,10 +13579,6 @@ GRANT UPDATE(description) ON TABLE public.assets TO authenticated;
 
 -- Name: COLUMN assets.tags; Type: ACL; Schema: public
 GRANT UPDATE(tags) ON TABLE public.assets TO authenticated;
-
--- Name: TABLE automation_enrollments; Type: ACL; Schema: public
-GRANT ALL ON TABLE public.automation_enrollments TO service_role;
-GRANT SELECT ON TABLE public.automation_enrollments TO authenticated;
 
 -- Name: TABLE automation_run_log; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.automation_run_log TO service_role;

@@ -425,6 +425,7 @@ export type Database = {
           event_id: number | null;
           entered_at: string;
           finished_at: string | null;
+          exit_reason: string | null;
         };
         Insert: {
           id?: string;
@@ -440,6 +441,7 @@ export type Database = {
           event_id?: number | null;
           entered_at?: string;
           finished_at?: string | null;
+          exit_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -455,6 +457,7 @@ export type Database = {
           event_id?: number | null;
           entered_at?: string;
           finished_at?: string | null;
+          exit_reason?: string | null;
         };
         Relationships: [
           {
@@ -2756,7 +2759,7 @@ export type Database = {
       };
       automation_workflow_counts: {
         Args: { workspace_id: string };
-        Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json }[];
+        Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json; goals: number }[];
       };
       bulk_delete_contacts: {
         Args: { workspace_id: string; contact_ids: string[] };

@@ -99,4 +99,18 @@ describe('decideStep', () => {
     expect(decideStep(at({ id: 'e', type: 'end' }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'end', next: null } });
     expect(decideStep(at(null), 0)).toEqual({ kind: 'apply', decision: { outcome: 'step_missing', next: null } });
   });
+
+  it('a contact who meets the goal (a tag, a stage) exits before any step, a wait not yet due included; one who does not goes on', () => {
+    const tag: WorkflowStep = { id: 't', type: 'add_tag', tag: 'x', next: 'n' };
+    const exit = { kind: 'apply', decision: { exit: 'goal' } };
+    expect(decideStep(at(tag, { goal: { kind: 'tag', tag: 'vip' } }), 0)).toEqual(exit);
+    expect(decideStep(at(tag, { goal: { kind: 'stage', stage: 'lead' } }), 0)).toEqual(exit);
+    const pending = at({ id: 'w', type: 'wait', minutes: 60, next: 'n' }, { goal: { kind: 'tag', tag: 'newsletter' }, run: { status: 'waiting', due_at: '2026-11-28T11:00:00.000Z' } });
+    expect(decideStep(pending, 0)).toEqual(exit);
+    expect(decideStep(at(tag, { goal: { kind: 'stage', stage: 'customer' } }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'done', next: 'n' } });
+    expect(decideStep(at(tag, { goal: { kind: 'tag', tag: 'bought' } }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'done', next: 'n' } });
+    expect(decideStep(at(tag, { goal: null }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'done', next: 'n' } });
+    // An inactive run stops first: nothing to exit.
+    expect(decideStep(at(tag, { status: 'finished', goal: { kind: 'tag', tag: 'vip' } }), 0)).toEqual({ kind: 'stop', reason: 'finished' });
+  });
 });

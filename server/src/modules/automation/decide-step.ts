@@ -1,4 +1,4 @@
-import type { ConditionCheck, WorkflowStep } from '../../../../src/features/automation/utils/workflow-graph';
+import type { ConditionCheck, WorkflowGoal, WorkflowStep } from '../../../../src/features/automation/utils/workflow-graph';
 
 /** What a condition may check of a contact (private.automation_step_context). */
 export interface ContactFacts {
@@ -21,10 +21,12 @@ export interface StepContext {
   now: string;
   /** For a wait until a weekday and hour: its next such moment after now, computed by the database. */
   until_due?: string | null;
+  /** The goal of the run's version: met, the run exits before its step. */
+  goal?: WorkflowGoal | null;
 }
 
 /** What private.automation_apply_step records: the branch taken, or the moment a wait ends. */
-export type StepDecision = { outcome: string; next: string | null } | { wait_until: string };
+export type StepDecision = { outcome: string; next: string | null } | { wait_until: string } | { exit: 'goal' };
 
 export type Decided = { kind: 'apply'; decision: StepDecision } | { kind: 'stop'; reason: string };
 
@@ -55,11 +57,14 @@ export function pickBranch(shares: readonly number[], random: number): number {
 /**
  * The step job's decision for the step an enrollment is at. Pure: the database's clock and the random number are
  * given. A wait not yet started waits `minutes` from now; a wait whose due time has come goes on; one not yet due
- * waits on (its job ran early). Actions go to their `next`; their effect is the database's to apply.
+ * waits on (its job ran early). A contact who meets the workflow's goal exits instead, at any step. Actions go
+ * to their `next`; their effect is the database's to apply.
  */
 export function decideStep(context: StepContext, random: number): Decided {
   if (context.status !== 'active') return { kind: 'stop', reason: context.status };
   if (!context.contact) return { kind: 'stop', reason: 'contact_gone' };
+  // The goal comes first: a contact who met it leaves, whatever step (or wait) it was at.
+  if (context.goal && conditionHolds(context.goal, context.contact)) return { kind: 'apply', decision: { exit: 'goal' } };
   const step = context.step;
   if (!step) return { kind: 'apply', decision: { outcome: 'step_missing', next: null } };
   const now = Date.parse(context.now);

@@ -2,6 +2,7 @@ import { paths } from '../../../../src/config/paths';
 import type { Sql } from '../../db/client';
 import type { EmailMessage } from '../../lib/mailer';
 import { composeAutomationEmail } from './automation-email';
+import { composeAutomationNotice } from './automation-notice-email';
 import { composeEmailTest } from './email-test-message';
 import { composeInvitationEmail } from './invitation-email';
 import { composeLeadDigestEmail } from './lead-digest-email';
@@ -106,6 +107,14 @@ const automationEmail: EmailRenderer = async (email, { siteUrl }) => {
   return { kind: email.kind, to: email.recipient, link: siteUrl, ...composeAutomationEmail({ subject, body }) };
 };
 
+/** 'automation_notice' {title, body, …}: a workflow's notice to a member by e-mail, its text fixed when the step ran. */
+const automationNotice: EmailRenderer = async (email, { siteUrl }) => {
+  const { title, body } = email.payload;
+  if (typeof title !== 'string' || typeof body !== 'string') return null;
+  const link = `${siteUrl}${paths.contacts}`;
+  return { kind: email.kind, to: email.recipient, link, ...composeAutomationNotice({ title, body, link }) };
+};
+
 /** Every kind the worker can send. A new kind: a renderer here, and a database function that enqueues it. */
 export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   workspace_invitation: workspaceInvitation,
@@ -114,4 +123,5 @@ export const emailKinds: Readonly<Record<string, EmailRenderer>> = {
   email_test: emailTest,
   new_lead_digest: newLeadDigest,
   automation_email: automationEmail,
+  automation_notice: automationNotice,
 };

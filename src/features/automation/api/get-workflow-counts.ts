@@ -9,6 +9,8 @@ export interface WorkflowCounts {
   finished: number;
   exited: number;
   failed: number;
+  /** Runs that exited because the contact met the workflow's goal. */
+  goals: number;
   /** Step id → contacts at it now (waiting, or about to be taken). */
   atStep: Record<string, number>;
 }
@@ -19,7 +21,7 @@ async function getWorkflowCounts(workspaceId: string): Promise<Map<string, Workf
   return new Map(
     rows.map((row) => [
       row.workflow_id,
-      { entered: row.entered, active: row.active, finished: row.finished, exited: row.exited, failed: row.failed, atStep: (row.at_step ?? {}) as Record<string, number> },
+      { entered: row.entered, active: row.active, finished: row.finished, exited: row.exited, failed: row.failed, goals: row.goals, atStep: (row.at_step ?? {}) as Record<string, number> },
     ]),
   );
 }

@@ -7,7 +7,7 @@ import type { Workflow } from '@/features/automation/api/get-workflows';
 const SAMPLE: readonly StatCardItem[] = [
   { label: automationCopy.figures.workflows, value: '16', change: '+3' },
   { label: automationCopy.figures.inProgress, value: '9,812', change: '+7.5%' },
-  { label: automationCopy.figures.finished, value: '54,300', change: '+12%' },
+  { label: automationCopy.figures.goals, value: '1,240', change: '+9%' },
   { label: automationCopy.figures.failed, value: '12', change: '-4', lowerIsBetter: true },
 ];
 
@@ -30,7 +30,7 @@ export function AutomationFigures({ workflows, counts }: { workflows: readonly W
       stats={[
         { label: automationCopy.figures.workflows, value: String(workflows.filter((workflow) => workflow.status === 'published').length), change: null, note: now },
         { label: automationCopy.figures.inProgress, value: sum((entry) => entry.active), change: null, note: now },
-        { label: automationCopy.figures.finished, value: sum((entry) => entry.finished), change: null, note: automationCopy.allTime },
+        { label: automationCopy.figures.goals, value: sum((entry) => entry.goals), change: null, note: automationCopy.allTime },
         { label: automationCopy.figures.failed, value: sum((entry) => entry.failed), change: null, note: automationCopy.allTime },
       ]}
     />

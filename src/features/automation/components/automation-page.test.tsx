@@ -32,7 +32,7 @@ const workflowRow = {
   published_version_id: 'v1', created_by: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
   automation_workflow_versions: [{ version: 1, state: 'published', graph: hotLead.graph }],
 };
-const counts = [{ workflow_id: 'w1', entered: 12, active: 3, finished: 8, exited: 0, failed: 1, at_step: { 'tell-owner': 3 } }];
+const counts = [{ workflow_id: 'w1', entered: 12, active: 3, finished: 6, exited: 2, failed: 1, goals: 2, at_step: { 'tell-owner': 3 } }];
 
 function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
@@ -83,6 +83,9 @@ describe('/marketing/automation', () => {
     expect(await within(card).findByText('Notify the contact’s owner: 3')).toBeInTheDocument();
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
     expect(screen.getByText('Contacts in progress').closest('li')).toHaveTextContent('3');
+    // Goal conversions: runs that exited because the contact met the workflow's goal.
+    expect(within(card).getByText('Met the goal').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Goal conversions').closest('li')).toHaveTextContent('2');
   });
 
   it('edits with the keyboard-only step list, and a refused publish says which step and focuses it', async () => {

@@ -3,7 +3,9 @@ import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { EmailStepFields } from '@/features/automation/components/email-step-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
+import { NotifyStepFields, OwnerStepFields } from '@/features/automation/components/people-step-fields';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
+import { WebhookStepFields } from '@/features/automation/components/webhook-step-fields';
 import { WaitStepFields } from '@/features/automation/components/wait-step-fields';
 import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
@@ -123,20 +125,11 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
         </div>
       );
     case 'notify':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={automationCopy.member}>
-            <FieldSelect value={step.member} disabled={disabled} onChange={(event) => onChange({ ...step, member: event.target.value })}>
-              <option value="owner">{automationCopy.contactOwner}</option>
-              {members.map((member) => <option key={member.userId} value={member.userId}>{member.name}</option>)}
-            </FieldSelect>
-          </FormField>
-          {next}
-          <FormField label={automationCopy.message} className="sm:col-span-2">
-            <Input value={step.message} disabled={disabled} maxLength={500} onChange={(event) => onChange({ ...step, message: event.target.value })} />
-          </FormField>
-        </div>
-      );
+      return <NotifyStepFields step={step} members={members} disabled={disabled} next={next} onChange={onChange} />;
+    case 'webhook':
+      return <WebhookStepFields step={step} disabled={disabled} next={next} onChange={onChange} />;
+    case 'set_owner':
+      return <OwnerStepFields step={step} members={members} disabled={disabled} next={next} onChange={onChange} />;
     case 'send_email':
       return <EmailStepFields step={step} disabled={disabled} next={next} onChange={onChange} />;
   }

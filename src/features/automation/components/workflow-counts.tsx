@@ -3,14 +3,15 @@ import type { WorkflowCounts } from '@/features/automation/api/get-workflow-coun
 import { describeStep } from '@/features/automation/utils/step-list';
 import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
 
-const EMPTY: WorkflowCounts = { entered: 0, active: 0, finished: 0, exited: 0, failed: 0, atStep: {} };
+const EMPTY: WorkflowCounts = { entered: 0, active: 0, finished: 0, exited: 0, failed: 0, goals: 0, atStep: {} };
 
-/** A workflow's runs: entered, in progress, finished, failed, and how many contacts are at each step now. */
+/** A workflow's runs: entered, in progress, finished, met the goal, failed, and how many contacts are at each step now. */
 export function WorkflowCountsView({ counts = EMPTY, graph }: { counts?: WorkflowCounts; graph: WorkflowGraph | null }) {
   const figures = [
     [automationCopy.counts.entered, counts.entered],
     [automationCopy.counts.active, counts.active],
     [automationCopy.counts.finished, counts.finished],
+    [automationCopy.counts.goals, counts.goals],
     [automationCopy.counts.failed, counts.failed],
   ] as const;
   const atSteps = Object.entries(counts.atStep).filter(([, n]) => n > 0);
@@ -20,7 +21,7 @@ export function WorkflowCountsView({ counts = EMPTY, graph }: { counts?: Workflo
   };
   return (
     <div className="space-y-2">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-md bg-muted/50 p-2">
             <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -5,6 +5,7 @@ import { automationCopy } from '@/config/automation-copy';
 import type { Workflow } from '@/features/automation/api/get-workflows';
 import { usePublishWorkflow } from '@/features/automation/api/publish-workflow';
 import { useSaveWorkflowDraft } from '@/features/automation/api/save-workflow-draft';
+import { GoalFields } from '@/features/automation/components/goal-fields';
 import { StepListEditor } from '@/features/automation/components/step-list-editor';
 import { TriggerFields } from '@/features/automation/components/trigger-fields';
 import { publishProblemOf, type PublishProblem } from '@/features/automation/utils/publish-error';
@@ -50,7 +51,8 @@ export function WorkflowEditor({ workflow, readOnly, onClose }: WorkflowEditorPr
           <DialogDescription>{automationCopy.editorDescription}</DialogDescription>
         </DialogHeader>
         <div className="space-y-6">
-          <TriggerFields graph={graph} readOnly={readOnly} error={problem && !problem.stepId ? problem.message : undefined} onChange={change} />
+          <TriggerFields graph={graph} readOnly={readOnly} error={problem && !problem.stepId && problem.problem !== 'goal_invalid' ? problem.message : undefined} onChange={change} />
+          <GoalFields graph={graph} readOnly={readOnly} error={problem?.problem === 'goal_invalid' ? problem.message : undefined} onChange={change} />
           <StepListEditor
             graph={graph}
             readOnly={readOnly}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStep, insertStep, moveStep, newStepId, removeStep, targetsOf } from '@/features/automation/utils/step-list';
+import { blankStep, describeStep, insertStep, moveStep, newStepId, removeStep, targetsOf } from '@/features/automation/utils/step-list';
 import type { WorkflowGraph, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
 const graph = (steps: WorkflowStep[]): WorkflowGraph => ({ trigger: { type: 'contact_created' }, enrollment: 'once', steps });
@@ -114,5 +114,16 @@ describe('describeStep', () => {
     const templated: WorkflowStep = { id: 'mail', type: 'send_email', template_id: 't1', next: 'done' };
     expect(describeStep(templated, new Map([['t1', 'Welcome']]))).toBe('Send template “Welcome”');
     expect(describeStep(templated)).toBe('Send an Email Platform template');
+  });
+});
+
+describe('the newer kinds of step', () => {
+  it('start blank (no member, no address) so publishing names what is missing, and say what they do', () => {
+    expect(blankStep('o', 'set_owner', 'done')).toEqual({ id: 'o', type: 'set_owner', member: '', next: 'done' });
+    expect(blankStep('h', 'webhook', null)).toEqual({ id: 'h', type: 'webhook', endpoint_id: '', next: null });
+    expect(describeStep({ id: 'o', type: 'set_owner', member: 'u1', next: null })).toBe('Change the contact’s owner');
+    expect(describeStep({ id: 'n', type: 'notify', member: 'owner', message: '', email: true, next: null })).toBe('Notify the contact’s owner (in the app and by e-mail)');
+    expect(describeStep({ id: 'n', type: 'notify', member: 'u1', message: '', next: null })).toBe('Notify a team member');
+    expect(describeStep({ id: 'h', type: 'webhook', endpoint_id: 'e1', next: null })).toBe('Call a webhook');
   });
 });

@@ -42,6 +42,10 @@ export function blankStep(id: string, type: StepType, next: string | null): Work
       return { id, type, points: 10, next };
     case 'notify':
       return { id, type, member: 'owner', message: '', next };
+    case 'set_owner':
+      return { id, type, member: '', next };
+    case 'webhook':
+      return { id, type, endpoint_id: '', next };
     case 'send_email':
       return { id, type, subject: '', body: '', next };
     case 'end':
@@ -157,7 +161,11 @@ export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<stri
     case 'adjust_score':
       return `${step.points > 0 ? 'Add' : 'Subtract'} ${Math.abs(step.points)} score points`;
     case 'notify':
-      return step.member === 'owner' ? 'Notify the contact’s owner' : 'Notify a team member';
+      return `${step.member === 'owner' ? 'Notify the contact’s owner' : 'Notify a team member'}${step.email ? ' (in the app and by e-mail)' : ''}`;
+    case 'set_owner':
+      return 'Change the contact’s owner';
+    case 'webhook':
+      return 'Call a webhook';
     case 'send_email':
       return describeEmailStep(step, templateNames);
     case 'end':

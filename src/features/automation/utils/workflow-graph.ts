@@ -35,7 +35,13 @@ export type WorkflowStep = StepBase &
     | { type: 'add_tag' | 'remove_tag'; tag: string; next: string | null }
     | { type: 'set_stage'; stage: LifecycleStage; next: string | null }
     | { type: 'adjust_score'; points: number; next: string | null }
-    | { type: 'notify'; member: string; message: string; next: string | null }
+    // An in-app notice to a member (or the contact's owner: 'owner'), and with email: true an e-mail too.
+    | { type: 'notify'; member: string; message: string; email?: boolean; next: string | null }
+    // The contact's owner becomes this member of the workspace.
+    | { type: 'set_owner'; member: string; next: string | null }
+    // A signed message (the contact and the run) to one of the workspace's webhook endpoints, once per enrollment,
+    // step and visit, delivered by the webhooks feature (decision 0015).
+    | { type: 'webhook'; endpoint_id: string; next: string | null }
     // An Email Platform template (template_id) or the e-mail written here (subject and body, kept while a template is
     // chosen so switching back loses nothing). A step made through the API may carry only its template.
     | { type: 'send_email'; template_id?: string | null; subject?: string; body?: string; next: string | null }
@@ -48,6 +54,11 @@ export interface WorkflowGraph {
   trigger: WorkflowTrigger;
   enrollment: 'once' | 'again_after_exit';
   steps: WorkflowStep[];
+  /** Met by the contact, the run exits (counted as a goal conversion). */
+  goal?: WorkflowGoal | null;
 }
 
-export const STEP_TYPES: readonly StepType[] = ['wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'send_email', 'end'];
+/** What ends a run early as a success: the contact reached a lifecycle stage or got a tag. */
+export type WorkflowGoal = Extract<ConditionCheck, { kind: 'tag' | 'stage' }>;
+
+export const STEP_TYPES: readonly StepType[] = ['wait', 'condition', 'split', 'add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'set_owner', 'webhook', 'send_email', 'end'];
