@@ -3823,6 +3823,29 @@ begin
 end
 $$;
 
+-- Name: notify_social_account_reconnect(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.notify_social_account_reconnect() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.member_notices (organization_id, user_id, kind, title, body)
+  select new.organization_id, m.user_id, 'social_reconnect',
+    left('Reconnect ' || new.display_name, 200),
+    left(
+      'The ' || case new.network when 'bluesky' then 'Bluesky' when 'mastodon' then 'Mastodon' when 'webhook' then 'webhook'
+        else new.network end
+      || ' account ' || new.display_name || ' stopped working'
+      || coalesce(' (' || nullif(btrim(new.status_message), '') || ')', '')
+      || '. Its posts are not sent until someone reconnects it in the Social Hub.',
+      2000)
+  from public.organization_members m
+  where m.organization_id = new.organization_id
+    and (m.role = 'owner' or m.user_id = new.created_by);
+  return null;
+end;
+$$;
+
 -- Name: organization_ids_with_role(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.organization_ids_with_role(min_role text) RETURNS SETOF uuid
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -10844,6 +10867,9 @@ CREATE TRIGGER seo_sites_check BEFORE INSERT OR UPDATE ON public.seo_sites FOR E
 -- Name: seo_sites seo_sites_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER seo_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.seo_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: social_accounts social_accounts_notify_reconnect; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_accounts_notify_reconnect AFTER UPDATE OF status ON public.social_accounts FOR EACH ROW WHEN (((old.status = 'connected'::text) AND (new.status = 'reconnect'::text))) EXECUTE FUNCTION private.notify_social_account_reconnect();
+
 -- Name: social_accounts social_accounts_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_accounts_set_updated_at BEFORE INSERT OR UPDATE ON public.social_accounts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -12538,6 +12564,9 @@ REVOKE ALL ON FUNCTION private.normalize_content_schedule() FROM PUBLIC;
 
 -- Name: FUNCTION notify_site_admins_of_lead(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.notify_site_admins_of_lead() FROM PUBLIC;
+
+-- Name: FUNCTION notify_social_account_reconnect(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.notify_social_account_reconnect() FROM PUBLIC;
 
 -- Name: FUNCTION organization_ids_with_role(min_role text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.organization_ids_with_role(min_role text) FROM PUBLIC;

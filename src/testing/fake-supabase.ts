@@ -18,10 +18,14 @@ export interface QueryCall {
   /** `.order(column, { ascending })` calls, in order. */
   order?: [string, boolean][];
   limit?: number;
+  /** `.select(columns, { count, head })`: a count asked for, and whether rows are left out. */
+  count?: { count?: string; head?: boolean };
 }
 
 export interface FakeResult {
   data: unknown;
+  /** The total asked for with `select(…, { count })`. */
+  count?: number | null;
   error: { message: string; code?: string; details?: string } | null;
 }
 
@@ -34,7 +38,8 @@ class FakeQuery implements PromiseLike<FakeResult> {
     private readonly respond: (call: QueryCall) => Promise<FakeResult>,
   ) {}
 
-  select(columns = '*') {
+  select(columns = '*', options?: { count?: string; head?: boolean }) {
+    if (options) this.call.count = options;
     if (this.call.operation === 'select') this.call.columns = columns;
     else this.call.returning = columns;
     return this;

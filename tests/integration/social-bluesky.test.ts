@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 let pds: LocalPds;
 let server: TestServer;
 let owner: SignedInUser;
+let member: SignedInUser;
+let outsider: SignedInUser;
 let alice: PdsAccount;
 let accountId: string;
 
@@ -41,6 +43,9 @@ beforeAll(async () => {
   alice = await pds.createAccount('alice');
   server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE: 'true' });
   owner = await signedInUser(server);
+  member = await signedInUser(server);
+  await server.sql`insert into public.organization_members (organization_id, user_id, role) values (${owner.organizationId}, ${member.id}, 'member')`;
+  outsider = await signedInUser(server);
 });
 
 afterAll(async () => {
@@ -154,6 +159,13 @@ describe('Bluesky on a real PDS', () => {
     expect(channel.result_message).toMatch(/^Bluesky refused the account’s credentials \(HTTP 401/);
     const { data: broken } = await owner.client.from('social_accounts').select('status').eq('id', accountId).single();
     expect(broken!.status).toBe('reconnect');
+    // The owner is told once, in the app; a plain member (who did not connect it) is not, nor anyone else.
+    const notices = async (user: SignedInUser) =>
+      (await user.client.from('member_notices').select('kind, title, body').eq('organization_id', owner.organizationId)).data;
+    const told = [{ kind: 'social_reconnect', title: `Reconnect ${alice.handle}`, body: expect.stringMatching(new RegExp(`^The Bluesky account ${alice.handle.replace(/\./g, '\\.')} stopped working \\(Bluesky refused the account’s credentials \\(HTTP 401.*\\)\\. Its posts are not sent until someone reconnects it in the Social Hub\\.$`)) }];
+    expect(await notices(owner)).toEqual(told);
+    expect(await notices(member)).toEqual([]);
+    expect(await notices(outsider)).toEqual([]);
 
     // A post queued for a broken account is not sent, and says why.
     const waiting = await publishNow('While the account is broken');
@@ -166,6 +178,8 @@ describe('Bluesky on a real PDS', () => {
     expect(refusedAgain!.status).toBe('reconnect');
     const [kept] = await server.sql<{ pending: unknown }[]>`select pending from private.social_account_credentials where account_id = ${accountId}`;
     expect(kept!.pending).toBeNull();
+    // Another refused post and a refused reconnect attempt: still the one notice.
+    expect(await notices(owner)).toEqual(told);
 
     const fresh = await pds.createAppPassword(alice, 'Social Hub again');
     const { error } = await owner.client.rpc('reconnect_social_account', { account_id: accountId, secret: fresh });
@@ -176,5 +190,10 @@ describe('Bluesky on a real PDS', () => {
     const published = await publishNow('Back again');
     expect((await channelOf(published.id)).status).toBe('published');
     expect((await pds.posts(alice.did)).map((record) => record.value.text)).toContain('Back again');
+
+    // Broken again after it was back: told again.
+    await pds.revokeAppPassword(alice, 'Social Hub again');
+    await publishNow('After the second revocation');
+    expect(await notices(owner)).toHaveLength(2);
   });
 });

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useNoteWorkspaceActivity } from '@/features/dashboard/api/note-workspace-activity';
 import { useSignOut } from '@/features/dashboard/api/sign-out';
+import { NoticesButton } from '@/features/notices/components/notices-button';
 import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
 import { useAuth } from '@/lib/auth';
 import { useLoadOnIntent, type IntentHandlers } from '@/lib/use-load-on-intent';
@@ -85,7 +86,7 @@ function WebsiteLink({ className }: { className?: string }) {
 }
 
 /**
- * The signed-in header: platform name, badge, the user's name and role, the workspace switcher (with the Team
+ * The signed-in header: platform name, badge, the user's name and role, notifications, the workspace switcher (with the Team
  * screen), profile settings (they link to Account security), the way back to the public website, sign-out. From `lg`
  * on everything sits in one row; below, one compact row (platform name, badge, name and role) with the switcher as an
  * icon and the account menu (a side sheet) holding the account with its current workspace, Account security, the
@@ -132,6 +133,7 @@ export function DashboardHeader() {
         <div className="hidden items-center gap-3 lg:flex">
           <WebsiteLink />
           {isWide ? <WhoIsSignedIn display={display} className="text-right" /> : null}
+          {isWide ? <NoticesButton /> : null}
           {isWide ? menus ? <menus.WorkspaceSwitcher defaultOpen={clicked === 'switcher'} /> : <WorkspaceSwitcherButton {...intent('switcher')} /> : null}
           {profile ? (
             menus ? (
@@ -146,6 +148,7 @@ export function DashboardHeader() {
         </div>
 
         <div className="flex shrink-0 items-center gap-2 lg:hidden">
+          {isWide ? null : <NoticesButton />}
           {isWide ? null : menus ? (
             <menus.WorkspaceSwitcher compact defaultOpen={clicked === 'switcher-compact'} />
           ) : (
