@@ -5,5 +5,6 @@ export const automationKeys = {
   workflows: (workspaceId: string) => [...automationKeys.workspace(workspaceId), 'workflows'] as const,
   counts: (workspaceId: string) => [...automationKeys.workspace(workspaceId), 'counts'] as const,
   failedRuns: (workspaceId: string, workflowId: string) => [...automationKeys.workspace(workspaceId), 'failed-runs', workflowId] as const,
+  contactTimeline: (workspaceId: string, contactId: string) => [...automationKeys.workspace(workspaceId), 'timeline', contactId] as const,
   emailNames: (workspaceId: string, table: string) => [...automationKeys.workspace(workspaceId), 'email-names', table] as const,
 };
