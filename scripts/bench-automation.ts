@@ -7,8 +7,8 @@
 //   - contacts processed per second (entry → at the wait; due → e-mail queued and run ended);
 //   - the database size of the run (enrollments, step runs, run log) per 10,000 enrollments.
 // The minute is not waited for: once every contact waits, the stored due times are moved through the database to
-// 10 s ahead and the jobs queued again for them (as the tests do). Figures are noisy: the machine's two cores run
-// other work too (shared/design/measuring.md).
+// earlier by one interval (the first 10 s ahead, their spread kept) and the jobs queued again for them (as the tests
+// do). Figures are noisy: the machine's two cores run other work too (shared/design/measuring.md).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -111,13 +111,17 @@ try {
   console.log(`\n1. entry → tagged → waiting: ${(CONTACTS / enterSeconds).toFixed(0)} contacts/s (${enterSeconds.toFixed(1)} s)`);
   console.log(`   first step started after the contact was created: ${lags(firstLags)}`);
 
-  // 2. The minute passes: the due times are moved through the database (not waited for), the jobs queued for them.
-  const [moved] = await sql<{ due: Date }[]>`select now() + interval '10 seconds' as due`;
-  await sql`update public.automation_step_runs set due_at = ${moved!.due} where step_id = 'pause' and status = 'waiting'`;
-  await sql`update public.automation_enrollments set due_at = ${moved!.due} where status = 'active'`;
-  await sql`select private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id), ${moved!.due}, 'automation:' || e.id, 10)
+  // 2. The minute passes: every stored due time is moved back by the same interval (their spread is kept), the first
+  // one to 10 s ahead, and the jobs queued again for them — through the database, not waited for.
+  const [shift] = await sql<{ seconds: number }[]>`
+    select extract(epoch from min(due_at) - (now() + interval '10 seconds'))::float8 as seconds
+    from public.automation_step_runs where step_id = 'pause' and status = 'waiting'`;
+  await sql`update public.automation_step_runs set due_at = due_at - make_interval(secs => ${shift!.seconds}) where step_id = 'pause' and status = 'waiting'`;
+  await sql`update public.automation_enrollments set due_at = due_at - make_interval(secs => ${shift!.seconds}) where status = 'active'`;
+  await sql`select private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id), e.due_at, 'automation:' || e.id, 10)
     from public.automation_enrollments e where e.status = 'active'`;
-  console.log(`\n2. the 1-minute wait: due times MOVED through the database to ${moved!.due.toISOString()} (10 s ahead), jobs queued for them`);
+  const moved = { due: new Date(Date.now() + 10_000) };
+  console.log(`\n2. the 1-minute wait: stored due times MOVED through the database by ${shift!.seconds.toFixed(1)} s (spread kept; first due 10 s ahead), jobs queued for them`);
   await until(async () => Date.now() >= moved!.due.getTime());
   started = performance.now();
   await until(async () => (await count(sql`select count(*)::int as n from public.automation_enrollments where status <> 'active'`)) >= CONTACTS);
@@ -131,8 +135,8 @@ try {
   const [ended] = await sql<{ finished: number; failed: number }[]>`
     select count(*) filter (where status = 'finished')::int as finished, count(*) filter (where status = 'failed')::int as failed from public.automation_enrollments`;
   console.log(`   steps started after their due time (the e-mail step after the wait): ${lags(waitLags)} (target p99 ≤ 1 s)`);
-  console.log(`   due → e-mail queued, run ended: ${(CONTACTS / runSeconds).toFixed(0)} contacts/s (${runSeconds.toFixed(1)} s); ${ended!.finished} finished, ${ended!.failed} failed`);
-  console.log(`   e-mails at the SMTP server: ${received.toLocaleString('en-US')} in ${sentSeconds.toFixed(1)} s after due (${(received / sentSeconds).toFixed(0)}/s)`);
+  console.log(`   first due → e-mail queued, every run ended: ${(CONTACTS / runSeconds).toFixed(0)} contacts/s (${runSeconds.toFixed(1)} s); ${ended!.finished} finished, ${ended!.failed} failed`);
+  console.log(`   e-mails at the SMTP server: ${received.toLocaleString('en-US')} in ${sentSeconds.toFixed(1)} s after the first due time (${(received / sentSeconds).toFixed(0)}/s)`);
 
   // 3. The run's size in the database.
   const [size] = await sql<{ enrollments: number; steps: number; log: number; n: number }[]>`
