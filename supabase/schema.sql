@@ -6280,6 +6280,49 @@ CREATE FUNCTION public.asset_tags(workspace_id uuid) RETURNS TABLE(tag text, ass
   order by count(distinct a.id) desc, lower(t.value)
 $$;
 
+-- Name: automation_contact_timeline(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.automation_contact_timeline(contact_id uuid) RETURNS TABLE(enrollment_id uuid, workflow_id uuid, workflow_name text, kind text, step_id text, step_type text, outcome text, error text, due_at timestamp with time zone, at timestamp with time zone)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with runs as (
+    select e.id, e.workflow_id, w.name, e.status, e.current_step, e.error, e.entered_at, e.finished_at
+    from public.automation_enrollments e
+    join public.automation_workflows w on w.id = e.workflow_id
+    where e.contact_id = automation_contact_timeline.contact_id
+    order by e.entered_at desc
+    limit 50
+  )
+  select t.enrollment_id, t.workflow_id, t.workflow_name, t.kind, t.step_id, t.step_type, t.outcome, t.error, t.due_at, t.at
+  from (
+    select r.id, r.workflow_id, r.name, 'entered', null::text, null::text, null::text, null::text, null::timestamptz, r.entered_at, 0
+    from runs r
+    union all
+    select r.id, r.workflow_id, r.name, s.status, s.step_id, s.step_type, s.outcome, s.error, s.due_at, coalesce(s.finished_at, s.started_at), 1
+    from runs r join public.automation_step_runs s on s.enrollment_id = r.id
+    union all
+    select r.id, r.workflow_id, r.name, 'run_' || r.status, r.current_step, null, null, r.error, null, r.finished_at, 2
+    from runs r where r.status in ('finished', 'exited', 'failed')
+  ) t (enrollment_id, workflow_id, workflow_name, kind, step_id, step_type, outcome, error, due_at, at, phase)
+  order by t.at, t.phase
+$$;
+
+-- Name: automation_failed_runs(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.automation_failed_runs(workflow_id uuid) RETURNS TABLE(enrollment_id uuid, contact_id uuid, contact_name text, step_id text, error text, failed_at timestamp with time zone)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select e.id, e.contact_id,
+    coalesce(nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), c.email, 'Contact'),
+    e.current_step, coalesce(e.error, r.error), e.finished_at
+  from public.automation_enrollments e
+  join public.contacts c on c.id = e.contact_id and c.organization_id = e.organization_id
+  left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
+  where e.workflow_id = automation_failed_runs.workflow_id and e.status = 'failed'
+  order by e.finished_at desc nulls last, e.id
+  limit 200
+$$;
+
 -- Name: automation_workflow_counts(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.automation_workflow_counts(workspace_id uuid) RETURNS TABLE(workflow_id uuid, entered bigint, active bigint, finished bigint, exited bigint, failed bigint, at_step jsonb, goals bigint)
     LANGUAGE sql STABLE
@@ -8107,6 +8150,41 @@ begin
 end
 $$;
 
+-- Name: retry_automation_enrollment(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.retry_automation_enrollment(enrollment_id uuid) RETURNS public.automation_enrollments
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  enrollment public.automation_enrollments;
+begin
+  select * into enrollment from public.automation_enrollments e where e.id = retry_automation_enrollment.enrollment_id for update;
+  if not found or private.workspace_role(enrollment.organization_id) is null then
+    raise exception 'This run does not exist (any more).' using errcode = 'P0001', detail = 'unknown_enrollment';
+  end if;
+  perform private.require_workspace_role(enrollment.organization_id, 'member');
+  if enrollment.status <> 'failed' then
+    raise exception 'Only a failed run can be retried; this one is %.', enrollment.status using errcode = 'P0001', detail = 'not_failed';
+  end if;
+  if exists (select 1 from public.automation_enrollments a
+             where a.workflow_id = enrollment.workflow_id and a.contact_id = enrollment.contact_id and a.status = 'active') then
+    raise exception 'This contact is in this workflow again already; its new run goes on.' using errcode = 'P0001', detail = 'already_running';
+  end if;
+  update public.automation_step_runs r set status = 'waiting', outcome = null, error = null, finished_at = null
+  where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit
+    and r.status = 'failed';
+  update public.automation_enrollments e set status = 'active', error = null, finished_at = null, due_at = null
+  where e.id = enrollment.id
+  returning * into enrollment;
+  insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, step_id, detail)
+  values (enrollment.organization_id, enrollment.workflow_id, enrollment.id, enrollment.contact_id, 'retried', enrollment.current_step,
+    'retried by ' || coalesce(auth.uid()::text, 'the server'));
+  perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', enrollment.organization_id, 'enrollment_id', enrollment.id),
+    now(), 'automation:' || enrollment.id, 10);
+  return enrollment;
+end
+$$;
+
 -- Name: reveal_webhook_endpoint(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) RETURNS TABLE(url text, secret text, previous_secret_expires_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -9484,7 +9562,7 @@ CREATE TABLE public.automation_run_log (
     detail text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT automation_run_log_detail_length CHECK ((char_length(detail) <= 1000)),
-    CONSTRAINT automation_run_log_event_check CHECK ((event = ANY (ARRAY['entered'::text, 'step'::text, 'waiting'::text, 'finished'::text, 'failed'::text, 'exited'::text])))
+    CONSTRAINT automation_run_log_event_check CHECK ((event = ANY (ARRAY['entered'::text, 'step'::text, 'waiting'::text, 'finished'::text, 'failed'::text, 'exited'::text, 'retried'::text])))
 );
 
 -- Name: automation_run_log_id_seq; Type: SEQUENCE; Schema: public
@@ -12954,6 +13032,16 @@ REVOKE ALL ON FUNCTION public.asset_tags(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.asset_tags(workspace_id uuid) TO service_role;
 
+-- Name: FUNCTION automation_contact_timeline(contact_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.automation_contact_timeline(contact_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.automation_contact_timeline(contact_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.automation_contact_timeline(contact_id uuid) TO service_role;
+
+-- Name: FUNCTION automation_failed_runs(workflow_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.automation_failed_runs(workflow_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.automation_failed_runs(workflow_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.automation_failed_runs(workflow_id uuid) TO service_role;
+
 -- Name: FUNCTION automation_workflow_counts(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.automation_workflow_counts(workspace_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.automation_workflow_counts(workspace_id uuid) TO authenticated;
@@ -13344,6 +13432,11 @@ REVOKE ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.resume_email_campaign(campaign_id uuid) TO service_role;
+
+-- Name: FUNCTION retry_automation_enrollment(enrollment_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.retry_automation_enrollment(enrollment_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.retry_automation_enrollment(enrollment_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.retry_automation_enrollment(enrollment_id uuid) TO service_role;
 
 -- Name: FUNCTION reveal_webhook_endpoint(endpoint_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.reveal_webhook_endpoint(endpoint_id uuid) FROM PUBLIC;

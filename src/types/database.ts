@@ -2757,6 +2757,14 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: { tag: string; asset_count: number }[];
       };
+      automation_contact_timeline: {
+        Args: { contact_id: string };
+        Returns: { enrollment_id: string; workflow_id: string; workflow_name: string; kind: string; step_id: string; step_type: string; outcome: string; error: string; due_at: string; at: string }[];
+      };
+      automation_failed_runs: {
+        Args: { workflow_id: string };
+        Returns: { enrollment_id: string; contact_id: string; contact_name: string; step_id: string; error: string; failed_at: string }[];
+      };
       automation_workflow_counts: {
         Args: { workspace_id: string };
         Returns: { workflow_id: string; entered: number; active: number; finished: number; exited: number; failed: number; at_step: Json; goals: number }[];
@@ -3008,6 +3016,10 @@ export type Database = {
       resume_email_campaign: {
         Args: { campaign_id: string };
         Returns: Database['public']['Tables']['email_campaigns']['Row'];
+      };
+      retry_automation_enrollment: {
+        Args: { enrollment_id: string };
+        Returns: Database['public']['Tables']['automation_enrollments']['Row'];
       };
       reveal_webhook_endpoint: {
         Args: { endpoint_id: string };

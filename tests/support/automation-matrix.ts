@@ -111,6 +111,21 @@ export function automationOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: EVERY_MEMBER_READS,
     },
+    'automation_contact_timeline(): workspace 1’s contact (entered, waiting)': {
+      run: (a) => a.client.rpc('automation_contact_timeline', { contact_id: ids.contact }),
+      answer: 'rows',
+      cells: ['rows 2', 'rows 2', 'rows 2', 'rows 2', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'automation_failed_runs(): workspace 1’s workflow (none failed)': {
+      run: (a) => a.client.rpc('automation_failed_runs', { workflow_id: ids.automationWorkflow }),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'retry_automation_enrollment(): workspace 1’s run (still active)': {
+      run: (a) => a.client.rpc('retry_automation_enrollment', { enrollment_id: ids.automationEnrollment }),
+      answer: (data) => (data as { status: string }).status,
+      cells: MEMBERS_DO('400 P0001 not_failed', '400 P0001 unknown_enrollment'),
+    },
     'member_notices: read (one’s own only)': {
       run: (a) => a.client.from('member_notices').select('id, title').eq('organization_id', world().workspace1),
       answer: 'rows',

@@ -12,6 +12,8 @@ export interface SampleListItem {
   badge?: { label: string; variant?: BadgeProps['variant'] };
   /** 0–100: drawn as a bar under the row. */
   progress?: number;
+  /** A control at the row's end (e.g. a button that opens the row's details). */
+  action?: ReactNode;
 }
 
 interface SampleListCardProps {
@@ -41,6 +43,7 @@ export function SampleListCard({ title, description, items, children }: SampleLi
                 <div className="flex shrink-0 items-center gap-2">
                   {item.value ? <span className="text-sm font-semibold">{item.value}</span> : null}
                   {item.badge ? <Badge variant={item.badge.variant ?? 'secondary'}>{item.badge.label}</Badge> : null}
+                  {item.action}
                 </div>
               </div>
               {item.progress !== undefined ? <ProgressBar value={item.progress} label={item.primary} /> : null}

@@ -8,6 +8,7 @@ import type { WorkflowCounts } from '@/features/automation/api/get-workflow-coun
 import type { Workflow } from '@/features/automation/api/get-workflows';
 import { useDeleteWorkflow } from '@/features/automation/api/delete-workflow';
 import { useSetWorkflowPaused } from '@/features/automation/api/set-workflow-paused';
+import { FailedRuns } from '@/features/automation/components/failed-runs';
 import { WorkflowCountsView } from '@/features/automation/components/workflow-counts';
 import { WorkflowEditor } from '@/features/automation/components/workflow-editor';
 
@@ -43,8 +44,11 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
           ) : null}
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
         <WorkflowCountsView counts={counts} graph={(workflow.published ?? workflow.draft)?.graph ?? null} />
+        {counts?.failed ? (
+          <FailedRuns workspaceId={workflow.organization_id} workflowId={workflow.id} graph={(workflow.published ?? workflow.draft)?.graph ?? null} canWrite={canWrite} />
+        ) : null}
       </CardContent>
       {editing ? <WorkflowEditor workflow={workflow} readOnly={!canWrite} onClose={() => setEditing(false)} /> : null}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>

@@ -1,13 +1,18 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
 import { LoadErrorPanel } from '@/components/errors/load-error-panel';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { automationRunsCopy } from '@/config/automation-runs-copy';
 import { QUIET_DAYS } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import { paths } from '@/config/paths';
-import { useContactOverview } from '@/features/contacts/api/get-contact-overview';
+import { ContactTimelineDialog } from '@/features/automation/components/contact-timeline-dialog';
+import { useContactOverview, type OverviewContact } from '@/features/contacts/api/get-contact-overview';
+import { contactName } from '@/features/contacts/utils/contact-display';
 import { bandRows, contactRow, sampleRows, stageRows } from '@/features/contacts/utils/overview-rows';
+import { useWorkspace } from '@/lib/workspace';
 
 const copy = contactsCopy.retention;
 
@@ -29,6 +34,19 @@ function EmptyLine({ children }: { children: string }) {
  */
 export function RetentionOverview() {
   const overview = useContactOverview();
+  const { current } = useWorkspace();
+  const [historyOf, setHistoryOf] = useState<{ id: string; name: string } | null>(null);
+  const withHistory = (contact: OverviewContact, detail: 'reach' | 'quiet') => {
+    const name = contactName(contact);
+    return {
+      ...contactRow(contact, detail),
+      action: (
+        <Button type="button" variant="ghost" size="sm" aria-label={automationRunsCopy.historyOf(name)} onClick={() => setHistoryOf({ id: contact.id, name })}>
+          {automationRunsCopy.history}
+        </Button>
+      ),
+    };
+  };
   if (overview.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -60,13 +78,14 @@ export function RetentionOverview() {
       <div className="grid gap-6 lg:grid-cols-2">
         <SampleListCard title={copy.bandsTitle} description={copy.bandsDescription(figures.total)} items={bandRows(figures.bands)} />
         <SampleListCard title={copy.stagesTitle} description={copy.stagesDescription} items={stageRows(figures)} />
-        <SampleListCard title={copy.hotTitle} description={copy.hotDescription} items={figures.hot_to_call.map((contact) => contactRow(contact, 'reach'))}>
+        <SampleListCard title={copy.hotTitle} description={copy.hotDescription} items={figures.hot_to_call.map((contact) => withHistory(contact, 'reach'))}>
           {figures.hot_to_call.length === 0 ? <EmptyLine>{copy.hotEmpty}</EmptyLine> : null}
         </SampleListCard>
-        <SampleListCard title={copy.quietTitle} description={copy.quietDescription(figures.quiet_count, QUIET_DAYS)} items={figures.quiet.map((contact) => contactRow(contact, 'quiet'))}>
+        <SampleListCard title={copy.quietTitle} description={copy.quietDescription(figures.quiet_count, QUIET_DAYS)} items={figures.quiet.map((contact) => withHistory(contact, 'quiet'))}>
           {figures.quiet_count === 0 ? <EmptyLine>{copy.quietEmpty}</EmptyLine> : null}
         </SampleListCard>
       </div>
+      {historyOf && current ? <ContactTimelineDialog workspaceId={current.id} contact={historyOf} onClose={() => setHistoryOf(null)} /> : null}
     </section>
   );
 }
