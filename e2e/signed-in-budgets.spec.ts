@@ -17,16 +17,13 @@ const signedInRoutes = layoutRoutes.filter((route) => route.area === 'account');
  * is expected to fail, so it reports here the day one gets within budget — then take it off this list.
  */
 const overBudget = new Set([
-  // Figures after Realtime left the bundle (decision 0017, third pass):
-  '/marketing/content', // 194,387
-  '/marketing/advertising', // 184,918
-  '/marketing/analytics', // 180,192
-  '/contacts', // 183,100
-  '/marketing/creative', // 212,680 (docs/decisions/0021-asset-library.md)
-  '/marketing/email', // 181,300 (docs/decisions/0020-email-platform.md)
-  '/marketing/social', // 208,289 (docs/decisions/0022-social-hub.md)
-  '/marketing/seo', // 217,674 (docs/decisions/0018-seo-audits.md)
-  '/marketing/automation', // 189,288 (docs/decisions/0023-automation.md)
+  // Figures after the third pass (decision 0017: Realtime left out, selects and dialogs deferred on seo/creative/social):
+  '/marketing/content', // 194,589
+  '/marketing/advertising', // 185,110
+  '/contacts', // 183,299
+  '/marketing/creative', // 183,774 (docs/decisions/0021-asset-library.md)
+  '/marketing/email', // 181,445 (docs/decisions/0020-email-platform.md)
+  '/marketing/seo', // 194,957 (docs/decisions/0018-seo-audits.md)
 ]);
 
 let account: NewAccount;
