@@ -71,11 +71,19 @@ function refuseSecretKeys(): Plugin {
  */
 const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
 
+/**
+ * supabase-js builds a Realtime client (~18 KB brotli) into every client, and this app opens no Realtime channel.
+ * The browser bundle gets a stand-in that accepts what supabase-js itself calls and throws a clear error on any use
+ * (src/lib/realtime-left-out.ts, decision 0017). In dev too, so a use of Realtime fails where it is written.
+ */
+const realtimeLeftOut = path.resolve(import.meta.dirname, 'src/lib/realtime-left-out.ts');
+
 export default defineConfig(({ command }) => ({
   plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyPublicScripts(['hydrate.js', 'analytics.js'])],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
+      '@supabase/realtime-js': realtimeLeftOut,
       ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
     },
   },

@@ -78,6 +78,7 @@ test.describe('public pages', () => {
       const scripts = await loadedScripts(page);
       expect(scripts.every((script) => script.encodedBytes > 0)).toBe(true); // measured, not read from the cache
       const report = scripts.map((script) => `${script.path} ${script.encodedBytes}`).join('\n');
+      console.log(`first load of ${route}: ${totalBytes(scripts).toLocaleString('en-US')} B of JavaScript (budget ${firstLoadBudgets.publicPage.toLocaleString('en-US')})`);
       expect(totalBytes(scripts), report).toBeLessThanOrEqual(firstLoadBudgets.publicPage);
     });
   }

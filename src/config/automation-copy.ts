@@ -31,6 +31,7 @@ export const automationCopy = {
   pause: 'Pause',
   resume: 'Resume',
   delete: 'Delete',
+  deleting: 'Deleting…',
   cancel: 'Cancel',
   counts: { entered: 'Entered', active: 'In progress', finished: 'Finished', goals: 'Met the goal', failed: 'Failed' },
   waitingAt: 'Now at each step',

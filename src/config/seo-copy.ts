@@ -101,6 +101,7 @@ export const seoCopy = {
     noAudit: 'no audit yet',
     loadFailed: 'The figures could not be loaded',
   },
+  loadingView: 'Loading…',
   tabs: { issues: 'Issues', changes: 'Changes', history: 'Health history', keywords: 'Keywords' },
   issues: {
     title: 'Issues',

@@ -131,6 +131,7 @@ describe('SiteReport', () => {
     renderReport();
     await screen.findByText('1,234');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce()); // the export's code loads with the click
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('analytics-shop-2026-03-11.csv');
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();

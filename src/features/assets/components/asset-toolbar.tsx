@@ -1,6 +1,6 @@
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { OptionSelect } from '@/components/option-select';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -45,16 +45,16 @@ export function AssetToolbar({ filters, onChange }: AssetToolbarProps) {
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <FormField label={copy.kind}>
-          <OptionSelect value={filters.kind ?? ANY} options={withAny(assetKinds)} onChange={(value) => onChange({ kind: value === ANY ? null : (value as LibraryFilters['kind']) })} />
+          <DeferredOptionSelect value={filters.kind ?? ANY} options={withAny(assetKinds)} onChange={(value) => onChange({ kind: value === ANY ? null : (value as LibraryFilters['kind']) })} />
         </FormField>
         <FormField label={copy.status}>
-          <OptionSelect value={filters.status ?? ANY} options={withAny(assetStatuses)} onChange={(value) => onChange({ status: value === ANY ? null : (value as LibraryFilters['status']) })} />
+          <DeferredOptionSelect value={filters.status ?? ANY} options={withAny(assetStatuses)} onChange={(value) => onChange({ status: value === ANY ? null : (value as LibraryFilters['status']) })} />
         </FormField>
         <FormField label={copy.tag}>
-          <OptionSelect value={filters.tag ?? ANY} options={withAny(tagOptions)} onChange={(value) => onChange({ tag: value === ANY ? null : value })} />
+          <DeferredOptionSelect value={filters.tag ?? ANY} options={withAny(tagOptions)} onChange={(value) => onChange({ tag: value === ANY ? null : value })} />
         </FormField>
         <FormField label={copy.sort}>
-          <OptionSelect value={filters.sort} options={assetSorts} onChange={(value) => onChange({ sort: value })} />
+          <DeferredOptionSelect value={filters.sort} options={assetSorts} onChange={(value) => onChange({ sort: value })} />
         </FormField>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AutomationPage } from '@/features/automation/components/automation-page';
@@ -37,6 +37,7 @@ const counts = [{ workflow_id: 'w1', entered: 12, active: 3, finished: 6, exited
 function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
   if (call.table === 'automation_workflows' && call.operation === 'select') return { data: workflows, error: null };
+  if (call.table === 'automation_workflows' && call.operation === 'delete') return { data: [{ id: 'w1' }], error: null };
   if (call.table === 'rpc:automation_workflow_counts') return { data: workflows.length ? counts : [], error: null };
   if (call.table === 'rpc:workspace_members') return { data: [], error: null };
   if (call.table === 'email_templates' && call.operation === 'select') return { data: emailTemplates, error: null };
@@ -86,6 +87,26 @@ describe('/marketing/automation', () => {
     // Goal conversions: runs that exited because the contact met the workflow's goal.
     expect(within(card).getByText('Met the goal').nextSibling).toHaveTextContent('2');
     expect(screen.getByText('Goal conversions').closest('li')).toHaveTextContent('2');
+  });
+
+  it('deletes a workflow only after its confirmation (loaded when first opened), and Cancel deletes nothing', async () => {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    const card = (await within(list).findByRole('heading', { name: 'Hot-lead alert to the owner' })).closest('li')!;
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete “Hot-lead alert to the owner”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fake.calls.some((call) => call.operation === 'delete')).toBe(false);
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete “Hot-lead alert to the owner”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const deleted = fake.calls.find((call) => call.table === 'automation_workflows' && call.operation === 'delete');
+    expect(deleted?.filters).toContainEqual(['id', 'w1']);
   });
 
   it('edits with the keyboard-only step list, and a refused publish says which step and focuses it', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { lazy, Suspense, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,9 @@ import { useDeleteWorkflow } from '@/features/automation/api/delete-workflow';
 import { useSetWorkflowPaused } from '@/features/automation/api/set-workflow-paused';
 import { FailedRuns } from '@/features/automation/components/failed-runs';
 import { WorkflowCountsView } from '@/features/automation/components/workflow-counts';
-import { WorkflowEditor } from '@/features/automation/components/workflow-editor';
+
+/** The editor (Radix Dialog with its scroll lock and focus trap, the step forms) loads when it is opened (issue 33). */
+const WorkflowEditor = lazy(() => import('@/features/automation/components/workflow-editor').then((module) => ({ default: module.WorkflowEditor })));
 
 const STATUS_VARIANT = { draft: 'grey', published: 'green', paused: 'yellow' } as const;
 
@@ -50,19 +52,22 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
           <FailedRuns workspaceId={workflow.organization_id} workflowId={workflow.id} graph={(workflow.published ?? workflow.draft)?.graph ?? null} canWrite={canWrite} />
         ) : null}
       </CardContent>
-      {editing ? <WorkflowEditor workflow={workflow} readOnly={!canWrite} onClose={() => setEditing(false)} /> : null}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{automationCopy.deleteTitle(workflow.name)}</AlertDialogTitle>
-            <AlertDialogDescription>{automationCopy.deleteDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{automationCopy.cancel}</AlertDialogCancel>
-            <AlertDialogAction onClick={() => remove.mutate(workflow.id)}>{automationCopy.delete}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {editing ? (
+        <Suspense fallback={null}>
+          <WorkflowEditor workflow={workflow} readOnly={!canWrite} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={automationCopy.deleteTitle(workflow.name)}
+        description={automationCopy.deleteDescription}
+        confirmLabel={automationCopy.delete}
+        pendingLabel={automationCopy.deleting}
+        cancelLabel={automationCopy.cancel}
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate(workflow.id, { onSettled: () => setConfirming(false) })}
+      />
     </Card>
   );
 }

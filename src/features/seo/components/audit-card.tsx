@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Loader2, Play, Square } from 'lucide-react';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { seoCopy } from '@/config/seo-copy';
 import { useCancelSeoAudit } from '@/features/seo/api/cancel-seo-audit';
 import { isUnderWay, type SeoAudit } from '@/features/seo/api/get-seo-audits';
@@ -73,18 +73,12 @@ export function AuditCard({ seo, site, audits, shown, canWrite, onChoose }: Audi
           {finished.length > 1 && shown ? (
             <div className="space-y-2 sm:max-w-sm">
               <Label htmlFor="seo-audit">{copy.pick}</Label>
-              <Select value={shown.id} onValueChange={onChoose}>
-                <SelectTrigger id="seo-audit">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {finished.map((audit) => (
-                    <SelectItem key={audit.id} value={audit.id}>
-                      {formatDateTime(audit.finished_at ?? audit.created_at)} · {audit.health_score}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <DeferredOptionSelect
+                id="seo-audit"
+                value={shown.id}
+                onChange={onChoose}
+                options={finished.map((audit) => ({ value: audit.id, label: `${formatDateTime(audit.finished_at ?? audit.created_at)} · ${audit.health_score}` }))}
+              />
             </div>
           ) : null}
         </CardContent>

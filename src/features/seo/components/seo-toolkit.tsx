@@ -2,11 +2,11 @@ import { Globe, Plus, Settings, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeferredOptionSelect } from '@/components/deferred-option-select';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { seoCopy } from '@/config/seo-copy';
 import { useDeleteSeoSite } from '@/features/seo/api/delete-seo-site';
 import { useSeoSites } from '@/features/seo/api/get-seo-sites';
@@ -74,19 +74,12 @@ export function SeoToolkit({ seo, workspaceId, canWrite, sample }: SeoToolkitPro
             <div className="flex flex-wrap items-end gap-3">
               <div className="min-w-0 flex-1 space-y-2 sm:max-w-md">
                 <Label htmlFor="seo-site">{copy.pick}</Label>
-                <Select value={site.id} onValueChange={choose}>
-                  <SelectTrigger id="seo-site">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {list.map((entry) => (
-                      <SelectItem key={entry.id} value={entry.id}>
-                        {entry.name}
-                        {entry.start_url ? ` (${entry.start_url})` : ''}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <DeferredOptionSelect
+                  id="seo-site"
+                  value={site.id}
+                  onChange={choose}
+                  options={list.map((entry) => ({ value: entry.id, label: `${entry.name}${entry.start_url ? ` (${entry.start_url})` : ''}` }))}
+                />
               </div>
               {canWrite ? (
                 <Button type="button" variant="outline" onClick={() => setDialog('edit')}>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { seoCopy } from '@/config/seo-copy';
@@ -5,14 +6,18 @@ import { useSeoAudits } from '@/features/seo/api/get-seo-audits';
 import type { SeoSite } from '@/features/seo/api/get-seo-sites';
 import type { SeoClient } from '@/features/seo/api/seo-client';
 import { AuditCard } from '@/features/seo/components/audit-card';
-import { AuditChanges } from '@/features/seo/components/audit-changes';
-import { HealthHistory } from '@/features/seo/components/health-history';
-import { IssueDetail } from '@/features/seo/components/issue-detail';
 import { IssuesList } from '@/features/seo/components/issues-list';
-import { KeywordsPanel } from '@/features/seo/components/keywords-panel';
-import { PageView } from '@/features/seo/components/page-view';
 import { SeoFigures } from '@/features/seo/components/seo-figures';
 import { readView, withView, type SeoTab } from '@/features/seo/utils/seo-view';
+
+// What the page opens on (figures, audits, the issues tab) loads with it; an opened issue or page and the other tabs
+// load when shown (issue 33: the chart of the history tab, the keywords' forms).
+const AuditChanges = lazy(() => import('@/features/seo/components/audit-changes').then((module) => ({ default: module.AuditChanges })));
+const HealthHistory = lazy(() => import('@/features/seo/components/health-history').then((module) => ({ default: module.HealthHistory })));
+const IssueDetail = lazy(() => import('@/features/seo/components/issue-detail').then((module) => ({ default: module.IssueDetail })));
+const KeywordsPanel = lazy(() => import('@/features/seo/components/keywords-panel').then((module) => ({ default: module.KeywordsPanel })));
+const PageView = lazy(() => import('@/features/seo/components/page-view').then((module) => ({ default: module.PageView })));
+const loading = <p className="text-sm text-muted-foreground" role="status">{seoCopy.loadingView}</p>;
 
 interface SitePanelProps {
   seo: SeoClient;
@@ -44,7 +49,7 @@ export function SitePanel({ seo, site, canWrite }: SitePanelProps) {
     <div className="space-y-6">
       <SeoFigures seo={seo} siteId={site.id} latestAuditId={finished[0]?.id ?? null} />
       <AuditCard seo={seo} site={site} audits={audits} shown={audit} canWrite={canWrite} onChoose={(id) => go({ audit: id, issue: null, page: null })} />
-      {opened ?? (
+      {opened ? <Suspense fallback={loading}>{opened}</Suspense> : (
         <Tabs value={view.tab} onValueChange={(tab) => go({ tab: tab as SeoTab })}>
           <TabsList className="h-auto flex-wrap justify-start">
             {(Object.keys(seoCopy.tabs) as SeoTab[]).map((tab) => (
@@ -54,12 +59,18 @@ export function SitePanel({ seo, site, canWrite }: SitePanelProps) {
             ))}
           </TabsList>
           <TabsContent value="issues">{audit ? <IssuesList seo={seo} siteId={site.id} auditId={audit.id} onOpen={(issue) => go({ issue })} /> : null}</TabsContent>
-          <TabsContent value="changes">{audit ? <AuditChanges seo={seo} siteId={site.id} audit={audit} finished={finished} /> : null}</TabsContent>
+          <TabsContent value="changes">
+            <Suspense fallback={loading}>{audit ? <AuditChanges seo={seo} siteId={site.id} audit={audit} finished={finished} /> : null}</Suspense>
+          </TabsContent>
           <TabsContent value="history">
-            <HealthHistory audits={finished} />
+            <Suspense fallback={loading}>
+              <HealthHistory audits={finished} />
+            </Suspense>
           </TabsContent>
           <TabsContent value="keywords">
-            <KeywordsPanel seo={seo} siteId={site.id} canWrite={canWrite} workspaceId={site.organization_id} />
+            <Suspense fallback={loading}>
+              <KeywordsPanel seo={seo} siteId={site.id} canWrite={canWrite} workspaceId={site.organization_id} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       )}

@@ -1,5 +1,5 @@
 import { Plus, Share2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Badge } from '@/components/ui/badge';
@@ -8,10 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { socialCopy } from '@/config/social-copy';
 import { useDisconnectSocialAccount } from '@/features/social/api/disconnect-social-account';
 import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get-social-accounts';
-import { ConnectAccountDialog } from '@/features/social/components/connect-account-dialog';
-import { ReconnectDialog } from '@/features/social/components/reconnect-dialog';
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
 import { needsReconnect, type AccountStatus } from '@/features/social/utils/channel-display';
+
+/** The dialogs (Radix Dialog, the network select) load when opened, not with the page (issue 33). */
+const ConnectAccountDialog = lazy(() => import('@/features/social/components/connect-account-dialog').then((module) => ({ default: module.ConnectAccountDialog })));
+const ReconnectDialog = lazy(() => import('@/features/social/components/reconnect-dialog').then((module) => ({ default: module.ReconnectDialog })));
 
 const STATUS_VARIANT = { connecting: 'yellow', connected: 'green', reconnect: 'red', failed: 'red' } as const;
 
@@ -71,8 +73,10 @@ export function AccountsCard({ workspaceId, canWrite }: { workspaceId: string; c
           </ul>
         )}
       </CardContent>
-      {connecting ? <ConnectAccountDialog workspaceId={workspaceId} open onOpenChange={setConnecting} /> : null}
-      <ReconnectDialog key={reconnecting?.id ?? 'none'} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} />
+      <Suspense fallback={null}>
+        {connecting ? <ConnectAccountDialog workspaceId={workspaceId} open onOpenChange={setConnecting} /> : null}
+        {reconnecting ? <ReconnectDialog key={reconnecting.id} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} /> : null}
+      </Suspense>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
