@@ -8,8 +8,10 @@ import type { WorkflowCounts } from '@/features/automation/api/get-workflow-coun
 import type { Workflow } from '@/features/automation/api/get-workflows';
 import { useDeleteWorkflow } from '@/features/automation/api/delete-workflow';
 import { useSetWorkflowPaused } from '@/features/automation/api/set-workflow-paused';
-import { FailedRuns } from '@/features/automation/components/failed-runs';
 import { WorkflowCountsView } from '@/features/automation/components/workflow-counts';
+
+/** Failed runs with Retry (its confirmation is Radix AlertDialog): shown only when a workflow has failures (issue 33). */
+const FailedRuns = lazy(() => import('@/features/automation/components/failed-runs').then((module) => ({ default: module.FailedRuns })));
 
 /** The editor (Radix Dialog with its scroll lock and focus trap, the step forms) loads when it is opened (issue 33). */
 const WorkflowEditor = lazy(() => import('@/features/automation/components/workflow-editor').then((module) => ({ default: module.WorkflowEditor })));
@@ -49,7 +51,9 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
       <CardContent className="space-y-3">
         <WorkflowCountsView counts={counts} graph={(workflow.published ?? workflow.draft)?.graph ?? null} />
         {counts?.failed ? (
-          <FailedRuns workspaceId={workflow.organization_id} workflowId={workflow.id} graph={(workflow.published ?? workflow.draft)?.graph ?? null} canWrite={canWrite} />
+          <Suspense fallback={null}>
+            <FailedRuns workspaceId={workflow.organization_id} workflowId={workflow.id} graph={(workflow.published ?? workflow.draft)?.graph ?? null} canWrite={canWrite} />
+          </Suspense>
         ) : null}
       </CardContent>
       {editing ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
@@ -8,11 +8,15 @@ import { automationRunsCopy } from '@/config/automation-runs-copy';
 import { QUIET_DAYS } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import { paths } from '@/config/paths';
-import { ContactTimelineDialog } from '@/features/automation/components/contact-timeline-dialog';
 import { useContactOverview, type OverviewContact } from '@/features/contacts/api/get-contact-overview';
 import { contactName } from '@/features/contacts/utils/contact-display';
 import { bandRows, contactRow, sampleRows, stageRows } from '@/features/contacts/utils/overview-rows';
 import { useWorkspace } from '@/lib/workspace';
+
+/** A contact's automation history: its dialog's code (Radix Dialog, the timeline) loads when first opened (issue 33). */
+const ContactTimelineDialog = lazy(() =>
+  import('@/features/automation/components/contact-timeline-dialog').then((module) => ({ default: module.ContactTimelineDialog })),
+);
 
 const copy = contactsCopy.retention;
 
@@ -85,7 +89,11 @@ export function RetentionOverview() {
           {figures.quiet_count === 0 ? <EmptyLine>{copy.quietEmpty}</EmptyLine> : null}
         </SampleListCard>
       </div>
-      {historyOf && current ? <ContactTimelineDialog workspaceId={current.id} contact={historyOf} onClose={() => setHistoryOf(null)} /> : null}
+      {historyOf && current ? (
+        <Suspense fallback={null}>
+          <ContactTimelineDialog workspaceId={current.id} contact={historyOf} onClose={() => setHistoryOf(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

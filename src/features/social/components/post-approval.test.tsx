@@ -64,7 +64,7 @@ describe('approval in the Social Hub', () => {
     const list = await screen.findByRole('region', { name: 'Posts' });
     const awaiting = within(list).getByText('Post p1').closest('li')!;
     expect(within(awaiting as HTMLElement).getAllByText('Awaiting approval').length).toBeGreaterThan(0);
-    await user.click(within(awaiting as HTMLElement).getByRole('button', { name: 'Approve' }));
+    await user.click(await within(awaiting as HTMLElement).findByRole('button', { name: 'Approve' }));
     await vi.waitFor(() => expect(rpc('review_social_post')[0]?.values).toEqual({ post_id: 'p1', decision: 'approve' }));
 
     await user.click(within(awaiting as HTMLElement).getByRole('button', { name: 'Request changes' }));

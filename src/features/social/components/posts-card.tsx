@@ -1,5 +1,5 @@
 import { ExternalLink, Send } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { socialCopy } from '@/config/social-copy';
 import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
 import { useSocialPosts } from '@/features/social/api/get-social-posts';
-import { PostApproval } from '@/features/social/components/post-approval';
 import { useSendChannelAgain } from '@/features/social/api/send-channel-again';
-import { canSendAgain, channelBadge } from '@/features/social/utils/channel-display';
+import { approvalBadge, canSendAgain, channelBadge } from '@/features/social/utils/channel-display';
+
+/** A post's approval (status, review, share a link): its code loads only for posts that have one (issue 33). */
+const PostApproval = lazy(() => import('@/features/social/components/post-approval').then((module) => ({ default: module.PostApproval })));
 
 /** The latest posts: when, and per account its result (published with a link, failed or unconfirmed in words, "Send again"). */
 export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: string; canWrite: boolean; canManage: boolean }) {
@@ -40,7 +42,11 @@ export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: s
               <li key={post.id} className="space-y-2 py-3">
                 <p className="whitespace-pre-wrap break-words">{post.body}</p>
                 <p className="text-sm text-muted-foreground">{post.scheduled_at ? new Date(post.scheduled_at).toLocaleString() : socialCopy.draft}</p>
-                <PostApproval post={post} canManage={canManage} />
+                {approvalBadge(post.approval_status) ? (
+                  <Suspense fallback={null}>
+                    <PostApproval post={post} canManage={canManage} />
+                  </Suspense>
+                ) : null}
                 <ul className="space-y-2">
                   {post.social_post_channels.map((channel) => {
                     const badge = channelBadge(channel.status);
