@@ -35,12 +35,13 @@ export function SampleListCard({ title, description, items, children }: SampleLi
         <ul className="space-y-3">
           {items.map((item) => (
             <li key={item.primary} className="space-y-1">
-              <div className="flex items-start justify-between gap-3">
-                <div>
+              {/* On a narrow card the figures and the action wrap under a long name rather than push past the edge. */}
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <div className="min-w-0 break-words [overflow-wrap:anywhere]">
                   <p className="text-sm font-medium">{item.primary}</p>
                   {item.secondary ? <p className="text-xs text-muted-foreground">{item.secondary}</p> : null}
                 </div>
-                <div className="flex shrink-0 items-center gap-2">
+                <div className="ml-auto flex shrink-0 items-center gap-2">
                   {item.value ? <span className="text-sm font-semibold">{item.value}</span> : null}
                   {item.badge ? <Badge variant={item.badge.variant ?? 'secondary'}>{item.badge.label}</Badge> : null}
                   {item.action}
