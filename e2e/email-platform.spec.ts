@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { signUpToDashboard } from './support/accounts';
 import { addContacts, outboxMessages, type OutboxMessage } from './support/email-outbox';
 import { expect, test } from './support/fixtures';
-import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
+import { expectNoAxeViolations, expectNoHorizontalScroll, openTab } from './support/page-checks';
 
 /**
  * The Email Platform's public journey (issue 28): an owner creates a double opt-in list and opens its subscribe form;
@@ -44,7 +44,7 @@ for (const width of [1280, 375]) {
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
 
-    await page.getByRole('tab', { name: 'Lists' }).click();
+    await openTab(page, 'Lists');
     await page.getByRole('button', { name: 'Create List' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create List' });
     await dialog.getByLabel('Name').fill(`Newsletter ${width}`);
@@ -88,9 +88,9 @@ for (const width of [1280, 375]) {
     await visitorContext.close();
 
     await page.reload();
-    await page.getByRole('tab', { name: 'Lists' }).click();
+    await openTab(page, 'Lists');
     await expect(page.getByText('1 confirmed')).toBeVisible();
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openTab(page, 'Overview');
     await expect(page.getByText('Sample data')).toBeHidden();
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Subscribers');
     await expectNoAxeViolations(page);
@@ -114,7 +114,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Email Platform' })).toBeVisible();
 
     // A single opt-in list of the contacts tagged vip.
-    await page.getByRole('tab', { name: 'Lists' }).click();
+    await openTab(page, 'Lists');
     await page.getByRole('button', { name: 'Create List' }).click();
     const listDialog = page.getByRole('dialog', { name: 'Create List' });
     await listDialog.getByLabel('Name').fill('VIPs');
@@ -132,7 +132,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByText('2 confirmed')).toBeVisible();
 
     // The campaign, written in the block editor.
-    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await openTab(page, 'Campaigns');
     await page.getByRole('button', { name: 'Create Campaign' }).click();
     const editor = page.getByRole('dialog', { name: 'Create Campaign' });
     await editor.getByLabel('Campaign name').fill('Spring news');
@@ -184,7 +184,7 @@ for (const width of [1280, 375]) {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openTab(page, 'Overview');
     const figures = page.getByRole('region', { name: 'Overview' });
     await expect(figures.getByRole('listitem').filter({ hasText: 'E-mails Sent' })).toContainText('2');
     await expect(page.getByText('Spring news')).toBeVisible();

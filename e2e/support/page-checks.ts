@@ -42,3 +42,15 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Opens a tab as a user would: clicks it until it is the selected one. A click that lands while the page is still
+ * loading its workspace (which mounts the page's tabs afresh) is lost, and the user simply clicks again.
+ */
+export async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
