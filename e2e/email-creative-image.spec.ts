@@ -4,7 +4,7 @@ import { paths } from '../src/config/paths';
 import { signUpToDashboard } from './support/accounts';
 import { addContacts, outboxMessages } from './support/email-outbox';
 import { expect, test } from './support/fixtures';
-import { expectNoAxeViolations } from './support/page-checks';
+import { expectNoAxeViolations, openTab } from './support/page-checks';
 
 /**
  * Issue 28's "a campaign with an image from the Creative Studio" on the real server, its Storage and its job runner:
@@ -41,7 +41,7 @@ test('a campaign takes an image from the Creative Studio and the sent e-mail loa
 
   // A list of the readers.
   await page.goto(paths.marketing.email);
-  await page.getByRole('tab', { name: 'Lists' }).click();
+  await openTab(page, 'Lists');
   await page.getByRole('button', { name: 'Create List' }).click();
   const listDialog = page.getByRole('dialog', { name: 'Create List' });
   await listDialog.getByLabel('Name').fill('Readers');
@@ -57,7 +57,7 @@ test('a campaign takes an image from the Creative Studio and the sent e-mail loa
   await expect(filter).toBeHidden();
 
   // The campaign: an image block, its image chosen from the asset library with the keyboard.
-  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await openTab(page, 'Campaigns');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   const editor = page.getByRole('dialog', { name: 'Create Campaign' });
   await editor.getByLabel('Campaign name').fill('Spring pictures');
