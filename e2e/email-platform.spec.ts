@@ -13,10 +13,15 @@ import { expectNoAxeViolations, expectNoHorizontalScroll, openTab } from './supp
  * job runner at its moment, with its report and the module's figures. At 1280 px and 375 px, axe clean.
  */
 
-/** A datetime-local value `seconds` from now, in the browser's time zone. */
+/**
+ * A datetime-local value at least `seconds` from now, in the browser's time zone. The field holds whole minutes, so the
+ * moment is rounded up to the next minute: rounded down, "60 s ahead" at hh:mm:59 was 1 s ahead, and the runner sent the
+ * campaign before the list ever showed it as scheduled (CI, stop 35).
+ */
 function localMomentIn(page: Page, seconds: number): Promise<string> {
   return page.evaluate((ahead) => {
-    const moment = new Date(Date.now() + ahead * 1000);
+    const minute = 60_000;
+    const moment = new Date(Math.ceil((Date.now() + ahead * 1000) / minute) * minute);
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
   }, seconds);
@@ -100,7 +105,7 @@ for (const width of [1280, 375]) {
 
 for (const width of [1280, 375]) {
   test(`an owner builds a list from a filter, writes, tests, schedules and sends a campaign, and reads its figures at ${width} px`, async ({ browser, baseURL, server }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
     const page = await context.newPage();
     const account = await signUpToDashboard(page);
@@ -172,7 +177,7 @@ for (const width of [1280, 375]) {
     await expect(schedule).toBeHidden();
     await expect(page.getByText('Scheduled', { exact: true })).toBeVisible();
     // The list follows a scheduled or sending campaign by itself (every 3 s): no reload needed.
-    await expect(page.getByText('2 of 2 sent')).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByText('2 of 2 sent')).toBeVisible({ timeout: 180_000 });
     const sent = (await outboxMessages(server.dataDir)).filter((message) => message.kind === 'campaign' && message.to.includes(stamp)).map((message) => message.to).sort();
     expect(sent).toEqual([`vip.one.${stamp}@example.com`, `vip.two.${stamp}@example.com`]);
 
