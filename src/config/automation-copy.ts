@@ -39,6 +39,7 @@ export const automationCopy = {
   sampleFigures: 'Automation at a glance',
   rightNow: 'Right now',
   allTime: 'Since the first run',
+  figuresLoading: 'Loading the figures...',
   figures: { workflows: 'Published workflows', inProgress: 'Contacts in progress', goals: 'Goal conversions', failed: 'Runs failed' },
   editorTitle: (name: string) => `Edit “${name}”`,
   viewerTitle: (name: string) => `Steps of “${name}”`,

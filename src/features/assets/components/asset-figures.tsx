@@ -2,6 +2,7 @@ import { CheckCircle2, HardDrive, Hourglass, Images } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { StatCards } from '@/components/module/stat-cards';
+import { StatCardsLoading } from '@/components/module/stat-cards-loading';
 import { assetCopy } from '@/config/asset-copy';
 import { useAssetFigures } from '@/features/assets/api/get-asset-figures';
 import { QuotaMeter } from '@/features/assets/components/quota-meter';
@@ -19,7 +20,16 @@ export function AssetFigures({ sample }: { sample: ReactNode }) {
   const query = useAssetFigures();
   const copy = assetCopy.figures;
   if (query.isError) return <ListStatus kind="error" title={copy.loadFailed} description={describeLoadFailure(query.error)} />;
-  if (!query.data) return <ListStatus kind="loading" title={copy.loading} />;
+  if (!query.data) {
+    // The cards and the meter's place kept while loading (issue 33: CLS); an empty library's samples are taller.
+    const meter = (
+      <div className="space-y-1.5">
+        <div className="h-2 w-full rounded-full bg-muted" />
+        <p className="text-xs">{'\u00a0'}</p>
+      </div>
+    );
+    return <StatCardsLoading heading={copy.title} labels={[copy.assets, copy.inReview, copy.approvedThisMonth, copy.storageUsed]} status={copy.loading} after={meter} />;
+  }
   const figures = query.data;
   const quota = <QuotaMeter used={figures.storageUsed} quota={figures.quota} />;
   if (figures.assetCount === 0) {

@@ -1,5 +1,6 @@
 import { Workflow as WorkflowIcon } from 'lucide-react';
 import { ListStatus } from '@/components/module/list-status';
+import { StatCardsLoading } from '@/components/module/stat-cards-loading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { automationCopy } from '@/config/automation-copy';
@@ -26,6 +27,7 @@ export function AutomationPage() {
   return (
     <>
       {workflows.data ? <AutomationFigures workflows={list} counts={counts.data ?? new Map()} /> : null}
+      {workflows.isPending ? <StatCardsLoading labels={Object.values(automationCopy.figures)} status={automationCopy.figuresLoading} /> : null}
       {canWrite ? (
         <Card>
           <CardHeader>

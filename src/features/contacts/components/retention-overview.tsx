@@ -9,6 +9,7 @@ import { QUIET_DAYS } from '@/config/contact-options';
 import { contactsCopy } from '@/config/contacts-copy';
 import { paths } from '@/config/paths';
 import { useContactOverview, type OverviewContact } from '@/features/contacts/api/get-contact-overview';
+import { RetentionOverviewLoading } from '@/features/contacts/components/retention-overview-loading';
 import { contactName } from '@/features/contacts/utils/contact-display';
 import { bandRows, contactRow, sampleRows, stageRows } from '@/features/contacts/utils/overview-rows';
 import { useWorkspace } from '@/lib/workspace';
@@ -51,13 +52,7 @@ export function RetentionOverview() {
       ),
     };
   };
-  if (overview.isPending) {
-    return (
-      <p role="status" className="text-sm text-muted-foreground">
-        {copy.loading}
-      </p>
-    );
-  }
+  if (overview.isPending) return <RetentionOverviewLoading />;
   if (overview.isError) return <LoadErrorPanel title={copy.loadFailed} error={overview.error} onRetry={() => void overview.refetch()} />;
   const figures = overview.data;
   if (figures.total === 0) {
