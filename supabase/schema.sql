@@ -340,6 +340,31 @@ CREATE FUNCTION private.are_valid_asset_tags(tags text[]) RETURNS boolean
   from unnest(tags) as t
 $$;
 
+-- Name: asset_in_use_message(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_in_use_message(users jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case
+    when not exists (select 1 from jsonb_array_elements(users) u where u ->> 'kind' <> 'content_item') then
+      format('This asset is the featured image of %s: choose another image there first.',
+        (select string_agg(format('"%s"', u ->> 'title'), ', ' order by ord) from jsonb_array_elements(users) with ordinality x(u, ord)))
+    else
+      'This asset is in use: ' || (
+        select string_agg(case u ->> 'kind'
+            when 'content_item' then format('the featured image of "%s"', u ->> 'title')
+            when 'template' then format('an image of template "%s"', u ->> 'title')
+            when 'campaign' then case u ->> 'status'
+              when 'sent' then format('an image of campaign "%s" (sent: its e-mails show a public copy of the image, which deleting'
+                || ' the asset would not take offline; delete the campaign to free the asset)', u ->> 'title')
+              else format('an image of campaign "%s" (%s)', u ->> 'title', u ->> 'status')
+            end
+          end, '; ' order by ord)
+        from jsonb_array_elements(users) with ordinality x(u, ord)
+      ) || '. Choose another image there first.'
+  end
+$$;
+
 -- Name: asset_kind(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.asset_kind(mime text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -394,6 +419,27 @@ CREATE FUNCTION private.asset_status_move_allowed(from_status text, to_status te
     ('changes_requested', 'in_review'), ('changes_requested', 'draft'),
     ('approved', 'draft')
   )
+$$;
+
+-- Name: asset_users(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'title', u.title, 'kind', u.kind, 'status', u.status)
+    order by u.rank, u.title, u.id), '[]'::jsonb)
+  from (
+    select c.id, c.title, 'content_item' as kind, c.status, 1 as rank
+    from public.content_items c where c.featured_asset_id = asset_users.asset_id and c.organization_id = asset_users.workspace_id
+    union all
+    select m.id, m.name, 'campaign', m.status, 2
+    from public.email_campaigns m
+    where m.organization_id = asset_users.workspace_id and private.email_blocks_use_asset(m.blocks, asset_users.asset_id)
+    union all
+    select t.id, t.name, 'template', null, 3
+    from public.email_templates t
+    where t.organization_id = asset_users.workspace_id and private.email_blocks_use_asset(t.blocks, asset_users.asset_id)
+  ) u
 $$;
 
 -- Name: asset_variant_path(text, text); Type: FUNCTION; Schema: private
@@ -2296,6 +2342,16 @@ begin
   end case;
   return false;
 end
+$_$;
+
+-- Name: email_blocks_use_asset(jsonb, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select exists (
+    select 1 from jsonb_path_query(blocks, 'lax $.** ? (@.type == "image").asset_id') v
+    where jsonb_typeof(v) = 'string' and lower(v #>> '{}') = asset_id::text)
 $_$;
 
 -- Name: email_blocks_valid(jsonb); Type: FUNCTION; Schema: private
@@ -6829,19 +6885,15 @@ CREATE FUNCTION public.delete_asset(asset_id uuid) RETURNS void
 declare
   the_asset public.assets;
   users jsonb;
-  titles text;
 begin
   select * into the_asset from public.assets a where a.id = delete_asset.asset_id and a.current_version_id is not null for update;
   if the_asset.id is null then
     raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
   end if;
   perform private.require_workspace_role(the_asset.organization_id, 'member');
-  select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title) order by c.title, c.id),
-    string_agg(format('"%s"', c.title), ', ' order by c.title, c.id)
-  into users, titles
-  from public.content_items c where c.featured_asset_id = the_asset.id;
-  if users is not null then
-    raise exception 'This asset is the featured image of %: choose another image there first.', titles
+  users := private.asset_users(the_asset.id, the_asset.organization_id);
+  if jsonb_array_length(users) > 0 then
+    raise exception '%', private.asset_in_use_message(users)
       using errcode = 'P0001', detail = 'asset_in_use', hint = users::text;
   end if;
   delete from public.assets a where a.id = the_asset.id;
@@ -6981,9 +7033,7 @@ CREATE FUNCTION public.get_asset(asset_id uuid) RETURNS jsonb
       select jsonb_agg(jsonb_build_object('id', c.id, 'body', c.body, 'status_change', c.status_change, 'created_at', c.created_at,
         'author_id', c.author_id, 'author_name', private.asset_person_name(c.author_id)) order by c.created_at, c.id)
       from public.asset_comments c where c.asset_id = a.id), '[]'::jsonb),
-    'used_by', coalesce((
-      select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title, 'status', c.status) order by c.title, c.id)
-      from public.content_items c where c.featured_asset_id = a.id), '[]'::jsonb),
+    'used_by', private.asset_users(a.id, a.organization_id),
     'collection_ids', coalesce((select jsonb_agg(i.collection_id) from public.asset_collection_items i where i.asset_id = a.id), '[]'::jsonb)
   )
   from public.assets a
@@ -12088,6 +12138,10 @@ REVOKE ALL ON FUNCTION private.are_clean_tags(tags text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO service_role;
 
+-- Name: FUNCTION asset_in_use_message(users jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_in_use_message(users jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_in_use_message(users jsonb) TO service_role;
+
 -- Name: FUNCTION asset_kind(mime text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.asset_kind(mime text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.asset_kind(mime text) TO anon;
@@ -12111,6 +12165,10 @@ REVOKE ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_st
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO anon;
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO authenticated;
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO service_role;
+
+-- Name: FUNCTION asset_users(asset_id uuid, workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) TO service_role;
 
 -- Name: FUNCTION asset_variant_path(object_path text, variant text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) FROM PUBLIC;
@@ -12374,6 +12432,10 @@ REVOKE ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) FR
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO anon;
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO authenticated;
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO service_role;
+
+-- Name: FUNCTION email_blocks_use_asset(blocks jsonb, asset_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) TO service_role;
 
 -- Name: FUNCTION email_blocks_valid(blocks jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) FROM PUBLIC;
