@@ -86,7 +86,7 @@ export async function runAutomationChaos(kills: number, startWorker: (dataDir: s
     const pending = async () =>
       (await db<{ n: number }[]>`
         select (${contacts} - (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'finished'))
-             + (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and sent_at is null) as n`)[0]!.n;
+             + (select count(*)::int from public.email_deliveries where kind = 'automation' and status in ('queued', 'sending')) as n`)[0]!.n;
     while ((await pending()) > 0 && Date.now() < deadline) await sleep(500);
     const [audit] = await db<{ enrolled: number; finished: number; failed: number; twice_scored: number; untagged: number; emails: number; runs_with_two_emails: number; sent: number; failed_jobs: number }[]>`
       select (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id}) as enrolled,
@@ -94,10 +94,10 @@ export async function runAutomationChaos(kills: number, startWorker: (dataDir: s
              (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'failed') as failed,
              (select count(*)::int from public.contacts where organization_id = ${workspaceId} and score_adjustment <> 1) as twice_scored,
              (select count(*)::int from public.contacts where organization_id = ${workspaceId} and not 'chaos-done' = any(tags)) as untagged,
-             (select count(*)::int from private.outgoing_emails where kind = 'automation_email') as emails,
-             (select count(*)::int from (select payload ->> 'enrollment_id' from private.outgoing_emails where kind = 'automation_email'
+             (select count(*)::int from public.email_deliveries where kind = 'automation') as emails,
+             (select count(*)::int from (select split_part(request_key, ':', 2) from public.email_deliveries where kind = 'automation'
                 group by 1 having count(*) > 1) x) as runs_with_two_emails,
-             (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and sent_at is not null) as sent,
+             (select count(*)::int from public.email_deliveries where kind = 'automation' and status = 'sent') as sent,
              (select count(*)::int from private.failed_jobs where task like 'automation%') as failed_jobs`;
     const ours = sink.messages.filter((message) => message.includes('Chaos welcome'));
     const distinct = new Set(ours.map((message) => /^Message-ID: (.+)$/im.exec(message)?.[1] ?? message));

@@ -613,20 +613,21 @@ begin
           elsif send_outcome is distinct from 'queued' and send_outcome is distinct from 'already_queued' then
             raise exception 'The e-mail could not be queued (%).', coalesce(send_outcome, 'no answer');
           end if;
-        elsif contact.email is null then
-          run_status := 'skipped';
-          step_outcome := 'no_email';
-        elsif private.email_suppressed(enrollment.organization_id, contact.email) then
-          run_status := 'skipped';
-          step_outcome := 'suppressed';
         else
-          email_id := private.enqueue_email('automation_email', contact.email, jsonb_build_object(
-            'workspace_id', enrollment.organization_id, 'enrollment_id', enrollment.id, 'step_id', automation_apply_step.step_id,
-            'visit', automation_apply_step.visit,
-            'subject', replace(step ->> 'subject', '{{first_name}}', coalesce(contact.first_name, 'there')),
-            'body', replace(step ->> 'body', '{{first_name}}', coalesce(contact.first_name, 'there'))));
-          if email_id is null then
-            raise exception 'No background worker is running to send the e-mail.';
+          -- The inline form (20261128330100): a delivery of the Email Platform with its own subject and text.
+          select s.delivery_id, s.outcome into queued_delivery, send_outcome
+          from private.send_automation_email(enrollment.organization_id, enrollment.contact_id, step ->> 'subject', step ->> 'body',
+            'automation:' || enrollment.id || ':' || automation_apply_step.step_id || ':' || automation_apply_step.visit) s;
+          if send_outcome = 'suppressed' then
+            run_status := 'skipped';
+            step_outcome := 'suppressed';
+          elsif send_outcome = 'no_address' then
+            run_status := 'skipped';
+            step_outcome := 'no_email';
+          elsif send_outcome = 'unknown_contact' then
+            raise exception 'The contact is no longer in this workspace.' using detail = 'unknown_contact';
+          elsif send_outcome is distinct from 'queued' and send_outcome is distinct from 'already_queued' then
+            raise exception 'The e-mail could not be queued (%).', coalesce(send_outcome, 'no answer');
           end if;
         end if;
       else
@@ -794,6 +795,20 @@ begin
   perform private.wake_webhook_deliveries(enrollment.organization_id);
   return query select 'done'::text, 'done'::text;
 end
+$$;
+
+-- Name: automation_email_blocks(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_email_blocks(body text) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('type', 'text', 'markdown', chunk) order by n), '[]'::jsonb)
+  from (
+    select n, left(replace(p, '{{first_name}}', '{{first_name|there}}'), 5000) as chunk
+    from regexp_split_to_table(btrim(body), E'\\n\\s*\\n') with ordinality x(p, n)
+    where btrim(p) <> ''
+    limit 60
+  ) paragraphs
 $$;
 
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
@@ -1679,6 +1694,7 @@ CREATE FUNCTION private.claim_email_delivery(workspace_id uuid, delivery_id bigi
 declare
   delivery public.email_deliveries;
   minted text := private.new_email_token();
+  inline boolean;
 begin
   select d.* into delivery from public.email_deliveries d where d.id = claim_email_delivery.delivery_id for update;
   if delivery.id is null then
@@ -1689,6 +1705,7 @@ begin
   if delivery.organization_id <> claim_email_delivery.workspace_id then
     raise exception 'delivery % is not of workspace %', delivery.id, claim_email_delivery.workspace_id using errcode = '42501', detail = 'foreign_delivery';
   end if;
+  inline := delivery.inline_blocks is not null;
   if delivery.status in ('queued', 'sending') and delivery.data_completed_at is not null then
     perform private.email_deliveries_unconfirmed(array[delivery.id]);
     delivery.status := 'unconfirmed';
@@ -1697,11 +1714,11 @@ begin
      and private.job_pool_alive(delivery.claimed_by) then
     delivery.status := 'claimed';
   end if;
-  if delivery.status not in ('queued', 'sending') or delivery.template_id is null
+  if delivery.status not in ('queued', 'sending') or (delivery.template_id is null and not inline)
      or private.email_suppressed(delivery.organization_id, delivery.email) then
     if delivery.status in ('queued', 'sending') then
       update public.email_deliveries d set status = 'failed', failed_at = now(),
-        smtp_response = case when delivery.template_id is null then 'The template was deleted before the message was sent.'
+        smtp_response = case when delivery.template_id is null and not inline then 'The template was deleted before the message was sent.'
           else 'The address was suppressed before the message was sent.' end
       where d.id = delivery.id;
       delivery.status := 'failed';
@@ -1717,12 +1734,14 @@ begin
   where d.id = delivery.id and s.organization_id = delivery.organization_id;
   return query
     select 'sending'::text, delivery.email, minted, delivery.attempts + 1, delivery.created_at, c.first_name, c.last_name, c.company, c.job_title,
-      t.subject, t.preheader, t.blocks, o.name, s.from_name, s.from_email, s.reply_to, s.track_opens, s.track_clicks, delivery.list_id
-    from public.email_templates t
-    join public.organizations o on o.id = t.organization_id
+      case when inline then delivery.inline_subject else t.subject end, case when inline then '' else t.preheader end,
+      case when inline then delivery.inline_blocks else t.blocks end,
+      o.name, s.from_name, s.from_email, s.reply_to, s.track_opens, s.track_clicks, delivery.list_id
+    from public.organizations o
     join public.email_settings s on s.organization_id = o.id
+    left join public.email_templates t on t.id = delivery.template_id and not inline
     left join public.contacts c on c.id = delivery.contact_id
-    where t.id = delivery.template_id;
+    where o.id = delivery.organization_id;
 end
 $$;
 
@@ -2512,10 +2531,15 @@ CREATE TABLE public.email_deliveries (
     unsubscribed_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     request_key text,
+    inline_subject text,
+    inline_blocks jsonb,
     CONSTRAINT email_deliveries_bounce_detail_length CHECK ((char_length(bounce_detail) <= 1000)),
     CONSTRAINT email_deliveries_bounce_type_check CHECK ((bounce_type = ANY (ARRAY['hard'::text, 'soft'::text]))),
     CONSTRAINT email_deliveries_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
-    CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text]))),
+    CONSTRAINT email_deliveries_inline_blocks_check CHECK (private.email_blocks_valid(inline_blocks)),
+    CONSTRAINT email_deliveries_inline_content_check CHECK (((kind = 'automation'::text) = ((inline_subject IS NOT NULL) AND (inline_blocks IS NOT NULL)))),
+    CONSTRAINT email_deliveries_inline_subject_check CHECK ((((char_length(inline_subject) >= 1) AND (char_length(inline_subject) <= 200)) AND private.is_header_text(inline_subject))),
+    CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text, 'automation'::text]))),
     CONSTRAINT email_deliveries_message_id_length CHECK ((char_length(message_id) <= 300)),
     CONSTRAINT email_deliveries_request_key_length CHECK (((char_length(request_key) >= 1) AND (char_length(request_key) <= 200))),
     CONSTRAINT email_deliveries_smtp_response_length CHECK ((char_length(smtp_response) <= 1000)),
@@ -5151,6 +5175,49 @@ begin
   end if;
   new.lead_score := coalesce((select s.score from private.lead_scores(array[new]) s), 0);
   return new;
+end
+$$;
+
+-- Name: send_automation_email(uuid, uuid, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  address text;
+  found_contact boolean;
+  queued bigint;
+begin
+  if request_key is null or char_length(request_key) not between 1 and 200 then
+    raise exception 'send_automation_email: a request key has 1 to 200 characters' using errcode = '22023';
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(workspace_id::text || '/' || request_key, 0));
+  select d.id into queued from public.email_deliveries d where d.organization_id = workspace_id and d.request_key = send_automation_email.request_key;
+  if queued is not null then
+    return query select queued, 'already_queued'::text;
+    return;
+  end if;
+  select true, c.email into found_contact, address from public.contacts c where c.id = contact_id and c.organization_id = workspace_id;
+  if found_contact is null then
+    return query select null::bigint, 'unknown_contact'::text;
+    return;
+  end if;
+  if address is null then
+    return query select null::bigint, 'no_address'::text;
+    return;
+  end if;
+  if private.email_suppressed(workspace_id, address) then
+    return query select null::bigint, 'suppressed'::text;
+    return;
+  end if;
+  insert into public.email_deliveries (organization_id, kind, contact_id, email, request_key, inline_subject, inline_blocks)
+  values (workspace_id, 'automation', contact_id, address, send_automation_email.request_key,
+    left(replace(btrim(subject), '{{first_name}}', '{{first_name|there}}'), 200), private.automation_email_blocks(body))
+  returning id into queued;
+  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+    now(), 'delivery:' || queued, 8);
+  return query select queued, 'queued'::text;
 end
 $$;
 
@@ -12253,6 +12320,10 @@ GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts
 -- Name: FUNCTION automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) FROM PUBLIC;
 
+-- Name: FUNCTION automation_email_blocks(body text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_email_blocks(body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_email_blocks(body text) TO service_role;
+
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
 
@@ -12876,6 +12947,10 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
+
+-- Name: FUNCTION send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) TO service_role;
 
 -- Name: FUNCTION send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) FROM PUBLIC;
