@@ -799,16 +799,33 @@ $$;
 
 -- Name: automation_email_blocks(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_email_blocks(body text) RETURNS jsonb
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select coalesce(jsonb_agg(jsonb_build_object('type', 'text', 'markdown', chunk) order by n), '[]'::jsonb)
-  from (
-    select n, left(replace(p, '{{first_name}}', '{{first_name|there}}'), 5000) as chunk
-    from regexp_split_to_table(btrim(body), E'\\n\\s*\\n') with ordinality x(p, n)
+declare
+  blocks jsonb := '[]'::jsonb;
+  pending text := '';
+  paragraph text;
+begin
+  for paragraph in
+    select p from regexp_split_to_table(btrim(replace(coalesce(body, ''), '{{first_name}}', '{{first_name|there}}')), '\n\s*\n') p
     where btrim(p) <> ''
-    limit 60
-  ) paragraphs
+  loop
+    if pending <> '' and char_length(pending) + 2 + char_length(paragraph) > 5000 then
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+      pending := '';
+    end if;
+    while char_length(paragraph) > 5000 loop
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', left(paragraph, 5000)));
+      paragraph := substr(paragraph, 5001);
+    end loop;
+    pending := case when pending = '' then paragraph else pending || E'\n\n' || paragraph end;
+  end loop;
+  if pending <> '' then
+    blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+  end if;
+  return blocks;
+end
 $$;
 
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private

@@ -18,19 +18,37 @@ alter table public.email_deliveries
   add constraint email_deliveries_inline_content_check check (
     (kind = 'automation') = (inline_subject is not null and inline_blocks is not null));
 
--- The blocks of an inline automation e-mail: its text (as the step's author wrote it) in one text block, the first
--- name a merge field. Text blocks hold at most 5,000 characters, so a longer text is split at paragraphs.
+-- The blocks of an inline automation e-mail: its text (as the step's author wrote it; a text block's Markdown, with
+-- line breaks kept) with the first name a merge field, in text blocks of at most 5,000 characters each, cut between
+-- paragraphs where one fits (a step's text has at most 20,000 characters: a handful of blocks, nothing dropped).
 create function private.automation_email_blocks(body text) returns jsonb
-language sql immutable parallel safe
+language plpgsql immutable parallel safe
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(jsonb_build_object('type', 'text', 'markdown', chunk) order by n), '[]'::jsonb)
-  from (
-    select n, left(replace(p, '{{first_name}}', '{{first_name|there}}'), 5000) as chunk
-    from regexp_split_to_table(btrim(body), E'\\n\\s*\\n') with ordinality x(p, n)
+declare
+  blocks jsonb := '[]'::jsonb;
+  pending text := '';
+  paragraph text;
+begin
+  for paragraph in
+    select p from regexp_split_to_table(btrim(replace(coalesce(body, ''), '{{first_name}}', '{{first_name|there}}')), '\n\s*\n') p
     where btrim(p) <> ''
-    limit 60
-  ) paragraphs
+  loop
+    if pending <> '' and char_length(pending) + 2 + char_length(paragraph) > 5000 then
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+      pending := '';
+    end if;
+    while char_length(paragraph) > 5000 loop
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', left(paragraph, 5000)));
+      paragraph := substr(paragraph, 5001);
+    end loop;
+    pending := case when pending = '' then paragraph else pending || E'\n\n' || paragraph end;
+  end loop;
+  if pending <> '' then
+    blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+  end if;
+  return blocks;
+end
 $$;
 
 -- Queues one inline automation e-mail to a contact; outcomes as private.send_email_template's (unknown_template aside).

@@ -165,18 +165,30 @@ describe('an inline e-mail step’s unsubscribe link (as the Email Platform’s 
     expect(smtp.to(address)).toHaveLength(1);
   });
 
+  it('keeps the whole text: paragraphs packed into text blocks of at most 5,000 characters, the first name a merge field', async () => {
+    const blocksOf = async (body: string) =>
+      ((await server.sql<{ blocks: { type: string; markdown: string }[] }[]>`select private.automation_email_blocks(${body}) as blocks`)[0]!).blocks;
+    expect(await blocksOf('  Hi {{first_name}},\nline two\n\n\n  \n\nBye.  ')).toEqual([{ type: 'text', markdown: 'Hi {{first_name|there}},\nline two\n\nBye.' }]);
+    const long = await blocksOf(`${'a'.repeat(12_000)}\n\nEnd.\n\n${'b'.repeat(4_000)}`);
+    expect(long.map((block) => block.markdown.length)).toEqual([5000, 5000, 2006, 4000]);
+    expect(long.map((block) => block.markdown).join('')).toBe(`${'a'.repeat(12_000)}\n\nEnd.${'b'.repeat(4_000)}`);
+  });
+
   it('checks the suppression list again when the message leaves: an address suppressed after the step gets nothing', async () => {
     const user = await signedInUser(server);
     const address = uniqueEmail('inline-late-suppression');
     const contactId = await addContact(user, { first_name: 'Lou', email: address });
-    // The step queued its delivery (as automation_apply_step does) …
-    const [queued] = await server.sql`
-      select delivery_id::text, outcome from private.send_automation_email(${user.organizationId}, ${contactId}, 'Late', 'Hello {{first_name}}', 'test:late')`;
-    expect(queued!.outcome).toBe('queued');
-    // … then, before the job ran, the contact unsubscribed.
-    await suppress(user, address);
+    // The step queued its delivery (as automation_apply_step does) while the address was not suppressed; then, before
+    // the delivery's job could claim it, the contact unsubscribed (one transaction, so the job runner cannot slip in).
+    const queued = await server.sql.begin(async (tx) => {
+      const [row] = await tx<{ delivery_id: string; outcome: string }[]>`
+        select delivery_id::text, outcome from private.send_automation_email(${user.organizationId}, ${contactId}, 'Late', 'Hello {{first_name}}', 'test:late')`;
+      await tx`select private.suppress_email(${user.organizationId}, ${address}, 'unsubscribed', 'Unsubscribe link')`;
+      return row!;
+    });
+    expect(queued.outcome).toBe('queued');
     await drain();
-    expect(await server.sql`select status, smtp_response from public.email_deliveries where id = ${queued!.delivery_id}`).toEqual([
+    expect(await server.sql`select status, smtp_response from public.email_deliveries where id = ${queued.delivery_id}`).toEqual([
       { status: 'failed', smtp_response: 'The address was suppressed before the message was sent.' },
     ]);
     expect(smtp.to(address)).toHaveLength(0);
