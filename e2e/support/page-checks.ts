@@ -3,16 +3,27 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Toasts and dialogs that are still fading in (sonner's 400 ms, Radix's 200 ms) are measured by axe at their passing
- * colours: wait until no finite animation runs and every toast is whole, for at most three seconds (endless ones — spinners, skeletons — never
- * settle and are not waited for; a page that keeps starting short animations costs three seconds, no more).
+ * colours: wait until no finite animation runs and every toast and its text is whole or hidden, for at most three
+ * seconds (endless ones — spinners, skeletons — never settle and are not waited for; a page that keeps starting short
+ * animations costs three seconds, no more). A toast pushed behind a newer one fades its text out (sonner's `> *`
+ * opacity transition) a frame after the newer one mounts: the page must look settled at two polls in a row (CI found
+ * a description at 2.8:1 mid-fade).
  */
 async function settleAnimations(page: Page) {
+  await page.evaluate(() => ((window as { __settledPolls?: number }).__settledPolls = 0)).catch(() => {});
   await page
     .waitForFunction(
-      () =>
-        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
-        // A toast's fade-in is a transition that starts when sonner marks it mounted: until then no animation runs.
-        Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')).every((toast) => getComputedStyle(toast).opacity === '1'),
+      () => {
+        const settled =
+          document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
+          // A toast's fade-in is a transition that starts when sonner marks it mounted: until then no animation runs.
+          Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')).every(
+            (toast) => getComputedStyle(toast).opacity === '1' && Array.from(toast.children).every((part) => ['0', '1'].includes(getComputedStyle(part).opacity)),
+          );
+        const state = window as { __settledPolls?: number };
+        state.__settledPolls = settled ? (state.__settledPolls ?? 0) + 1 : 0;
+        return state.__settledPolls >= 2;
+      },
       undefined,
       { timeout: 3_000, polling: 100 },
     )
