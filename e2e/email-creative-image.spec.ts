@@ -10,7 +10,8 @@ import { expectNoAxeViolations, openTab } from './support/page-checks';
  * Issue 28's "a campaign with an image from the Creative Studio" on the real server, its Storage and its job runner:
  * a member uploads an image to the asset library and approves it; in the campaign editor an image block takes it from
  * the asset picker (with the keyboard); the campaign is sent, and the received e-mail (the server's outbox) holds the
- * image's public address, which a mail program can load signed out.
+ * image's public address, which a mail program can load signed out. The asset then lists the sent campaign where it
+ * is used, and deleting it is refused naming the campaign (issue 27 §5).
  */
 
 /** A 1200 × 600 photo-like PNG (noise, so it does not compress to nothing). */
@@ -96,5 +97,19 @@ test('a campaign takes an image from the Creative Studio and the sent e-mail loa
   expect(image.headers()['content-type']).toBe('image/webp');
   expect((await sharp(await image.body()).metadata()).format).toBe('webp');
   await stranger.close();
+
+  // Back in the library, the asset says where it is used, and deleting it is refused naming the sent campaign.
+  await page.goto(paths.marketing.creative);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Open spring-hero.png' }).click();
+    await expect(detail).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(detail.getByRole('link', { name: /^Campaign “Spring pictures” \(sent: / })).toBeVisible();
+  await detail.getByRole('button', { name: 'Delete Asset' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete "spring-hero.png"?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByText('This asset is in use')).toBeVisible();
+  await expect(confirm.getByText(/^Campaign “Spring pictures” \(sent: its e-mails show a public copy/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
 });

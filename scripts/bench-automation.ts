@@ -1,6 +1,6 @@
 // `npm run bench:automation` (issue 29, decision 0023): 10,000 contacts (BENCH_AUTOMATION_CONTACTS) enter a
 // three-step workflow — add a tag, wait 1 minute, send an e-mail — on our job runner (automation_enroll,
-// automation_step, send_email), over a throwaway embedded PostgreSQL with the migrations, the e-mails going to a real
+// automation_step, send_email_delivery), over a throwaway embedded PostgreSQL with the migrations, the e-mails going to a real
 // SMTP server in this process (the `smtp-server` package) that accepts and discards. Printed:
 //   - the lag of steps started after their due time (p50 / p99 / max): the wait's end against its stored due time,
 //     and the first step against the contact's entry;
@@ -22,6 +22,7 @@ import { startJobRunner, type JobRunner } from '../server/src/jobs/job-runner';
 import { automationEnroll } from '../server/src/jobs/tasks/automation-enroll';
 import { automationStep } from '../server/src/jobs/tasks/automation-step';
 import { sendEmail } from '../server/src/jobs/tasks/send-email';
+import { sendEmailDelivery } from '../server/src/jobs/tasks/send-email-delivery';
 import { createMailTransport } from '../server/src/lib/mailer';
 import { createOutboundClient } from '../server/src/lib/outbound/outbound-client';
 import { STRICT_POLICY } from '../server/src/lib/outbound/url-policy';
@@ -93,7 +94,7 @@ try {
     databaseUrl: url,
     services: { sql, mail, siteUrl: 'https://bench.test', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }), email: { publicUrl: 'https://bench.test', ratePerSecond: 100_000, concurrency: 5 } },
     log: quiet,
-    tasks: [automationEnroll, automationStep, sendEmail],
+    tasks: [automationEnroll, automationStep, sendEmail, sendEmailDelivery],
     concurrency: 8,
     cron: false,
   });

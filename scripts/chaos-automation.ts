@@ -101,7 +101,8 @@ export async function runAutomationChaos(kills: number, startWorker: (dataDir: s
     const pending = async () =>
       (await db<{ n: number }[]>`
         select (${contacts} - (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'finished'))
-             + (select count(*)::int from private.outgoing_emails where kind in ('automation_email', 'automation_notice') and sent_at is null and unconfirmed_at is null and cancelled_at is null)
+             + (select count(*)::int from public.email_deliveries where kind = 'automation' and status in ('queued', 'sending'))
+             + (select count(*)::int from private.outgoing_emails where kind = 'automation_notice' and sent_at is null and unconfirmed_at is null and cancelled_at is null)
              + (select count(*)::int from public.webhook_deliveries where status not in ('succeeded', 'unconfirmed')) as n`)[0]!.n;
     while ((await pending()) > 0 && Date.now() < deadline) await sleep(500);
     const [audit] = await db<{
@@ -113,11 +114,11 @@ export async function runAutomationChaos(kills: number, startWorker: (dataDir: s
              (select count(*)::int from public.automation_enrollments where workflow_id = ${workflow.id} and status = 'failed') as failed,
              (select count(*)::int from public.contacts where organization_id = ${workspaceId} and score_adjustment <> 1) as twice_scored,
              (select count(*)::int from public.contacts where organization_id = ${workspaceId} and not 'chaos-done' = any(tags)) as untagged,
-             (select count(*)::int from private.outgoing_emails where kind = 'automation_email') as emails,
-             (select count(*)::int from (select payload ->> 'enrollment_id' from private.outgoing_emails where kind = 'automation_email'
+             (select count(*)::int from public.email_deliveries where kind = 'automation') as emails,
+             (select count(*)::int from (select split_part(request_key, ':', 2) from public.email_deliveries where kind = 'automation'
                 group by 1 having count(*) > 1) x) as runs_with_two_emails,
-             (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and sent_at is not null) as sent,
-             (select count(*)::int from private.outgoing_emails where kind = 'automation_email' and unconfirmed_at is not null) as unconfirmed,
+             (select count(*)::int from public.email_deliveries where kind = 'automation' and status = 'sent') as sent,
+             (select count(*)::int from public.email_deliveries where kind = 'automation' and status = 'unconfirmed') as unconfirmed,
              (select count(*)::int from private.outgoing_emails where kind = 'automation_notice' and unconfirmed_at is not null) as notice_unconfirmed,
              (select count(*)::int from public.member_notices where organization_id = ${workspaceId}) as notices,
              (select count(*)::int from private.outgoing_emails where kind = 'automation_notice') as notice_emails,

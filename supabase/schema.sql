@@ -340,6 +340,31 @@ CREATE FUNCTION private.are_valid_asset_tags(tags text[]) RETURNS boolean
   from unnest(tags) as t
 $$;
 
+-- Name: asset_in_use_message(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_in_use_message(users jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case
+    when not exists (select 1 from jsonb_array_elements(users) u where u ->> 'kind' <> 'content_item') then
+      format('This asset is the featured image of %s: choose another image there first.',
+        (select string_agg(format('"%s"', u ->> 'title'), ', ' order by ord) from jsonb_array_elements(users) with ordinality x(u, ord)))
+    else
+      'This asset is in use: ' || (
+        select string_agg(case u ->> 'kind'
+            when 'content_item' then format('the featured image of "%s"', u ->> 'title')
+            when 'template' then format('an image of template "%s"', u ->> 'title')
+            when 'campaign' then case u ->> 'status'
+              when 'sent' then format('an image of campaign "%s" (sent: its e-mails show a public copy of the image, which deleting'
+                || ' the asset would not take offline; delete the campaign to free the asset)', u ->> 'title')
+              else format('an image of campaign "%s" (%s)', u ->> 'title', u ->> 'status')
+            end
+          end, '; ' order by ord)
+        from jsonb_array_elements(users) with ordinality x(u, ord)
+      ) || '. Choose another image there first.'
+  end
+$$;
+
 -- Name: asset_kind(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.asset_kind(mime text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -394,6 +419,27 @@ CREATE FUNCTION private.asset_status_move_allowed(from_status text, to_status te
     ('changes_requested', 'in_review'), ('changes_requested', 'draft'),
     ('approved', 'draft')
   )
+$$;
+
+-- Name: asset_users(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'title', u.title, 'kind', u.kind, 'status', u.status)
+    order by u.rank, u.title, u.id), '[]'::jsonb)
+  from (
+    select c.id, c.title, 'content_item' as kind, c.status, 1 as rank
+    from public.content_items c where c.featured_asset_id = asset_users.asset_id and c.organization_id = asset_users.workspace_id
+    union all
+    select m.id, m.name, 'campaign', m.status, 2
+    from public.email_campaigns m
+    where m.organization_id = asset_users.workspace_id and private.email_blocks_use_asset(m.blocks, asset_users.asset_id)
+    union all
+    select t.id, t.name, 'template', null, 3
+    from public.email_templates t
+    where t.organization_id = asset_users.workspace_id and private.email_blocks_use_asset(t.blocks, asset_users.asset_id)
+  ) u
 $$;
 
 -- Name: asset_variant_path(text, text); Type: FUNCTION; Schema: private
@@ -567,20 +613,21 @@ begin
           elsif send_outcome is distinct from 'queued' and send_outcome is distinct from 'already_queued' then
             raise exception 'The e-mail could not be queued (%).', coalesce(send_outcome, 'no answer');
           end if;
-        elsif contact.email is null then
-          run_status := 'skipped';
-          step_outcome := 'no_email';
-        elsif private.email_suppressed(enrollment.organization_id, contact.email) then
-          run_status := 'skipped';
-          step_outcome := 'suppressed';
         else
-          email_id := private.enqueue_email('automation_email', contact.email, jsonb_build_object(
-            'workspace_id', enrollment.organization_id, 'enrollment_id', enrollment.id, 'step_id', automation_apply_step.step_id,
-            'visit', automation_apply_step.visit,
-            'subject', replace(step ->> 'subject', '{{first_name}}', coalesce(contact.first_name, 'there')),
-            'body', replace(step ->> 'body', '{{first_name}}', coalesce(contact.first_name, 'there'))));
-          if email_id is null then
-            raise exception 'No background worker is running to send the e-mail.';
+          -- The inline form (20261128330100): a delivery of the Email Platform with its own subject and text.
+          select s.delivery_id, s.outcome into queued_delivery, send_outcome
+          from private.send_automation_email(enrollment.organization_id, enrollment.contact_id, step ->> 'subject', step ->> 'body',
+            'automation:' || enrollment.id || ':' || automation_apply_step.step_id || ':' || automation_apply_step.visit) s;
+          if send_outcome = 'suppressed' then
+            run_status := 'skipped';
+            step_outcome := 'suppressed';
+          elsif send_outcome = 'no_address' then
+            run_status := 'skipped';
+            step_outcome := 'no_email';
+          elsif send_outcome = 'unknown_contact' then
+            raise exception 'The contact is no longer in this workspace.' using detail = 'unknown_contact';
+          elsif send_outcome is distinct from 'queued' and send_outcome is distinct from 'already_queued' then
+            raise exception 'The e-mail could not be queued (%).', coalesce(send_outcome, 'no answer');
           end if;
         end if;
       else
@@ -747,6 +794,37 @@ begin
   values (enrollment.organization_id, endpoint, message_id, 'automation.webhook');
   perform private.wake_webhook_deliveries(enrollment.organization_id);
   return query select 'done'::text, 'done'::text;
+end
+$$;
+
+-- Name: automation_email_blocks(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_email_blocks(body text) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+declare
+  blocks jsonb := '[]'::jsonb;
+  pending text := '';
+  paragraph text;
+begin
+  for paragraph in
+    select p from regexp_split_to_table(btrim(replace(coalesce(body, ''), '{{first_name}}', '{{first_name|there}}')), '\n\s*\n') p
+    where btrim(p) <> ''
+  loop
+    if pending <> '' and char_length(pending) + 2 + char_length(paragraph) > 5000 then
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+      pending := '';
+    end if;
+    while char_length(paragraph) > 5000 loop
+      blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', left(paragraph, 5000)));
+      paragraph := substr(paragraph, 5001);
+    end loop;
+    pending := case when pending = '' then paragraph else pending || E'\n\n' || paragraph end;
+  end loop;
+  if pending <> '' then
+    blocks := blocks || jsonb_build_array(jsonb_build_object('type', 'text', 'markdown', pending));
+  end if;
+  return blocks;
 end
 $$;
 
@@ -1633,6 +1711,7 @@ CREATE FUNCTION private.claim_email_delivery(workspace_id uuid, delivery_id bigi
 declare
   delivery public.email_deliveries;
   minted text := private.new_email_token();
+  inline boolean;
 begin
   select d.* into delivery from public.email_deliveries d where d.id = claim_email_delivery.delivery_id for update;
   if delivery.id is null then
@@ -1643,6 +1722,7 @@ begin
   if delivery.organization_id <> claim_email_delivery.workspace_id then
     raise exception 'delivery % is not of workspace %', delivery.id, claim_email_delivery.workspace_id using errcode = '42501', detail = 'foreign_delivery';
   end if;
+  inline := delivery.inline_blocks is not null;
   if delivery.status in ('queued', 'sending') and delivery.data_completed_at is not null then
     perform private.email_deliveries_unconfirmed(array[delivery.id]);
     delivery.status := 'unconfirmed';
@@ -1651,11 +1731,11 @@ begin
      and private.job_pool_alive(delivery.claimed_by) then
     delivery.status := 'claimed';
   end if;
-  if delivery.status not in ('queued', 'sending') or delivery.template_id is null
+  if delivery.status not in ('queued', 'sending') or (delivery.template_id is null and not inline)
      or private.email_suppressed(delivery.organization_id, delivery.email) then
     if delivery.status in ('queued', 'sending') then
       update public.email_deliveries d set status = 'failed', failed_at = now(),
-        smtp_response = case when delivery.template_id is null then 'The template was deleted before the message was sent.'
+        smtp_response = case when delivery.template_id is null and not inline then 'The template was deleted before the message was sent.'
           else 'The address was suppressed before the message was sent.' end
       where d.id = delivery.id;
       delivery.status := 'failed';
@@ -1671,12 +1751,14 @@ begin
   where d.id = delivery.id and s.organization_id = delivery.organization_id;
   return query
     select 'sending'::text, delivery.email, minted, delivery.attempts + 1, delivery.created_at, c.first_name, c.last_name, c.company, c.job_title,
-      t.subject, t.preheader, t.blocks, o.name, s.from_name, s.from_email, s.reply_to, s.track_opens, s.track_clicks, delivery.list_id
-    from public.email_templates t
-    join public.organizations o on o.id = t.organization_id
+      case when inline then delivery.inline_subject else t.subject end, case when inline then '' else t.preheader end,
+      case when inline then delivery.inline_blocks else t.blocks end,
+      o.name, s.from_name, s.from_email, s.reply_to, s.track_opens, s.track_clicks, delivery.list_id
+    from public.organizations o
     join public.email_settings s on s.organization_id = o.id
+    left join public.email_templates t on t.id = delivery.template_id and not inline
     left join public.contacts c on c.id = delivery.contact_id
-    where t.id = delivery.template_id;
+    where o.id = delivery.organization_id;
 end
 $$;
 
@@ -2298,6 +2380,16 @@ begin
 end
 $_$;
 
+-- Name: email_blocks_use_asset(jsonb, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select exists (
+    select 1 from jsonb_path_query(blocks, 'lax $.** ? (@.type == "image").asset_id') v
+    where jsonb_typeof(v) = 'string' and lower(v #>> '{}') = asset_id::text)
+$_$;
+
 -- Name: email_blocks_valid(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.email_blocks_valid(blocks jsonb) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -2456,10 +2548,15 @@ CREATE TABLE public.email_deliveries (
     unsubscribed_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     request_key text,
+    inline_subject text,
+    inline_blocks jsonb,
     CONSTRAINT email_deliveries_bounce_detail_length CHECK ((char_length(bounce_detail) <= 1000)),
     CONSTRAINT email_deliveries_bounce_type_check CHECK ((bounce_type = ANY (ARRAY['hard'::text, 'soft'::text]))),
     CONSTRAINT email_deliveries_claimed_by_length CHECK ((char_length(claimed_by) <= 200)),
-    CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text]))),
+    CONSTRAINT email_deliveries_inline_blocks_check CHECK (private.email_blocks_valid(inline_blocks)),
+    CONSTRAINT email_deliveries_inline_content_check CHECK (((kind = 'automation'::text) = ((inline_subject IS NOT NULL) AND (inline_blocks IS NOT NULL)))),
+    CONSTRAINT email_deliveries_inline_subject_check CHECK ((((char_length(inline_subject) >= 1) AND (char_length(inline_subject) <= 200)) AND private.is_header_text(inline_subject))),
+    CONSTRAINT email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['campaign'::text, 'welcome'::text, 'template'::text, 'automation'::text]))),
     CONSTRAINT email_deliveries_message_id_length CHECK ((char_length(message_id) <= 300)),
     CONSTRAINT email_deliveries_request_key_length CHECK (((char_length(request_key) >= 1) AND (char_length(request_key) <= 200))),
     CONSTRAINT email_deliveries_smtp_response_length CHECK ((char_length(smtp_response) <= 1000)),
@@ -5098,6 +5195,49 @@ begin
 end
 $$;
 
+-- Name: send_automation_email(uuid, uuid, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  address text;
+  found_contact boolean;
+  queued bigint;
+begin
+  if request_key is null or char_length(request_key) not between 1 and 200 then
+    raise exception 'send_automation_email: a request key has 1 to 200 characters' using errcode = '22023';
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(workspace_id::text || '/' || request_key, 0));
+  select d.id into queued from public.email_deliveries d where d.organization_id = workspace_id and d.request_key = send_automation_email.request_key;
+  if queued is not null then
+    return query select queued, 'already_queued'::text;
+    return;
+  end if;
+  select true, c.email into found_contact, address from public.contacts c where c.id = contact_id and c.organization_id = workspace_id;
+  if found_contact is null then
+    return query select null::bigint, 'unknown_contact'::text;
+    return;
+  end if;
+  if address is null then
+    return query select null::bigint, 'no_address'::text;
+    return;
+  end if;
+  if private.email_suppressed(workspace_id, address) then
+    return query select null::bigint, 'suppressed'::text;
+    return;
+  end if;
+  insert into public.email_deliveries (organization_id, kind, contact_id, email, request_key, inline_subject, inline_blocks)
+  values (workspace_id, 'automation', contact_id, address, send_automation_email.request_key,
+    left(replace(btrim(subject), '{{first_name}}', '{{first_name|there}}'), 200), private.automation_email_blocks(body))
+  returning id into queued;
+  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+    now(), 'delivery:' || queued, 8);
+  return query select queued, 'queued'::text;
+end
+$$;
+
 -- Name: send_email_template(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -6829,19 +6969,15 @@ CREATE FUNCTION public.delete_asset(asset_id uuid) RETURNS void
 declare
   the_asset public.assets;
   users jsonb;
-  titles text;
 begin
   select * into the_asset from public.assets a where a.id = delete_asset.asset_id and a.current_version_id is not null for update;
   if the_asset.id is null then
     raise exception 'That asset is not in this workspace (any more).' using errcode = 'P0001', detail = 'asset_not_found';
   end if;
   perform private.require_workspace_role(the_asset.organization_id, 'member');
-  select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title) order by c.title, c.id),
-    string_agg(format('"%s"', c.title), ', ' order by c.title, c.id)
-  into users, titles
-  from public.content_items c where c.featured_asset_id = the_asset.id;
-  if users is not null then
-    raise exception 'This asset is the featured image of %: choose another image there first.', titles
+  users := private.asset_users(the_asset.id, the_asset.organization_id);
+  if jsonb_array_length(users) > 0 then
+    raise exception '%', private.asset_in_use_message(users)
       using errcode = 'P0001', detail = 'asset_in_use', hint = users::text;
   end if;
   delete from public.assets a where a.id = the_asset.id;
@@ -6981,9 +7117,7 @@ CREATE FUNCTION public.get_asset(asset_id uuid) RETURNS jsonb
       select jsonb_agg(jsonb_build_object('id', c.id, 'body', c.body, 'status_change', c.status_change, 'created_at', c.created_at,
         'author_id', c.author_id, 'author_name', private.asset_person_name(c.author_id)) order by c.created_at, c.id)
       from public.asset_comments c where c.asset_id = a.id), '[]'::jsonb),
-    'used_by', coalesce((
-      select jsonb_agg(jsonb_build_object('id', c.id, 'title', c.title, 'status', c.status) order by c.title, c.id)
-      from public.content_items c where c.featured_asset_id = a.id), '[]'::jsonb),
+    'used_by', private.asset_users(a.id, a.organization_id),
     'collection_ids', coalesce((select jsonb_agg(i.collection_id) from public.asset_collection_items i where i.asset_id = a.id), '[]'::jsonb)
   )
   from public.assets a
@@ -12088,6 +12222,10 @@ REVOKE ALL ON FUNCTION private.are_clean_tags(tags text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.are_clean_tags(tags text[]) TO service_role;
 
+-- Name: FUNCTION asset_in_use_message(users jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_in_use_message(users jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_in_use_message(users jsonb) TO service_role;
+
 -- Name: FUNCTION asset_kind(mime text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.asset_kind(mime text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.asset_kind(mime text) TO anon;
@@ -12111,6 +12249,10 @@ REVOKE ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_st
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO anon;
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO authenticated;
 GRANT ALL ON FUNCTION private.asset_status_move_allowed(from_status text, to_status text) TO service_role;
+
+-- Name: FUNCTION asset_users(asset_id uuid, workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.asset_users(asset_id uuid, workspace_id uuid) TO service_role;
 
 -- Name: FUNCTION asset_variant_path(object_path text, variant text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.asset_variant_path(object_path text, variant text) FROM PUBLIC;
@@ -12194,6 +12336,10 @@ GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts
 
 -- Name: FUNCTION automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) FROM PUBLIC;
+
+-- Name: FUNCTION automation_email_blocks(body text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_email_blocks(body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_email_blocks(body text) TO service_role;
 
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
@@ -12374,6 +12520,10 @@ REVOKE ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) FR
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO anon;
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO authenticated;
 GRANT ALL ON FUNCTION private.email_block_valid(block jsonb, nested boolean) TO service_role;
+
+-- Name: FUNCTION email_blocks_use_asset(blocks jsonb, asset_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_blocks_use_asset(blocks jsonb, asset_id uuid) TO service_role;
 
 -- Name: FUNCTION email_blocks_valid(blocks jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_blocks_valid(blocks jsonb) FROM PUBLIC;
@@ -12814,6 +12964,10 @@ REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM P
 
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
+
+-- Name: FUNCTION send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) TO service_role;
 
 -- Name: FUNCTION send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) FROM PUBLIC;

@@ -133,7 +133,7 @@ export const assetCopy = {
     saved: 'Details saved',
     download: 'Download',
     usedBy: 'Used in',
-    notUsed: 'Not used by any content item yet.',
+    notUsed: 'Not used by any content item, campaign or e-mail template yet.',
     readOnly: 'You can read and comment; changing assets is for members.',
   },
   review: {
@@ -189,7 +189,13 @@ export const assetCopy = {
     cancel: 'Cancel',
     deleted: 'Asset deleted',
     inUse: 'This asset is in use',
-    inUseDescription: 'Choose another image in these content items first:',
+    inUseDescription: 'Choose another image in these first (a sent campaign cannot change: delete it to free the asset):',
+  },
+  usage: {
+    contentItem: (title: string) => `Content item “${title}” (featured image)`,
+    campaign: (title: string, status: string) => `Campaign “${title}” (${status})`,
+    sentCampaign: (title: string) => `Campaign “${title}” (sent: its e-mails show a public copy of the image, which deleting the asset would not take offline)`,
+    template: (title: string) => `E-mail template “${title}”`,
   },
   picker: {
     button: 'Choose from Library',

@@ -121,7 +121,7 @@ export const automationCopy = {
   checks: { tag: 'Has the tag', band: 'Is in the score band', stage: 'Is at the lifecycle stage', has_email: 'Has an e-mail address' } as Record<string, string>,
   check: 'Checks whether the contact',
   problemAtTrigger: 'Problem with the trigger',
-  emailNote: 'Sent as written here, without an unsubscribe link (a template has one); an address on the workspace’s suppression list (unsubscribed, bounced, complained) gets nothing.',
+  emailNote: 'Sent as written here through the Email Platform, with your sender details and an unsubscribe link; an address on the workspace’s suppression list (unsubscribed, bounced, complained) gets nothing.',
   emailSource: 'The e-mail',
   emailSources: { template: 'An Email Platform template', inline: 'Written here' },
   template: 'Template',

@@ -1248,6 +1248,8 @@ export type Database = {
           unsubscribed_at: string | null;
           created_at: string;
           request_key: string | null;
+          inline_subject: string | null;
+          inline_blocks: Json | null;
         };
         Insert: {
           id?: number;
@@ -1281,6 +1283,8 @@ export type Database = {
           unsubscribed_at?: string | null;
           created_at?: string;
           request_key?: string | null;
+          inline_subject?: string | null;
+          inline_blocks?: Json | null;
         };
         Update: {
           id?: number;
@@ -1314,6 +1318,8 @@ export type Database = {
           unsubscribed_at?: string | null;
           created_at?: string;
           request_key?: string | null;
+          inline_subject?: string | null;
+          inline_blocks?: Json | null;
         };
         Relationships: [
           {

@@ -231,7 +231,7 @@ describe('featured images, where used and safe delete', () => {
     expect((await page()).used_by.map((user) => user.title)).toEqual(['Spring launch']);
     const refused = await world.member.client.rpc('delete_asset', { asset_id: image.asset_id });
     expect(refused.error).toMatchObject({ code: 'P0001', details: 'asset_in_use', message: 'This asset is the featured image of "Spring launch": choose another image there first.' });
-    expect(JSON.parse(refused.error!.hint!)).toEqual([{ id: inserted!.id, title: 'Spring launch' }]);
+    expect(JSON.parse(refused.error!.hint!)).toEqual([{ id: inserted!.id, title: 'Spring launch', kind: 'content_item', status: 'published' }]);
     expect((await world.viewer.client.rpc('delete_asset', { asset_id: image.asset_id })).error).toMatchObject({ details: 'role_too_low' });
 
     await content.update({ featured_asset_id: null, featured_image_url: null }).eq('id', inserted!.id);
@@ -244,6 +244,65 @@ describe('featured images, where used and safe delete', () => {
     expect((await fetch(publicUrl)).status).toBe(400);
     // The original and its three derived images are gone from the disk too.
     expect(files.length - (await storedFiles()).length).toBe(5);
+  });
+});
+
+describe('where used: e-mail campaigns and templates of the workspace (issue 27 §5, issue 28)', () => {
+  it('lists them, refuses the delete naming them (a sent campaign says its public copy stays), never counts another workspace’s', async () => {
+    const image = await addToLibrary(world.member.client, world.workspace1, { name: 'Mailer.png', bytes: await smallPng(), type: 'image/png' });
+    const imageBlock = (assetId: string) => ({ type: 'image', src: 'https://cdn.example/mailer.webp', alt: 'mailer', asset_id: assetId });
+    const ours = { organization_id: world.workspace1, subject: 'Hello', list_ids: [] };
+    const template = await world.member.client.from('email_templates')
+      .insert({ organization_id: world.workspace1, subject: 'Hello', name: 'Monthly layout', blocks: [imageBlock(image.asset_id.toUpperCase())] as never }).select('id').single();
+    const draft = await world.member.client.from('email_campaigns')
+      .insert({ ...ours, name: 'June news', blocks: [{ type: 'columns', columns: [[imageBlock(image.asset_id)], []] }] as never }).select('id').single();
+    const sent = await world.member.client.from('email_campaigns')
+      .insert({ ...ours, name: 'May news', blocks: [{ type: 'heading', text: 'May' }, imageBlock(image.asset_id)] as never }).select('id').single();
+    const unrelated = await world.member.client.from('email_campaigns')
+      .insert({ ...ours, name: 'Plain news', blocks: [imageBlock(crypto.randomUUID())] as never }).select('id').single();
+    // Another workspace names workspace 1's asset in its own campaign: it must neither show up nor hold the delete.
+    const foreign = await world.outsider.client.from('email_campaigns')
+      .insert({ organization_id: world.workspace2, name: 'Secret plans', subject: 'x', list_ids: [], blocks: [imageBlock(image.asset_id)] as never }).select('id').single();
+    for (const row of [template, draft, sent, unrelated, foreign]) expect(row.error).toBeNull();
+    await server.sql`update public.email_campaigns set status = 'sent', started_at = now(), finished_at = now() where id = ${sent.data!.id}`;
+
+    const usedBy = async () => ((await world.viewer.client.rpc('get_asset', { asset_id: image.asset_id })).data as { used_by: unknown[] }).used_by;
+    expect(await usedBy()).toEqual([
+      { id: draft.data!.id, title: 'June news', kind: 'campaign', status: 'draft' },
+      { id: sent.data!.id, title: 'May news', kind: 'campaign', status: 'sent' },
+      { id: template.data!.id, title: 'Monthly layout', kind: 'template', status: null },
+    ]);
+    expect((await world.outsider.client.rpc('get_asset', { asset_id: image.asset_id })).data).toBeNull();
+
+    const refused = await world.member.client.rpc('delete_asset', { asset_id: image.asset_id });
+    expect(refused.error).toMatchObject({
+      code: 'P0001',
+      details: 'asset_in_use',
+      message:
+        'This asset is in use: an image of campaign "June news" (draft); an image of campaign "May news" (sent: its e-mails show a public copy of ' +
+        'the image, which deleting the asset would not take offline; delete the campaign to free the asset); an image of template "Monthly layout". ' +
+        'Choose another image there first.',
+    });
+    expect(refused.error!.message).not.toContain('Secret plans');
+    expect(JSON.parse(refused.error!.hint!)).toEqual(await usedBy());
+    // The outsider is refused before anything about the asset's users is looked at: no names in the answer.
+    const outsiderDelete = (await world.outsider.client.rpc('delete_asset', { asset_id: image.asset_id })).error;
+    expect(outsiderDelete).toMatchObject({ code: '42501' });
+    expect(JSON.stringify(outsiderDelete)).not.toMatch(/news|layout/i);
+    expect(await server.sql`select 1 from public.assets where id = ${image.asset_id}`).toHaveLength(1);
+
+    // Freed one by one: the template's image replaced, the draft deleted, the sent campaign deleted.
+    await world.member.client.from('email_templates').update({ blocks: [{ type: 'divider' }] as never }).eq('id', template.data!.id);
+    await world.member.client.from('email_campaigns').delete().eq('id', draft.data!.id);
+    expect((await world.member.client.rpc('delete_asset', { asset_id: image.asset_id })).error).toMatchObject({
+      details: 'asset_in_use',
+      message: expect.stringContaining('an image of campaign "May news" (sent: '),
+    });
+    expect((await world.member.client.from('email_campaigns').delete().eq('id', sent.data!.id).select('id')).data).toHaveLength(1);
+    expect(await usedBy()).toEqual([]);
+    expect((await world.member.client.rpc('delete_asset', { asset_id: image.asset_id })).error).toBeNull();
+    expect(await server.sql`select 1 from public.assets where id = ${image.asset_id}`).toHaveLength(0);
+    await drain();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
-import { createTemplate } from '../support/email';
+import { createTemplate, htmlOf, unsubscribeTokenOf } from '../support/email';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startRealSmtpServer, type RealSmtpServer } from '../support/smtp-server';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -104,6 +104,112 @@ describe('an inline e-mail step', () => {
     // The same step still sends to an address nobody suppressed.
     expect(await mailRun((await enrollmentOf(workflow, welcomed)).id)).toMatchObject([{ status: 'done', outcome: 'done' }]);
     expect(smtp.to(allowed).map((message) => message.parsed.subject)).toEqual(['Inline hello']);
+  });
+});
+
+describe('an inline e-mail step’s unsubscribe link (as the Email Platform’s e-mails)', () => {
+  /** Time passes: the enrollment's wait is due now, and its job (the same key) runs now. */
+  async function letTheWaitPass(enrollmentId: string, workspaceId: string) {
+    await server.sql`update public.automation_step_runs set due_at = now() - interval '1 second' where enrollment_id = ${enrollmentId} and status = 'waiting'`;
+    await server.sql`select private.enqueue_job('automation_step', ${server.sql.json({ workspace_id: workspaceId, enrollment_id: enrollmentId })}, now(), ${`automation:${enrollmentId}`}, 10)`;
+    await drain();
+  }
+
+  it('carries List-Unsubscribe (one click) and a link in the body; following it suppresses the contact and a later step sends nothing', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, {
+      trigger: { type: 'contact_created' },
+      enrollment: 'once',
+      steps: [
+        { id: 'mail', type: 'send_email', subject: 'Welcome {{first_name}}', body: 'Hi {{first_name}},\n\nGood to have you.', next: 'pause' },
+        { id: 'pause', type: 'wait', minutes: 60, next: 'again' },
+        { id: 'again', type: 'send_email', subject: 'Second thoughts', body: 'Still there?', next: 'done' },
+        { id: 'done', type: 'end' },
+      ],
+    });
+    const address = uniqueEmail('inline-unsubscribe');
+    const contactId = await addContact(user, { first_name: 'Ida', email: address });
+    await drain();
+
+    const run = await enrollmentOf(workflow, contactId);
+    const [delivery] = await deliveriesTo(contactId);
+    expect(delivery).toMatchObject({ kind: 'automation', status: 'sent', request_key: `automation:${run.id}:mail:1` });
+    expect(await mailRun(run.id)).toEqual([{ status: 'done', outcome: 'done', email_id: null, email_delivery_id: delivery!.id, error: null }]);
+    const [message, ...others] = smtp.to(address);
+    expect(others).toEqual([]);
+    expect(message!.parsed.subject).toBe('Welcome Ida');
+    expect(message!.parsed.text).toContain('Hi Ida,');
+    expect(message!.parsed.text).toContain('Good to have you.');
+    expect(message!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(message!.messageId).toMatch(/^<d\d+\.\d+@/);
+    const token = unsubscribeTokenOf(message!);
+    expect(message!.header('list-unsubscribe')).toBe(`<${server.url}/e/u/${token}>`);
+    expect(htmlOf(message!)).toContain(`href="${server.url}/e/u/${token}"`);
+    expect(await server.sql`select 1 from private.outgoing_emails where kind = 'automation_email' and recipient = ${address}`).toHaveLength(0);
+
+    // The body's link opens the page (a GET changes nothing); its button (a POST without a session) unsubscribes.
+    expect(await (await fetch(`${server.url}/e/u/${token}`)).text()).toContain('<form method="post">');
+    expect(await server.sql`select 1 from public.email_suppressions where organization_id = ${user.organizationId} and email = ${address}`).toHaveLength(0);
+    const unsubscribed = await fetch(`${server.url}/e/u/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(unsubscribed.status).toBe(200);
+    expect(await server.sql`select reason from public.email_suppressions where organization_id = ${user.organizationId} and email = ${address}`).toEqual([
+      { reason: 'unsubscribed' },
+    ]);
+
+    // The next e-mail step finds the contact suppressed: nothing is queued or sent.
+    await letTheWaitPass(run.id, user.organizationId);
+    expect((await enrollmentOf(workflow, contactId)).status).toBe('finished');
+    const [again] = await server.sql`select status, outcome, email_delivery_id from public.automation_step_runs where enrollment_id = ${run.id} and step_id = 'again'`;
+    expect({ ...again }).toEqual({ status: 'skipped', outcome: 'suppressed', email_delivery_id: null });
+    expect(await deliveriesTo(contactId)).toHaveLength(1);
+    expect(smtp.to(address)).toHaveLength(1);
+  });
+
+  it('keeps the whole text: paragraphs packed into text blocks of at most 5,000 characters, the first name a merge field', async () => {
+    const blocksOf = async (body: string) =>
+      ((await server.sql<{ blocks: { type: string; markdown: string }[] }[]>`select private.automation_email_blocks(${body}) as blocks`)[0]!).blocks;
+    expect(await blocksOf('  Hi {{first_name}},\nline two\n\n\n  \n\nBye.  ')).toEqual([{ type: 'text', markdown: 'Hi {{first_name|there}},\nline two\n\nBye.' }]);
+    const long = await blocksOf(`${'a'.repeat(12_000)}\n\nEnd.\n\n${'b'.repeat(4_000)}`);
+    expect(long.map((block) => block.markdown.length)).toEqual([5000, 5000, 2006, 4000]);
+    expect(long.map((block) => block.markdown).join('')).toBe(`${'a'.repeat(12_000)}\n\nEnd.${'b'.repeat(4_000)}`);
+  });
+
+  it('checks the suppression list again when the message leaves: an address suppressed after the step gets nothing', async () => {
+    const user = await signedInUser(server);
+    const address = uniqueEmail('inline-late-suppression');
+    const contactId = await addContact(user, { first_name: 'Lou', email: address });
+    // The step queued its delivery (as automation_apply_step does) while the address was not suppressed; then, before
+    // the delivery's job could claim it, the contact unsubscribed (one transaction, so the job runner cannot slip in).
+    const queued = await server.sql.begin(async (tx) => {
+      const [row] = await tx<{ delivery_id: string; outcome: string }[]>`
+        select delivery_id::text, outcome from private.send_automation_email(${user.organizationId}, ${contactId}, 'Late', 'Hello {{first_name}}', 'test:late')`;
+      await tx`select private.suppress_email(${user.organizationId}, ${address}, 'unsubscribed', 'Unsubscribe link')`;
+      return row!;
+    });
+    expect(queued.outcome).toBe('queued');
+    await drain();
+    expect(await server.sql`select status, smtp_response from public.email_deliveries where id = ${queued.delivery_id}`).toEqual([
+      { status: 'failed', smtp_response: 'The address was suppressed before the message was sent.' },
+    ]);
+    expect(smtp.to(address)).toHaveLength(0);
+  });
+});
+
+describe('an inline e-mail from the attacker’s side', () => {
+  it('never mails another workspace’s contact, and the API cannot queue one at all', async () => {
+    const victim = await signedInUser(server);
+    const address = uniqueEmail('inline-victim');
+    const victimContact = await addContact(victim, { first_name: 'Vic', email: address });
+    const [forged] = await server.sql`
+      select delivery_id, outcome from private.send_automation_email(${stranger.organizationId}, ${victimContact}, 'Hi', 'Forged', 'test:forged')`;
+    expect({ ...forged }).toEqual({ delivery_id: null, outcome: 'unknown_contact' });
+    const request = { workspace_id: victim.organizationId, contact_id: victimContact, subject: 'Hi', body: 'Forged', request_key: 'api' };
+    for (const client of [stranger.client, victim.client]) {
+      expect((await client.schema('private' as never).rpc('send_automation_email' as never, request as never)).error).not.toBeNull();
+    }
+    await drain();
+    expect(await deliveriesTo(victimContact)).toEqual([]);
+    expect(smtp.to(address)).toHaveLength(0);
   });
 });
 

@@ -367,8 +367,8 @@ describe('exactly once', () => {
 
     expect(await enrollments(workflow)).toHaveLength(1);
     expect((await contact(id)).score_adjustment).toBe(5);
-    const emails = await server.sql`select sent_at is not null as sent from private.outgoing_emails where kind = 'automation_email' and recipient = 'ona@example.com'`;
-    expect(emails.map((row) => row.sent)).toEqual([true]);
+    const emails = await server.sql`select status from public.email_deliveries where kind = 'automation' and email = 'ona@example.com'`;
+    expect(emails.map((row) => row.status)).toEqual(['sent']);
     expect(sink.messages.filter((message) => message.includes('Exactly once please'))).toHaveLength(1);
   });
 });

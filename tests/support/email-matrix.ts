@@ -170,6 +170,15 @@ export function emailOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: NOBODY_WRITES,
     },
+    'email_deliveries: forge an inline automation e-mail of workspace 1 (private.send_automation_email only)': {
+      run: (a) =>
+        a.client
+          .from('email_deliveries')
+          .insert({ organization_id: world().workspace1, kind: 'automation', email: CONTACT_EMAIL, inline_subject: 'Forged', inline_blocks: [{ type: 'divider' }] } as never)
+          .select('id'),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
     'email_deliveries: mark workspace 1’s delivery bounced directly': {
       run: (a) => a.client.from('email_deliveries').update({ bounced_at: new Date().toISOString() } as never).eq('id', ids.emailDelivery).select('id'),
       answer: 'rows',

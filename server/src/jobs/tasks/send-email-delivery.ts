@@ -13,18 +13,21 @@ interface DeliveryClaim extends Omit<ClaimedDelivery, 'id'>, EmailContentRow {
   track_clicks: boolean;
   list_id: string | null;
   list_name: string | null;
+  delivery_kind: string | null;
 }
 
 async function claimDelivery(sql: Sql, workspaceId: string, deliveryId: string, poolId: string): Promise<DeliveryClaim> {
   const [row] = await sql<DeliveryClaim[]>`
-    select d.*, l.name as list_name from private.claim_email_delivery(${workspaceId}, ${deliveryId}, ${poolId}) d
+    select d.*, l.name as list_name, (select kind from public.email_deliveries where id = ${deliveryId}) as delivery_kind
+    from private.claim_email_delivery(${workspaceId}, ${deliveryId}, ${poolId}) d
     left join public.email_lists l on l.id = d.list_id`;
   return row!;
 }
 
 /**
  * Sends one delivery of a template to one contact (a list's welcome e-mail; a template queued by
- * server/src/modules/email/send-email-template.ts, e.g. by the Automation Platform's jobs),
+ * server/src/modules/email/send-email-template.ts, e.g. by the Automation Platform's jobs; a workflow's inline e-mail,
+ * queued by private.send_automation_email with its own subject and text),
  * exactly once like a campaign's messages (decision 0020): claimed with a fresh token, the marker committed before
  * the final dot; a delivery found with the marker but no outcome is unconfirmed, never sent again.
  */
@@ -61,7 +64,7 @@ export const sendEmailDelivery = defineTask({
       sender: workspaceSender(claim),
       publicUrl: email.publicUrl,
       tracking: { opens: claim.track_opens, clicks: claim.track_clicks },
-      kind: claim.list_id ? 'welcome' : 'template',
+      kind: claim.list_id ? 'welcome' : claim.delivery_kind === 'automation' ? 'automation_email' : 'template',
       markDataComplete: () => markers.add(deliveryId),
     });
     await outcomes.add(outcome);

@@ -100,7 +100,11 @@ const newLeadDigest: EmailRenderer = async (email, { sql, siteUrl }) => {
   return { kind: email.kind, to: email.recipient, link, ...content };
 };
 
-/** 'automation_email' {subject, body, enrollment_id, …}: a workflow's e-mail step, its text fixed when the step ran. */
+/**
+ * 'automation_email' {subject, body, enrollment_id, …}: a workflow's inline e-mail step queued before 20261128330100,
+ * its text fixed when the step ran. Since then an inline step queues a delivery of the Email Platform instead
+ * (private.send_automation_email: the workspace's sender, unsubscribe link and headers); this sends what is left.
+ */
 const automationEmail: EmailRenderer = async (email, { siteUrl }) => {
   const { subject, body } = email.payload;
   if (typeof subject !== 'string' || typeof body !== 'string') return null;

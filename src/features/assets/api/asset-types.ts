@@ -1,4 +1,5 @@
 import type { AssetKind, AssetStatus } from '@/config/asset-options';
+import type { AssetUser } from '@/features/assets/utils/asset-users';
 
 /** One asset as the library lists it (list_assets), with its current file. */
 export interface AssetRow {
@@ -73,6 +74,6 @@ export interface AssetPage {
   };
   versions: AssetVersion[];
   comments: AssetComment[];
-  used_by: { id: string; title: string; status: string }[];
+  used_by: AssetUser[];
   collection_ids: string[];
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { assetCopy } from '@/config/asset-copy';
 import { useDeleteAsset } from '@/features/assets/api/delete-asset';
 import { usersOfRefusedDelete } from '@/features/assets/utils/asset-errors';
+import { assetUserLabel } from '@/features/assets/utils/asset-users';
 
 /**
  * Deleting an asset, confirmed first. While content items use it the database refuses and names them: the dialog
@@ -22,8 +23,8 @@ export function AssetDelete({ assetId, name, onDeleted }: { assetId: string; nam
       <span className="block">{copy.inUseDescription}</span>
       <span className="block">
         {users.map((user) => (
-          <span key={user.id} className="block">
-            “{user.title}”
+          <span key={`${user.kind}:${user.id}`} className="block">
+            {assetUserLabel(user)}
           </span>
         ))}
       </span>

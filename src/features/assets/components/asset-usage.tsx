@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { assetCopy } from '@/config/asset-copy';
-import { paths } from '@/config/paths';
 import type { AssetPage } from '@/features/assets/api/asset-types';
+import { assetUserLabel, assetUserPath } from '@/features/assets/utils/asset-users';
 
-/** Where the asset is used (content items taking it as their featured image). */
+/** Where the asset is used: content items (featured image), campaigns and e-mail templates (an image block). */
 export function AssetUsage({ usedBy }: { usedBy: AssetPage['used_by'] }) {
   const copy = assetCopy.detail;
   return (
@@ -16,9 +16,9 @@ export function AssetUsage({ usedBy }: { usedBy: AssetPage['used_by'] }) {
       ) : (
         <ul className="list-inside list-disc text-sm">
           {usedBy.map((item) => (
-            <li key={item.id}>
-              <Link to={paths.marketing.content} className="underline underline-offset-4">
-                {item.title}
+            <li key={`${item.kind}:${item.id}`}>
+              <Link to={assetUserPath(item)} className="underline underline-offset-4">
+                {assetUserLabel(item)}
               </Link>
             </li>
           ))}

@@ -15,9 +15,12 @@ describe('assetErrorDescription', () => {
 });
 
 describe('usersOfRefusedDelete and isQuotaError', () => {
-  it('reads the content items of a refused delete', () => {
-    const hint = JSON.stringify([{ id: 'c1', title: 'Spring launch' }, { id: 2, title: 'bad' }]);
-    expect(usersOfRefusedDelete({ details: 'asset_in_use', hint })).toEqual([{ id: 'c1', title: 'Spring launch' }]);
+  it('reads the content items, campaigns and templates of a refused delete', () => {
+    const hint = JSON.stringify([{ id: 'c1', title: 'Spring launch' }, { id: 2, title: 'bad' }, { id: 'm1', title: 'May news', kind: 'campaign', status: 'sent' }]);
+    expect(usersOfRefusedDelete({ details: 'asset_in_use', hint })).toEqual([
+      { id: 'c1', title: 'Spring launch', kind: 'content_item', status: null },
+      { id: 'm1', title: 'May news', kind: 'campaign', status: 'sent' },
+    ]);
     expect(usersOfRefusedDelete({ details: 'asset_in_use', hint: 'not json' })).toBeNull();
     expect(usersOfRefusedDelete({ details: 'other', hint })).toBeNull();
   });

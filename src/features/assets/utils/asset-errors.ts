@@ -1,4 +1,5 @@
 import { assetCopy } from '@/config/asset-copy';
+import { toAssetUser, type AssetUser } from '@/features/assets/utils/asset-users';
 import { accessLostDescription, RowGoneError } from '@/lib/access-lost';
 
 /**
@@ -17,13 +18,13 @@ export function assetErrorDescription(error: unknown): string {
   return assetCopy.errors.tryAgain;
 }
 
-/** The content items named by a refused delete (delete_asset's hint: [{ id, title }]). */
-export function usersOfRefusedDelete(error: unknown): { id: string; title: string }[] | null {
+/** The content items, campaigns and templates named by a refused delete (delete_asset's hint: [{ id, title, kind, status }]). */
+export function usersOfRefusedDelete(error: unknown): AssetUser[] | null {
   const { details, hint } = (error ?? {}) as { details?: unknown; hint?: unknown };
   if (details !== 'asset_in_use' || typeof hint !== 'string') return null;
   try {
     const users: unknown = JSON.parse(hint);
-    return Array.isArray(users) ? users.filter((user): user is { id: string; title: string } => typeof user?.id === 'string' && typeof user?.title === 'string') : null;
+    return Array.isArray(users) ? users.map(toAssetUser).filter((user) => user !== null) : null;
   } catch {
     return null;
   }

@@ -1,9 +1,9 @@
 import type { SendEmailStep } from '@/features/automation/utils/workflow-graph';
 
 /**
- * Where an e-mail step's message comes from: a template of the Email Platform (sent with the workspace's sender,
- * unsubscribe link and tracking) or the subject and text written in the step. Either way the database skips an
- * address on the workspace's suppression list (decision 0023).
+ * Where an e-mail step's message comes from: a template of the Email Platform or the subject and text written in the
+ * step. Either way it is a delivery of the Email Platform (the workspace's sender, unsubscribe link and headers) and
+ * the database skips an address on the workspace's suppression list (decision 0023).
  */
 export type EmailSource = 'template' | 'inline';
 
