@@ -42,8 +42,9 @@ import {
   startServer,
   type Writer,
 } from '../tests/support/chaos-harness';
+import { chaosOptions } from './chaos-options';
 
-const kills = Number(process.argv[process.argv.indexOf('--kills') + 1]) || 5;
+const { kills, parts } = chaosOptions(process.argv);
 
 function summary(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -191,22 +192,21 @@ function randomLabel(): string {
   return Math.random().toString(36).slice(2, 8);
 }
 
-const only = process.argv[process.argv.indexOf('--only') + 1];
 console.log(`chaos: ${kills} kills of each kind, 3 writers through /rest/v1; then background work`);
-if (!only || only === 'writes') {
+if (parts.includes('writes')) {
   await run('postgres');
   await run('node');
 }
-if (!only || only === 'jobs') {
+if (parts.includes('jobs')) {
   await runJobs('worker');
   await runJobs('server');
 }
-if (!only || only === 'webhooks') {
+if (parts.includes('webhooks')) {
   await runWebhookChaos(kills, startWorker);
 }
-if (!only || only === 'social') {
+if (parts.includes('social')) {
   await runSocialChaos(kills, startWorker);
 }
-if (!only || only === 'automation') {
+if (parts.includes('automation')) {
   await runAutomationChaos(kills, startWorker);
 }
