@@ -1133,7 +1133,7 @@ $$;
 
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -1142,6 +1142,7 @@ declare
   goal jsonb;
   contact jsonb;
   run jsonb;
+  workflow_status text;
 begin
   select * into enrollment from public.automation_enrollments e where e.id = automation_step_context.enrollment_id;
   if not found then
@@ -1150,6 +1151,9 @@ begin
   if enrollment.organization_id <> automation_step_context.workspace_id then
     raise exception 'enrollment % does not belong to workspace %', enrollment_id, workspace_id using errcode = '42501', detail = 'foreign_enrollment';
   end if;
+  select w.status into workflow_status from public.automation_workflows w
+  where w.id = enrollment.workflow_id and w.organization_id = enrollment.organization_id
+  for share;
   select s into step
   from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
@@ -1163,6 +1167,7 @@ begin
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
     'step', step, 'contact', contact, 'run', run, 'now', now(), 'goal', goal,
+    'workflow_paused', workflow_status is not distinct from 'paused',
     'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
       private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
@@ -8643,13 +8648,25 @@ CREATE FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused b
     AS $$
 declare
   workflow public.automation_workflows := private.automation_workflow_for(set_automation_workflow_paused.workflow_id, 'member');
+  was_paused boolean;
 begin
   if workflow.published_version_id is null then
     raise exception 'Publish the workflow first.' using errcode = 'P0001', detail = 'not_published';
   end if;
+  if set_automation_workflow_paused.paused is null then
+    raise exception 'Say whether to pause or resume the workflow.' using errcode = 'P0001', detail = 'paused_missing';
+  end if;
+  was_paused := workflow.status = 'paused';
   update public.automation_workflows w set status = case when set_automation_workflow_paused.paused then 'paused' else 'published' end
   where w.id = workflow.id
   returning * into workflow;
+  if was_paused and not set_automation_workflow_paused.paused then
+    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
+      greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
+    from public.automation_enrollments e
+    left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
+    where e.workflow_id = workflow.id and e.organization_id = workflow.organization_id and e.status = 'active';
+  end if;
   return workflow;
 end
 $$;

@@ -89,6 +89,27 @@ describe('/marketing/automation', () => {
     expect(screen.getByText('Goal conversions').closest('li')).toHaveTextContent('2');
   });
 
+  it('a paused workflow shows how many runs are on hold, and Resume lets them go on', async () => {
+    workflows = [{ ...workflowRow, status: 'paused' }];
+    fake.respondWith((call) => (call.table === 'rpc:set_automation_workflow_paused' ? { data: { ...workflowRow, status: 'published' }, error: null } : respond(call)));
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    const card = (await within(list).findByRole('heading', { name: 'Hot-lead alert to the owner' })).closest('li')!;
+    expect(within(card).getByText('Paused')).toBeInTheDocument();
+    expect(await within(card).findByText('3 runs on hold')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:set_automation_workflow_paused')).toBe(true));
+    expect(fake.calls.find((call) => call.table === 'rpc:set_automation_workflow_paused')!.values).toEqual({ workflow_id: 'w1', paused: false });
+  });
+
+  it('a published workflow shows no runs on hold', async () => {
+    workflows = [workflowRow];
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    await within(list).findByText('Notify the contact’s owner: 3');
+    expect(within(list).queryByText(/on hold/)).not.toBeInTheDocument();
+  });
+
   it('deletes a workflow only after its confirmation (loaded when first opened), and Cancel deletes nothing', async () => {
     workflows = [workflowRow];
     const user = userEvent.setup();
