@@ -1576,6 +1576,20 @@ begin
 end
 $$;
 
+-- Name: check_workspace_time_zone(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_workspace_time_zone() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.time_zone <> 'UTC' and not private.is_time_zone_name(new.time_zone) then
+    raise exception '“%” is not a time zone: choose one of the list, such as Europe/Berlin or America/New_York.', new.time_zone
+      using errcode = 'P0001', detail = 'time_zone_unknown';
+  end if;
+  return new;
+end
+$$;
+
 -- Name: claim_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS TABLE(state text, name text, subject text, preheader text, blocks jsonb, workspace_name text, from_name text, from_email text, reply_to text, track_opens boolean, track_clicks boolean, per_minute_limit integer, error_threshold integer, started_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3336,6 +3350,14 @@ CREATE FUNCTION private.is_site_admin() RETURNS boolean
     (select (u.raw_app_meta_data ->> 'site_admin')::boolean from auth.users u where u.id = (select auth.uid())),
     false
   )
+$$;
+
+-- Name: is_time_zone_name(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_time_zone_name(name text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from pg_catalog.pg_timezone_names z where z.name = is_time_zone_name.name)
 $$;
 
 -- Name: is_valid_asset_object_key(text); Type: FUNCTION; Schema: private
@@ -6754,7 +6776,9 @@ CREATE TABLE public.organizations (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     require_two_factor boolean DEFAULT false NOT NULL,
     social_posts_need_approval boolean DEFAULT false NOT NULL,
-    CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)))
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
+    CONSTRAINT organizations_time_zone_length CHECK (((char_length(time_zone) >= 1) AND (char_length(time_zone) <= 64)))
 );
 
 -- Name: COLUMN organizations.require_two_factor; Type: COMMENT; Schema: public
@@ -6762,6 +6786,9 @@ COMMENT ON COLUMN public.organizations.require_two_factor IS 'Members reach the 
 
 -- Name: COLUMN organizations.social_posts_need_approval; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.organizations.social_posts_need_approval IS 'Scheduled social posts wait for approval by an admin, an owner or an outside reviewer holding an approval link.';
+
+-- Name: COLUMN organizations.time_zone; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.organizations.time_zone IS 'The workspace''s IANA time zone (pg_timezone_names): the default zone of automation waits until a weekday and hour.';
 
 -- Name: create_workspace(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_workspace(name text) RETURNS public.organizations
@@ -8690,6 +8717,30 @@ begin
 end
 $$;
 
+-- Name: set_workspace_time_zone(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) RETURNS public.organizations
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  zone text := btrim(coalesce(set_workspace_time_zone.time_zone, ''));
+  updated public.organizations;
+begin
+  perform private.require_workspace_role(set_workspace_time_zone.workspace_id, 'admin');
+  if zone = '' then
+    raise exception 'Choose a time zone.' using errcode = 'P0001', detail = 'time_zone_missing';
+  end if;
+  if char_length(zone) > 64 or not private.is_time_zone_name(zone) then
+    raise exception '“%” is not a time zone: choose one of the list, such as Europe/Berlin or America/New_York.', left(zone, 64)
+      using errcode = 'P0001', detail = 'time_zone_unknown';
+  end if;
+  update public.organizations o set time_zone = zone
+  where o.id = set_workspace_time_zone.workspace_id
+  returning o.* into updated;
+  return updated;
+end
+$$;
+
 -- Name: set_workspace_two_factor(uuid, boolean); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) RETURNS public.organizations
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8893,6 +8944,16 @@ begin
   end if;
   return jsonb_build_object('status', case list.opt_in when 'single' then 'subscribed' else 'confirmation_sent' end);
 end
+$$;
+
+-- Name: time_zone_names(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.time_zone_names() RETURNS SETOF text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select z.name from pg_catalog.pg_timezone_names z
+  where z.name not like 'posix/%' and z.name not like 'right/%' and z.name <> 'posixrules'
+  order by z.name
 $$;
 
 -- Name: transfer_workspace_ownership(uuid, uuid); Type: FUNCTION; Schema: public
@@ -10947,6 +11008,9 @@ CREATE TRIGGER organization_members_release_contacts AFTER DELETE ON public.orga
 -- Name: organizations organizations_add_default_score_rules; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_add_default_score_rules AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.add_default_score_rules_to_new_workspace();
 
+-- Name: organizations organizations_check_time_zone; Type: TRIGGER; Schema: public
+CREATE TRIGGER organizations_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.check_workspace_time_zone();
+
 -- Name: organizations organizations_create_email_settings; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_create_email_settings AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.create_email_settings();
 
@@ -12290,6 +12354,9 @@ REVOKE ALL ON FUNCTION private.check_social_channel_approved() FROM PUBLIC;
 -- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
 
+-- Name: FUNCTION check_workspace_time_zone(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_workspace_time_zone() FROM PUBLIC;
+
 -- Name: FUNCTION claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
 
@@ -12581,6 +12648,9 @@ REVOKE ALL ON FUNCTION private.is_site_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_site_admin() TO anon;
 GRANT ALL ON FUNCTION private.is_site_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_site_admin() TO service_role;
+
+-- Name: FUNCTION is_time_zone_name(name text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_time_zone_name(name text) FROM PUBLIC;
 
 -- Name: FUNCTION is_valid_asset_object_key(object_key text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) FROM PUBLIC;
@@ -13551,6 +13621,11 @@ REVOKE ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, 
 GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO service_role;
 
+-- Name: FUNCTION set_workspace_time_zone(workspace_id uuid, time_zone text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) TO service_role;
+
 -- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
@@ -13571,6 +13646,11 @@ REVOKE ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email tex
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO anon;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO authenticated;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO service_role;
+
+-- Name: FUNCTION time_zone_names(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.time_zone_names() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.time_zone_names() TO authenticated;
+GRANT ALL ON FUNCTION public.time_zone_names() TO service_role;
 
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;

@@ -1770,6 +1770,7 @@ export type Database = {
           updated_at: string;
           require_two_factor: boolean;
           social_posts_need_approval: boolean;
+          time_zone: string;
         };
         Insert: {
           id?: string;
@@ -1779,6 +1780,7 @@ export type Database = {
           updated_at?: string;
           require_two_factor?: boolean;
           social_posts_need_approval?: boolean;
+          time_zone?: string;
         };
         Update: {
           id?: string;
@@ -1788,6 +1790,7 @@ export type Database = {
           updated_at?: string;
           require_two_factor?: boolean;
           social_posts_need_approval?: boolean;
+          time_zone?: string;
         };
         Relationships: [];
       };
@@ -3093,6 +3096,10 @@ export type Database = {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
       };
+      set_workspace_time_zone: {
+        Args: { workspace_id: string; time_zone: string };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
       set_workspace_two_factor: {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
@@ -3108,6 +3115,10 @@ export type Database = {
       subscribe_to_email_list: {
         Args: { form_token: string; email: string; first_name?: string; last_name?: string; via?: string };
         Returns: Json;
+      };
+      time_zone_names: {
+        Args: never;
+        Returns: string[];
       };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };

@@ -16,6 +16,7 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 let myRole: string;
+let workspaceZone: string | undefined;
 let workflows: unknown[];
 let publish: () => FakeResult;
 const emailTemplates = [
@@ -47,7 +48,7 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   if (call.table === 'rpc:publish_automation_workflow') return publish();
-  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole }]);
+  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole, timeZone: workspaceZone }]);
 }
 
 const renderPage = () => renderRoutes([{ path: '/marketing/automation', element: <AuthProvider><AutomationPage /></AuthProvider> }], '/marketing/automation');
@@ -56,6 +57,7 @@ beforeEach(() => {
   fake.reset();
   localStorage.clear();
   myRole = 'member';
+  workspaceZone = undefined;
   workflows = [];
   publish = () => ({ data: workflowRow, error: null });
   fake.respondWith(respond);
@@ -240,6 +242,24 @@ describe('/marketing/automation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
     expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toEqual({ id: 'wait-1', type: 'wait', until: { weekday: 5, hour: 17 }, time_zone: 'Europe/Paris', next: 'tell-owner' });
+  });
+
+  it('a wait until a weekday and hour starts in the workspace’s time zone, and keeps its own in the graph', async () => {
+    workspaceZone = 'America/Chicago';
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
+    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    expect(within(step).getByLabelText(/^Time zone/)).toHaveValue('America/Chicago');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toMatchObject({ until: { weekday: 1, hour: 9 }, time_zone: 'America/Chicago' });
   });
 
   it('viewers read the steps and runs, and change nothing', async () => {
