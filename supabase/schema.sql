@@ -4255,6 +4255,21 @@ begin
 end
 $$;
 
+-- Name: queue_held_automation_runs(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_held_automation_runs() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
+    greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
+  from public.automation_enrollments e
+  left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
+  where e.workflow_id = new.id and e.organization_id = new.organization_id and e.status = 'active';
+  return null;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8675,7 +8690,6 @@ CREATE FUNCTION public.set_automation_workflow_paused(workflow_id uuid, paused b
     AS $$
 declare
   workflow public.automation_workflows := private.automation_workflow_for(set_automation_workflow_paused.workflow_id, 'member');
-  was_paused boolean;
 begin
   if workflow.published_version_id is null then
     raise exception 'Publish the workflow first.' using errcode = 'P0001', detail = 'not_published';
@@ -8683,17 +8697,9 @@ begin
   if set_automation_workflow_paused.paused is null then
     raise exception 'Say whether to pause or resume the workflow.' using errcode = 'P0001', detail = 'paused_missing';
   end if;
-  was_paused := workflow.status = 'paused';
   update public.automation_workflows w set status = case when set_automation_workflow_paused.paused then 'paused' else 'published' end
   where w.id = workflow.id
   returning * into workflow;
-  if was_paused and not set_automation_workflow_paused.paused then
-    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
-      greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
-    from public.automation_enrollments e
-    left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
-    where e.workflow_id = workflow.id and e.organization_id = workflow.organization_id and e.status = 'active';
-  end if;
   return workflow;
 end
 $$;
@@ -10876,6 +10882,9 @@ CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FO
 -- Name: automation_workflow_versions automation_workflow_versions_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER automation_workflow_versions_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflow_versions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: automation_workflows automation_workflows_queue_held_runs; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_workflows_queue_held_runs AFTER UPDATE OF status ON public.automation_workflows FOR EACH ROW WHEN (((old.status = 'paused'::text) AND (new.status <> 'paused'::text))) EXECUTE FUNCTION private.queue_held_automation_runs();
+
 -- Name: automation_workflows automation_workflows_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER automation_workflows_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflows FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -12788,6 +12797,9 @@ REVOKE ALL ON FUNCTION private.queue_email_confirmation(list_id uuid, contact_id
 
 -- Name: FUNCTION queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION queue_held_automation_runs(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_held_automation_runs() FROM PUBLIC;
 
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;

@@ -7,9 +7,10 @@
 -- - It reads the workflow's status FOR SHARE, in the same transaction as the step job's automation_apply_step
 --   (server/src/jobs/tasks/automation-step.ts), and the pause takes the workflow FOR UPDATE: a step either commits
 --   before the pause does, or sees the workflow paused. So the function is volatile now (a row lock needs it).
--- - Resuming queues the step job of each active run of the workflow (the same key, automation:<enrollment>, so a job
---   still queued is moved, not doubled): at once, or at its wait's due time when that is still ahead. A wait that came
---   due while paused takes its next step at once; the step keys (enrollment × step × visit) keep every step once.
+-- - Whenever a workflow leaves 'paused' (resumed, or a new version published while paused: publishing sets it
+--   'published'), a trigger queues the step job of each of its active runs (the same key, automation:<enrollment>, so a
+--   job still queued is moved, not doubled): at once, or at its wait's due time when that is still ahead. A wait that
+--   came due while paused takes its next step at once; the step keys (enrollment × step × visit) keep every step once.
 -- Who: as before, members and up pause and resume their workspace's workflows; viewers are too low; other
 -- workspaces are told the workflow is unknown (private.automation_workflow_for).
 
@@ -56,7 +57,8 @@ end
 $$;
 
 -- Pauses a published workflow (no new enrollments, and its runs hold before their next step) or resumes it (its
--- held runs go on from where they were). Pausing a paused workflow or resuming a running one changes nothing.
+-- held runs go on from where they were: private.queue_held_automation_runs). Pausing a paused workflow or resuming a
+-- running one changes nothing.
 create or replace function public.set_automation_workflow_paused(workflow_id uuid, paused boolean)
 returns public.automation_workflows
 language plpgsql volatile security definer
@@ -64,7 +66,6 @@ set search_path = ''
 as $$
 declare
   workflow public.automation_workflows := private.automation_workflow_for(set_automation_workflow_paused.workflow_id, 'member');
-  was_paused boolean;
 begin
   if workflow.published_version_id is null then
     raise exception 'Publish the workflow first.' using errcode = 'P0001', detail = 'not_published';
@@ -72,21 +73,34 @@ begin
   if set_automation_workflow_paused.paused is null then
     raise exception 'Say whether to pause or resume the workflow.' using errcode = 'P0001', detail = 'paused_missing';
   end if;
-  was_paused := workflow.status = 'paused';
   update public.automation_workflows w set status = case when set_automation_workflow_paused.paused then 'paused' else 'published' end
   where w.id = workflow.id
   returning * into workflow;
-  if was_paused and not set_automation_workflow_paused.paused then
-    perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
-      greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
-    from public.automation_enrollments e
-    left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
-    where e.workflow_id = workflow.id and e.organization_id = workflow.organization_id and e.status = 'active';
-  end if;
   return workflow;
 end
 $$;
 
-revoke all on function private.automation_step_context(uuid, uuid) from public, anon, authenticated;
+-- A workflow leaves 'paused': its held runs go on.
+create function private.queue_held_automation_runs() returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+begin
+  perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
+    greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
+  from public.automation_enrollments e
+  left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
+  where e.workflow_id = new.id and e.organization_id = new.organization_id and e.status = 'active';
+  return null;
+end
+$$;
+
+create trigger automation_workflows_queue_held_runs
+  after update of status on public.automation_workflows
+  for each row
+  when (old.status = 'paused' and new.status <> 'paused')
+  execute function private.queue_held_automation_runs();
+
+revoke all on function private.automation_step_context(uuid, uuid), private.queue_held_automation_runs() from public, anon, authenticated;
 revoke all on function public.set_automation_workflow_paused(uuid, boolean) from public, anon;
 grant execute on function public.set_automation_workflow_paused(uuid, boolean) to authenticated, service_role;

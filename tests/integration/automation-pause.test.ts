@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 /**
  * Pausing a workflow holds its runs in flight (issue 29), through supabase-js against the real server, its job runner
  * and PostgreSQL: a wait that comes due while the workflow is paused does not take its next step (no tag, no score,
- * no step run), even when its job runs again; resuming takes the step at once, exactly once; a wait still ahead keeps
- * its due time; viewers and other workspaces can neither pause nor resume.
+ * no step run), even when its job runs again; resuming (or publishing a new version) takes the step at once, exactly
+ * once; a wait still ahead keeps its due time; viewers and other workspaces can neither pause nor resume.
  */
 
 let server: TestServer;
@@ -115,6 +115,24 @@ describe('a paused workflow holds its runs in flight', () => {
     await theWaitComesDue(run.id, owner.organizationId);
     expect(await stepRuns(run.id)).toHaveLength(5);
     expect(await contactState(contactId)).toEqual({ tags: ['greeted', 'followed-up'], score_adjustment: before.score_adjustment + 5 });
+  });
+
+  it('publishing a new version of a paused workflow puts it live again, and its held runs go on (on their version)', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user);
+    const contactId = await addContact(user, { first_name: 'Paulo' });
+    await drain();
+    const run = await enrollmentOf(workflow, contactId);
+    await setPaused(user, workflow, true);
+    await theWaitComesDue(run.id, user.organizationId);
+    expect((await contactState(contactId)).tags).toEqual(['greeted']);
+
+    const edited: WorkflowGraph = { ...GRAPH, steps: GRAPH.steps.map((step) => (step.id === 'follow-up' ? { ...step, tag: 'v2' } : step)) };
+    expect((await user.client.rpc('save_automation_draft', { workflow_id: workflow, graph: edited as never })).error).toBeNull();
+    expect((await user.client.rpc('publish_automation_workflow', { workflow_id: workflow })).data).toMatchObject({ status: 'published' });
+    await drain();
+    expect(await enrollmentOf(workflow, contactId)).toMatchObject({ status: 'finished' });
+    expect((await contactState(contactId)).tags).toEqual(['greeted', 'followed-up']);
   });
 
   it('resuming leaves a wait that is still ahead waiting until its due time', async () => {
