@@ -97,7 +97,7 @@ export const automationCopy = {
   anyDay: 'Any day',
   waitHour: 'Hour',
   timeZone: 'Time zone',
-  timeZoneNote: 'A time zone name such as Europe/Paris or America/New_York.',
+  timeZoneNote: 'Starts as the workspace’s time zone (Team › Workspace settings); any zone name such as Europe/Paris.',
   tag: 'Tag',
   stage: 'Lifecycle stage',
   points: 'Points (negative to subtract)',
