@@ -125,6 +125,8 @@ describe('/team', () => {
     expect(field).toHaveValue('Europe/Paris');
     await user.clear(field);
     await user.type(field, 'Asia/Tokyo');
+    // Once focused, the field suggests the zones this browser knows.
+    expect(document.getElementById(field.getAttribute('list')!)?.querySelector('option[value="Asia/Tokyo"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save Time Zone' }));
     expect(fake.calls.find((call) => call.table === 'rpc:set_workspace_time_zone')?.values).toEqual({ workspace_id: 'acme', time_zone: 'Asia/Tokyo' });
 

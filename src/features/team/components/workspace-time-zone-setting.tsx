@@ -17,6 +17,8 @@ export function WorkspaceTimeZoneSetting({ workspace, canManage }: { workspace: 
   const change = useSetWorkspaceTimeZone();
   const [zone, setZone] = useState(workspace.timeZone);
   const [error, setError] = useState<string | undefined>();
+  // The ~400 suggestions join the page when the field is first focused, not with every render of the Team screen.
+  const [suggesting, setSuggesting] = useState(false);
   const browser = browserTimeZone();
 
   if (!canManage) {
@@ -48,15 +50,17 @@ export function WorkspaceTimeZoneSetting({ workspace, canManage }: { workspace: 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <FormField label={copy.label} hint={copy.description} error={error} className="flex-1">
           <Input value={zone} list={listId} maxLength={64} autoComplete="off" spellCheck={false}
-            onChange={(event) => setZone(event.target.value)} />
+            onFocus={() => setSuggesting(true)} onChange={(event) => setZone(event.target.value)} />
         </FormField>
         <Button type="submit" variant="outline" disabled={change.isPending} aria-busy={change.isPending || undefined}>
           {change.isPending ? copy.saving : copy.save}
         </Button>
       </div>
-      <datalist id={listId}>
-        {timeZoneChoices().map((name) => <option key={name} value={name} />)}
-      </datalist>
+      {suggesting ? (
+        <datalist id={listId}>
+          {timeZoneChoices().map((name) => <option key={name} value={name} />)}
+        </datalist>
+      ) : null}
       {browser !== zone ? (
         <Button type="button" variant="link" className="h-auto p-0" onClick={() => setZone(browser)}>
           {copy.useBrowser(browser)}
