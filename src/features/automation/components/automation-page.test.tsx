@@ -64,6 +64,21 @@ beforeEach(() => {
   fake.setSession(fakeSession());
 });
 
+/** Opens the editor of the hot-lead workflow and adds a wait "until a weekday and hour" as its second step. */
+async function addWaitUntil() {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
+    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+  return { user, dialog, step };
+}
+
 describe('/marketing/automation', () => {
   it('without workflows: sample figures, marked; a template creates a draft through the database', async () => {
     const user = userEvent.setup();
@@ -223,16 +238,7 @@ describe('/marketing/automation', () => {
   });
 
   it('a wait step can wait until a weekday and hour in a time zone', async () => {
-    workflows = [workflowRow];
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
-    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
-    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
-    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    const { user, dialog, step } = await addWaitUntil();
     await user.selectOptions(within(step).getByLabelText('Day'), 'Friday');
     await user.selectOptions(within(step).getByLabelText('Hour'), '17:00');
     const zone = within(step).getByLabelText(/^Time zone/);
@@ -246,16 +252,7 @@ describe('/marketing/automation', () => {
 
   it('a wait until a weekday and hour starts in the workspace’s time zone, and keeps its own in the graph', async () => {
     workspaceZone = 'America/Chicago';
-    workflows = [workflowRow];
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
-    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
-    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
-    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    const { user, dialog, step } = await addWaitUntil();
     expect(within(step).getByLabelText(/^Time zone/)).toHaveValue('America/Chicago');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
