@@ -1211,7 +1211,7 @@ $$;
 
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -1220,6 +1220,7 @@ declare
   goal jsonb;
   contact jsonb;
   run jsonb;
+  workflow_status text;
 begin
   select * into enrollment from public.automation_enrollments e where e.id = automation_step_context.enrollment_id;
   if not found then
@@ -1228,6 +1229,9 @@ begin
   if enrollment.organization_id <> automation_step_context.workspace_id then
     raise exception 'enrollment % does not belong to workspace %', enrollment_id, workspace_id using errcode = '42501', detail = 'foreign_enrollment';
   end if;
+  select w.status into workflow_status from public.automation_workflows w
+  where w.id = enrollment.workflow_id and w.organization_id = enrollment.organization_id
+  for share;
   select s into step
   from public.automation_workflow_versions v, jsonb_array_elements(v.graph -> 'steps') s
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
@@ -1241,6 +1245,7 @@ begin
   where r.enrollment_id = enrollment.id and r.step_id = enrollment.current_step and r.visit = enrollment.current_visit;
   return jsonb_build_object('status', enrollment.status, 'step_id', enrollment.current_step, 'visit', enrollment.current_visit,
     'step', step, 'contact', contact, 'run', run, 'now', now(), 'goal', goal,
+    'workflow_paused', workflow_status is not distinct from 'paused',
     'until_due', case when step ->> 'type' = 'wait' and jsonb_typeof(step -> 'until') = 'object' then
       private.automation_next_weekday_hour(step ->> 'time_zone', (step -> 'until' ->> 'weekday')::integer, (step -> 'until' ->> 'hour')::integer, now()) end);
 end
@@ -1646,6 +1651,20 @@ begin
   if events is not null and not events <@ array['content.published', 'content.unpublished'] then
     raise exception 'Unknown event: choose content.published or content.unpublished.' using errcode = 'P0001', detail = 'events_unknown';
   end if;
+end
+$$;
+
+-- Name: check_workspace_time_zone(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.check_workspace_time_zone() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.time_zone <> 'UTC' and not private.is_time_zone_name(new.time_zone) then
+    raise exception '“%” is not a time zone: choose one of the list, such as Europe/Berlin or America/New_York.', new.time_zone
+      using errcode = 'P0001', detail = 'time_zone_unknown';
+  end if;
+  return new;
 end
 $$;
 
@@ -3430,6 +3449,14 @@ CREATE FUNCTION private.is_site_admin() RETURNS boolean
   )
 $$;
 
+-- Name: is_time_zone_name(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.is_time_zone_name(name text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from pg_catalog.pg_timezone_names z where z.name = is_time_zone_name.name)
+$$;
+
 -- Name: is_valid_asset_object_key(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.is_valid_asset_object_key(object_key text) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -4322,6 +4349,21 @@ begin
   perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
     now(), 'delivery:' || queued, 8);
   return queued;
+end
+$$;
+
+-- Name: queue_held_automation_runs(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_held_automation_runs() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id),
+    greatest(now(), coalesce(case when r.status = 'waiting' then r.due_at end, now())), 'automation:' || e.id, 10)
+  from public.automation_enrollments e
+  left join public.automation_step_runs r on r.enrollment_id = e.id and r.step_id = e.current_step and r.visit = e.current_visit
+  where e.workflow_id = new.id and e.organization_id = new.organization_id and e.status = 'active';
+  return null;
 end
 $$;
 
@@ -6889,7 +6931,9 @@ CREATE TABLE public.organizations (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     require_two_factor boolean DEFAULT false NOT NULL,
     social_posts_need_approval boolean DEFAULT false NOT NULL,
-    CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)))
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    CONSTRAINT organizations_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120))),
+    CONSTRAINT organizations_time_zone_length CHECK (((char_length(time_zone) >= 1) AND (char_length(time_zone) <= 64)))
 );
 
 -- Name: COLUMN organizations.require_two_factor; Type: COMMENT; Schema: public
@@ -6897,6 +6941,9 @@ COMMENT ON COLUMN public.organizations.require_two_factor IS 'Members reach the 
 
 -- Name: COLUMN organizations.social_posts_need_approval; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.organizations.social_posts_need_approval IS 'Scheduled social posts wait for approval by an admin, an owner or an outside reviewer holding an approval link.';
+
+-- Name: COLUMN organizations.time_zone; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.organizations.time_zone IS 'The workspace''s IANA time zone (pg_timezone_names): the default zone of automation waits until a weekday and hour.';
 
 -- Name: create_workspace(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_workspace(name text) RETURNS public.organizations
@@ -8781,6 +8828,9 @@ begin
   if workflow.published_version_id is null then
     raise exception 'Publish the workflow first.' using errcode = 'P0001', detail = 'not_published';
   end if;
+  if set_automation_workflow_paused.paused is null then
+    raise exception 'Say whether to pause or resume the workflow.' using errcode = 'P0001', detail = 'paused_missing';
+  end if;
   update public.automation_workflows w set status = case when set_automation_workflow_paused.paused then 'paused' else 'published' end
   where w.id = workflow.id
   returning * into workflow;
@@ -8802,6 +8852,30 @@ begin
   end if;
   update public.organizations o set social_posts_need_approval = set_social_posts_need_approval.required
   where o.id = set_social_posts_need_approval.workspace_id
+  returning o.* into updated;
+  return updated;
+end
+$$;
+
+-- Name: set_workspace_time_zone(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) RETURNS public.organizations
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  zone text := btrim(coalesce(set_workspace_time_zone.time_zone, ''));
+  updated public.organizations;
+begin
+  perform private.require_workspace_role(set_workspace_time_zone.workspace_id, 'admin');
+  if zone = '' then
+    raise exception 'Choose a time zone.' using errcode = 'P0001', detail = 'time_zone_missing';
+  end if;
+  if char_length(zone) > 64 or not private.is_time_zone_name(zone) then
+    raise exception '“%” is not a time zone: choose one of the list, such as Europe/Berlin or America/New_York.', left(zone, 64)
+      using errcode = 'P0001', detail = 'time_zone_unknown';
+  end if;
+  update public.organizations o set time_zone = zone
+  where o.id = set_workspace_time_zone.workspace_id
   returning o.* into updated;
   return updated;
 end
@@ -9010,6 +9084,16 @@ begin
   end if;
   return jsonb_build_object('status', case list.opt_in when 'single' then 'subscribed' else 'confirmation_sent' end);
 end
+$$;
+
+-- Name: time_zone_names(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.time_zone_names() RETURNS SETOF text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select z.name from pg_catalog.pg_timezone_names z
+  where z.name not like 'posix/%' and z.name not like 'right/%' and z.name <> 'posixrules'
+  order by z.name
 $$;
 
 -- Name: transfer_workspace_ownership(uuid, uuid); Type: FUNCTION; Schema: public
@@ -10932,6 +11016,9 @@ CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FO
 -- Name: automation_workflow_versions automation_workflow_versions_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER automation_workflow_versions_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflow_versions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: automation_workflows automation_workflows_queue_held_runs; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_workflows_queue_held_runs AFTER UPDATE OF status ON public.automation_workflows FOR EACH ROW WHEN (((old.status = 'paused'::text) AND (new.status <> 'paused'::text))) EXECUTE FUNCTION private.queue_held_automation_runs();
+
 -- Name: automation_workflows automation_workflows_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER automation_workflows_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflows FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -11063,6 +11150,9 @@ CREATE TRIGGER organization_members_release_contacts AFTER DELETE ON public.orga
 
 -- Name: organizations organizations_add_default_score_rules; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_add_default_score_rules AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.add_default_score_rules_to_new_workspace();
+
+-- Name: organizations organizations_check_time_zone; Type: TRIGGER; Schema: public
+CREATE TRIGGER organizations_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.check_workspace_time_zone();
 
 -- Name: organizations organizations_create_email_settings; Type: TRIGGER; Schema: public
 CREATE TRIGGER organizations_create_email_settings AFTER INSERT ON public.organizations FOR EACH ROW EXECUTE FUNCTION private.create_email_settings();
@@ -12419,6 +12509,9 @@ REVOKE ALL ON FUNCTION private.check_social_channel_approved() FROM PUBLIC;
 -- Name: FUNCTION check_webhook_endpoint_input(url text, description text, events text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.check_webhook_endpoint_input(url text, description text, events text[]) FROM PUBLIC;
 
+-- Name: FUNCTION check_workspace_time_zone(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.check_workspace_time_zone() FROM PUBLIC;
+
 -- Name: FUNCTION claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.claim_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) FROM PUBLIC;
 
@@ -12715,6 +12808,9 @@ GRANT ALL ON FUNCTION private.is_site_admin() TO anon;
 GRANT ALL ON FUNCTION private.is_site_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_site_admin() TO service_role;
 
+-- Name: FUNCTION is_time_zone_name(name text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.is_time_zone_name(name text) FROM PUBLIC;
+
 -- Name: FUNCTION is_valid_asset_object_key(object_key text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_valid_asset_object_key(object_key text) TO anon;
@@ -12851,6 +12947,9 @@ REVOKE ALL ON FUNCTION private.queue_email_confirmation(list_id uuid, contact_id
 
 -- Name: FUNCTION queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text, template_id uuid, contact_id uuid, list_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION queue_held_automation_runs(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_held_automation_runs() FROM PUBLIC;
 
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
@@ -13688,6 +13787,11 @@ REVOKE ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, 
 GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_social_posts_need_approval(workspace_id uuid, required boolean) TO service_role;
 
+-- Name: FUNCTION set_workspace_time_zone(workspace_id uuid, time_zone text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_workspace_time_zone(workspace_id uuid, time_zone text) TO service_role;
+
 -- Name: FUNCTION set_workspace_two_factor(workspace_id uuid, required boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, required boolean) TO authenticated;
@@ -13708,6 +13812,11 @@ REVOKE ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email tex
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO anon;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO authenticated;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO service_role;
+
+-- Name: FUNCTION time_zone_names(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.time_zone_names() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.time_zone_names() TO authenticated;
+GRANT ALL ON FUNCTION public.time_zone_names() TO service_role;
 
 -- Name: FUNCTION transfer_workspace_ownership(workspace_id uuid, user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.transfer_workspace_ownership(workspace_id uuid, user_id uuid) FROM PUBLIC;

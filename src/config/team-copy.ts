@@ -118,6 +118,19 @@ export const teamCopy = {
   failed: 'That did not work',
 } as const;
 
+/** The workspace's time zone (Team › Workspace settings). */
+export const timeZoneCopy = {
+  label: 'Time zone',
+  description: 'Automation waits “until a weekday and hour” start in this zone; each wait can name another.',
+  readOnly: (zone: string) => `The workspace works in ${zone}. Admins and owners change it.`,
+  save: 'Save Time Zone',
+  saving: 'Saving...',
+  saved: (zone: string) => `Time zone set to ${zone}`,
+  useBrowser: (zone: string) => `Use this browser’s zone (${zone})`,
+  missing: 'Choose a time zone.',
+  unknown: 'That is not a time zone we know: choose one of the list, such as Europe/Berlin.',
+} as const;
+
 export const inviteCopy = {
   pageTitle: 'Invitation',
   loading: 'Checking the invitation...',

@@ -22,7 +22,7 @@ vi.mock('@/lib/workspace', () => ({
 
 const { prefetchAccount, prefetchForWorkspace } = await import('./account-prefetch');
 
-const workspace = (id: string, joinedAt: string): Workspace => ({ id, name: id, isPersonal: false, accessRole: 'member', joinedAt, requiresTwoFactor: false });
+const workspace = (id: string, joinedAt: string): Workspace => ({ id, name: id, isPersonal: false, accessRole: 'member', joinedAt, requiresTwoFactor: false, timeZone: 'UTC' });
 
 beforeEach(() => {
   state.session = { user: { id: 'u1' } };

@@ -3,7 +3,7 @@ import { chooseWorkspace, toWorkspaces, workspaceErrorMessage, workspaceErrorRea
 
 const organizations = [
   { id: 'o1', name: 'Zeta', is_personal: true },
-  { id: 'o2', name: 'Alpha', is_personal: false, require_two_factor: true },
+  { id: 'o2', name: 'Alpha', is_personal: false, require_two_factor: true, time_zone: 'Europe/Berlin' },
   { id: 'o3', name: 'Gone', is_personal: false },
 ];
 
@@ -19,17 +19,17 @@ describe('toWorkspaces', () => {
       organizations,
     );
     expect(workspaces).toEqual([
-      { id: 'o2', name: 'Alpha', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: true },
-      { id: 'o1', name: 'Zeta', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: false },
+      { id: 'o2', name: 'Alpha', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: true, timeZone: 'Europe/Berlin' },
+      { id: 'o1', name: 'Zeta', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: false, timeZone: 'UTC' },
     ]);
   });
 });
 
 describe('chooseWorkspace', () => {
   const list: Workspace[] = [
-    { id: 'a', name: 'A', isPersonal: false, accessRole: 'member', joinedAt: '2026-03-01', requiresTwoFactor: false },
-    { id: 'b', name: 'B', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: true },
-    { id: 'c', name: 'C', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: false },
+    { id: 'a', name: 'A', isPersonal: false, accessRole: 'member', joinedAt: '2026-03-01', requiresTwoFactor: false, timeZone: 'UTC' },
+    { id: 'b', name: 'B', isPersonal: true, accessRole: 'owner', joinedAt: '2026-01-01', requiresTwoFactor: true, timeZone: 'UTC' },
+    { id: 'c', name: 'C', isPersonal: false, accessRole: 'viewer', joinedAt: '2026-02-01', requiresTwoFactor: false, timeZone: 'UTC' },
   ];
   it.each([
     ['the remembered one while listed', 'c', 'c'],

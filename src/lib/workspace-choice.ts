@@ -10,6 +10,8 @@ export interface Workspace {
   joinedAt: string;
   /** Members reach its data only after entering a two-factor code (an owner's setting). */
   requiresTwoFactor: boolean;
+  /** Its IANA time zone (an admin's setting, UTC until set): the automation editor's default zone. */
+  timeZone: string;
 }
 
 export interface MembershipRow {
@@ -23,6 +25,7 @@ export interface OrganizationRow {
   name: string;
   is_personal: boolean;
   require_two_factor?: boolean;
+  time_zone?: string;
 }
 
 /** Memberships joined with their organizations, sorted by name; a membership whose organization is not readable is left out. */
@@ -39,6 +42,7 @@ export function toWorkspaces(memberships: readonly MembershipRow[], organization
       accessRole: membership.role,
       joinedAt: membership.created_at,
       requiresTwoFactor: organization.require_two_factor ?? false,
+      timeZone: organization.time_zone ?? 'UTC',
     });
   }
   return workspaces.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

@@ -54,7 +54,7 @@ export const workspaceKeys = {
 export async function fetchWorkspaces(userId: string): Promise<Workspace[]> {
   const [memberships, organizations] = await Promise.all([
     supabase.from('organization_members').select('organization_id, role, created_at').eq('user_id', userId),
-    supabase.from('organizations').select('id, name, is_personal, require_two_factor'),
+    supabase.from('organizations').select('id, name, is_personal, require_two_factor, time_zone'),
   ]);
   return toWorkspaces(unwrap(memberships) ?? [], unwrap(organizations) ?? []);
 }

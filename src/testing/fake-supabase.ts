@@ -135,12 +135,12 @@ class FakeQuery implements PromiseLike<FakeResult> {
  * Answers the two reads of the workspace list (`organization_members` of the user, `organizations`) with these
  * workspaces, joined in the given order; other calls get undefined.
  */
-export function workspaceRows(call: QueryCall, workspaces: readonly { id: string; name: string; role?: string }[]): FakeResult | undefined {
+export function workspaceRows(call: QueryCall, workspaces: readonly { id: string; name: string; role?: string; timeZone?: string }[]): FakeResult | undefined {
   if (call.operation !== 'select') return undefined;
   if (call.table === 'organization_members') {
     return { data: workspaces.map((w, i) => ({ organization_id: w.id, role: w.role ?? 'owner', created_at: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00Z` })), error: null };
   }
-  if (call.table === 'organizations') return { data: workspaces.map((w) => ({ id: w.id, name: w.name, is_personal: false })), error: null };
+  if (call.table === 'organizations') return { data: workspaces.map((w) => ({ id: w.id, name: w.name, is_personal: false, ...(w.timeZone ? { time_zone: w.timeZone } : {}) })), error: null };
   return undefined;
 }
 

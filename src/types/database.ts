@@ -1776,6 +1776,7 @@ export type Database = {
           updated_at: string;
           require_two_factor: boolean;
           social_posts_need_approval: boolean;
+          time_zone: string;
         };
         Insert: {
           id?: string;
@@ -1785,6 +1786,7 @@ export type Database = {
           updated_at?: string;
           require_two_factor?: boolean;
           social_posts_need_approval?: boolean;
+          time_zone?: string;
         };
         Update: {
           id?: string;
@@ -1794,6 +1796,7 @@ export type Database = {
           updated_at?: string;
           require_two_factor?: boolean;
           social_posts_need_approval?: boolean;
+          time_zone?: string;
         };
         Relationships: [];
       };
@@ -3099,6 +3102,10 @@ export type Database = {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
       };
+      set_workspace_time_zone: {
+        Args: { workspace_id: string; time_zone: string };
+        Returns: Database['public']['Tables']['organizations']['Row'];
+      };
       set_workspace_two_factor: {
         Args: { workspace_id: string; required: boolean };
         Returns: Database['public']['Tables']['organizations']['Row'];
@@ -3114,6 +3121,10 @@ export type Database = {
       subscribe_to_email_list: {
         Args: { form_token: string; email: string; first_name?: string; last_name?: string; via?: string };
         Returns: Json;
+      };
+      time_zone_names: {
+        Args: never;
+        Returns: string[];
       };
       transfer_workspace_ownership: {
         Args: { workspace_id: string; user_id: string };

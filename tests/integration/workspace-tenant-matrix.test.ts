@@ -9,6 +9,7 @@ import { answerOf, DENY_ANON, REFUSED, self, type Operation } from '../support/t
 import { clientWithToken } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { mintSession } from '../support/tokens';
+import { timeZoneOperations } from '../support/time-zone-matrix';
 import { twoFactorOperations } from '../support/two-factor-matrix';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
@@ -165,6 +166,7 @@ const operations: Record<string, Operation> = {
   // Workspace and invitation functions (tests/support/workspace-matrix-functions.ts).
   ...workspaceFunctionOperations(() => world),
   ...twoFactorOperations(() => world),
+  ...timeZoneOperations(() => world),
   ...analyticsOperations(() => world),
   ...figuresOperations(() => world),
   ...blogOperations(() => world),

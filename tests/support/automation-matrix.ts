@@ -76,6 +76,11 @@ export function automationOperations(world: World): Record<string, Operation> {
       answer: (data) => (data as { status: string }).status,
       cells: MEMBERS_DO('ok paused → automation_workflows ~1', UNKNOWN_WORKFLOW),
     },
+    'set_automation_workflow_paused(): resume workspace 1’s workflow': {
+      run: (a) => a.client.rpc('set_automation_workflow_paused', { workflow_id: ids.automationWorkflow, paused: false }),
+      answer: (data) => (data as { status: string }).status,
+      cells: MEMBERS_DO('ok published → automation_workflows ~1', UNKNOWN_WORKFLOW),
+    },
     'set_automation_workflow_paused(): workspace 2’s workflow': {
       run: (a) => a.client.rpc('set_automation_workflow_paused', { workflow_id: ids.automationWorkflowOfWorkspace2, paused: true }),
       answer: 'ok',

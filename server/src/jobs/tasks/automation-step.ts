@@ -14,6 +14,7 @@ const STEPS_PER_JOB = 60;
  * (decideStep, with the database's clock) and records the step with its effect in one transaction
  * (private.automation_apply_step, unique per enrollment, step and visit): a job run again after a crash finds the step
  * recorded and the enrollment moved on, and repeats nothing. A wait queues this job again for its due time.
+ * A run of a paused workflow holds before its step (the job ends; resuming queues it again).
  */
 export const automationStep = defineTask({
   name: 'automation_step',
@@ -22,17 +23,22 @@ export const automationStep = defineTask({
   async run(payload, { sql, log }) {
     try {
       for (let taken = 0; taken < STEPS_PER_JOB; taken += 1) {
-        const [row] = await sql<{ context: StepContext | null }[]>`
-          select private.automation_step_context(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid) as context`;
-        const context = row!.context;
-        if (!context) return;
-        const decided = decideStep(context, Math.random());
-        if (decided.kind === 'stop') return;
-        const [applied] = await sql<{ result: string }[]>`
-          select private.automation_apply_step(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid, ${context.step_id},
-            ${context.visit}::integer, ${sql.json(decided.decision)}) as result`;
-        if (applied!.result !== 'continue') {
-          if (applied!.result === 'failed') log.warn(`enrollment ${payload.enrollment_id}: a step failed (see its run)`);
+        // One transaction per step: the context holds the workflow's row (FOR SHARE) until the step is recorded, so
+        // a pause either commits first (and the step holds) or waits for the step.
+        const outcome = await sql.begin(async (tx) => {
+          const [row] = await tx<{ context: StepContext | null }[]>`
+            select private.automation_step_context(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid) as context`;
+          const context = row!.context;
+          if (!context) return 'gone';
+          const decided = decideStep(context, Math.random());
+          if (decided.kind === 'stop') return decided.reason;
+          const [applied] = await tx<{ result: string }[]>`
+            select private.automation_apply_step(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid, ${context.step_id},
+              ${context.visit}::integer, ${tx.json(decided.decision)}) as result`;
+          return applied!.result;
+        });
+        if (outcome !== 'continue') {
+          if (outcome === 'failed') log.warn(`enrollment ${payload.enrollment_id}: a step failed (see its run)`);
           return;
         }
       }

@@ -55,6 +55,16 @@ describe('decideStep', () => {
     expect(decideStep(at(step, { contact: null }), 0)).toEqual({ kind: 'stop', reason: 'contact_gone' });
   });
 
+  it('holds every step of a paused workflow’s run: a due wait, an action, even a met goal', () => {
+    const paused = { workflow_paused: true };
+    const dueWait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
+    expect(decideStep(at(dueWait, { ...paused, run: { status: 'waiting', due_at: '2026-11-28T09:00:00.000Z' } }), 0)).toEqual({ kind: 'stop', reason: 'paused' });
+    expect(decideStep(at({ id: 't', type: 'add_tag', tag: 'x', next: 'n' }, paused), 0)).toEqual({ kind: 'stop', reason: 'paused' });
+    expect(decideStep(at({ id: 't', type: 'add_tag', tag: 'x', next: 'n' }, { ...paused, goal: { kind: 'tag', tag: 'vip' } }), 0)).toEqual({ kind: 'stop', reason: 'paused' });
+    expect(decideStep(at(dueWait, { workflow_paused: false, run: { status: 'waiting', due_at: '2026-11-28T09:00:00.000Z' } }), 0))
+      .toEqual({ kind: 'apply', decision: { outcome: 'waited', next: 'n' } });
+  });
+
   it('a wait not started waits its minutes from the database’s clock', () => {
     const wait: WorkflowStep = { id: 'w', type: 'wait', minutes: 90, next: 'n' };
     expect(decideStep(at(wait), 0)).toEqual({ kind: 'apply', decision: { wait_until: '2026-11-28T11:30:00.000Z' } });

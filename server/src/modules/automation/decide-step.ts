@@ -23,6 +23,8 @@ export interface StepContext {
   until_due?: string | null;
   /** The goal of the run's version: met, the run exits before its step. */
   goal?: WorkflowGoal | null;
+  /** The workflow is paused: the run holds before its step (nothing is done, not even a goal's exit) until resumed. */
+  workflow_paused?: boolean;
 }
 
 /** What private.automation_apply_step records: the branch taken, or the moment a wait ends. */
@@ -56,12 +58,13 @@ export function pickBranch(shares: readonly number[], random: number): number {
 
 /**
  * The step job's decision for the step an enrollment is at. Pure: the database's clock and the random number are
- * given. A wait not yet started waits `minutes` from now; a wait whose due time has come goes on; one not yet due
- * waits on (its job ran early). A contact who meets the workflow's goal exits instead, at any step. Actions go
+ * given. A run of a paused workflow holds before its step, whatever it is. A wait not yet started waits `minutes`
+ * from now; a wait whose due time has come goes on; one not yet due waits on (its job ran early). A contact who meets the workflow's goal exits instead, at any step. Actions go
  * to their `next`; their effect is the database's to apply.
  */
 export function decideStep(context: StepContext, random: number): Decided {
   if (context.status !== 'active') return { kind: 'stop', reason: context.status };
+  if (context.workflow_paused) return { kind: 'stop', reason: 'paused' };
   if (!context.contact) return { kind: 'stop', reason: 'contact_gone' };
   // The goal comes first: a contact who met it leaves, whatever step (or wait) it was at.
   if (context.goal && conditionHolds(context.goal, context.contact)) return { kind: 'apply', decision: { exit: 'goal' } };

@@ -4,7 +4,7 @@ import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 
-/** set_automation_workflow_paused: no new enrollments while paused; contacts in it go on. */
+/** set_automation_workflow_paused: no new enrollments while paused, and runs in flight hold; resuming lets them go on. */
 async function setWorkflowPaused(input: { workflowId: string; paused: boolean }): Promise<Tables<'automation_workflows'>> {
   const { data, error } = await supabase.rpc('set_automation_workflow_paused', { workflow_id: input.workflowId, paused: input.paused });
   if (error) throw toError(error);

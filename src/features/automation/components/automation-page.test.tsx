@@ -16,6 +16,7 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 let myRole: string;
+let workspaceZone: string | undefined;
 let workflows: unknown[];
 let publish: () => FakeResult;
 const emailTemplates = [
@@ -47,7 +48,7 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'rpc:create_automation_workflow') return { data: { ...workflowRow, status: 'draft' }, error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   if (call.table === 'rpc:publish_automation_workflow') return publish();
-  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole }]);
+  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole, timeZone: workspaceZone }]);
 }
 
 const renderPage = () => renderRoutes([{ path: '/marketing/automation', element: <AuthProvider><AutomationPage /></AuthProvider> }], '/marketing/automation');
@@ -56,11 +57,27 @@ beforeEach(() => {
   fake.reset();
   localStorage.clear();
   myRole = 'member';
+  workspaceZone = undefined;
   workflows = [];
   publish = () => ({ data: workflowRow, error: null });
   fake.respondWith(respond);
   fake.setSession(fakeSession());
 });
+
+/** Opens the editor of the hot-lead workflow and adds a wait "until a weekday and hour" as its second step. */
+async function addWaitUntil() {
+    workflows = [workflowRow];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
+    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
+    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
+    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+  return { user, dialog, step };
+}
 
 describe('/marketing/automation', () => {
   it('without workflows: sample figures, marked; a template creates a draft through the database', async () => {
@@ -87,6 +104,27 @@ describe('/marketing/automation', () => {
     // Goal conversions: runs that exited because the contact met the workflow's goal.
     expect(within(card).getByText('Met the goal').nextSibling).toHaveTextContent('2');
     expect(screen.getByText('Goal conversions').closest('li')).toHaveTextContent('2');
+  });
+
+  it('a paused workflow shows how many runs are on hold, and Resume lets them go on', async () => {
+    workflows = [{ ...workflowRow, status: 'paused' }];
+    fake.respondWith((call) => (call.table === 'rpc:set_automation_workflow_paused' ? { data: { ...workflowRow, status: 'published' }, error: null } : respond(call)));
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    const card = (await within(list).findByRole('heading', { name: 'Hot-lead alert to the owner' })).closest('li')!;
+    expect(within(card).getByText('Paused')).toBeInTheDocument();
+    expect(await within(card).findByText('3 runs on hold')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.table === 'rpc:set_automation_workflow_paused')).toBe(true));
+    expect(fake.calls.find((call) => call.table === 'rpc:set_automation_workflow_paused')!.values).toEqual({ workflow_id: 'w1', paused: false });
+  });
+
+  it('a published workflow shows no runs on hold', async () => {
+    workflows = [workflowRow];
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Workflows' });
+    await within(list).findByText('Notify the contact’s owner: 3');
+    expect(within(list).queryByText(/on hold/)).not.toBeInTheDocument();
   });
 
   it('deletes a workflow only after its confirmation (loaded when first opened), and Cancel deletes nothing', async () => {
@@ -200,16 +238,7 @@ describe('/marketing/automation', () => {
   });
 
   it('a wait step can wait until a weekday and hour in a time zone', async () => {
-    workflows = [workflowRow];
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
-    await user.selectOptions(within(dialog).getByLabelText('Kind of step'), 'wait');
-    await user.selectOptions(within(dialog).getByLabelText('Place it after'), '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    const step = within(dialog).getByRole('heading', { name: /Step 2 \(wait-1\)/ }).closest('li')!;
-    await user.selectOptions(within(step).getByLabelText('Wait'), 'until');
+    const { user, dialog, step } = await addWaitUntil();
     await user.selectOptions(within(step).getByLabelText('Day'), 'Friday');
     await user.selectOptions(within(step).getByLabelText('Hour'), '17:00');
     const zone = within(step).getByLabelText(/^Time zone/);
@@ -219,6 +248,15 @@ describe('/marketing/automation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
     expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toEqual({ id: 'wait-1', type: 'wait', until: { weekday: 5, hour: 17 }, time_zone: 'Europe/Paris', next: 'tell-owner' });
+  });
+
+  it('a wait until a weekday and hour starts in the workspace’s time zone, and keeps its own in the graph', async () => {
+    workspaceZone = 'America/Chicago';
+    const { user, dialog, step } = await addWaitUntil();
+    expect(within(step).getByLabelText(/^Time zone/)).toHaveValue('America/Chicago');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    const saved = fake.calls.find((entry) => entry.table === 'rpc:save_automation_draft');
+    expect((saved?.values as { graph: { steps: unknown[] } }).graph.steps[1]).toMatchObject({ until: { weekday: 1, hour: 9 }, time_zone: 'America/Chicago' });
   });
 
   it('viewers read the steps and runs, and change nothing', async () => {

@@ -4,19 +4,24 @@ import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import type { WorkflowStep } from '@/features/automation/utils/workflow-graph';
+import { browserTimeZone } from '@/lib/time-zones';
+import { useWorkspace } from '@/lib/workspace';
 
 type WaitStep = Extract<WorkflowStep, { type: 'wait' }>;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** A wait: a number of minutes, or until the next weekday (or any day) and hour in a time zone. */
+/**
+ * A wait: a number of minutes, or until the next weekday (or any day) and hour in a time zone: the workspace's zone
+ * when the wait is switched to it (the step then keeps its own zone in the graph, which can be changed here).
+ */
 export function WaitStepFields({ step, disabled, next, onChange }: { step: WaitStep; disabled: boolean; next: ReactNode; onChange(step: WaitStep): void }) {
+  const workspaceZone = useWorkspace().current?.timeZone ?? browserTimeZone();
   const mode = 'until' in step ? 'until' : 'duration';
   const setMode = (value: string) =>
     onChange(value === 'until'
-      ? { id: step.id, type: 'wait', until: { weekday: 1, hour: 9 }, time_zone: browserZone(), next: step.next }
+      ? { id: step.id, type: 'wait', until: { weekday: 1, hour: 9 }, time_zone: workspaceZone, next: step.next }
       : { id: step.id, type: 'wait', minutes: 1440, next: step.next });
   return (
     <div className="grid gap-3 sm:grid-cols-2">

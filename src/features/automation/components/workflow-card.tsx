@@ -33,6 +33,8 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
           <div className="flex flex-wrap gap-2">
             <Badge variant={STATUS_VARIANT[status] ?? 'grey'}>{automationCopy.status[status] ?? status}</Badge>
             {workflow.published && workflow.draft ? <Badge variant="outline">{automationCopy.unpublishedChanges}</Badge> : null}
+            {/* A paused workflow's runs in flight hold before their next step until it is resumed. */}
+            {status === 'paused' && counts?.active ? <Badge variant="outline">{automationCopy.onHold(counts.active)}</Badge> : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

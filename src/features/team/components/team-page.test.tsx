@@ -15,6 +15,7 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 let myRole: string;
+let zoneAnswer: FakeResult;
 
 const person = (id: string, first: string, role: string) => ({
   user_id: id, first_name: first, last_name: 'Test', email: `${first.toLowerCase()}@x.io`, marketing_role: 'seo_sem_specialist',
@@ -29,8 +30,9 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'workspace_invitations') {
     return { data: [{ id: 'i1', email: 'new@x.io', role: 'member', expires_at: '2099-01-01T00:00:00Z', last_sent_at: null, created_at: '' }], error: null };
   }
+  if (call.table === 'rpc:set_workspace_time_zone') return zoneAnswer;
   if (call.table === 'rpc:invite_to_workspace') return { data: { invitation_id: 'i2', token: 'tok_EN-123', email_queued: false, expires_at: '' }, error: null };
-  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole }]);
+  return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: myRole, timeZone: 'Europe/Paris' }]);
 }
 
 const renderTeam = () => renderRoutes([{ path: '/team', element: <AuthProvider><TeamPage /></AuthProvider> }], '/team');
@@ -39,6 +41,7 @@ const memberItem = async (name: string) => (await screen.findByText(name)).close
 beforeEach(() => {
   fake.reset();
   localStorage.clear();
+  zoneAnswer = { data: { id: 'acme', time_zone: 'Asia/Tokyo' }, error: null };
   fake.respondWith(respond);
   fake.setSession(fakeSession());
 });
@@ -112,5 +115,34 @@ describe('/team', () => {
     expect(created).toHaveTextContent('E-mail is not sent from this installation: copy the link and send it to new.person@x.io yourself.');
     expect(within(created).getByRole('textbox', { name: 'Invitation link' })).toHaveValue(`${window.location.origin}/invite/tok_EN-123`);
     expect(fake.calls.find((call) => call.table === 'rpc:invite_to_workspace')?.values).toEqual({ workspace_id: 'acme', email: 'New.Person@X.io', access_role: 'member' });
+  });
+
+  it('lets an admin set the workspace’s time zone, and says by the field when the database refuses one', async () => {
+    myRole = 'admin';
+    const user = userEvent.setup();
+    renderTeam();
+    const field = await screen.findByRole('combobox', { name: /^Time zone/ });
+    expect(field).toHaveValue('Europe/Paris');
+    await user.clear(field);
+    await user.type(field, 'Asia/Tokyo');
+    // Once focused, the field suggests the zones this browser knows.
+    expect(document.getElementById(field.getAttribute('list')!)?.querySelector('option[value="Asia/Tokyo"]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Time Zone' }));
+    expect(fake.calls.find((call) => call.table === 'rpc:set_workspace_time_zone')?.values).toEqual({ workspace_id: 'acme', time_zone: 'Asia/Tokyo' });
+
+    zoneAnswer = { data: null, error: { message: '“Mars/Base” is not a time zone: choose one of the list, such as Europe/Berlin or America/New_York.', code: 'P0001', details: 'time_zone_unknown' } as never };
+    await user.clear(field);
+    await user.type(field, 'Mars/Base');
+    await user.click(screen.getByRole('button', { name: 'Save Time Zone' }));
+    expect(await screen.findByText(/“Mars\/Base” is not a time zone/, { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(field).toHaveValue('Mars/Base');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a viewer the workspace’s time zone, read-only', async () => {
+    myRole = 'viewer';
+    renderTeam();
+    expect(await screen.findByText('The workspace works in Europe/Paris. Admins and owners change it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Time Zone' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { teamCopy, workspaceCopy, workspaceErrorMessages } from '@/config/team-copy';
 import { useLeaveWorkspace } from '@/features/team/api/leave-workspace';
 import { useRenameWorkspace } from '@/features/team/api/rename-workspace';
+import { WorkspaceTimeZoneSetting } from '@/features/team/components/workspace-time-zone-setting';
 import { WorkspaceTwoFactorSetting } from '@/features/team/components/workspace-two-factor-setting';
 import { checkWorkspaceName } from '@/lib/workspace-name';
 import type { Workspace } from '@/lib/workspace-choice';
@@ -25,7 +26,7 @@ interface WorkspaceSettingsCardProps {
 }
 
 /**
- * Rename (admins and owners), require two-factor authentication (owners), leave (anyone but the last owner), delete
+ * Rename and set the time zone (admins and owners), require two-factor authentication (owners), leave (anyone but the last owner), delete
  * (owners, typing the name).
  */
 export function WorkspaceSettingsCard({ workspace, canManage, isLastOwner }: WorkspaceSettingsCardProps) {
@@ -63,6 +64,7 @@ export function WorkspaceSettingsCard({ workspace, canManage, isLastOwner }: Wor
             </Button>
           </form>
         ) : null}
+        <WorkspaceTimeZoneSetting key={`${workspace.id}:${workspace.timeZone}`} workspace={workspace} canManage={canManage} />
         <WorkspaceTwoFactorSetting workspace={workspace} />
         <div className="space-y-2">
           <Button variant="outline" onClick={() => setIsLeaving(true)} disabled={isLastOwner}>
