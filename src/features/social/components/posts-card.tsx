@@ -1,17 +1,21 @@
-import { ExternalLink, Send } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { ExternalLink, Pencil, Send } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialCopy } from '@/config/social-copy';
 import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
-import { useSocialPosts } from '@/features/social/api/get-social-posts';
+import { useSocialPosts, type SocialPost } from '@/features/social/api/get-social-posts';
 import { useSendChannelAgain } from '@/features/social/api/send-channel-again';
 import { approvalBadge, canSendAgain, channelBadge } from '@/features/social/utils/channel-display';
+import { editRefusal } from '@/features/social/utils/edit-post';
 
 /** A post's approval (status, review, share a link): its code loads only for posts that have one (issue 33). */
 const PostApproval = lazy(() => import('@/features/social/components/post-approval').then((module) => ({ default: module.PostApproval })));
+
+/** The edit dialog (Radix Dialog and the composer's form) loads when opened. */
+const EditPostDialog = lazy(() => import('@/features/social/components/edit-post-dialog').then((module) => ({ default: module.EditPostDialog })));
 
 /** The latest posts: when, and per account its result (published with a link, failed or unconfirmed in words, "Send again"). */
 export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: string; canWrite: boolean; canManage: boolean }) {
@@ -19,6 +23,7 @@ export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: s
   const posts = useSocialPosts(workspaceId);
   const accounts = useSocialAccounts(workspaceId);
   const again = useSendChannelAgain();
+  const [editing, setEditing] = useState<SocialPost | null>(null);
   const nameOf = (accountId: string) => accounts.data?.find((account) => account.id === accountId)?.display_name ?? '…';
 
   return (
@@ -41,7 +46,15 @@ export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: s
             {posts.data.map((post) => (
               <li key={post.id} className="space-y-2 py-3">
                 <p className="whitespace-pre-wrap break-words">{post.body}</p>
-                <p className="text-sm text-muted-foreground">{post.scheduled_at ? new Date(post.scheduled_at).toLocaleString() : socialCopy.draft}</p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="text-sm text-muted-foreground">{post.scheduled_at ? new Date(post.scheduled_at).toLocaleString() : socialCopy.draft}</p>
+                  {canWrite && editRefusal(post) === null ? (
+                    <Button size="sm" variant="outline" aria-label={socialCopy.editLabel(post.body)} onClick={() => setEditing(post)}>
+                      <Pencil aria-hidden="true" />
+                      {socialCopy.edit}
+                    </Button>
+                  ) : null}
+                </div>
                 {approvalBadge(post.approval_status) ? (
                   <Suspense fallback={null}>
                     <PostApproval post={post} canManage={canManage} />
@@ -73,6 +86,9 @@ export function PostsCard({ workspaceId, canWrite, canManage }: { workspaceId: s
           </ul>
         )}
       </CardContent>
+      <Suspense fallback={null}>
+        {editing ? <EditPostDialog key={editing.id} workspaceId={workspaceId} post={editing} accounts={accounts.data ?? []} onOpenChange={(open) => (open ? undefined : setEditing(null))} /> : null}
+      </Suspense>
     </Card>
   );
 }

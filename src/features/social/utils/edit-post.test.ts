@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { changesSavedMessage, composerStateFromPost, editRefusal, localFromIso } from './edit-post';
+
+const channel = (account_id: string, status: string, body = 'Launch') => ({ account_id, status, body });
+const post = (statuses: string[], extra: Partial<Parameters<typeof editRefusal>[0]> = {}) => ({
+  body: 'Launch', scheduled_at: null, approval_status: null, social_post_channels: statuses.map((status, index) => channel(`a${index}`, status)), ...extra,
+});
+
+describe('editRefusal', () => {
+  it('lets a draft, a scheduled post and one awaiting approval change', () => {
+    expect(editRefusal(post(['draft']))).toBeNull();
+    expect(editRefusal(post(['scheduled', 'scheduled']))).toBeNull();
+    expect(editRefusal(post(['awaiting_approval']))).toBeNull();
+  });
+
+  it('refuses a post being published, in words', () => {
+    expect(editRefusal(post(['scheduled', 'attempting']))).toBe('It is being published now: it can no longer change.');
+  });
+
+  it('refuses a post that went out, failed or is unconfirmed on any account', () => {
+    for (const status of ['published', 'failed', 'unconfirmed']) {
+      expect(editRefusal(post(['scheduled', status]))).toBe('It has already gone out (or failed) on some accounts: it can no longer change.');
+    }
+  });
+});
+
+describe('localFromIso', () => {
+  it('gives the moment in the browser’s zone as a datetime-local value, back and forth', () => {
+    const local = new Date(2099, 4, 1, 9, 5);
+    expect(localFromIso(local.toISOString())).toBe('2099-05-01T09:05');
+  });
+
+  it('gives an empty field for no moment or nonsense', () => {
+    expect(localFromIso(null)).toBe('');
+    expect(localFromIso('soon')).toBe('');
+  });
+});
+
+describe('composerStateFromPost', () => {
+  it('prefills the text, the accounts in order, a variant only where an account’s text differs, and the moment', () => {
+    const moment = new Date(2099, 0, 2, 17, 30).toISOString();
+    expect(composerStateFromPost({
+      body: 'Launch', scheduled_at: moment, approval_status: 'approved',
+      social_post_channels: [channel('m', 'scheduled', 'Launch, fediverse'), channel('b', 'scheduled')],
+    })).toEqual({ body: 'Launch', selected: ['m', 'b'], variants: { m: 'Launch, fediverse' }, scheduleLocal: '2099-01-02T17:30' });
+  });
+
+  it('leaves the moment empty for a draft', () => {
+    expect(composerStateFromPost(post(['draft'])).scheduleLocal).toBe('');
+  });
+});
+
+describe('changesSavedMessage', () => {
+  it('says an approved post that changed waits for approval again', () => {
+    expect(changesSavedMessage('approved', 'awaiting', true)).toBe('Changes saved. The post changed after its approval, so it waits for approval again.');
+  });
+
+  it('says a post newly held for approval waits, and one still approved keeps it', () => {
+    expect(changesSavedMessage(null, 'awaiting', true)).toBe('Changes saved. The post waits for approval.');
+    expect(changesSavedMessage('changes_requested', 'awaiting', true)).toBe('Changes saved. The post waits for approval.');
+    expect(changesSavedMessage('awaiting', 'awaiting', true)).toBe('Changes saved. The post waits for approval.');
+    expect(changesSavedMessage('approved', 'approved', true)).toBe('Changes saved. The post keeps its approval.');
+  });
+
+  it('otherwise says scheduled or draft', () => {
+    expect(changesSavedMessage(null, null, true)).toBe('Changes saved. The post is scheduled.');
+    expect(changesSavedMessage(null, null, false)).toBe('Changes saved as a draft.');
+  });
+});
