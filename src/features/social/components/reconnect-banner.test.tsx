@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocialHub } from '@/features/social/components/social-hub';
 import { AuthProvider } from '@/lib/auth';
@@ -82,6 +83,9 @@ describe('accounts that need reconnecting in the Social Hub', () => {
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('2 accounts need reconnecting');
     expect(within(banner).getAllByRole('button').map((button) => button.textContent)).toEqual(['Reconnect old.bsky.social', 'Reconnect agency@mastodon.social']);
+    // axe on the banner (jsdom has no layout: contrast is checked by the e2e suite's axe runs).
+    const results = await axe.run(banner, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('marks each queued post of a broken account "Needs reconnecting", with a Reconnect leading to its dialog; not posts already out', async () => {
@@ -98,6 +102,8 @@ describe('accounts that need reconnecting in the Social Hub', () => {
     expect(within(item('Out before it broke')).queryByText('Needs reconnecting')).toBeNull();
     expect(within(item('Out before it broke')).queryByRole('button', { name: 'Reconnect old.bsky.social' })).toBeNull();
 
+    const axeResults = await axe.run(list, { rules: { 'color-contrast': { enabled: false } } });
+    expect(axeResults.violations.map((violation) => violation.id)).toEqual([]);
     await user.click(within(item('Draft on old')).getByRole('button', { name: 'Reconnect old.bsky.social' }));
     expect(await screen.findByRole('dialog', { name: 'Reconnect old.bsky.social' })).toBeInTheDocument();
   });
