@@ -1,7 +1,7 @@
 import { socialCopy } from '@/config/social-copy';
 import type { SavePostInput } from '@/features/social/api/save-social-post';
 import { useSocialMutation } from '@/features/social/api/use-social-mutation';
-import { changesSavedMessage } from '@/features/social/utils/edit-post';
+import { changesSavedMessage } from '@/features/social/utils/changes-saved';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 

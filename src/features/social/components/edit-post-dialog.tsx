@@ -1,5 +1,5 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { socialCopy } from '@/config/social-copy';
+import { socialEditCopy } from '@/config/social-edit-copy';
 import type { SocialAccount } from '@/features/social/api/get-social-accounts';
 import type { SocialPost } from '@/features/social/api/get-social-posts';
 import { useUpdateSocialPost } from '@/features/social/api/update-social-post';
@@ -27,13 +27,14 @@ export function EditPostDialog({ workspaceId, post, accounts, onOpenChange }: Ed
     <Dialog open onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{socialCopy.editTitle}</DialogTitle>
-          <DialogDescription>{socialCopy.editDescription}</DialogDescription>
+          <DialogTitle>{socialEditCopy.editTitle}</DialogTitle>
+          <DialogDescription>{socialEditCopy.editDescription}</DialogDescription>
         </DialogHeader>
         <PostForm
           accounts={usable}
           initial={initial}
           mode="edit"
+          saveChangesLabel={socialEditCopy.saveChanges}
           isPending={update.isPending}
           serverError={update.error instanceof Error ? update.error.message : undefined}
           onCancel={() => onOpenChange(false)}

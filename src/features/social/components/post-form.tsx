@@ -20,8 +20,9 @@ export interface PostFormSubmit {
 interface PostFormProps {
   accounts: readonly ComposerAccount[];
   initial?: ComposerState;
-  /** `create`: "Schedule post" (a moment needed) and "Save draft"; `edit`: "Save changes" (no moment = a draft) and Cancel. */
+  /** `create`: "Schedule post" (a moment needed) and "Save draft"; `edit`: this label (no moment = a draft) and Cancel. */
   mode: 'create' | 'edit';
+  saveChangesLabel?: string;
   isPending: boolean;
   /** The server's refusal of the last save, shown by the buttons; what was typed stays. */
   serverError?: string;
@@ -31,7 +32,7 @@ interface PostFormProps {
 }
 
 /** One post, a version per chosen account with its network's live length check: the composer's and the edit dialog's form. */
-export function PostForm({ accounts, initial = EMPTY_POST, mode, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [state, setState] = useState<ComposerState>(initial);
   const [attempt, setAttempt] = useState<'schedule' | 'draft' | null>(null);
@@ -87,7 +88,7 @@ export function PostForm({ accounts, initial = EMPTY_POST, mode, isPending, serv
           </>
         ) : (
           <>
-            <Button type="submit" disabled={isPending}>{isPending ? socialCopy.saving : socialCopy.saveChanges}</Button>
+            <Button type="submit" disabled={isPending}>{isPending ? socialCopy.saving : saveChangesLabel}</Button>
             <Button type="button" variant="outline" disabled={isPending} onClick={onCancel}>{socialCopy.cancel}</Button>
           </>
         )}

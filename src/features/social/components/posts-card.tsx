@@ -9,7 +9,7 @@ import { useSocialPosts, type SocialPost } from '@/features/social/api/get-socia
 import { useSendChannelAgain } from '@/features/social/api/send-channel-again';
 import { PostChannelItem } from '@/features/social/components/post-channel-item';
 import { approvalBadge } from '@/features/social/utils/channel-display';
-import { editRefusal } from '@/features/social/utils/edit-post';
+import { canEditPost } from '@/features/social/utils/edit-post';
 
 /** A post's approval (status, review, share a link): its code loads only for posts that have one (issue 33). */
 const PostApproval = lazy(() => import('@/features/social/components/post-approval').then((module) => ({ default: module.PostApproval })));
@@ -55,7 +55,7 @@ export function PostsCard({ workspaceId, canWrite, canManage, onReconnect }: Pos
                 <p className="whitespace-pre-wrap break-words">{post.body}</p>
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="text-sm text-muted-foreground">{post.scheduled_at ? new Date(post.scheduled_at).toLocaleString() : socialCopy.draft}</p>
-                  {canWrite && editRefusal(post) === null ? (
+                  {canWrite && canEditPost(post) ? (
                     <Button size="sm" variant="outline" aria-label={socialCopy.editLabel(post.body)} onClick={() => setEditing(post)}>
                       <Pencil aria-hidden="true" />
                       {socialCopy.edit}

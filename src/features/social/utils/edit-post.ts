@@ -1,4 +1,3 @@
-import { socialCopy } from '@/config/social-copy';
 import type { ComposerState } from '@/features/social/utils/compose-post';
 
 /** Channel states a post can still change from (the database's `save_social_post` refuses any other: `post_sent`). */
@@ -11,12 +10,9 @@ interface EditablePost {
   social_post_channels: ReadonlyArray<{ account_id: string; body: string; status: string }>;
 }
 
-/** Why a post cannot be edited any more, in plain words, or null when it can (every channel still queued or a draft). */
-export function editRefusal(post: EditablePost): string | null {
-  const statuses = post.social_post_channels.map((channel) => channel.status);
-  if (statuses.some((status) => status === 'attempting')) return socialCopy.editRefused.publishing;
-  if (statuses.some((status) => !EDITABLE.has(status))) return socialCopy.editRefused.sent;
-  return null;
+/** Whether a post can still be edited: every channel still a draft, awaiting approval or scheduled (not sent, failed, unconfirmed or being sent). */
+export function canEditPost(post: Pick<EditablePost, 'social_post_channels'>): boolean {
+  return post.social_post_channels.every((channel) => EDITABLE.has(channel.status));
 }
 
 /** `2099-05-01T09:00:00Z` → the datetime-local value of that moment in the browser's zone (whole minutes), '' for none. */
@@ -35,13 +31,4 @@ export function composerStateFromPost(post: EditablePost): ComposerState {
     if (channel.body !== post.body) variants[channel.account_id] = channel.body;
   }
   return { body: post.body, selected: post.social_post_channels.map((channel) => channel.account_id), variants, scheduleLocal: localFromIso(post.scheduled_at) };
-}
-
-/** What the person is told after saving changes: an approved post whose content changed waits for approval again. */
-export function changesSavedMessage(before: string | null, after: string | null, isScheduled: boolean): string {
-  if (after === 'awaiting') {
-    return before === 'approved' ? socialCopy.changesSaved.approvalAgain : socialCopy.changesSaved.awaiting;
-  }
-  if (after === 'approved') return socialCopy.changesSaved.keepsApproval;
-  return isScheduled ? socialCopy.changesSaved.scheduled : socialCopy.changesSaved.draft;
 }
