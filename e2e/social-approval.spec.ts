@@ -6,7 +6,8 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-
 /**
  * Approval of a social post end to end: an owner requires approval, schedules a post (it waits), shares it for
  * approval; an outside reviewer opens the link signed out on a phone (375 px), sees the post and approves it; the
- * owner sees it approved and scheduled. axe clean on both pages.
+ * owner sees it approved and scheduled, then edits it from the Social Hub and it waits for approval again. axe clean
+ * on both pages.
  */
 test('an outside reviewer approves a post from its link at 375 px', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
@@ -59,6 +60,23 @@ test('an outside reviewer approves a post from its link at 375 px', async ({ bro
   await expect(posts.getByText('Approved', { exact: true })).toBeVisible();
   await expect(posts.getByText('by Pat from the client')).toBeVisible();
   await expect(posts.getByText('Scheduled', { exact: true })).toBeVisible();
+
+  // Changing the approved post from the screen sends it back for approval.
+  await expect(async () => {
+    await posts.getByRole('button', { name: 'Edit post: Client launch post for review' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit post' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  const edit = page.getByRole('dialog', { name: 'Edit post' });
+  await expect(edit.getByLabel('Post')).toHaveValue('Client launch post for review');
+  await expect(edit.getByLabel('Publish at')).toHaveValue('2099-05-01T09:00');
+  await expectNoAxeViolations(page);
+  await edit.getByLabel('Post').fill('Client launch post, second draft');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved. The post changed after its approval, so it waits for approval again.')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(posts.getByText('Client launch post, second draft')).toBeVisible();
+  await expect(posts.getByText('Awaiting approval').first()).toBeVisible();
+  await expect(posts.getByText('Scheduled', { exact: true })).toHaveCount(0);
   await reviewer.close();
   await context.close();
 });

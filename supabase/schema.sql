@@ -8514,6 +8514,8 @@ begin
     if not found then
       raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
     end if;
+    -- Wait for any job claiming one of its channels, then look at what it left (a new statement sees its commit).
+    perform 1 from public.social_post_channels c where c.post_id = post.id order by c.id for update;
     if exists (select 1 from public.social_post_channels c where c.post_id = post.id and c.status not in ('draft', 'awaiting_approval', 'scheduled')) then
       raise exception 'This post has already gone out (or is going out) on some accounts: it can no longer change.' using errcode = 'P0001', detail = 'post_sent';
     end if;

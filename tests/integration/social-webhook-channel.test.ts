@@ -101,6 +101,52 @@ describe('the webhook channel', () => {
     expect(failed!.last_error).toMatch(/does not belong to workspace/);
   });
 
+  it('refuses changes to a post already published, leaving it as it went out', async () => {
+    const { account } = await connect('/edited');
+    const { post, channel } = await postNow(account.id, 'Out already');
+    expect(channel.status).toBe('published');
+    const { error } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, post_id: post.id, body: 'Rewritten after the fact', channels: [{ account_id: account.id }], scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(error).toMatchObject({ code: 'P0001', details: 'post_sent', message: 'This post has already gone out (or is going out) on some accounts: it can no longer change.' });
+    const { data: after } = await owner.client.from('social_posts').select('body, social_post_channels(status, body)').eq('id', post.id).single();
+    expect(after).toEqual({ body: 'Out already', social_post_channels: [{ status: 'published', body: 'Out already' }] });
+    expect(receiver.to('/edited')).toHaveLength(1);
+  });
+
+  it('makes an edit wait for a job claiming the post at that moment, then refuses it (the claim is kept)', async () => {
+    const { account } = await connect('/claimed');
+    const { data: post } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, body: 'Claimed', channels: [{ account_id: account.id }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    // A job's claim, committed only once the edit is waiting on it.
+    let release!: () => void;
+    let claimed!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    const claim = server.sql.begin(async (tx) => {
+      await tx`update public.social_post_channels set status = 'attempting', attempted_at = now() where post_id = ${post!.id}`;
+      claimed();
+      await released;
+    });
+    await isClaimed;
+    // supabase-js sends on `then`: started now, it waits on the claim's lock.
+    const edit = owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, post_id: post!.id, body: 'Edited meanwhile', channels: [{ account_id: account.id }], scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    }).then((result) => result);
+    try {
+      await expect.poll(async () => (await server.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)[0]!.n, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      release();
+      await claim;
+    }
+    const { error } = await edit;
+    expect(error).toMatchObject({ code: 'P0001', details: 'post_sent' });
+    const { data: after } = await owner.client.from('social_posts').select('body, social_post_channels(status)').eq('id', post!.id).single();
+    expect(after).toEqual({ body: 'Claimed', social_post_channels: [{ status: 'attempting' }] });
+  });
+
   it('refuses a webhook URL at a private address the server may not reach', async () => {
     const { error } = await owner.client.rpc('connect_social_account', {
       workspace_id: owner.organizationId, network: 'webhook', identifier: 'metadata', service_url: 'http://169.254.169.254/latest/meta-data/',

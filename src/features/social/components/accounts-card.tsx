@@ -11,19 +11,17 @@ import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
 import { needsReconnect, type AccountStatus } from '@/features/social/utils/channel-display';
 
-/** The dialogs (Radix Dialog, the network select) load when opened, not with the page (issue 33). */
+/** The connect dialog (Radix Dialog, the network select) loads when opened, not with the page (issue 33). */
 const ConnectAccountDialog = lazy(() => import('@/features/social/components/connect-account-dialog').then((module) => ({ default: module.ConnectAccountDialog })));
-const ReconnectDialog = lazy(() => import('@/features/social/components/reconnect-dialog').then((module) => ({ default: module.ReconnectDialog })));
 
 const STATUS_VARIANT = { connecting: 'yellow', connected: 'green', reconnect: 'red', failed: 'red' } as const;
 
 /** The workspace's accounts: connect, "Reconnect" on a refused one, disconnect after a confirmation. */
-export function AccountsCard({ workspaceId, canWrite }: { workspaceId: string; canWrite: boolean }) {
+export function AccountsCard({ workspaceId, canWrite, onReconnect }: { workspaceId: string; canWrite: boolean; onReconnect(account: SocialAccount): void }) {
   const titleId = useId();
   const accounts = useSocialAccounts(workspaceId);
   const disconnect = useDisconnectSocialAccount();
   const [connecting, setConnecting] = useState(false);
-  const [reconnecting, setReconnecting] = useState<SocialAccount | null>(null);
   const [removing, setRemoving] = useState<SocialAccount | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -65,7 +63,7 @@ export function AccountsCard({ workspaceId, canWrite }: { workspaceId: string; c
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={STATUS_VARIANT[account.status as AccountStatus] ?? 'outline'}>{socialCopy.accountStatus[account.status as AccountStatus] ?? account.status}</Badge>
-                  {canWrite && needsReconnect(account.network, account.status) ? <Button size="sm" aria-label={`${socialCopy.reconnect} ${account.display_name}`} onClick={() => setReconnecting(account)}>{socialCopy.reconnect}</Button> : null}
+                  {canWrite && needsReconnect(account.network, account.status) ? <Button size="sm" aria-label={`${socialCopy.reconnect} ${account.display_name}`} onClick={() => onReconnect(account)}>{socialCopy.reconnect}</Button> : null}
                   {canWrite ? <Button size="sm" variant="outline" aria-label={`${socialCopy.disconnect} ${account.display_name}`} onClick={() => setRemoving(account)}>{socialCopy.disconnect}</Button> : null}
                 </div>
               </li>
@@ -75,7 +73,6 @@ export function AccountsCard({ workspaceId, canWrite }: { workspaceId: string; c
       </CardContent>
       <Suspense fallback={null}>
         {connecting ? <ConnectAccountDialog workspaceId={workspaceId} open onOpenChange={setConnecting} /> : null}
-        {reconnecting ? <ReconnectDialog key={reconnecting.id} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} /> : null}
       </Suspense>
       <ConfirmDialog
         open={removing !== null}

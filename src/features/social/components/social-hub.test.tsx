@@ -97,7 +97,8 @@ describe('the Social Hub', () => {
       ],
     }];
     renderHub();
-    expect(await screen.findByRole('button', { name: 'Reconnect old.bsky.social' })).toBeInTheDocument();
+    const accountList = await screen.findByRole('region', { name: 'Connected accounts' });
+    expect(await within(accountList).findByRole('button', { name: 'Reconnect old.bsky.social' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reconnect agency.bsky.social' })).toBeNull();
     const list = await screen.findByRole('region', { name: 'Posts' });
     expect(await within(list).findByRole('link', { name: /bsky\.app\/profile\/agency\.bsky\.social\/post\/3k/ })).toBeInTheDocument();

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { socialCopy } from '@/config/social-copy';
+import { LengthMeter } from '@/features/social/components/length-meter';
+import { composePost, type ComposedPost, type ComposerAccount, type ComposerState } from '@/features/social/utils/compose-post';
+
+export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
+
+export interface PostFormSubmit {
+  body: string;
+  channels: Array<{ account_id: string; body: string }>;
+  scheduledAt: string | null;
+}
+
+interface PostFormProps {
+  accounts: readonly ComposerAccount[];
+  initial?: ComposerState;
+  /** `create`: "Schedule post" (a moment needed) and "Save draft"; `edit`: this label (no moment = a draft) and Cancel. */
+  mode: 'create' | 'edit';
+  saveChangesLabel?: string;
+  isPending: boolean;
+  /** The server's refusal of the last save, shown by the buttons; what was typed stays. */
+  serverError?: string;
+  /** Called with the post to save; `reset` empties the form (the composer calls it once saved). */
+  onSubmit(post: PostFormSubmit, reset: () => void): void;
+  onCancel?(): void;
+}
+
+/** One post, a version per chosen account with its network's live length check: the composer's and the edit dialog's form. */
+export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
+  const id = useId();
+  const [state, setState] = useState<ComposerState>(initial);
+  const [attempt, setAttempt] = useState<'schedule' | 'draft' | null>(null);
+  const composed = composePost(state, accounts);
+  const draft = composePost({ ...state, scheduleLocal: '' }, accounts);
+  const needsMoment = mode === 'create' && attempt === 'schedule' && !composed.problem && !composed.scheduledAt;
+  const problem = attempt === 'draft' ? draft.problem : attempt === 'schedule' ? composed.problem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
+
+  function toggle(accountId: string, checked: boolean) {
+    setState((current) => ({ ...current, selected: checked ? [...current.selected, accountId] : current.selected.filter((other) => other !== accountId) }));
+  }
+
+  function submit(kind: 'schedule' | 'draft') {
+    setAttempt(kind);
+    const post: ComposedPost = kind === 'schedule' ? composed : draft;
+    if (post.problem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
+    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt }, () => {
+      setState(EMPTY_POST);
+      setAttempt(null);
+    });
+  }
+
+  const shown = problem ?? serverError;
+  return (
+    <form className="space-y-4" noValidate onSubmit={(event) => { event.preventDefault(); submit('schedule'); }}>
+      <FormField label={socialCopy.body}>
+        <Textarea rows={4} value={state.body} onChange={(event) => setState({ ...state, body: event.target.value })} />
+      </FormField>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{socialCopy.chooseAccounts}</legend>
+        {accounts.length === 0 ? <p className="text-sm text-muted-foreground">{socialCopy.noAccountsToChoose}</p> : null}
+        {accounts.map((account) => (
+          <div key={account.id} className="flex items-center gap-2">
+            <Checkbox id={`${id}-${account.id}`} checked={state.selected.includes(account.id)} onCheckedChange={(checked) => toggle(account.id, checked === true)} />
+            <Label htmlFor={`${id}-${account.id}`} className="break-all font-normal">{account.display_name} · {account.network}</Label>
+          </div>
+        ))}
+      </fieldset>
+      {composed.channels.map((channel) => (
+        <FormField key={channel.account_id} label={socialCopy.variantFor(channel.name)} hint={<LengthMeter check={channel.check} />}>
+          <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
+        </FormField>
+      ))}
+      <FormField label={socialCopy.scheduleAt} hint={socialCopy.scheduleHint}>
+        <Input type="datetime-local" value={state.scheduleLocal} onChange={(event) => setState({ ...state, scheduleLocal: event.target.value })} className="w-auto" />
+      </FormField>
+      {shown ? <p role="alert" className="text-sm font-medium text-destructive">{shown}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {mode === 'create' ? (
+          <>
+            <Button type="submit" disabled={isPending}>{isPending ? socialCopy.saving : socialCopy.save}</Button>
+            <Button type="button" variant="outline" disabled={isPending} onClick={() => submit('draft')}>{socialCopy.saveDraft}</Button>
+          </>
+        ) : (
+          <>
+            <Button type="submit" disabled={isPending}>{isPending ? socialCopy.saving : saveChangesLabel}</Button>
+            <Button type="button" variant="outline" disabled={isPending} onClick={onCancel}>{socialCopy.cancel}</Button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
