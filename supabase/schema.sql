@@ -776,7 +776,7 @@ begin
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
-    when 'contact.list_subscribed' then 'list_subscribed'
+    when 'contact.list_subscribed' then 'list_subscribed' when 'contact.field_changed' then 'field_changed'
     when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
@@ -802,6 +802,10 @@ begin
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
       and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
+      -- A changed field the workflow names, to its "to" value if it names one.
+      and (matched_trigger <> 'field_changed' or (event.payload -> 'changes' ? w.trigger_value
+        and (v.graph -> 'trigger' -> 'to' is null or jsonb_typeof(v.graph -> 'trigger' -> 'to') = 'null'
+          or v.graph -> 'trigger' ->> 'to' = event.payload -> 'changes' ->> w.trigger_value)))
     order by w.created_at, w.id
   loop
     if exists (
@@ -872,7 +876,7 @@ declare
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
-       'email_opened', 'email_clicked') then
+       'email_opened', 'email_clicked', 'field_changed') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -897,6 +901,10 @@ begin
     where c.organization_id = automation_graph_problem.workspace_id and c.id::text = trigger ->> 'campaign_id'
   ) then
     return query select null::text, 'trigger_campaign_unknown', 'Choose a campaign of this workspace (or any e-mail) whose opens or clicks start the workflow.';
+    return;
+  end if;
+  if exists (select 1 from private.automation_trigger_problem(automation_graph_problem.workspace_id, trigger)) then
+    return query select null::text, p.problem, p.message from private.automation_trigger_problem(automation_graph_problem.workspace_id, trigger) p limit 1;
     return;
   end if;
   if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
@@ -1218,6 +1226,39 @@ CREATE FUNCTION private.automation_step_targets(step jsonb) RETURNS SETOF text
     select b ->> 'next' from jsonb_array_elements(case when jsonb_typeof(step -> 'branches') = 'array' then step -> 'branches' else '[]'::jsonb end) b
   ) x(t)
   where t is not null
+$$;
+
+-- Name: automation_trigger_problem(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_trigger_problem(workspace_id uuid, trigger jsonb) RETURNS TABLE(problem text, message text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  field text := trigger ->> 'field';
+  target jsonb := trigger -> 'to';
+begin
+  if trigger ->> 'type' = 'field_changed' then
+    if coalesce(field, '') not in ('lifecycle_stage', 'owner_id', 'company', 'job_title') then
+      return query select 'trigger_field_unknown', 'Choose the contact field whose change starts the workflow: lifecycle stage, owner, company or job title.';
+      return;
+    end if;
+    if target is null or jsonb_typeof(target) = 'null' then
+      return;
+    end if;
+    if jsonb_typeof(target) <> 'string' then
+      return query select 'trigger_value_invalid', 'The new value that starts the workflow is a text (or leave it empty for any change).';
+    elsif field = 'lifecycle_stage' and target #>> '{}' not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
+      return query select 'trigger_value_invalid', 'Choose the lifecycle stage the contact moves to (or any change).';
+    elsif field = 'owner_id' and not exists (
+      select 1 from public.organization_members m
+      where m.organization_id = automation_trigger_problem.workspace_id and m.user_id::text = target #>> '{}'
+    ) then
+      return query select 'trigger_value_invalid', 'Choose a member of this workspace as the new owner (or any change).';
+    elsif field in ('company', 'job_title') and char_length(btrim(target #>> '{}')) not between 1 and 120 then
+      return query select 'trigger_value_invalid', 'The new value has 1 to 120 characters (or leave it empty for any change).';
+    end if;
+  end if;
+end
 $$;
 
 -- Name: automation_workflows; Type: TABLE; Schema: public
@@ -4328,6 +4369,39 @@ begin
   end if;
   if (tg_op = 'INSERT' or new.score_band is distinct from old.score_band) and 'score_band_entered' = any(listening) then
     perform private.record_workspace_event(new.organization_id, 'contact.band_entered', new.id, jsonb_build_object('band', new.score_band));
+  end if;
+  return null;
+end
+$$;
+
+-- Name: record_contact_field_changes(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_contact_field_changes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changes jsonb := '{}'::jsonb;
+begin
+  if not exists (
+    select 1 from public.automation_workflows w
+    where w.organization_id = new.organization_id and w.status = 'published' and w.trigger_type = 'field_changed'
+  ) then
+    return null;
+  end if;
+  if new.lifecycle_stage is distinct from old.lifecycle_stage then
+    changes := changes || jsonb_build_object('lifecycle_stage', new.lifecycle_stage);
+  end if;
+  if new.owner_id is distinct from old.owner_id then
+    changes := changes || jsonb_build_object('owner_id', new.owner_id);
+  end if;
+  if new.company is distinct from old.company then
+    changes := changes || jsonb_build_object('company', new.company);
+  end if;
+  if new.job_title is distinct from old.job_title then
+    changes := changes || jsonb_build_object('job_title', new.job_title);
+  end if;
+  if changes <> '{}'::jsonb then
+    perform private.record_workspace_event(new.organization_id, 'contact.field_changed', new.id, jsonb_build_object('changes', changes));
   end if;
   return null;
 end
@@ -7698,7 +7772,7 @@ begin
   update public.automation_workflows w
   set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
       trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band',
-        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id')
+        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id', draft.graph -> 'trigger' ->> 'field')
   where w.id = workflow.id
   returning * into workflow;
   return workflow;
@@ -10849,6 +10923,9 @@ CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organiz
 -- Name: contacts contacts_record_automation_events; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_record_automation_events AFTER INSERT OR UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.record_contact_automation_events();
 
+-- Name: contacts contacts_record_field_changes; Type: TRIGGER; Schema: public
+CREATE TRIGGER contacts_record_field_changes AFTER UPDATE OF lifecycle_stage, owner_id, company, job_title ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.record_contact_field_changes();
+
 -- Name: content_items content_items_check_featured_asset; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_check_featured_asset BEFORE INSERT OR UPDATE OF featured_asset_id, featured_image_url ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.check_featured_asset();
 
@@ -12219,6 +12296,9 @@ REVOKE ALL ON FUNCTION private.automation_step_settings_problem(workspace_id uui
 -- Name: FUNCTION automation_step_targets(step jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_targets(step jsonb) FROM PUBLIC;
 
+-- Name: FUNCTION automation_trigger_problem(workspace_id uuid, trigger jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_trigger_problem(workspace_id uuid, trigger jsonb) FROM PUBLIC;
+
 -- Name: TABLE automation_workflows; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.automation_workflows TO service_role;
 GRANT SELECT,DELETE ON TABLE public.automation_workflows TO authenticated;
@@ -12716,6 +12796,9 @@ REVOKE ALL ON FUNCTION private.record_asset_variants(workspace uuid, version uui
 
 -- Name: FUNCTION record_contact_automation_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_contact_automation_events() FROM PUBLIC;
+
+-- Name: FUNCTION record_contact_field_changes(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_contact_field_changes() FROM PUBLIC;
 
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;

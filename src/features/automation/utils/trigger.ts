@@ -12,6 +12,8 @@ export function triggerOfType(type: WorkflowTrigger['type']): WorkflowTrigger {
     case 'email_opened':
     case 'email_clicked':
       return { type, campaign_id: null };
+    case 'field_changed':
+      return { type, field: 'lifecycle_stage', to: null };
     default:
       return { type };
   }
