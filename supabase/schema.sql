@@ -750,6 +750,55 @@ begin
 end
 $$;
 
+-- Name: automation_enroll_due_dates(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_enroll_due_dates() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workflow record;
+  due record;
+  recorded integer := 0;
+begin
+  for workflow in
+    select w.id, w.organization_id, v.graph -> 'trigger' ->> 'field' as field, (v.graph -> 'trigger' ->> 'days')::integer as days,
+      coalesce(v.graph ->> 'enrollment', 'once') as enrollment
+    from public.automation_workflows w
+    join public.automation_workflow_versions v on v.id = w.published_version_id and v.organization_id = w.organization_id
+    where w.status = 'published' and w.trigger_type = 'date_reached'
+    order by w.created_at, w.id
+  loop
+    for due in
+      with moments as (
+        select c.id, case workflow.field when 'created_at' then c.created_at else coalesce(c.last_activity_at, c.created_at) end
+          + make_interval(days => workflow.days) as reached_at
+        from public.contacts c
+        where c.organization_id = workflow.organization_id
+      )
+      select m.id, m.reached_at from moments m
+      where m.reached_at <= now()
+        and not exists (select 1 from private.automation_date_triggers d
+          where d.workflow_id = workflow.id and d.contact_id = m.id and d.reached_at = m.reached_at)
+        -- Once per contact: nobody already enrolled (an event would enroll nobody).
+        and (workflow.enrollment <> 'once' or not exists (select 1 from public.automation_enrollments e
+          where e.workflow_id = workflow.id and e.contact_id = m.id))
+      order by m.reached_at, m.id
+      limit 500
+    loop
+      insert into private.automation_date_triggers (workflow_id, contact_id, reached_at, organization_id)
+      values (workflow.id, due.id, due.reached_at, workflow.organization_id)
+      on conflict do nothing;
+      if found then
+        perform private.record_workspace_event(workflow.organization_id, 'contact.date_reached', due.id,
+          jsonb_build_object('workflow_id', workflow.id, 'reached_at', due.reached_at));
+        recorded := recorded + 1;
+      end if;
+    end loop;
+  end loop;
+  return recorded;
+end
+$$;
+
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -777,6 +826,7 @@ begin
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
     when 'contact.list_subscribed' then 'list_subscribed' when 'contact.field_changed' then 'field_changed'
+    when 'contact.date_reached' then 'date_reached'
     when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
@@ -802,6 +852,8 @@ begin
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
       and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
+      -- The workflow whose date the sweep found reached.
+      and (matched_trigger <> 'date_reached' or w.id::text = event.payload ->> 'workflow_id')
       -- A changed field the workflow names, to its "to" value if it names one.
       and (matched_trigger <> 'field_changed' or (event.payload -> 'changes' ? w.trigger_value
         and (v.graph -> 'trigger' -> 'to' is null or jsonb_typeof(v.graph -> 'trigger' -> 'to') = 'null'
@@ -876,7 +928,7 @@ declare
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
-       'email_opened', 'email_clicked', 'field_changed') then
+       'email_opened', 'email_clicked', 'field_changed', 'date_reached') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -1237,6 +1289,15 @@ declare
   field text := trigger ->> 'field';
   target jsonb := trigger -> 'to';
 begin
+  if trigger ->> 'type' = 'date_reached' then
+    if coalesce(field, '') not in ('created_at', 'last_activity_at') then
+      return query select 'trigger_field_unknown', 'Choose the contact date the workflow counts from: created or last activity.';
+    elsif jsonb_typeof(trigger -> 'days') <> 'number' or (trigger ->> 'days')::numeric not between 1 and 3650
+        or (trigger ->> 'days')::numeric <> trunc((trigger ->> 'days')::numeric) then
+      return query select 'trigger_days_invalid', 'Count a whole number of days from the date, from 1 to 3650.';
+    end if;
+    return;
+  end if;
   if trigger ->> 'type' = 'field_changed' then
     if coalesce(field, '') not in ('lifecycle_stage', 'owner_id', 'company', 'job_title') then
       return query select 'trigger_field_unknown', 'Choose the contact field whose change starts the workflow: lifecycle stage, owner, company or job title.';
@@ -9233,6 +9294,15 @@ CREATE TABLE private.asset_library_settings (
     CONSTRAINT asset_library_settings_quota_check CHECK ((quota_bytes >= 0))
 );
 
+-- Name: automation_date_triggers; Type: TABLE; Schema: private
+CREATE TABLE private.automation_date_triggers (
+    workflow_id uuid NOT NULL,
+    contact_id uuid NOT NULL,
+    reached_at timestamp with time zone NOT NULL,
+    organization_id uuid NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- Name: automation_workspace_limits; Type: TABLE; Schema: private
 CREATE TABLE private.automation_workspace_limits (
     workspace_id uuid NOT NULL,
@@ -10112,6 +10182,10 @@ ALTER TABLE ONLY private.analytics_salts
 -- Name: asset_library_settings asset_library_settings_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.asset_library_settings
     ADD CONSTRAINT asset_library_settings_pkey PRIMARY KEY (id);
+
+-- Name: automation_date_triggers automation_date_triggers_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_pkey PRIMARY KEY (workflow_id, contact_id, reached_at);
 
 -- Name: automation_workspace_limits automation_workspace_limits_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.automation_workspace_limits
@@ -11053,6 +11127,18 @@ CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
 
+-- Name: automation_date_triggers automation_date_triggers_contact_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE CASCADE;
+
+-- Name: automation_date_triggers automation_date_triggers_organization_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: automation_date_triggers automation_date_triggers_workflow_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_workflow_id_fkey FOREIGN KEY (workflow_id) REFERENCES public.automation_workflows(id) ON DELETE CASCADE;
+
 -- Name: automation_workspace_limits automation_workspace_limits_workspace_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.automation_workspace_limits
     ADD CONSTRAINT automation_workspace_limits_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
@@ -11507,6 +11593,9 @@ ALTER TABLE private.analytics_rollup_runs ENABLE ROW LEVEL SECURITY;
 
 -- Name: analytics_salts; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.analytics_salts ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_date_triggers; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.automation_date_triggers ENABLE ROW LEVEL SECURITY;
 
 -- Name: contact_form_key; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.contact_form_key ENABLE ROW LEVEL SECURITY;
@@ -12271,6 +12360,10 @@ GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts
 
 -- Name: FUNCTION automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) FROM PUBLIC;
+
+-- Name: FUNCTION automation_enroll_due_dates(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_enroll_due_dates() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_enroll_due_dates() TO service_role;
 
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
@@ -13674,6 +13767,9 @@ GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day 
 REVOKE ALL ON FUNCTION public.workspaces_requiring_two_factor() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO authenticated;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO service_role;
+
+-- Name: TABLE automation_date_triggers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.automation_date_triggers TO service_role;
 
 -- Name: TABLE automation_workspace_limits; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.automation_workspace_limits TO service_role;
