@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronItems } from '../../server/src/jobs/schedules';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
+import { workflowTemplates } from '../../src/features/automation/utils/workflow-templates';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
@@ -145,5 +146,20 @@ describe('the "a date is reached" trigger', () => {
     const grants = await server.sql`
       select has_function_privilege(r, 'private.automation_enroll_due_dates()', 'execute') as can from unnest(array['anon', 'authenticated']) r`;
     expect(grants.map((row) => row.can)).toEqual([false, false]);
+  });
+});
+
+describe('the template "Re-engage contacts quiet for 60 days"', () => {
+  it('publishes as it is and takes in a contact quiet for 61 days, not one active last week', async () => {
+    const template = workflowTemplates.find((entry) => entry.id === 're_engage_quiet')!;
+    expect(template.graph.trigger).toEqual({ type: 'date_reached', field: 'last_activity_at', days: 60 });
+    const workflow = await publishWorkflow(owner, template.graph);
+    const quiet = await addContact(owner, 300, 61);
+    const active = await addContact(owner, 300, 7);
+    await sweep();
+    expect(await enrolledIn(workflow)).toContain(quiet);
+    expect(await enrolledIn(workflow)).not.toContain(active);
+    const [{ tags }] = await server.sql<{ tags: string[] }[]>`select tags from public.contacts where id = ${quiet}`;
+    expect(tags).toContain('quiet-60-days');
   });
 });
