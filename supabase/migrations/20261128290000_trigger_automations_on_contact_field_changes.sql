@@ -8,7 +8,8 @@
 -- workspace ('trigger_value_invalid'); the published field is the workflow's trigger_value.
 --
 -- automation_graph_problem as in 20261128240000, publish_automation_workflow as in 20261128210100 and
--- automation_enroll_for_event as in 20261128230000, except for the field_changed trigger.
+-- automation_enroll_for_event as in 20261128230000, except for the field_changed trigger and the date_reached one
+-- of 20261128290100 (its settings checked here, its events matched to their workflow here).
 
 create function private.automation_trigger_problem(workspace_id uuid, trigger jsonb)
 returns table (problem text, message text)
@@ -19,6 +20,15 @@ declare
   field text := trigger ->> 'field';
   target jsonb := trigger -> 'to';
 begin
+  if trigger ->> 'type' = 'date_reached' then
+    if coalesce(field, '') not in ('created_at', 'last_activity_at') then
+      return query select 'trigger_field_unknown', 'Choose the contact date the workflow counts from: created or last activity.';
+    elsif jsonb_typeof(trigger -> 'days') <> 'number' or (trigger ->> 'days')::numeric not between 1 and 3650
+        or (trigger ->> 'days')::numeric <> trunc((trigger ->> 'days')::numeric) then
+      return query select 'trigger_days_invalid', 'Count a whole number of days from the date, from 1 to 3650.';
+    end if;
+    return;
+  end if;
   if trigger ->> 'type' = 'field_changed' then
     if coalesce(field, '') not in ('lifecycle_stage', 'owner_id', 'company', 'job_title') then
       return query select 'trigger_field_unknown', 'Choose the contact field whose change starts the workflow: lifecycle stage, owner, company or job title.';
@@ -65,7 +75,7 @@ declare
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
-       'email_opened', 'email_clicked', 'field_changed') then
+       'email_opened', 'email_clicked', 'field_changed', 'date_reached') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -335,6 +345,7 @@ begin
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
     when 'contact.list_subscribed' then 'list_subscribed' when 'contact.field_changed' then 'field_changed'
+    when 'contact.date_reached' then 'date_reached'
     when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
@@ -360,6 +371,8 @@ begin
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
       and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
+      -- The workflow whose date the sweep found reached.
+      and (matched_trigger <> 'date_reached' or w.id::text = event.payload ->> 'workflow_id')
       -- A changed field the workflow names, to its "to" value if it names one.
       and (matched_trigger <> 'field_changed' or (event.payload -> 'changes' ? w.trigger_value
         and (v.graph -> 'trigger' -> 'to' is null or jsonb_typeof(v.graph -> 'trigger' -> 'to') = 'null'
