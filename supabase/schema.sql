@@ -828,6 +828,55 @@ begin
 end
 $$;
 
+-- Name: automation_enroll_due_dates(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_enroll_due_dates() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workflow record;
+  due record;
+  recorded integer := 0;
+begin
+  for workflow in
+    select w.id, w.organization_id, v.graph -> 'trigger' ->> 'field' as field, (v.graph -> 'trigger' ->> 'days')::integer as days,
+      coalesce(v.graph ->> 'enrollment', 'once') as enrollment
+    from public.automation_workflows w
+    join public.automation_workflow_versions v on v.id = w.published_version_id and v.organization_id = w.organization_id
+    where w.status = 'published' and w.trigger_type = 'date_reached'
+    order by w.created_at, w.id
+  loop
+    for due in
+      with moments as (
+        select c.id, case workflow.field when 'created_at' then c.created_at else coalesce(c.last_activity_at, c.created_at) end
+          + make_interval(days => workflow.days) as reached_at
+        from public.contacts c
+        where c.organization_id = workflow.organization_id
+      )
+      select m.id, m.reached_at from moments m
+      where m.reached_at <= now()
+        and not exists (select 1 from private.automation_date_triggers d
+          where d.workflow_id = workflow.id and d.contact_id = m.id and d.reached_at = m.reached_at)
+        -- Once per contact: nobody already enrolled (an event would enroll nobody).
+        and (workflow.enrollment <> 'once' or not exists (select 1 from public.automation_enrollments e
+          where e.workflow_id = workflow.id and e.contact_id = m.id))
+      order by m.reached_at, m.id
+      limit 500
+    loop
+      insert into private.automation_date_triggers (workflow_id, contact_id, reached_at, organization_id)
+      values (workflow.id, due.id, due.reached_at, workflow.organization_id)
+      on conflict do nothing;
+      if found then
+        perform private.record_workspace_event(workflow.organization_id, 'contact.date_reached', due.id,
+          jsonb_build_object('workflow_id', workflow.id, 'reached_at', due.reached_at));
+        recorded := recorded + 1;
+      end if;
+    end loop;
+  end loop;
+  return recorded;
+end
+$$;
+
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -854,7 +903,8 @@ begin
   matched_trigger := case event.type
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
-    when 'contact.list_subscribed' then 'list_subscribed'
+    when 'contact.list_subscribed' then 'list_subscribed' when 'contact.field_changed' then 'field_changed'
+    when 'contact.date_reached' then 'date_reached'
     when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
@@ -880,6 +930,12 @@ begin
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
       and (matched_trigger not in ('email_opened', 'email_clicked') or w.trigger_value is null or w.trigger_value = event.payload ->> 'campaign_id')
+      -- The workflow whose date the sweep found reached.
+      and (matched_trigger <> 'date_reached' or w.id::text = event.payload ->> 'workflow_id')
+      -- A changed field the workflow names, to its "to" value if it names one.
+      and (matched_trigger <> 'field_changed' or (event.payload -> 'changes' ? w.trigger_value
+        and (v.graph -> 'trigger' -> 'to' is null or jsonb_typeof(v.graph -> 'trigger' -> 'to') = 'null'
+          or v.graph -> 'trigger' ->> 'to' = event.payload -> 'changes' ->> w.trigger_value)))
     order by w.created_at, w.id
   loop
     if exists (
@@ -950,7 +1006,7 @@ declare
 begin
   if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
-       'email_opened', 'email_clicked') then
+       'email_opened', 'email_clicked', 'field_changed', 'date_reached') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
@@ -975,6 +1031,10 @@ begin
     where c.organization_id = automation_graph_problem.workspace_id and c.id::text = trigger ->> 'campaign_id'
   ) then
     return query select null::text, 'trigger_campaign_unknown', 'Choose a campaign of this workspace (or any e-mail) whose opens or clicks start the workflow.';
+    return;
+  end if;
+  if exists (select 1 from private.automation_trigger_problem(automation_graph_problem.workspace_id, trigger)) then
+    return query select null::text, p.problem, p.message from private.automation_trigger_problem(automation_graph_problem.workspace_id, trigger) p limit 1;
     return;
   end if;
   if coalesce(graph ->> 'enrollment', 'once') not in ('once', 'again_after_exit') then
@@ -1301,6 +1361,48 @@ CREATE FUNCTION private.automation_step_targets(step jsonb) RETURNS SETOF text
     select b ->> 'next' from jsonb_array_elements(case when jsonb_typeof(step -> 'branches') = 'array' then step -> 'branches' else '[]'::jsonb end) b
   ) x(t)
   where t is not null
+$$;
+
+-- Name: automation_trigger_problem(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_trigger_problem(workspace_id uuid, trigger jsonb) RETURNS TABLE(problem text, message text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  field text := trigger ->> 'field';
+  target jsonb := trigger -> 'to';
+begin
+  if trigger ->> 'type' = 'date_reached' then
+    if coalesce(field, '') not in ('created_at', 'last_activity_at') then
+      return query select 'trigger_field_unknown', 'Choose the contact date the workflow counts from: created or last activity.';
+    elsif jsonb_typeof(trigger -> 'days') <> 'number' or (trigger ->> 'days')::numeric not between 1 and 3650
+        or (trigger ->> 'days')::numeric <> trunc((trigger ->> 'days')::numeric) then
+      return query select 'trigger_days_invalid', 'Count a whole number of days from the date, from 1 to 3650.';
+    end if;
+    return;
+  end if;
+  if trigger ->> 'type' = 'field_changed' then
+    if coalesce(field, '') not in ('lifecycle_stage', 'owner_id', 'company', 'job_title') then
+      return query select 'trigger_field_unknown', 'Choose the contact field whose change starts the workflow: lifecycle stage, owner, company or job title.';
+      return;
+    end if;
+    if target is null or jsonb_typeof(target) = 'null' then
+      return;
+    end if;
+    if jsonb_typeof(target) <> 'string' then
+      return query select 'trigger_value_invalid', 'The new value that starts the workflow is a text (or leave it empty for any change).';
+    elsif field = 'lifecycle_stage' and target #>> '{}' not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
+      return query select 'trigger_value_invalid', 'Choose the lifecycle stage the contact moves to (or any change).';
+    elsif field = 'owner_id' and not exists (
+      select 1 from public.organization_members m
+      where m.organization_id = automation_trigger_problem.workspace_id and m.user_id::text = target #>> '{}'
+    ) then
+      return query select 'trigger_value_invalid', 'Choose a member of this workspace as the new owner (or any change).';
+    elsif field in ('company', 'job_title') and char_length(btrim(target #>> '{}')) not between 1 and 120 then
+      return query select 'trigger_value_invalid', 'The new value has 1 to 120 characters (or leave it empty for any change).';
+    end if;
+  end if;
+end
 $$;
 
 -- Name: automation_workflows; Type: TABLE; Schema: public
@@ -4472,6 +4574,39 @@ begin
 end
 $$;
 
+-- Name: record_contact_field_changes(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_contact_field_changes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changes jsonb := '{}'::jsonb;
+begin
+  if not exists (
+    select 1 from public.automation_workflows w
+    where w.organization_id = new.organization_id and w.status = 'published' and w.trigger_type = 'field_changed'
+  ) then
+    return null;
+  end if;
+  if new.lifecycle_stage is distinct from old.lifecycle_stage then
+    changes := changes || jsonb_build_object('lifecycle_stage', new.lifecycle_stage);
+  end if;
+  if new.owner_id is distinct from old.owner_id then
+    changes := changes || jsonb_build_object('owner_id', new.owner_id);
+  end if;
+  if new.company is distinct from old.company then
+    changes := changes || jsonb_build_object('company', new.company);
+  end if;
+  if new.job_title is distinct from old.job_title then
+    changes := changes || jsonb_build_object('job_title', new.job_title);
+  end if;
+  if changes <> '{}'::jsonb then
+    perform private.record_workspace_event(new.organization_id, 'contact.field_changed', new.id, jsonb_build_object('changes', changes));
+  end if;
+  return null;
+end
+$$;
+
 -- Name: record_content_publication_event(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_content_publication_event() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7123,6 +7258,79 @@ begin
 end
 $$;
 
+-- Name: enroll_contacts_in_automation(uuid, jsonb, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.enroll_contacts_in_automation(workflow_id uuid, filter jsonb DEFAULT '{}'::jsonb, dry_run boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+#variable_conflict use_column
+declare
+  workflow public.automation_workflows := private.automation_workflow_for(enroll_contacts_in_automation.workflow_id, 'member');
+  graph jsonb;
+  f jsonb := coalesce(enroll_contacts_in_automation.filter, '{}'::jsonb);
+  tag text := nullif(btrim(coalesce(f ->> 'tag', '')), '');
+  stage text := coalesce(nullif(f ->> 'stage', ''), 'any');
+  band text := coalesce(nullif(f ->> 'band', ''), 'any');
+  owner_filter text := coalesce(nullif(f ->> 'owner', ''), 'any');
+  matched integer;
+  eligible uuid[];
+  room integer;
+  contact uuid;
+  enrolled uuid;
+  made integer := 0;
+begin
+  if jsonb_typeof(f) <> 'object' or stage not in ('any', 'subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned')
+     or band not in ('any', 'hot', 'warm', 'cool', 'cold') or char_length(coalesce(tag, '')) > 50
+     or (owner_filter not in ('any', 'none') and owner_filter !~ '^[0-9a-fA-F-]{36}$') then
+    raise exception 'The filter is not one the contacts list offers (a tag, a lifecycle stage, a score band, an owner).'
+      using errcode = 'P0001', detail = 'filter_invalid';
+  end if;
+  if workflow.status <> 'published' then
+    raise exception 'Publish the workflow (or resume it) before enrolling contacts.' using errcode = 'P0001', detail = 'not_published';
+  end if;
+  select v.graph into graph from public.automation_workflow_versions v where v.id = workflow.published_version_id and v.organization_id = workflow.organization_id;
+  perform pg_advisory_xact_lock(hashtextextended('automation_enroll:' || workflow.organization_id::text, 0));
+
+  select count(*), coalesce(array_agg(m.id order by m.id) filter (where m.allowed), '{}') into matched, eligible
+  from (
+    select c.id, not exists (
+        select 1 from public.automation_enrollments e
+        where e.workflow_id = workflow.id and e.contact_id = c.id
+          and (e.status = 'active' or coalesce(graph ->> 'enrollment', 'once') = 'once')) as allowed
+    from public.contacts c
+    where c.organization_id = workflow.organization_id
+      and (tag is null or lower(tag) = any(c.tag_keys))
+      and (stage = 'any' or c.lifecycle_stage = stage)
+      and (band = 'any' or c.score_band = band)
+      and (owner_filter = 'any' or (owner_filter = 'none' and c.owner_id is null) or c.owner_id::text = lower(owner_filter))
+  ) m;
+  if matched > 10000 then
+    raise exception 'At most 10,000 contacts can be enrolled at once: narrow the filter.' using errcode = 'P0001', detail = 'too_many_contacts';
+  end if;
+  room := greatest(0, coalesce((select l.enrollments_per_hour from private.automation_workspace_limits l where l.workspace_id = workflow.organization_id), 10000)
+    - (select count(*) from public.automation_enrollments e where e.organization_id = workflow.organization_id and e.entered_at > now() - interval '1 hour'))::integer;
+  if not enroll_contacts_in_automation.dry_run then
+    foreach contact in array eligible[1:room] loop
+      enrolled := null;
+      insert into public.automation_enrollments (organization_id, workflow_id, version_id, contact_id, current_step)
+      values (workflow.organization_id, workflow.id, workflow.published_version_id, contact, graph -> 'steps' -> 0 ->> 'id')
+      on conflict (workflow_id, contact_id) where status = 'active' do nothing
+      returning id into enrolled;
+      continue when enrolled is null;
+      insert into public.automation_run_log (organization_id, workflow_id, enrollment_id, contact_id, event, detail)
+      values (workflow.organization_id, workflow.id, enrolled, contact, 'entered', 'manual');
+      perform private.enqueue_job('automation_step', jsonb_build_object('workspace_id', workflow.organization_id, 'enrollment_id', enrolled),
+        now(), 'automation:' || enrolled, 10);
+      made := made + 1;
+    end loop;
+  else
+    made := least(cardinality(eligible), room);
+  end if;
+  return jsonb_build_object('matched', matched, 'enrolled', made, 'skipped', matched - cardinality(eligible),
+    'over_limit', greatest(0, cardinality(eligible) - room));
+end
+$_$;
+
 -- Name: executive_overview(uuid, date); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.executive_overview(workspace_id uuid, today date) RETURNS TABLE(total_budget numeric, active_campaigns bigint, spend numeric, revenue numeric, spend_before numeric, revenue_before numeric, members bigint)
     LANGUAGE sql STABLE
@@ -7879,7 +8087,7 @@ begin
   update public.automation_workflows w
   set status = 'published', published_version_id = draft.id, trigger_type = draft.graph -> 'trigger' ->> 'type',
       trigger_value = coalesce(draft.graph -> 'trigger' ->> 'tag', draft.graph -> 'trigger' ->> 'band',
-        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id')
+        draft.graph -> 'trigger' ->> 'list_id', draft.graph -> 'trigger' ->> 'campaign_id', draft.graph -> 'trigger' ->> 'field')
   where w.id = workflow.id
   returning * into workflow;
   return workflow;
@@ -9379,6 +9587,15 @@ CREATE TABLE private.asset_library_settings (
     CONSTRAINT asset_library_settings_quota_check CHECK ((quota_bytes >= 0))
 );
 
+-- Name: automation_date_triggers; Type: TABLE; Schema: private
+CREATE TABLE private.automation_date_triggers (
+    workflow_id uuid NOT NULL,
+    contact_id uuid NOT NULL,
+    reached_at timestamp with time zone NOT NULL,
+    organization_id uuid NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- Name: automation_workspace_limits; Type: TABLE; Schema: private
 CREATE TABLE private.automation_workspace_limits (
     workspace_id uuid NOT NULL,
@@ -10259,6 +10476,10 @@ ALTER TABLE ONLY private.analytics_salts
 ALTER TABLE ONLY private.asset_library_settings
     ADD CONSTRAINT asset_library_settings_pkey PRIMARY KEY (id);
 
+-- Name: automation_date_triggers automation_date_triggers_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_pkey PRIMARY KEY (workflow_id, contact_id, reached_at);
+
 -- Name: automation_workspace_limits automation_workspace_limits_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.automation_workspace_limits
     ADD CONSTRAINT automation_workspace_limits_pkey PRIMARY KEY (workspace_id);
@@ -11072,6 +11293,9 @@ CREATE TRIGGER contacts_check_owner BEFORE INSERT OR UPDATE OF owner_id, organiz
 -- Name: contacts contacts_record_automation_events; Type: TRIGGER; Schema: public
 CREATE TRIGGER contacts_record_automation_events AFTER INSERT OR UPDATE ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.record_contact_automation_events();
 
+-- Name: contacts contacts_record_field_changes; Type: TRIGGER; Schema: public
+CREATE TRIGGER contacts_record_field_changes AFTER UPDATE OF lifecycle_stage, owner_id, company, job_title ON public.contacts FOR EACH ROW EXECUTE FUNCTION private.record_contact_field_changes();
+
 -- Name: content_items content_items_check_featured_asset; Type: TRIGGER; Schema: public
 CREATE TRIGGER content_items_check_featured_asset BEFORE INSERT OR UPDATE OF featured_asset_id, featured_image_url ON public.content_items FOR EACH ROW EXECUTE FUNCTION private.check_featured_asset();
 
@@ -11201,6 +11425,18 @@ CREATE TRIGGER workspace_blogs_set_updated_at BEFORE INSERT OR UPDATE ON public.
 -- Name: analytics_refreshes analytics_refreshes_site_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.analytics_refreshes
     ADD CONSTRAINT analytics_refreshes_site_id_fkey FOREIGN KEY (site_id) REFERENCES public.analytics_sites(id) ON DELETE CASCADE;
+
+-- Name: automation_date_triggers automation_date_triggers_contact_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES public.contacts(id) ON DELETE CASCADE;
+
+-- Name: automation_date_triggers automation_date_triggers_organization_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: automation_date_triggers automation_date_triggers_workflow_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.automation_date_triggers
+    ADD CONSTRAINT automation_date_triggers_workflow_id_fkey FOREIGN KEY (workflow_id) REFERENCES public.automation_workflows(id) ON DELETE CASCADE;
 
 -- Name: automation_workspace_limits automation_workspace_limits_workspace_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.automation_workspace_limits
@@ -11656,6 +11892,9 @@ ALTER TABLE private.analytics_rollup_runs ENABLE ROW LEVEL SECURITY;
 
 -- Name: analytics_salts; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.analytics_salts ENABLE ROW LEVEL SECURITY;
+
+-- Name: automation_date_triggers; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.automation_date_triggers ENABLE ROW LEVEL SECURITY;
 
 -- Name: contact_form_key; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.contact_form_key ENABLE ROW LEVEL SECURITY;
@@ -12433,6 +12672,10 @@ REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automat
 REVOKE ALL ON FUNCTION private.automation_email_blocks(body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.automation_email_blocks(body text) TO service_role;
 
+-- Name: FUNCTION automation_enroll_due_dates(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_enroll_due_dates() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_enroll_due_dates() TO service_role;
+
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
 
@@ -12456,6 +12699,9 @@ REVOKE ALL ON FUNCTION private.automation_step_settings_problem(workspace_id uui
 
 -- Name: FUNCTION automation_step_targets(step jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_targets(step jsonb) FROM PUBLIC;
+
+-- Name: FUNCTION automation_trigger_problem(workspace_id uuid, trigger jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_trigger_problem(workspace_id uuid, trigger jsonb) FROM PUBLIC;
 
 -- Name: TABLE automation_workflows; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.automation_workflows TO service_role;
@@ -12968,6 +13214,9 @@ REVOKE ALL ON FUNCTION private.record_asset_variants(workspace uuid, version uui
 -- Name: FUNCTION record_contact_automation_events(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_contact_automation_events() FROM PUBLIC;
 
+-- Name: FUNCTION record_contact_field_changes(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_contact_field_changes() FROM PUBLIC;
+
 -- Name: FUNCTION record_content_publication_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_content_publication_event() FROM PUBLIC;
 
@@ -13447,6 +13696,11 @@ GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.email_webhook_settings(workspace_id uuid) TO service_role;
 
+-- Name: FUNCTION enroll_contacts_in_automation(workflow_id uuid, filter jsonb, dry_run boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.enroll_contacts_in_automation(workflow_id uuid, filter jsonb, dry_run boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.enroll_contacts_in_automation(workflow_id uuid, filter jsonb, dry_run boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.enroll_contacts_in_automation(workflow_id uuid, filter jsonb, dry_run boolean) TO service_role;
+
 -- Name: FUNCTION executive_overview(workspace_id uuid, today date); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO authenticated;
@@ -13856,6 +14110,9 @@ GRANT ALL ON FUNCTION public.workspace_site_figures(workspace_id uuid, from_day 
 REVOKE ALL ON FUNCTION public.workspaces_requiring_two_factor() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO authenticated;
 GRANT ALL ON FUNCTION public.workspaces_requiring_two_factor() TO service_role;
+
+-- Name: TABLE automation_date_triggers; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.automation_date_triggers TO service_role;
 
 -- Name: TABLE automation_workspace_limits; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.automation_workspace_limits TO service_role;

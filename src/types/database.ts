@@ -2878,6 +2878,10 @@ export type Database = {
         Args: { workspace_id: string };
         Returns: { endpoint_token: string; postmark_password: string; generic_secret: string; sendgrid_public_key: string; sns_topic_arn: string }[];
       };
+      enroll_contacts_in_automation: {
+        Args: { workflow_id: string; filter?: Json; dry_run?: boolean };
+        Returns: Json;
+      };
       executive_overview: {
         Args: { workspace_id: string; today: string };
         Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];

@@ -56,6 +56,17 @@ export function automationOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: NOBODY_WRITES,
     },
+    // Dana (stage customer) is already in the workflow (enrolled once): counted, matched and skipped, nothing changes.
+    'enroll_contacts_in_automation(): workspace 1’s customers': {
+      run: (a) => a.client.rpc('enroll_contacts_in_automation', { workflow_id: ids.automationWorkflow, filter: { stage: 'customer' } as never }),
+      answer: (data) => `matched ${(data as { matched: number }).matched}, enrolled ${(data as { enrolled: number }).enrolled}`,
+      cells: MEMBERS_DO('ok matched 1, enrolled 0', UNKNOWN_WORKFLOW),
+    },
+    'enroll_contacts_in_automation(): workspace 2’s workflow': {
+      run: (a) => a.client.rpc('enroll_contacts_in_automation', { workflow_id: ids.automationWorkflowOfWorkspace2, filter: {} as never, dry_run: true }),
+      answer: 'ok',
+      cells: [UNKNOWN_WORKFLOW, UNKNOWN_WORKFLOW, UNKNOWN_WORKFLOW, UNKNOWN_WORKFLOW, '400 P0001 not_published', UNKNOWN_WORKFLOW, UNKNOWN_WORKFLOW, DENY_ANON],
+    },
     'create_automation_workflow(): workspace 1': {
       run: (a) => a.client.rpc('create_automation_workflow', { workspace_id: world().workspace1, name: 'New flow', graph: MATRIX_WORKFLOW_GRAPH as never }),
       answer: (data) => (data as { status: string }).status,

@@ -18,6 +18,8 @@ export const cronItems: CronItem[] = [
   { task: 'send_lead_digests', match: '*/5 * * * *', identifier: 'send_lead_digests' },
   { task: 'clean_up_webhooks', match: '27 3 * * *', identifier: 'clean_up_webhooks' },
   { task: 'clean_up_automation_log', match: '41 3 * * *', identifier: 'clean_up_automation_log' },
+  // Automation's "a date is reached" trigger (decision 0023): contacts whose date has come, every five minutes.
+  { task: 'automation_enroll_due_dates', match: '*/5 * * * *', identifier: 'automation_enroll_due_dates' },
   // Blog HTML a per-item job missed (decision 0014): hourly.
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
   // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.

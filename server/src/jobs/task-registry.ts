@@ -1,5 +1,6 @@
 import type { TaskDefinition } from './define-task';
 import { automationEnroll } from './tasks/automation-enroll';
+import { automationEnrollDueDates } from './tasks/automation-enroll-due-dates';
 import { automationStep } from './tasks/automation-step';
 import { cleanUpAutomationLog } from './tasks/clean-up-automation-log';
 import { cleanUpJobs } from './tasks/clean-up-jobs';
@@ -51,6 +52,7 @@ export const taskRegistry = [
   connectSocialAccount,
   publishSocialPost,
   automationEnroll,
+  automationEnrollDueDates,
   automationStep,
   cleanUpAutomationLog,
 ] as const satisfies readonly TaskDefinition[];

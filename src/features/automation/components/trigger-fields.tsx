@@ -2,6 +2,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
+import { DateTriggerFields } from '@/features/automation/components/date-trigger-fields';
+import { FieldChangeTriggerFields } from '@/features/automation/components/field-change-trigger-fields';
 import { CampaignTriggerField } from '@/features/automation/components/campaign-trigger-field';
 import { ListTriggerField } from '@/features/automation/components/list-trigger-field';
 import { BAND_OPTIONS } from '@/features/automation/components/step-fields';
@@ -52,6 +54,8 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
       {trigger.type === 'email_opened' || trigger.type === 'email_clicked' ? (
         <CampaignTriggerField campaignId={trigger.campaign_id} disabled={readOnly} onChange={(campaignId) => setTrigger({ type: trigger.type, campaign_id: campaignId })} />
       ) : null}
+      {trigger.type === 'date_reached' ? <DateTriggerFields trigger={trigger} disabled={readOnly} onChange={setTrigger} /> : null}
+      {trigger.type === 'field_changed' ? <FieldChangeTriggerFields trigger={trigger} disabled={readOnly} onChange={setTrigger} /> : null}
       <FormField label={automationCopy.enrollment}>
         <FieldSelect value={graph.enrollment} disabled={readOnly} onChange={(event) => onChange({ ...graph, enrollment: event.target.value as WorkflowGraph['enrollment'] })}>
           {Object.entries(automationCopy.enrollments).map(([value, label]) => <option key={value} value={value}>{label}</option>)}

@@ -16,12 +16,16 @@ const FailedRuns = lazy(() => import('@/features/automation/components/failed-ru
 /** The editor (Radix Dialog with its scroll lock and focus trap, the step forms) loads when it is opened (issue 33). */
 const WorkflowEditor = lazy(() => import('@/features/automation/components/workflow-editor').then((module) => ({ default: module.WorkflowEditor })));
 
+/** "Enroll contacts…" (its filter and count) loads when it is opened. */
+const EnrollContactsDialog = lazy(() => import('@/features/automation/components/enroll-contacts-dialog').then((module) => ({ default: module.EnrollContactsDialog })));
+
 const STATUS_VARIANT = { draft: 'grey', published: 'green', paused: 'yellow' } as const;
 
 /** One workflow: its status, its runs, and (for members) edit, pause or resume, delete after a confirmation. */
 export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflow; counts?: WorkflowCounts; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [enrolling, setEnrolling] = useState(false);
   const paused = useSetWorkflowPaused();
   const remove = useDeleteWorkflow();
   const status = workflow.status as keyof typeof STATUS_VARIANT;
@@ -45,6 +49,9 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
               {workflow.status === 'paused' ? automationCopy.resume : automationCopy.pause}
             </Button>
           ) : null}
+          {canWrite && workflow.status === 'published' ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setEnrolling(true)}>{automationCopy.enrollContacts}</Button>
+          ) : null}
           {canWrite ? (
             <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>{automationCopy.delete}</Button>
           ) : null}
@@ -61,6 +68,11 @@ export function WorkflowCard({ workflow, counts, canWrite }: { workflow: Workflo
       {editing ? (
         <Suspense fallback={null}>
           <WorkflowEditor workflow={workflow} readOnly={!canWrite} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
+      {enrolling ? (
+        <Suspense fallback={null}>
+          <EnrollContactsDialog workspaceId={workflow.organization_id} workflowId={workflow.id} workflowName={workflow.name} onClose={() => setEnrolling(false)} />
         </Suspense>
       ) : null}
       <ConfirmDialog

@@ -10,6 +10,8 @@ describe('triggerOfType', () => {
     ['list_subscribed', { type: 'list_subscribed', list_id: '' }],
     ['email_opened', { type: 'email_opened', campaign_id: null }],
     ['email_clicked', { type: 'email_clicked', campaign_id: null }],
+    ['field_changed', { type: 'field_changed', field: 'lifecycle_stage', to: null }],
+    ['date_reached', { type: 'date_reached', field: 'created_at', days: 30 }],
   ] as const)('%s starts with its setting blank or at its first choice', (type, expected) => {
     expect(triggerOfType(type)).toEqual(expected);
   });

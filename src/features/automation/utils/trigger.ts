@@ -12,6 +12,10 @@ export function triggerOfType(type: WorkflowTrigger['type']): WorkflowTrigger {
     case 'email_opened':
     case 'email_clicked':
       return { type, campaign_id: null };
+    case 'field_changed':
+      return { type, field: 'lifecycle_stage', to: null };
+    case 'date_reached':
+      return { type, field: 'created_at', days: 30 };
     default:
       return { type };
   }

@@ -14,7 +14,18 @@ export type WorkflowTrigger =
   // A contact's membership of an Email Platform list of the workspace becomes confirmed.
   | { type: 'list_subscribed'; list_id: string }
   // The first open / click of a delivery to the contact: of one campaign of the workspace, or of any e-mail (null).
-  | { type: 'email_opened' | 'email_clicked'; campaign_id: string | null };
+  | { type: 'email_opened' | 'email_clicked'; campaign_id: string | null }
+  // One of the contact's fields changes: to the value "to" (a stage, a member's id, a text), or to anything (null).
+  | { type: 'field_changed'; field: ContactTriggerField; to: string | null }
+  // A number of days after a contact date: its creation, or its last activity (its creation when it has none).
+  | { type: 'date_reached'; field: ContactDateField; days: number };
+
+export const CONTACT_DATE_FIELDS = ['created_at', 'last_activity_at'] as const;
+export type ContactDateField = (typeof CONTACT_DATE_FIELDS)[number];
+
+/** The contact fields whose change can start a workflow (private.automation_trigger_problem keeps the same list). */
+export const CONTACT_TRIGGER_FIELDS = ['lifecycle_stage', 'owner_id', 'company', 'job_title'] as const;
+export type ContactTriggerField = (typeof CONTACT_TRIGGER_FIELDS)[number];
 
 export type ConditionCheck =
   | { kind: 'tag'; tag: string }

@@ -1,6 +1,6 @@
 import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
 
-export type TemplateId = 'welcome_series' | 'hot_lead_alert';
+export type TemplateId = 'welcome_series' | 'hot_lead_alert' | 're_engage_quiet';
 
 export interface WorkflowTemplate {
   id: TemplateId;
@@ -40,6 +40,25 @@ export const workflowTemplates: readonly WorkflowTemplate[] = [
       steps: [
         { id: 'tag-hot', type: 'add_tag', tag: 'hot-lead', next: 'tell-owner' },
         { id: 'tell-owner', type: 'notify', member: 'owner', message: 'This contact just turned hot: follow up today.', next: 'done' },
+        { id: 'done', type: 'end' },
+      ],
+    },
+  },
+  {
+    id: 're_engage_quiet',
+    name: 'Re-engage contacts quiet for 60 days',
+    description: 'Sixty days after a contact’s last activity, a “we miss you” e-mail; those still quiet a week later are tagged to follow up.',
+    graph: {
+      // Last activity, or creation for a contact never active; after a new quiet spell the contact comes back in.
+      trigger: { type: 'date_reached', field: 'last_activity_at', days: 60 },
+      enrollment: 'again_after_exit',
+      steps: [
+        { id: 'tag-quiet', type: 'add_tag', tag: 'quiet-60-days', next: 'miss-you' },
+        { id: 'miss-you', type: 'send_email', subject: 'We miss you, {{first_name}}', body: 'Hi {{first_name}},\n\nit has been a while. Here is what is new since your last visit.', next: 'wait-7-days' },
+        { id: 'wait-7-days', type: 'wait', minutes: 10080, next: 'clicked' },
+        { id: 'clicked', type: 'condition', check: { kind: 'tag', tag: 'clicked' }, yes: 'back', no: 'follow-up' },
+        { id: 'back', type: 'remove_tag', tag: 'quiet-60-days', next: 'done' },
+        { id: 'follow-up', type: 'add_tag', tag: 're-engage-follow-up', next: 'done' },
         { id: 'done', type: 'end' },
       ],
     },
