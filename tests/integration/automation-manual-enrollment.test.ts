@@ -91,13 +91,30 @@ describe('enrolling a filtered set of contacts', () => {
   });
 
   it('lets a contact in again after its run ended under "again after exit", and holds back beyond the hourly limit', async () => {
-    const workflow = await publishWorkflow(owner, tagging('again', 'again_after_exit'));
+    // A wait first: both runs are still active at the second call, whenever the server's runner takes their jobs.
+    const waitThenTag: WorkflowGraph = {
+      ...tagging('again', 'again_after_exit'),
+      steps: [{ id: 'later', type: 'wait', minutes: 60, next: 'tag' }, ...tagging('again').steps],
+    };
+    const workflow = await publishWorkflow(owner, waitThenTag);
     const a = await addContact(owner, { tags: ['again-set'] });
     await addContact(owner, { tags: ['again-set'] });
     expect((await enroll(owner, workflow, { tag: 'again-set' })).data).toMatchObject({ matched: 2, enrolled: 2 });
-    // Both still active: skipped.
     expect((await enroll(owner, workflow, { tag: 'again-set' })).data).toMatchObject({ matched: 2, enrolled: 0, skipped: 2 });
+    // The hour passes (in the database): both runs take their tag and end.
     await drain();
+    const runs = await server.sql<{ id: string }[]>`select id from public.automation_enrollments where workflow_id = ${workflow}`;
+    for (const run of runs) {
+      await server.sql`update public.automation_step_runs set due_at = now() - interval '1 second' where enrollment_id = ${run.id} and status = 'waiting'`;
+      await server.sql`update public.automation_enrollments set due_at = now() - interval '1 second' where id = ${run.id}`;
+      await server.sql`select private.enqueue_job('automation_step', ${server.sql.json({ workspace_id: owner.organizationId, enrollment_id: run.id })}, now(), ${`automation:${run.id}`}, 10)`;
+    }
+    await expect
+      .poll(async () => {
+        await drain();
+        return (await server.sql<{ n: number }[]>`select count(*)::int as n from public.automation_enrollments where workflow_id = ${workflow} and status = 'active'`)[0]!.n;
+      }, { timeout: 60_000, interval: 500 })
+      .toBe(0);
     const used = (await server.sql`select count(*)::int as n from public.automation_enrollments where organization_id = ${owner.organizationId} and entered_at > now() - interval '1 hour'`)[0]!.n as number;
     await server.sql`insert into private.automation_workspace_limits (workspace_id, enrollments_per_hour) values (${owner.organizationId}, ${used + 1})`;
     expect((await enroll(owner, workflow, { tag: 'again-set' })).data).toEqual({ matched: 2, enrolled: 1, skipped: 0, over_limit: 1 });
