@@ -62,7 +62,7 @@ for (const width of [1280, 375]) {
     // It starts when a contact subscribes to the list: without the list it cannot be published.
     await editor.getByLabel('Starts when').selectOption('list_subscribed');
     await editor.getByRole('button', { name: 'Publish' }).click();
-    await expect(editor.getByRole('alert')).toBeVisible();
+    await expect(editor.getByRole('alert')).toContainText('Choose a list of this workspace: subscribing to it starts the workflow.');
     await expect(editor).toBeVisible();
     await editor.getByLabel('List', { exact: true }).selectOption({ label: listName });
 
