@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronItems } from '../../server/src/jobs/schedules';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
 import { workflowTemplates } from '../../src/features/automation/utils/workflow-templates';
+import { createWorkflow, drainJobs, publishWorkflow } from '../support/automation';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
@@ -17,9 +18,7 @@ let server: TestServer;
 let owner: SignedInUser;
 let stranger: SignedInUser;
 
-const drain = async () => {
-  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
-};
+const drain = () => drainJobs(server);
 
 /** One round of the repeating job, through the job runner. */
 const sweep = async () => {
@@ -32,19 +31,6 @@ const tagging = (trigger: WorkflowGraph['trigger'], tag: string, enrollment: Wor
   enrollment,
   steps: [{ id: 'tag', type: 'add_tag', tag, next: 'done' }, { id: 'done', type: 'end' }],
 });
-
-async function createWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Date', graph: graph as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
-async function publishWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const id = await createWorkflow(user, graph);
-  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
-  expect(error).toBeNull();
-  return id;
-}
 
 async function addContact(user: SignedInUser, daysOld: number, lastActiveDaysAgo: number | null = null): Promise<string> {
   const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, email: uniqueEmail('date') } as never).select('id').single();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph, WorkflowStep } from '../../src/features/automation/utils/workflow-graph';
+import { addContact, createWorkflow, drainJobs, publishWorkflow } from '../support/automation';
 import { createTemplate, htmlOf, unsubscribeTokenOf } from '../support/email';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startRealSmtpServer, type RealSmtpServer } from '../support/smtp-server';
@@ -18,9 +19,7 @@ let server: TestServer;
 let owner: SignedInUser;
 let stranger: SignedInUser;
 
-const drain = async () => {
-  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
-};
+const drain = () => drainJobs(server);
 
 const templateStep = (id: string, templateId: string, next: string | null): WorkflowStep => ({ id, type: 'send_email', template_id: templateId, next });
 
@@ -29,25 +28,6 @@ const welcome = (mail: WorkflowStep): WorkflowGraph => ({
   enrollment: 'once',
   steps: [mail, { id: 'done', type: 'end' }],
 });
-
-async function createWorkflow(user: SignedInUser, body: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Mail', graph: body as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
-async function publishWorkflow(user: SignedInUser, body: WorkflowGraph): Promise<string> {
-  const id = await createWorkflow(user, body);
-  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
-  expect(error).toBeNull();
-  return id;
-}
-
-async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {
-  const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, ...fields } as never).select('id').single();
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
-}
 
 async function suppress(user: SignedInUser, email: string) {
   const { error } = await user.client.from('email_suppressions').insert({ organization_id: user.organizationId, email });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
+import { createWorkflow, drainJobs, publishWorkflow } from '../support/automation';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uniqueEmail } from '../support/users';
@@ -17,27 +18,13 @@ let owner: SignedInUser;
 let viewer: SignedInUser;
 let stranger: SignedInUser;
 
-const drain = async () => {
-  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
-};
+const drain = () => drainJobs(server);
 
 const tagging = (tag: string, enrollment: WorkflowGraph['enrollment'] = 'once'): WorkflowGraph => ({
   trigger: { type: 'tag_added', tag: 'never-added' },
   enrollment,
   steps: [{ id: 'tag', type: 'add_tag', tag, next: 'done' }, { id: 'done', type: 'end' }],
 });
-
-async function createWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Manual', graph: graph as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
-async function publishWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const id = await createWorkflow(user, graph);
-  expect((await user.client.rpc('publish_automation_workflow', { workflow_id: id })).error).toBeNull();
-  return id;
-}
 
 /** A contact added straight in the database (its workflows start on a tag nobody adds: they enroll nobody by themselves). */
 async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {

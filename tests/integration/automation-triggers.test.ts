@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
+import { addContact, createWorkflow, drainJobs, publishWorkflow } from '../support/automation';
 import { createCampaign, createList } from '../support/email';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -16,34 +17,13 @@ let server: TestServer;
 let owner: SignedInUser;
 let stranger: SignedInUser;
 
-const drain = async () => {
-  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
-};
+const drain = () => drainJobs(server);
 
 const tagging = (trigger: WorkflowGraph['trigger'], tag: string): WorkflowGraph => ({
   trigger,
   enrollment: 'once',
   steps: [{ id: 'tag', type: 'add_tag', tag, next: 'done' }, { id: 'done', type: 'end' }],
 });
-
-async function createWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const { data, error } = await user.client.rpc('create_automation_workflow', { workspace_id: user.organizationId, name: 'Trigger', graph: graph as never });
-  expect(error).toBeNull();
-  return data!.id;
-}
-
-async function publishWorkflow(user: SignedInUser, graph: WorkflowGraph): Promise<string> {
-  const id = await createWorkflow(user, graph);
-  const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
-  expect(error).toBeNull();
-  return id;
-}
-
-async function addContact(user: SignedInUser, fields: Record<string, unknown>): Promise<string> {
-  const { data, error } = await user.client.from('contacts').insert({ organization_id: user.organizationId, ...fields } as never).select('id').single();
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
-}
 
 const enrollmentsOf = (workflowId: string) =>
   server.sql<{ contact_id: string; status: string }[]>`

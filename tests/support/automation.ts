@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
 import type { SignedInUser } from './rest-clients';
+import type { TestServer } from './test-server';
 
 /** A draft workflow of the user's workspace, through supabase-js. */
 export async function createWorkflow(user: SignedInUser, body: WorkflowGraph, name = 'Workflow'): Promise<string> {
@@ -14,6 +15,18 @@ export async function publishWorkflowResult(user: SignedInUser, body: WorkflowGr
   const id = await createWorkflow(user, body, name);
   const { error } = await user.client.rpc('publish_automation_workflow', { workflow_id: id });
   return { id, error };
+}
+
+/** A workflow created and published; fails the test when publishing is refused. */
+export async function publishWorkflow(user: SignedInUser, body: WorkflowGraph, name = 'Workflow'): Promise<string> {
+  const { id, error } = await publishWorkflowResult(user, body, name);
+  expect(error).toBeNull();
+  return id;
+}
+
+/** Runs the server's job runner until nothing is due, four rounds (a step's job queues the next one). */
+export async function drainJobs(server: TestServer): Promise<void> {
+  for (let round = 0; round < 4; round += 1) await server.app.jobRunner!()!.drain(60_000);
 }
 
 /** A contact of the user's workspace, through supabase-js. */
