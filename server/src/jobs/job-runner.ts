@@ -36,6 +36,11 @@ export interface JobRunnerOptions {
   heartbeatMs?: number;
   /** Run graphile-worker's cron items (default true). */
   cron?: boolean;
+  /**
+   * Whether the database is known to be away (the server's availability monitor): stop() then neither waits for
+   * running jobs, which cannot commit anyway, nor removes its heartbeat row. Default: never known away.
+   */
+  databaseAway?: () => boolean;
 }
 
 export interface JobRunner {
@@ -49,12 +54,17 @@ export interface JobRunner {
 
 /**
  * How long stop() lets running jobs finish (graphile-worker aborts their signal after 5 s) before cutting its
- * connections: 6 s, so that on a network that swallows packets the whole stop stays within 10 s (8 s plus the steps
- * below took 12 s once in CI's PostgreSQL 15 pass).
+ * connections, when the database is there.
  */
 const STOP_WAIT_MS = 6_000;
 /** After the connections are cut, or for the heartbeat row's removal: the longest stop() waits on one more step. */
 const STOP_STEP_MS = 1_000;
+/**
+ * The whole of stop(), whatever the database does: every step gets what is left of it. The server's own stop must
+ * stay within 10 s on a network that swallows packets (tests/integration/database-away.test.ts); steps that each
+ * kept to their own bound once added up to 12 s in CI.
+ */
+const STOP_TOTAL_MS = 7_000;
 /**
  * How long one of graphile-worker's connections may take to open, as the server's own (createSql's connect_timeout):
  * pg waits forever by default, so on a network that swallows packets every worker would hang in pool.connect(), and
@@ -259,31 +269,38 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       }
     },
     /**
-     * Bounded: running jobs get STOP_WAIT_MS to finish; then graphile-worker's connections are cut (its jobs stay
-     * locked by a pool nobody heartbeats, so another worker's maintenance round frees them). A database that does
-     * not answer is not waited for: connections time out after CONNECT_TIMEOUT_MS, and when the last heartbeat
-     * failed its row is left for the maintenance round to clear instead of being deleted.
+     * Bounded by STOP_TOTAL_MS: running jobs get STOP_WAIT_MS to finish; then graphile-worker's connections are cut
+     * (its jobs stay locked by a pool nobody heartbeats, so another worker's maintenance round frees them). A database
+     * known to be away, or whose last heartbeat failed, is not waited for: jobs are cut at once and the heartbeat row
+     * is left for the maintenance round to clear instead of being deleted.
      */
     async stop() {
+      const deadline = Date.now() + STOP_TOTAL_MS;
+      const within = (work: Promise<unknown>, ms: number) => settlesWithin(work, Math.max(0, Math.min(ms, deadline - Date.now())));
+      const away = options.databaseAway?.() ?? false;
       stopped = true;
       signalStop();
       clearInterval(timer);
       const graphile = Promise.all([(runner?.stop() ?? Promise.resolve()).catch(() => {}), supervising]);
-      const heartbeatDone = lastBeatFailed ? Promise.resolve() : (beating ?? Promise.resolve());
-      if (!(await settlesWithin(graphile, STOP_WAIT_MS))) {
-        log.warn(`job runner: jobs still running after ${STOP_WAIT_MS} ms; cutting the job runner's database connections`);
+      const heartbeatDone = lastBeatFailed || away ? Promise.resolve() : (beating ?? Promise.resolve());
+      // Jobs on a database that is away cannot commit: their connections are cut at once, their locks freed by
+      // another worker's maintenance round.
+      if (!(await within(graphile, away ? 0 : STOP_WAIT_MS))) {
+        if (!away) log.warn(`job runner: jobs still running after ${STOP_WAIT_MS} ms; cutting the job runner's database connections`);
         workerPool.cut();
-        await settlesWithin(graphile, STOP_STEP_MS);
+        await within(graphile, STOP_STEP_MS);
       }
       const ended = workerPool.pool.end();
-      if (!(await settlesWithin(ended, STOP_STEP_MS))) {
+      if (!(await within(ended, STOP_STEP_MS))) {
         workerPool.cut();
-        await settlesWithin(ended, STOP_STEP_MS);
+        await within(ended, STOP_STEP_MS);
       }
       // A heartbeat still hanging after its step is a database that does not answer: the row is left for another
       // worker's maintenance round, as after a failed beat, rather than waited on for a connection that will not come.
-      const beatSettled = await settlesWithin(heartbeatDone, STOP_STEP_MS);
-      if (beatSettled && !lastBeatFailed) await settlesWithin(sql`delete from private.job_workers where worker_id = ${workerId}`, STOP_STEP_MS * 3);
+      const beatSettled = await within(heartbeatDone, STOP_STEP_MS);
+      if (beatSettled && !lastBeatFailed && !away && !(options.databaseAway?.() ?? false)) {
+        await within(sql`delete from private.job_workers where worker_id = ${workerId}`, STOP_STEP_MS * 3);
+      }
     },
   };
 }

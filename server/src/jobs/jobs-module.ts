@@ -59,6 +59,7 @@ export async function jobsModule(app: FastifyInstance, ctx: ModuleContext, optio
       },
       tasks: options.tasks,
       concurrency: ctx.config.jobConcurrency,
+      databaseAway: () => !ctx.database.isAvailable(),
     });
   });
   app.addHook('onClose', async () => {
