@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Toasts go through @/lib/toast, which loads sonner with the first one (issue 33; decision 0017). */
+const sonnerThroughFacade = { name: 'sonner', message: 'Use toast from @/lib/toast: sonner loads with the first toast, not with every page.' };
+
 const features = ['marketing-site', 'auth', 'dashboard', 'content', 'campaigns', 'admin', 'team', 'blog', 'account-security', 'assets'];
 
 export default tseslint.config(
@@ -25,7 +28,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/**', '../../*'], message: 'Import through the @/ alias.' }] },
+        { paths: [sonnerThroughFacade], patterns: [{ group: ['../*/**', '../../*'], message: 'Import through the @/ alias.' }] },
       ],
     },
   },
@@ -36,6 +39,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [sonnerThroughFacade],
           patterns: [
             {
               group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/**`),
@@ -50,6 +54,13 @@ export default tseslint.config(
   // Shared layers never reach into features.
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [sonnerThroughFacade], patterns: [{ group: ['@/features/**', '@/app/**'], message: 'Shared code does not depend on features or the app.' }] }],
+    },
+  },
+  // The two files that reach sonner itself: the facade and the Toaster it mounts.
+  {
+    files: ['src/lib/toast.ts', 'src/components/ui/sonner.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/**', '@/app/**'], message: 'Shared code does not depend on features or the app.' }] }],
     },

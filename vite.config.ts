@@ -78,12 +78,20 @@ const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/re
  */
 const realtimeLeftOut = path.resolve(import.meta.dirname, 'src/lib/realtime-left-out.ts');
 
+/**
+ * supabase-js also builds a Storage client (~6 KB brotli with what it brings) into every client, and most pages
+ * never call Storage: the bundle gets a stand-in that loads the real package on the first call
+ * (src/lib/storage-on-demand.ts, which imports it by its file; decision 0017).
+ */
+const storageOnDemand = path.resolve(import.meta.dirname, 'src/lib/storage-on-demand.ts');
+
 export default defineConfig(({ command }) => ({
   plugins: [refuseSecretKeys(), react(), tailwindcss(), devBackendMeta(), minifyPublicScripts(['hydrate.js', 'analytics.js'])],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),
       '@supabase/realtime-js': realtimeLeftOut,
+      '@supabase/storage-js': storageOnDemand,
       ...(command === 'build' ? { 'react-router': reactRouterProduction } : {}),
     },
   },
@@ -104,10 +112,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // What every page of the signed-in area loads (the Supabase client, TanStack Query, sonner, tailwind-merge):
-            // one chunk instead of a dozen small ones that compress worse and each cost a request (issue 33). The
-            // prerendered public pages load none of it (e2e/marketing-site.spec.ts).
-            { name: 'platform', test: /node_modules[\\/](@supabase|@tanstack|sonner|tailwind-merge|tslib|iceberg-js)[\\/]/ },
+            // What every page of the signed-in area loads (the Supabase client, TanStack Query, tailwind-merge): one
+            // chunk instead of a dozen small ones that compress worse and each cost a request (issue 33). The
+            // prerendered public pages load none of it (e2e/marketing-site.spec.ts). Storage's client and sonner load
+            // on their first use, in chunks of their own (src/lib/storage-on-demand.ts, src/lib/toast.ts).
+            { name: 'platform', test: /node_modules[\\/](@supabase[\\/](?!storage-js[\\/])|@tanstack|tailwind-merge|tslib)/ },
           ],
         },
       },

@@ -10,8 +10,8 @@ interface AppProviderProps {
   /** Server rendering passes a fresh client per page; in the browser the client loads on demand. */
   queryClient?: QueryClient;
   /**
-   * Prerendered public pages: load the query client and the Toaster on the first interaction instead of at
-   * once, to keep them off the first load. Tooltips bring their own provider (700/300 ms) where they are used:
+   * Prerendered public pages: load the query client on the first interaction instead of at once, to keep it off
+   * the first load (the Toaster loads with the first toast on every page). Tooltips bring their own provider (700/300 ms) where they are used:
    * see `@/components/ui/tooltip`.
    */
   isPrerendered?: boolean;
@@ -28,7 +28,7 @@ export function AppProvider({ children, queryClient, isPrerendered = false }: Ap
         <AdminSessionProvider>
           <SiteConfigProvider>
             {children}
-            <DeferredToaster deferUntilInteraction={isPrerendered} />
+            <DeferredToaster />
           </SiteConfigProvider>
         </AdminSessionProvider>
       </DeferredQueryClientProvider>

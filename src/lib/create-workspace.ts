@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { workspaceCopy } from '@/config/team-copy';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';

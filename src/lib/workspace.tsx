@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { hasAccessRole } from '@/config/access-roles';
 import { workspaceCopy } from '@/config/team-copy';
 import { unwrap } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSecurityPage } from '@/features/account-security/components/account-security-page';
 import { AuthProvider, ProtectedRoute } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { jobsCopy } from '@/config/jobs-copy';
 import { adminSupabase } from '@/lib/supabase';
 import { logged } from './data-layer';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { LeadStatus } from '@/config/lead-options';
 import { leadsCopy } from '@/config/leads-copy';
 import { adminSupabase } from '@/lib/supabase';

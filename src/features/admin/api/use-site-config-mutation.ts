@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSiteConfig } from '@/lib/site-config';
 import { adminFailureDescription } from './failure-description';
 import { adminKeys } from './keys';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginError, useAdminSession, type AdminSession } from '@/lib/admin-session';
 import { Landing, renderRoutes } from '@/testing/render';
@@ -10,7 +10,7 @@ vi.mock('@/lib/admin-session', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   useAdminSession: vi.fn(),
 }));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 const login = vi.fn<AdminSession['login']>();
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAdminSupabase, type FakeAdminSupabase } from '@/features/admin/testing/fake-admin-supabase';
 import { renderRoutes } from '@/testing/render';
@@ -16,7 +16,7 @@ vi.mock('@/lib/supabase', () => ({
   },
 }));
 vi.mock('@/lib/site-config', () => ({ useSiteConfig: () => ({ refresh: state.refresh }) }));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 beforeEach(() => {
   state.fake = createFakeAdminSupabase();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { analyticsCopy } from '@/config/analytics-copy';
 import type { AnalyticsClient } from '@/features/analytics/api/analytics-client';
 import { analyticsKeys } from '@/features/analytics/api/keys';

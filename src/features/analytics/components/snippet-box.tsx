@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { analyticsCopy } from '@/config/analytics-copy';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { assetCopy } from '@/config/asset-copy';
 import { assetErrorDescription } from '@/features/assets/utils/asset-errors';
 import { unwrap } from '@/lib/errors';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { assetKeys } from '@/features/assets/api/keys';
 import { assetErrorDescription } from '@/features/assets/utils/asset-errors';
 import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';

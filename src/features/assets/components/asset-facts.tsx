@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { assetCopy } from '@/config/asset-copy';
 import type { AssetVersion } from '@/features/assets/api/asset-types';

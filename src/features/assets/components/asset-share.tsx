@@ -1,6 +1,6 @@
 import { Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

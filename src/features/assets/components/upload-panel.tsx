@@ -4,7 +4,7 @@ import { MAX_FILES_PER_DROP } from '@/config/asset-options';
 import { UploadDropzone } from '@/features/assets/components/upload-dropzone';
 import { UploadQueueList } from '@/features/assets/components/upload-queue-list';
 import type { UploadQueue } from '@/features/assets/upload/use-upload-queue';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /** Uploading: the drop area (members and up) and the queue of this page's uploads. */
 export function UploadPanel({ queue, canWrite }: { queue: UploadQueue; canWrite: boolean }) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { assetCopy } from '@/config/asset-copy';
 import { cancelAssetUpload, completeAssetUpload, reserveAssetUpload } from '@/features/assets/api/asset-uploads';
 import { assetKeys } from '@/features/assets/api/keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { automationRunsCopy } from '@/config/automation-runs-copy';
 import { automationKeys } from '@/features/automation/api/keys';
 import { toError } from '@/lib/errors';

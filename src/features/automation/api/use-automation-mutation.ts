@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { automationKeys } from '@/features/automation/api/keys';
 import { publishProblemOf } from '@/features/automation/utils/publish-error';
 

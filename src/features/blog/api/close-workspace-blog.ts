@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { blogSettingsCopy } from '@/config/blog-copy';
 import { blogKeys } from '@/features/blog/api/keys';
 import { blogSlugErrorMessage } from '@/features/blog/utils/blog-errors';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { campaignCopy } from '@/config/campaign-copy';
 import { messages } from '@/config/messages';
 import { campaignKeys } from '@/features/campaigns/api/keys';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adConsole, listCalls, renderConsole, resetAdConsole, writeCall } from '@/features/campaigns/testing/ad-console-fixture';
 

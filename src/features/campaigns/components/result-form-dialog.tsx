@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { OptionSelect } from '@/components/option-select';
 import { RecordFormDialog } from '@/components/records/record-form-dialog';
 import { FormField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
 import type { CsvMappingStore } from '@/components/csv/csv-schema';
 import { OptionSelect } from '@/components/option-select';

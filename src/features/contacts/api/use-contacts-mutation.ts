@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { contactKeys } from '@/features/contacts/api/keys';
 import { contactFailureDescription } from '@/features/contacts/utils/contact-failure';
 import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';

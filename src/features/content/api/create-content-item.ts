@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { contentCopy } from '@/config/content-copy';
 import { messages } from '@/config/messages';
 import { contentItemKeys } from '@/features/content/api/keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { contentCopy } from '@/config/content-copy';
 import { ContentItemGoneError } from '@/features/content/api/content-item-gone-error';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';

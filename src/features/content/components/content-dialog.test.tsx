@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { FakeResult } from '@/testing/fake-supabase';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHub, fake, listCalls, renderHub, resetContentHub, writeCall } from '@/features/content/testing/content-hub-fixture';

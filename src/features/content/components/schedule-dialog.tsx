@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListStatus } from '@/components/module/list-status';
 import { OptionSelect } from '@/components/option-select';
 import { RecordFormDialog } from '@/components/records/record-form-dialog';

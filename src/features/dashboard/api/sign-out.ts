@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messages } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
 

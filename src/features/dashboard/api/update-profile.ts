@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { dashboardCopy } from '@/config/account-copy';
 import type { MarketingRole } from '@/config/roles';
 import { profileQueryKey, useAuth, type Profile } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { emailKeys } from '@/features/email/api/keys';
 import { emailFailureDescription } from '@/features/email/utils/email-failure';
 import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/components/ui/sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsPanel } from '@/features/email/components/campaigns-panel';
 import { AuthProvider } from '@/lib/auth';

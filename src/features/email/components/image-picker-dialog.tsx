@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AssetPickerDialog } from '@/components/asset-picker/asset-picker-dialog';
 import { emailCopy } from '@/config/email-copy';
 import { altFromAssetName, publishEmailImage } from '@/features/email/api/publish-email-image';

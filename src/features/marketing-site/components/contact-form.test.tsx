@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from './contact-form';
 
 const insert = vi.hoisted(() => vi.fn());
 const from = vi.hoisted(() => vi.fn(() => ({ insert })));
 vi.mock('@/lib/supabase', () => ({ supabase: { from } }));
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const solveChallenge = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/proof-of-work/solve-challenge', () => ({ solveChallenge }));
 const createLead = insert;

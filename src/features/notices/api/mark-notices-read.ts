@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { noticesCopy } from '@/config/notices-copy';
 import { noticeKeys } from '@/features/notices/api/keys';
 import { toError } from '@/lib/errors';

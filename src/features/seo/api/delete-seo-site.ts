@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { seoCopy } from '@/config/seo-copy';
 import type { SeoSite } from '@/features/seo/api/get-seo-sites';
 import { seoKeys } from '@/features/seo/api/keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { seoCopy } from '@/config/seo-copy';
 import { seoKeys } from '@/features/seo/api/keys';
 import type { SeoClient } from '@/features/seo/api/seo-client';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CsvImportDialog } from '@/components/csv/csv-import-dialog';
 import type { CsvMappingStore } from '@/components/csv/csv-schema';
 import { Button } from '@/components/ui/button';

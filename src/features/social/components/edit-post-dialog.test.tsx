@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocialHub } from '@/features/social/components/social-hub';
 import { AuthProvider } from '@/lib/auth';
@@ -13,7 +13,7 @@ vi.mock('@/lib/supabase', async () => {
   const fake = createFakeSupabase();
   return { supabase: Object.assign(fake.client, { fake }) };
 });
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 globalThis.ResizeObserver ??= class {
   observe() {}

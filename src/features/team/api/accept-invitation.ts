@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { inviteCopy, teamCopy } from '@/config/team-copy';
 import { invitationKey } from '@/features/team/api/get-invitation';
 import { toError } from '@/lib/errors';

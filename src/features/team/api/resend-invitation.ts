@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { teamCopy } from '@/config/team-copy';
 import { useTeamMutation } from '@/features/team/api/use-team-mutation';
 import { toError } from '@/lib/errors';

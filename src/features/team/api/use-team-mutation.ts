@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { teamCopy } from '@/config/team-copy';
 import { accessLostDescription } from '@/lib/access-lost';
 import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { webhookKeys } from '@/features/webhooks/api/keys';
 import { fieldErrorOf } from '@/features/webhooks/utils/endpoint-form';
 

@@ -1,6 +1,6 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
