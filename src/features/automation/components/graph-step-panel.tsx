@@ -29,10 +29,10 @@ export function GraphStepPanel({ step, steps, summary, members, readOnly, onAdd,
 
   return (
     <section aria-labelledby="graph-step-title" className="space-y-3 rounded-md border p-3">
-      <h4 id="graph-step-title" className="font-medium">
+      <h3 id="graph-step-title" className="font-medium">
         <span className="text-muted-foreground">{step ? automationGraphCopy.stepTitle(step.id) : automationGraphCopy.triggerTitle}: </span>
         {summary}
-      </h4>
+      </h3>
       {step ? null : <p className="text-sm text-muted-foreground">{automationGraphCopy.triggerNote}</p>}
       {readOnly ? null : ways.length === 0 ? (
         <p className="text-sm text-muted-foreground">{automationGraphCopy.endNote}</p>

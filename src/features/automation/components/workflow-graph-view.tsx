@@ -1,4 +1,5 @@
 import '@xyflow/react/dist/style.css';
+import '@/features/automation/components/workflow-graph-view.css';
 import { Controls, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, type Connection, type Edge, type NodeTypes } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -75,7 +76,7 @@ function GraphCanvas({ graph, members, readOnly, problem, onChange, onShowSteps 
         {automationGraphCopy.hint}{' '}
         <Button type="button" variant="link" className="h-auto p-0" onClick={onShowSteps}>{automationGraphCopy.useStepList}</Button>
       </p>
-      <div className="h-[360px] rounded-md border [&_.react-flow\_\_attribution_a]:text-foreground" role="group" aria-label={automationGraphCopy.canvasLabel}>
+      <div className="automation-graph h-[360px] rounded-md border" role="group" aria-label={automationGraphCopy.canvasLabel}>
         <ReactFlow
           nodes={nodes}
           edges={edges}

@@ -4,7 +4,7 @@ import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
 /** The graph view's node for the trigger (a step id may be any text, but not start with "@"). */
 export const TRIGGER_NODE_ID = '@trigger';
 export const NODE_WIDTH = 224;
-export const NODE_HEIGHT = 84;
+export const NODE_HEIGHT = 96;
 const GAP_X = 40;
 const GAP_Y = 64;
 
