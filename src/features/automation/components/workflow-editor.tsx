@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { automationCopy } from '@/config/automation-copy';
@@ -12,6 +12,9 @@ import { publishProblemOf, type PublishProblem } from '@/features/automation/uti
 import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
 
+// The graph view brings React Flow (and its CSS): loaded when it is first opened, never with the page.
+const WorkflowGraphView = lazy(() => import('@/features/automation/components/workflow-graph-view'));
+
 interface WorkflowEditorProps {
   workflow: Workflow;
   readOnly: boolean;
@@ -19,7 +22,8 @@ interface WorkflowEditorProps {
 }
 
 /**
- * A workflow's trigger and steps, edited as a list (its draft, or its published version when it has none). Save
+ * A workflow's trigger and steps, edited as a list or as a graph — one draft graph, so switching keeps every change
+ * (its draft, or its published version when it has none). Save
  * keeps a draft; Publish saves and publishes it, and a refusal marks the step at fault. Closing with unsaved
  * edits asks first.
  */
@@ -28,10 +32,12 @@ export function WorkflowEditor({ workflow, readOnly, onClose }: WorkflowEditorPr
   const [graph, setGraph] = useState<WorkflowGraph>(initial);
   const [dirty, setDirty] = useState(false);
   const [problem, setProblem] = useState<PublishProblem | null>(null);
+  const [view, setView] = useState<'steps' | 'graph'>('steps');
   const save = useSaveWorkflowDraft();
   const publish = usePublishWorkflow();
   const members = useWorkspaceMembers().data ?? [];
   const busy = save.isPending || publish.isPending;
+  const memberNames = members.map((member) => ({ userId: member.userId, name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email }));
 
   const change = (next: WorkflowGraph) => {
     setGraph(next);
@@ -53,13 +59,20 @@ export function WorkflowEditor({ workflow, readOnly, onClose }: WorkflowEditorPr
         <div className="space-y-6">
           <TriggerFields graph={graph} readOnly={readOnly} error={problem && !problem.stepId && problem.problem !== 'goal_invalid' ? problem.message : undefined} onChange={change} />
           <GoalFields graph={graph} readOnly={readOnly} error={problem?.problem === 'goal_invalid' ? problem.message : undefined} onChange={change} />
-          <StepListEditor
-            graph={graph}
-            readOnly={readOnly}
-            problem={problem}
-            members={members.map((member) => ({ userId: member.userId, name: [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email }))}
-            onChange={change}
-          />
+          <div role="group" aria-label={automationCopy.viewLabel} className="flex gap-1">
+            {(['steps', 'graph'] as const).map((option) => (
+              <Button key={option} type="button" size="sm" variant={view === option ? 'default' : 'outline'} aria-pressed={view === option} onClick={() => setView(option)}>
+                {automationCopy.views[option]}
+              </Button>
+            ))}
+          </div>
+          {view === 'graph' ? (
+            <Suspense fallback={<p className="text-sm text-muted-foreground">{automationCopy.graphLoading}</p>}>
+              <WorkflowGraphView graph={graph} readOnly={readOnly} problem={problem} members={memberNames} onChange={change} onShowSteps={() => setView('steps')} />
+            </Suspense>
+          ) : (
+            <StepListEditor graph={graph} readOnly={readOnly} problem={problem} members={memberNames} onChange={change} />
+          )}
         </div>
         <DialogFooter className="gap-2">
           <Button type="button" variant="outline" onClick={close} disabled={busy}>{automationCopy.close}</Button>
