@@ -4469,6 +4469,41 @@ begin
 end
 $$;
 
+-- Name: queue_social_figure_fetches(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_figure_fetches() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  queued integer := 0;
+begin
+  for workspace in
+    select distinct c.organization_id from public.social_post_channels c
+    where c.status = 'published' and c.finished_at > now() - interval '30 days'
+  loop
+    perform private.enqueue_job('fetch_social_figures', jsonb_build_object('workspace_id', workspace), now(),
+      private.social_figures_job_key(workspace), 3);
+    queued := queued + 1;
+  end loop;
+  return queued;
+end
+$$;
+
+-- Name: queue_social_figures_after_publishing(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_figures_after_publishing() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'published' and old.status is distinct from 'published' then
+    perform private.enqueue_job('fetch_social_figures', jsonb_build_object('workspace_id', new.organization_id),
+      now() + interval '5 minutes', private.social_figures_job_key(new.organization_id), 3);
+  end if;
+  return null;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4850,6 +4885,35 @@ begin
     where a.id = channel.account_id and a.status = 'connected';
   end if;
   return true;
+end
+$$;
+
+-- Name: record_social_post_figures(uuid, uuid, integer, integer, integer, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  select * into channel from public.social_post_channels c where c.id = record_social_post_figures.channel_id;
+  if not found then
+    return;
+  end if;
+  if channel.organization_id <> record_social_post_figures.workspace_id then
+    raise exception 'social post channel % does not belong to workspace %', channel_id, workspace_id using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  insert into public.social_post_figures as f (channel_id, organization_id, likes, reposts, replies, fetched_at, fetch_message)
+  values (channel.id, channel.organization_id, greatest(coalesce(record_social_post_figures.likes, 0), 0),
+    greatest(coalesce(record_social_post_figures.reposts, 0), 0), greatest(coalesce(record_social_post_figures.replies, 0), 0),
+    case when record_social_post_figures.likes is null then null else now() end, left(record_social_post_figures.message, 1000))
+  on conflict on constraint social_post_figures_pkey do update set
+    likes = case when record_social_post_figures.likes is null then f.likes else excluded.likes end,
+    reposts = case when record_social_post_figures.likes is null then f.reposts else excluded.reposts end,
+    replies = case when record_social_post_figures.likes is null then f.replies else excluded.replies end,
+    fetched_at = case when record_social_post_figures.likes is null then f.fetched_at else now() end,
+    fetch_message = excluded.fetch_message,
+    updated_at = now();
 end
 $$;
 
@@ -5706,6 +5770,31 @@ CREATE FUNCTION private.social_approval_link_status(link public.social_approval_
     when post.approval_status is distinct from 'awaiting' then 'closed'
     else 'pending'
   end
+$$;
+
+-- Name: social_channels_for_figures(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_channels_for_figures(workspace_id uuid) RETURNS TABLE(channel_id uuid, account_id uuid, network text, service_origin text, sealed text, external_id text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.id, a.id, a.network, a.service_origin, cr.sealed, c.external_id
+  from public.social_post_channels c
+  join public.social_accounts a on a.id = c.account_id and a.organization_id = c.organization_id
+  join private.social_account_credentials cr on cr.account_id = a.id
+  where c.organization_id = social_channels_for_figures.workspace_id
+    and c.status = 'published' and c.external_id is not null
+    and a.status = 'connected' and a.network in ('bluesky', 'mastodon')
+    and c.finished_at > now() - interval '30 days'
+  order by a.id, c.finished_at desc
+  limit 500
+$$;
+
+-- Name: social_figures_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_figures_job_key(workspace_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'social-figures:' || workspace_id::text
 $$;
 
 -- Name: social_post_content(uuid); Type: FUNCTION; Schema: private
@@ -10397,6 +10486,22 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_post_figures; Type: TABLE; Schema: public
+CREATE TABLE public.social_post_figures (
+    channel_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    likes integer DEFAULT 0 NOT NULL,
+    reposts integer DEFAULT 0 NOT NULL,
+    replies integer DEFAULT 0 NOT NULL,
+    fetched_at timestamp with time zone,
+    fetch_message text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_figures_fetch_message_length CHECK ((char_length(fetch_message) <= 1000)),
+    CONSTRAINT social_post_figures_likes_check CHECK ((likes >= 0)),
+    CONSTRAINT social_post_figures_replies_check CHECK ((replies >= 0)),
+    CONSTRAINT social_post_figures_reposts_check CHECK ((reposts >= 0))
+);
+
 -- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
 CREATE TABLE public.webhook_delivery_attempts (
     delivery_id uuid NOT NULL,
@@ -10848,6 +10953,10 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_account_id_key UNIQUE (post_id, account_id);
 
+-- Name: social_post_figures social_post_figures_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_pkey PRIMARY KEY (channel_id);
+
 -- Name: social_posts social_posts_id_organization_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_id_organization_id_key UNIQUE (id, organization_id);
@@ -11170,6 +11279,9 @@ CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels 
 -- Name: social_post_channels_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_organization_id_idx ON public.social_post_channels USING btree (organization_id, status);
 
+-- Name: social_post_figures_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_figures_organization_id_idx ON public.social_post_figures USING btree (organization_id);
+
 -- Name: social_posts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_posts_organization_id_idx ON public.social_posts USING btree (organization_id, scheduled_at);
 
@@ -11403,6 +11515,9 @@ CREATE TRIGGER social_accounts_set_updated_at BEFORE INSERT OR UPDATE ON public.
 
 -- Name: social_post_channels social_post_channels_check_approved; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_check_approved BEFORE INSERT OR UPDATE OF status ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.check_social_channel_approved();
+
+-- Name: social_post_channels social_post_channels_queue_figures; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_post_channels_queue_figures AFTER UPDATE OF status ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.queue_social_figures_after_publishing();
 
 -- Name: social_post_channels social_post_channels_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -11814,6 +11929,14 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_post_figures social_post_figures_channel_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.social_post_channels(id) ON DELETE CASCADE;
+
+-- Name: social_post_figures social_post_figures_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: social_posts social_posts_approval_decided_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -12100,6 +12223,9 @@ CREATE POLICY "Members read their workspace's social accounts" ON public.social_
 -- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_post_figures Members read their workspace's social post figures; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social post figures" ON public.social_post_figures FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -12378,6 +12504,9 @@ ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_figures; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_post_figures ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_posts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_posts ENABLE ROW LEVEL SECURITY;
@@ -13199,6 +13328,12 @@ REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text
 -- Name: FUNCTION queue_held_automation_runs(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_held_automation_runs() FROM PUBLIC;
 
+-- Name: FUNCTION queue_social_figure_fetches(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_figure_fetches() FROM PUBLIC;
+
+-- Name: FUNCTION queue_social_figures_after_publishing(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_figures_after_publishing() FROM PUBLIC;
+
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
@@ -13244,6 +13379,9 @@ REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uui
 
 -- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
+
+-- Name: FUNCTION record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text) FROM PUBLIC;
 
 -- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
@@ -13378,6 +13516,12 @@ GRANT SELECT ON TABLE public.social_approval_links TO authenticated;
 
 -- Name: FUNCTION social_approval_link_status(link public.social_approval_links, post public.social_posts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_approval_link_status(link public.social_approval_links, post public.social_posts) FROM PUBLIC;
+
+-- Name: FUNCTION social_channels_for_figures(workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_channels_for_figures(workspace_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_figures_job_key(workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_figures_job_key(workspace_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
@@ -14521,6 +14665,10 @@ GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
+
+-- Name: TABLE social_post_figures; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_post_figures TO service_role;
+GRANT SELECT ON TABLE public.social_post_figures TO authenticated;
 
 -- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;
