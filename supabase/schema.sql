@@ -3225,6 +3225,29 @@ CREATE FUNCTION private.hash_invitation_token(token text) RETURNS bytea
   select sha256(convert_to(token, 'UTF8'))
 $$;
 
+-- Name: hold_social_account(uuid, uuid, timestamp with time zone, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  update public.social_post_channels c set status = 'scheduled', attempted_at = null,
+    result_message = left('Waiting: ' || hold_social_account.message || '. It goes out after '
+      || to_char(hold_social_account.until at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC.', 2000)
+  where c.id = hold_social_account.channel_id and c.organization_id = hold_social_account.workspace_id and c.status = 'attempting'
+  returning * into channel;
+  if not found then
+    return false;
+  end if;
+  insert into private.social_account_holds as h (account_id, until, reason)
+  values (channel.account_id, hold_social_account.until, left(hold_social_account.message, 1000))
+  on conflict (account_id) do update set until = greatest(h.until, excluded.until), reason = excluded.reason;
+  return true;
+end
+$$;
+
 -- Name: import_error_message(text, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.import_error_message(message text, state text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -6121,6 +6144,65 @@ begin
   end if;
   update private.rate_limits set tokens = available, updated_at = moment where key = bucket;
   return ceil((1 - available) * 3600 / per_hour)::integer;
+end
+$$;
+
+-- Name: take_social_publishing_turn(uuid, uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+  moment timestamptz;
+  wait_until timestamptz;
+  reason text;
+  hold private.social_account_holds;
+  window_limit jsonb;
+  candidate timestamptz;
+begin
+  select * into channel from public.social_post_channels c where c.id = take_social_publishing_turn.channel_id;
+  if not found then
+    return null;
+  end if;
+  if channel.organization_id <> take_social_publishing_turn.workspace_id then
+    raise exception 'social post channel % does not belong to workspace %', channel_id, workspace_id using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  select p.scheduled_at into moment from public.social_posts p where p.id = channel.post_id;
+  if channel.status <> 'scheduled' or moment is null or moment > now() then
+    return null;
+  end if;
+  -- One account's turns are counted one at a time, across workers.
+  perform pg_advisory_xact_lock(hashtextextended('social-account:' || channel.account_id::text, 0));
+  select * into hold from private.social_account_holds h where h.account_id = channel.account_id;
+  if found and hold.until > now() then
+    wait_until := hold.until;
+    reason := hold.reason;
+  end if;
+  for window_limit in select value from jsonb_array_elements(coalesce(limits, '[]'::jsonb)) loop
+    select s.sent_at + make_interval(secs => (window_limit ->> 'seconds')::integer) into candidate
+    from private.social_account_sends s
+    where s.account_id = channel.account_id and s.sent_at > now() - make_interval(secs => (window_limit ->> 'seconds')::integer)
+    order by s.sent_at desc
+    offset greatest((window_limit ->> 'max')::integer - 1, 0) limit 1;
+    if candidate is not null and (wait_until is null or candidate > wait_until) then
+      wait_until := candidate;
+      reason := window_limit ->> 'label';
+    end if;
+  end loop;
+  if wait_until is not null then
+    update public.social_post_channels c
+    set result_message = left('Waiting: ' || reason || '. It goes out after '
+      || to_char(wait_until at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC.', 2000)
+    where c.id = channel.id and c.status = 'scheduled';
+    return wait_until;
+  end if;
+  insert into private.social_account_sends (account_id) values (channel.account_id);
+  delete from private.social_account_sends s where s.account_id = channel.account_id and s.sent_at < now() - interval '2 days';
+  delete from private.social_account_holds h where h.account_id = channel.account_id;
+  update public.social_post_channels c set result_message = null
+  where c.id = channel.id and c.result_message like 'Waiting: %';
+  return null;
 end
 $$;
 
@@ -9888,6 +9970,20 @@ CREATE TABLE private.social_account_credentials (
     CONSTRAINT social_account_credentials_sealed_format CHECK ((sealed ~ '^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$'::text))
 );
 
+-- Name: social_account_holds; Type: TABLE; Schema: private
+CREATE TABLE private.social_account_holds (
+    account_id uuid NOT NULL,
+    until timestamp with time zone NOT NULL,
+    reason text NOT NULL,
+    CONSTRAINT social_account_holds_reason_length CHECK ((char_length(reason) <= 1000))
+);
+
+-- Name: social_account_sends; Type: TABLE; Schema: private
+CREATE TABLE private.social_account_sends (
+    account_id uuid NOT NULL,
+    sent_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- Name: social_approval_tokens; Type: TABLE; Schema: private
 CREATE TABLE private.social_approval_tokens (
     token_hash bytea NOT NULL,
@@ -10653,6 +10749,10 @@ ALTER TABLE ONLY private.rate_limits
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_pkey PRIMARY KEY (account_id);
 
+-- Name: social_account_holds social_account_holds_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_holds
+    ADD CONSTRAINT social_account_holds_pkey PRIMARY KEY (account_id);
+
 -- Name: social_approval_tokens social_approval_tokens_link_id_key; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_approval_tokens
     ADD CONSTRAINT social_approval_tokens_link_id_key UNIQUE (link_id);
@@ -11050,6 +11150,9 @@ CREATE INDEX outgoing_emails_payload_idx ON private.outgoing_emails USING gin (p
 
 -- Name: rate_limits_updated_at_idx; Type: INDEX; Schema: private
 CREATE INDEX rate_limits_updated_at_idx ON private.rate_limits USING btree (updated_at);
+
+-- Name: social_account_sends_account_idx; Type: INDEX; Schema: private
+CREATE INDEX social_account_sends_account_idx ON private.social_account_sends USING btree (account_id, sent_at DESC);
 
 -- Name: workspace_events_workspace_id_idx; Type: INDEX; Schema: private
 CREATE INDEX workspace_events_workspace_id_idx ON private.workspace_events USING btree (workspace_id, id DESC);
@@ -11576,6 +11679,14 @@ ALTER TABLE ONLY private.lead_digest_queue
 -- Name: social_account_credentials social_account_credentials_account_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: social_account_holds social_account_holds_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_holds
+    ADD CONSTRAINT social_account_holds_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: social_account_sends social_account_sends_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_sends
+    ADD CONSTRAINT social_account_sends_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
 
 -- Name: social_approval_tokens social_approval_tokens_link_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_approval_tokens
@@ -13142,6 +13253,9 @@ GRANT ALL ON FUNCTION private.has_workspace_role(org uuid, min_role text) TO ser
 -- Name: FUNCTION hash_invitation_token(token text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.hash_invitation_token(token text) FROM PUBLIC;
 
+-- Name: FUNCTION hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text) FROM PUBLIC;
+
 -- Name: FUNCTION import_error_message(message text, state text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.import_error_message(message text, state text) FROM PUBLIC;
 
@@ -13575,6 +13689,9 @@ REVOKE ALL ON FUNCTION private.take_email_send_tokens(workspace_id uuid, wanted 
 
 -- Name: FUNCTION take_rate_limit_token(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
+
+-- Name: FUNCTION take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION throttle_leads(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
