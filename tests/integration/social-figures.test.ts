@@ -94,6 +94,15 @@ describe('figures of a post published on a real PDS', () => {
     expect(figures!.fetched_at).not.toBeNull();
   });
 
+  it('gives the Social Hub’s figures card its rows: published channels with their figures embedded', async () => {
+    // The query of src/features/social/api/get-social-figures.ts, as a viewer.
+    const { data, error } = await viewer.client.from('social_post_channels')
+      .select('id, account_id, body, published_url, finished_at, social_post_figures(likes, reposts, replies, fetched_at, fetch_message)')
+      .eq('organization_id', owner.organizationId).eq('status', 'published');
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.objectContaining({ id: channelId, body: 'Figures, please', social_post_figures: expect.objectContaining({ likes: 1, reposts: 1, replies: 0, fetch_message: null }) })]);
+  });
+
   it('lets a viewer read the figures and nobody write them', async () => {
     const { data: updated } = await owner.client.from('social_post_figures').update({ likes: 999 } as never).eq('channel_id', channelId).select('likes');
     expect(updated ?? []).toHaveLength(0);

@@ -11,6 +11,8 @@ import { ReconnectBanner } from '@/features/social/components/reconnect-banner';
 import { useWorkspace } from '@/lib/workspace';
 
 /** The reconnect dialog loads when opened (issue 33); the banner, the accounts and the queued posts all open it. */
+/** The figures card loads after the page (issue 30 #6): nothing added to the first load. */
+const FiguresCard = lazy(() => import('@/features/social/components/figures-card').then((module) => ({ default: module.FiguresCard })));
 const ReconnectDialog = lazy(() => import('@/features/social/components/reconnect-dialog').then((module) => ({ default: module.ReconnectDialog })));
 
 /**
@@ -30,6 +32,7 @@ export function SocialHub() {
       <AccountsCard workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       {canWrite ? <ComposerCard workspaceId={current.id} /> : null}
       <PostsCard workspaceId={current.id} canWrite={canWrite} canManage={canManage} onReconnect={setReconnecting} />
+      <Suspense fallback={null}><FiguresCard workspaceId={current.id} /></Suspense>
       <Suspense fallback={null}>
         {reconnecting ? <ReconnectDialog key={reconnecting.id} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} /> : null}
       </Suspense>
