@@ -6,13 +6,12 @@ import type { SocialAccount } from '@/features/social/api/get-social-accounts';
 import { ApprovalSetting } from '@/features/social/components/approval-setting';
 import { AccountsCard } from '@/features/social/components/accounts-card';
 import { ComposerCard } from '@/features/social/components/composer-card';
+import { FiguresSlot } from '@/features/social/components/figures-slot';
 import { PostsCard } from '@/features/social/components/posts-card';
 import { ReconnectBanner } from '@/features/social/components/reconnect-banner';
 import { useWorkspace } from '@/lib/workspace';
 
 /** The reconnect dialog loads when opened (issue 33); the banner, the accounts and the queued posts all open it. */
-/** The figures card loads after the page (issue 30 #6): nothing added to the first load. */
-const FiguresCard = lazy(() => import('@/features/social/components/figures-card').then((module) => ({ default: module.FiguresCard })));
 const ReconnectDialog = lazy(() => import('@/features/social/components/reconnect-dialog').then((module) => ({ default: module.ReconnectDialog })));
 
 /**
@@ -32,7 +31,7 @@ export function SocialHub() {
       <AccountsCard workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       {canWrite ? <ComposerCard workspaceId={current.id} /> : null}
       <PostsCard workspaceId={current.id} canWrite={canWrite} canManage={canManage} onReconnect={setReconnecting} />
-      <Suspense fallback={null}><FiguresCard workspaceId={current.id} /></Suspense>
+      <FiguresSlot workspaceId={current.id} />
       <Suspense fallback={null}>
         {reconnecting ? <ReconnectDialog key={reconnecting.id} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} /> : null}
       </Suspense>
