@@ -117,7 +117,9 @@ describe('figures of a post published on a real PDS', () => {
     expect(data).toEqual([]);
     const subject = { uri: postUri, cid: await cidOf(postUri) };
     await bobWrites('app.bsky.feed.post', { text: 'Congratulations!', reply: { root: subject, parent: subject } });
+    const asked = appView.requests();
     await fetchFiguresNow(outsider.organizationId);
+    expect(appView.requests()).toBe(asked);
     const [stored] = await server.sql<{ likes: number }[]>`select likes from public.social_post_figures where channel_id = ${channelId}`;
     expect(stored!.likes).toBe(1);
     await expect(server.sql`select private.record_social_post_figures(${outsider.organizationId}, ${channelId}, 7, 7, 7, null)`).rejects.toMatchObject({ code: '42501' });

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 export interface LocalAppView {
   /** http://localhost:<port>: the PDS's bskyAppViewUrl. */
   url: string;
+  /** How many getPosts requests it has answered. */
+  requests(): number;
   /** Where to count from (set once the PDS is up). */
   usePds(pdsUrl: string): void;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ interface Listed<T> {
  */
 export async function startLocalAppView(): Promise<LocalAppView> {
   let pdsUrl = '';
+  let requests = 0;
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${pdsUrl}/xrpc/${path}`);
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -65,6 +68,7 @@ export async function startLocalAppView(): Promise<LocalAppView> {
       response.writeHead(501, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'MethodNotImplemented', message: url.pathname }));
       return;
     }
+    requests += 1;
     getPosts(url.searchParams.getAll('uris')).then(
       (posts) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ posts })),
       (error: Error) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'InternalServerError', message: error.message })),
@@ -73,6 +77,7 @@ export async function startLocalAppView(): Promise<LocalAppView> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    requests: () => requests,
     usePds: (url) => (pdsUrl = url),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
