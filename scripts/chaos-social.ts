@@ -26,7 +26,9 @@ async function rpc(url: string, anonKey: string, token: string, name: string, bo
   return response.json();
 }
 
-export async function runSocialChaos(kills: number, startWorker: (dataDir: string, env: Record<string, string>) => WorkerProcess, posts = 40): Promise<void> {
+// 30 posts: one Bluesky account may send 30 in 5 minutes (server/src/modules/social/network-limits.ts); more would wait
+// for the window, past this run's deadline.
+export async function runSocialChaos(kills: number, startWorker: (dataDir: string, env: Record<string, string>) => WorkerProcess, posts = 30): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bb-chaos-social-'));
   await chmod(dir, 0o755);
   const dataDir = path.join(dir, 'data');

@@ -3225,6 +3225,29 @@ CREATE FUNCTION private.hash_invitation_token(token text) RETURNS bytea
   select sha256(convert_to(token, 'UTF8'))
 $$;
 
+-- Name: hold_social_account(uuid, uuid, timestamp with time zone, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  update public.social_post_channels c set status = 'scheduled', attempted_at = null,
+    result_message = left('Waiting: ' || hold_social_account.message || '. It goes out after '
+      || to_char(hold_social_account.until at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC.', 2000)
+  where c.id = hold_social_account.channel_id and c.organization_id = hold_social_account.workspace_id and c.status = 'attempting'
+  returning * into channel;
+  if not found then
+    return false;
+  end if;
+  insert into private.social_account_holds as h (account_id, until, reason)
+  values (channel.account_id, hold_social_account.until, left(hold_social_account.message, 1000))
+  on conflict (account_id) do update set until = greatest(h.until, excluded.until), reason = excluded.reason;
+  return true;
+end
+$$;
+
 -- Name: import_error_message(text, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.import_error_message(message text, state text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -4469,6 +4492,41 @@ begin
 end
 $$;
 
+-- Name: queue_social_figure_fetches(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_figure_fetches() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  workspace uuid;
+  queued integer := 0;
+begin
+  for workspace in
+    select distinct c.organization_id from public.social_post_channels c
+    where c.status = 'published' and c.finished_at > now() - interval '30 days'
+  loop
+    perform private.enqueue_job('fetch_social_figures', jsonb_build_object('workspace_id', workspace), now(),
+      private.social_figures_job_key(workspace), 3);
+    queued := queued + 1;
+  end loop;
+  return queued;
+end
+$$;
+
+-- Name: queue_social_figures_after_publishing(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_figures_after_publishing() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'published' and old.status is distinct from 'published' then
+    perform private.enqueue_job('fetch_social_figures', jsonb_build_object('workspace_id', new.organization_id),
+      now() + interval '5 minutes', private.social_figures_job_key(new.organization_id), 3);
+  end if;
+  return null;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4850,6 +4908,35 @@ begin
     where a.id = channel.account_id and a.status = 'connected';
   end if;
   return true;
+end
+$$;
+
+-- Name: record_social_post_figures(uuid, uuid, integer, integer, integer, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+begin
+  select * into channel from public.social_post_channels c where c.id = record_social_post_figures.channel_id;
+  if not found then
+    return;
+  end if;
+  if channel.organization_id <> record_social_post_figures.workspace_id then
+    raise exception 'social post channel % does not belong to workspace %', channel_id, workspace_id using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  insert into public.social_post_figures as f (channel_id, organization_id, likes, reposts, replies, fetched_at, fetch_message)
+  values (channel.id, channel.organization_id, greatest(coalesce(record_social_post_figures.likes, 0), 0),
+    greatest(coalesce(record_social_post_figures.reposts, 0), 0), greatest(coalesce(record_social_post_figures.replies, 0), 0),
+    case when record_social_post_figures.likes is null then null else now() end, left(record_social_post_figures.message, 1000))
+  on conflict on constraint social_post_figures_pkey do update set
+    likes = case when record_social_post_figures.likes is null then f.likes else excluded.likes end,
+    reposts = case when record_social_post_figures.likes is null then f.reposts else excluded.reposts end,
+    replies = case when record_social_post_figures.likes is null then f.replies else excluded.replies end,
+    fetched_at = case when record_social_post_figures.likes is null then f.fetched_at else now() end,
+    fetch_message = excluded.fetch_message,
+    updated_at = now();
 end
 $$;
 
@@ -5708,6 +5795,31 @@ CREATE FUNCTION private.social_approval_link_status(link public.social_approval_
   end
 $$;
 
+-- Name: social_channels_for_figures(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_channels_for_figures(workspace_id uuid) RETURNS TABLE(channel_id uuid, account_id uuid, network text, service_origin text, sealed text, external_id text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.id, a.id, a.network, a.service_origin, cr.sealed, c.external_id
+  from public.social_post_channels c
+  join public.social_accounts a on a.id = c.account_id and a.organization_id = c.organization_id
+  join private.social_account_credentials cr on cr.account_id = a.id
+  where c.organization_id = social_channels_for_figures.workspace_id
+    and c.status = 'published' and c.external_id is not null
+    and a.status = 'connected' and a.network in ('bluesky', 'mastodon')
+    and c.finished_at > now() - interval '30 days'
+  order by a.id, c.finished_at desc
+  limit 500
+$$;
+
+-- Name: social_figures_job_key(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_figures_job_key(workspace_id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'social-figures:' || workspace_id::text
+$$;
+
 -- Name: social_post_content(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.social_post_content(post_id uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -6032,6 +6144,65 @@ begin
   end if;
   update private.rate_limits set tokens = available, updated_at = moment where key = bucket;
   return ceil((1 - available) * 3600 / per_hour)::integer;
+end
+$$;
+
+-- Name: take_social_publishing_turn(uuid, uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  channel public.social_post_channels;
+  moment timestamptz;
+  wait_until timestamptz;
+  reason text;
+  hold private.social_account_holds;
+  window_limit jsonb;
+  candidate timestamptz;
+begin
+  select * into channel from public.social_post_channels c where c.id = take_social_publishing_turn.channel_id;
+  if not found then
+    return null;
+  end if;
+  if channel.organization_id <> take_social_publishing_turn.workspace_id then
+    raise exception 'social post channel % does not belong to workspace %', channel_id, workspace_id using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  select p.scheduled_at into moment from public.social_posts p where p.id = channel.post_id;
+  if channel.status <> 'scheduled' or moment is null or moment > now() then
+    return null;
+  end if;
+  -- One account's turns are counted one at a time, across workers.
+  perform pg_advisory_xact_lock(hashtextextended('social-account:' || channel.account_id::text, 0));
+  select * into hold from private.social_account_holds h where h.account_id = channel.account_id;
+  if found and hold.until > now() then
+    wait_until := hold.until;
+    reason := hold.reason;
+  end if;
+  for window_limit in select value from jsonb_array_elements(coalesce(limits, '[]'::jsonb)) loop
+    select s.sent_at + make_interval(secs => (window_limit ->> 'seconds')::integer) into candidate
+    from private.social_account_sends s
+    where s.account_id = channel.account_id and s.sent_at > now() - make_interval(secs => (window_limit ->> 'seconds')::integer)
+    order by s.sent_at desc
+    offset greatest((window_limit ->> 'max')::integer - 1, 0) limit 1;
+    if candidate is not null and (wait_until is null or candidate > wait_until) then
+      wait_until := candidate;
+      reason := window_limit ->> 'label';
+    end if;
+  end loop;
+  if wait_until is not null then
+    update public.social_post_channels c
+    set result_message = left('Waiting: ' || reason || '. It goes out after '
+      || to_char(wait_until at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC.', 2000)
+    where c.id = channel.id and c.status = 'scheduled';
+    return wait_until;
+  end if;
+  insert into private.social_account_sends (account_id) values (channel.account_id);
+  delete from private.social_account_sends s where s.account_id = channel.account_id and s.sent_at < now() - interval '2 days';
+  delete from private.social_account_holds h where h.account_id = channel.account_id;
+  update public.social_post_channels c set result_message = null
+  where c.id = channel.id and c.result_message like 'Waiting: %';
+  return null;
 end
 $$;
 
@@ -9799,6 +9970,20 @@ CREATE TABLE private.social_account_credentials (
     CONSTRAINT social_account_credentials_sealed_format CHECK ((sealed ~ '^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$'::text))
 );
 
+-- Name: social_account_holds; Type: TABLE; Schema: private
+CREATE TABLE private.social_account_holds (
+    account_id uuid NOT NULL,
+    until timestamp with time zone NOT NULL,
+    reason text NOT NULL,
+    CONSTRAINT social_account_holds_reason_length CHECK ((char_length(reason) <= 1000))
+);
+
+-- Name: social_account_sends; Type: TABLE; Schema: private
+CREATE TABLE private.social_account_sends (
+    account_id uuid NOT NULL,
+    sent_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 -- Name: social_approval_tokens; Type: TABLE; Schema: private
 CREATE TABLE private.social_approval_tokens (
     token_hash bytea NOT NULL,
@@ -10397,6 +10582,22 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_post_figures; Type: TABLE; Schema: public
+CREATE TABLE public.social_post_figures (
+    channel_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    likes integer DEFAULT 0 NOT NULL,
+    reposts integer DEFAULT 0 NOT NULL,
+    replies integer DEFAULT 0 NOT NULL,
+    fetched_at timestamp with time zone,
+    fetch_message text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_figures_fetch_message_length CHECK ((char_length(fetch_message) <= 1000)),
+    CONSTRAINT social_post_figures_likes_check CHECK ((likes >= 0)),
+    CONSTRAINT social_post_figures_replies_check CHECK ((replies >= 0)),
+    CONSTRAINT social_post_figures_reposts_check CHECK ((reposts >= 0))
+);
+
 -- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
 CREATE TABLE public.webhook_delivery_attempts (
     delivery_id uuid NOT NULL,
@@ -10547,6 +10748,10 @@ ALTER TABLE ONLY private.rate_limits
 -- Name: social_account_credentials social_account_credentials_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_pkey PRIMARY KEY (account_id);
+
+-- Name: social_account_holds social_account_holds_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_holds
+    ADD CONSTRAINT social_account_holds_pkey PRIMARY KEY (account_id);
 
 -- Name: social_approval_tokens social_approval_tokens_link_id_key; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_approval_tokens
@@ -10848,6 +11053,10 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_account_id_key UNIQUE (post_id, account_id);
 
+-- Name: social_post_figures social_post_figures_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_pkey PRIMARY KEY (channel_id);
+
 -- Name: social_posts social_posts_id_organization_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_id_organization_id_key UNIQUE (id, organization_id);
@@ -10941,6 +11150,9 @@ CREATE INDEX outgoing_emails_payload_idx ON private.outgoing_emails USING gin (p
 
 -- Name: rate_limits_updated_at_idx; Type: INDEX; Schema: private
 CREATE INDEX rate_limits_updated_at_idx ON private.rate_limits USING btree (updated_at);
+
+-- Name: social_account_sends_account_idx; Type: INDEX; Schema: private
+CREATE INDEX social_account_sends_account_idx ON private.social_account_sends USING btree (account_id, sent_at DESC);
 
 -- Name: workspace_events_workspace_id_idx; Type: INDEX; Schema: private
 CREATE INDEX workspace_events_workspace_id_idx ON private.workspace_events USING btree (workspace_id, id DESC);
@@ -11169,6 +11381,9 @@ CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels 
 
 -- Name: social_post_channels_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_organization_id_idx ON public.social_post_channels USING btree (organization_id, status);
+
+-- Name: social_post_figures_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_figures_organization_id_idx ON public.social_post_figures USING btree (organization_id);
 
 -- Name: social_posts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_posts_organization_id_idx ON public.social_posts USING btree (organization_id, scheduled_at);
@@ -11404,6 +11619,9 @@ CREATE TRIGGER social_accounts_set_updated_at BEFORE INSERT OR UPDATE ON public.
 -- Name: social_post_channels social_post_channels_check_approved; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_check_approved BEFORE INSERT OR UPDATE OF status ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.check_social_channel_approved();
 
+-- Name: social_post_channels social_post_channels_queue_figures; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_post_channels_queue_figures AFTER UPDATE OF status ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.queue_social_figures_after_publishing();
+
 -- Name: social_post_channels social_post_channels_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -11461,6 +11679,14 @@ ALTER TABLE ONLY private.lead_digest_queue
 -- Name: social_account_credentials social_account_credentials_account_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: social_account_holds social_account_holds_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_holds
+    ADD CONSTRAINT social_account_holds_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: social_account_sends social_account_sends_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_account_sends
+    ADD CONSTRAINT social_account_sends_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
 
 -- Name: social_approval_tokens social_approval_tokens_link_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_approval_tokens
@@ -11814,6 +12040,14 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_post_figures social_post_figures_channel_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.social_post_channels(id) ON DELETE CASCADE;
+
+-- Name: social_post_figures social_post_figures_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_figures
+    ADD CONSTRAINT social_post_figures_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: social_posts social_posts_approval_decided_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -12100,6 +12334,9 @@ CREATE POLICY "Members read their workspace's social accounts" ON public.social_
 -- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_post_figures Members read their workspace's social post figures; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social post figures" ON public.social_post_figures FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -12378,6 +12615,9 @@ ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_figures; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_post_figures ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_posts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_posts ENABLE ROW LEVEL SECURITY;
@@ -13013,6 +13253,9 @@ GRANT ALL ON FUNCTION private.has_workspace_role(org uuid, min_role text) TO ser
 -- Name: FUNCTION hash_invitation_token(token text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.hash_invitation_token(token text) FROM PUBLIC;
 
+-- Name: FUNCTION hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.hold_social_account(workspace_id uuid, channel_id uuid, until timestamp with time zone, message text) FROM PUBLIC;
+
 -- Name: FUNCTION import_error_message(message text, state text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.import_error_message(message text, state text) FROM PUBLIC;
 
@@ -13199,6 +13442,12 @@ REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text
 -- Name: FUNCTION queue_held_automation_runs(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_held_automation_runs() FROM PUBLIC;
 
+-- Name: FUNCTION queue_social_figure_fetches(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_figure_fetches() FROM PUBLIC;
+
+-- Name: FUNCTION queue_social_figures_after_publishing(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_figures_after_publishing() FROM PUBLIC;
+
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
@@ -13244,6 +13493,9 @@ REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uui
 
 -- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
+
+-- Name: FUNCTION record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text) FROM PUBLIC;
 
 -- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
@@ -13379,6 +13631,12 @@ GRANT SELECT ON TABLE public.social_approval_links TO authenticated;
 -- Name: FUNCTION social_approval_link_status(link public.social_approval_links, post public.social_posts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_approval_link_status(link public.social_approval_links, post public.social_posts) FROM PUBLIC;
 
+-- Name: FUNCTION social_channels_for_figures(workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_channels_for_figures(workspace_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_figures_job_key(workspace_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_figures_job_key(workspace_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
 
@@ -13431,6 +13689,9 @@ REVOKE ALL ON FUNCTION private.take_email_send_tokens(workspace_id uuid, wanted 
 
 -- Name: FUNCTION take_rate_limit_token(bucket text, capacity double precision, per_hour double precision); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.take_rate_limit_token(bucket text, capacity double precision, per_hour double precision) FROM PUBLIC;
+
+-- Name: FUNCTION take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.take_social_publishing_turn(workspace_id uuid, channel_id uuid, limits jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION throttle_leads(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.throttle_leads() FROM PUBLIC;
@@ -14521,6 +14782,10 @@ GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
+
+-- Name: TABLE social_post_figures; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_post_figures TO service_role;
+GRANT SELECT ON TABLE public.social_post_figures TO authenticated;
 
 -- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;

@@ -2343,6 +2343,54 @@ export type Database = {
           },
         ];
       };
+      social_post_figures: {
+        Row: {
+          channel_id: string;
+          organization_id: string;
+          likes: number;
+          reposts: number;
+          replies: number;
+          fetched_at: string | null;
+          fetch_message: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          channel_id: string;
+          organization_id: string;
+          likes?: number;
+          reposts?: number;
+          replies?: number;
+          fetched_at?: string | null;
+          fetch_message?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          channel_id?: string;
+          organization_id?: string;
+          likes?: number;
+          reposts?: number;
+          replies?: number;
+          fetched_at?: string | null;
+          fetch_message?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_post_figures_channel_id_fkey';
+            columns: ['channel_id'];
+            isOneToOne: true;
+            referencedRelation: 'social_post_channels';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'social_post_figures_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       social_posts: {
         Row: {
           id: string;

@@ -14,6 +14,7 @@ import { twoFactorOperations } from '../support/two-factor-matrix';
 import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
 import { seoOperations } from '../support/seo-matrix';
+import { socialFiguresOperations } from '../support/social-figures-matrix';
 import { socialOperations } from '../support/social-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
@@ -173,6 +174,7 @@ const operations: Record<string, Operation> = {
   ...webhookOperations(() => world),
   // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
   ...socialOperations(() => world),
+  ...socialFiguresOperations(() => world),
   // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
   ...automationOperations(() => world),
 

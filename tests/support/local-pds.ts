@@ -33,7 +33,7 @@ export interface LocalPds {
  * in-memory database), both in this process on free ports, as @atproto/dev-env's TestNetworkNoAppView builds them.
  * Handles live under `.test`; no app view, so reading posts goes through com.atproto.repo.listRecords.
  */
-export async function startLocalPds(): Promise<LocalPds> {
+export async function startLocalPds(options: { appViewUrl?: string } = {}): Promise<LocalPds> {
   const plcServer = plc.PlcServer.create({ db: plc.Database.mock(), port: 0 });
   const plcListener = await plcServer.start();
   const plcUrl = `http://localhost:${(plcListener.address() as AddressInfo).port}`;
@@ -51,8 +51,9 @@ export async function startLocalPds(): Promise<LocalPds> {
     jwtSecret: 'pds-jwt-secret',
     serviceHandleDomains: ['.test'],
     didPlcUrl: plcUrl,
-    bskyAppViewUrl: 'https://appview.invalid',
-    bskyAppViewDid: 'did:example:invalid',
+    // No AppView by default; a test of figures gives its stand-in (tests/support/local-app-view.ts).
+    bskyAppViewUrl: options.appViewUrl ?? 'https://appview.invalid',
+    bskyAppViewDid: options.appViewUrl ? 'did:web:appview.test' : 'did:example:invalid',
     bskyAppViewCdnUrlPattern: 'http://cdn.appview.invalid/%s/%s/%s',
     modServiceUrl: 'https://moderator.invalid',
     modServiceDid: 'did:example:invalid',

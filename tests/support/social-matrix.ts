@@ -44,7 +44,7 @@ export function socialOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('social_accounts').delete().eq('id', ids.socialAccount).select('id'),
       answer: 'rows',
       cells: [
-        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_accounts -1, social_account_credentials -1, social_post_channels -2'),
+        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_accounts -1, social_account_credentials -1, social_post_channels -2, social_post_figures -1'),
         'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
       ] as Operation['cells'],
     },
@@ -120,7 +120,7 @@ export function socialOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('social_posts').delete().eq('id', ids.socialPost).select('id'),
       answer: 'rows',
       cells: [
-        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_posts -1, social_post_channels -1'),
+        ...(['owner', 'admin', 'member'] as const).map(() => 'rows 1 → social_posts -1, social_post_channels -1, social_post_figures -1'),
         'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON,
       ] as Operation['cells'],
     },

@@ -180,6 +180,7 @@ select json_build_object(
     from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
   'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
   'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1),
+  'social_post_figures', (select coalesce(json_object_agg(f.channel_id, f), '{}') from public.social_post_figures f where f.organization_id = $1),
   'social_approval_links', (select coalesce(json_object_agg(l.id, l), '{}') from public.social_approval_links l where l.organization_id = $1),
   'social_approval_tokens', (select coalesce(json_object_agg(t.link_id, t), '{}')
     from private.social_approval_tokens t join public.social_approval_links l on l.id = t.link_id where l.organization_id = $1),
@@ -374,6 +375,9 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
       tx`
         insert into public.social_post_channels (id, organization_id, post_id, account_id, body, status, result_message)
         values (${ids.socialChannel}, ${workspace1}, ${ids.socialPost}, ${ids.socialAccount}, 'Workspace 1 post', 'failed', 'Bluesky refused the post (HTTP 400).')`,
+      tx`
+        insert into public.social_post_figures (channel_id, organization_id, likes, reposts, replies, fetched_at)
+        values (${ids.socialChannel}, ${workspace1}, 3, 1, 0, now())`,
       tx`
         insert into public.social_posts (id, organization_id, body, created_by, approval_status)
         values (${ids.socialPostAwaiting}, ${workspace1}, 'Workspace 1 post awaiting approval', ${owner.id}, 'awaiting')`,

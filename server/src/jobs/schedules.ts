@@ -24,6 +24,8 @@ export const cronItems: CronItem[] = [
   { task: 'render_stale_content_html', match: '23 * * * *', identifier: 'render_stale_content_html' },
   // Scheduled SEO audits (weekly by default): the sites whose moment has come, looked at every ten minutes.
   { task: 'queue_due_seo_audits', match: '*/10 * * * *', identifier: 'queue_due_seo_audits' },
+  // The Social Hub's figures (decision 0022): every workspace with posts of the last 30 days, hourly.
+  { task: 'queue_social_figure_fetches', match: '37 * * * *', identifier: 'queue_social_figure_fetches' },
 ];
 
 /**

@@ -17,6 +17,8 @@ import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { connectSocialAccount } from './tasks/connect-social-account';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishSocialPost } from './tasks/publish-social-post';
+import { fetchSocialFigures } from './tasks/fetch-social-figures';
+import { queueSocialFigureFetches } from './tasks/queue-social-figure-fetches';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
@@ -51,6 +53,8 @@ export const taskRegistry = [
   queueDueSeoAudits,
   connectSocialAccount,
   publishSocialPost,
+  fetchSocialFigures,
+  queueSocialFigureFetches,
   automationEnroll,
   automationEnrollDueDates,
   automationStep,

@@ -22,16 +22,19 @@ export const publishSocialPost = defineTask({
   maxAttempts: 5,
   async run(payload, { sql, outbound, socialTokenKeys, signal, log }) {
     if (!socialTokenKeys) throw new PermanentJobError('no key to open social account credentials with (SOCIAL_TOKEN_KEYS)');
-    let outcome: string;
+    let run;
     try {
-      outcome = await publishChannel({ sql, outbound, keyring: socialTokenKeys, workspaceId: payload.workspace_id, channelId: payload.channel_id, plannedAt: payload.planned_at, signal });
+      run = await publishChannel({ sql, outbound, keyring: socialTokenKeys, workspaceId: payload.workspace_id, channelId: payload.channel_id, plannedAt: payload.planned_at, signal });
     } catch (error) {
       if ((error as { code?: string }).code === '42501') throw new PermanentJobError((error as Error).message);
       throw error;
     }
-    if (outcome === 'not_due') {
-      await enqueueJobByName(sql, 'publish_social_post', payload, { runAt: new Date(payload.planned_at), jobKey: `social:${payload.channel_id}:publish`, maxAttempts: 5 });
+    // Not due yet (clocks apart), or its account must wait (its network's limit, a 429): the same job, later. Only
+    // this channel's job moves: other accounts' jobs are their own and run meanwhile.
+    const comeBack = run.outcome === 'not_due' ? new Date(payload.planned_at) : run.retryAt;
+    if (comeBack) {
+      await enqueueJobByName(sql, 'publish_social_post', payload, { runAt: comeBack, jobKey: `social:${payload.channel_id}:publish`, maxAttempts: 5 });
     }
-    log.info(`social post channel ${payload.channel_id} of workspace ${payload.workspace_id}: ${outcome}`);
+    log.info(`social post channel ${payload.channel_id} of workspace ${payload.workspace_id}: ${run.outcome}${run.retryAt ? ` until ${run.retryAt.toISOString()}` : ''}`);
   },
 });

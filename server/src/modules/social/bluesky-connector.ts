@@ -3,13 +3,16 @@ import { findOutboundError } from '../../lib/outbound/outbound-error';
 import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type SocialConnector, type SocialCredential } from './social-connector';
 
 /** Status and words of an XRPC error from @atproto/api (XRPCError: `status`, `error`, `message`), if it was an answer. */
-function xrpcAnswer(error: unknown): { status: number; message: string } | null {
+function xrpcAnswer(error: unknown): { status: number; message: string; retryAfter?: string | null } | null {
   const status = (error as { status?: unknown }).status;
   // @atproto/xrpc gives status 1 ("Unknown") when no response came back.
   if (typeof status !== 'number' || status < 100 || findOutboundError(error)) return null;
   const code = (error as { error?: string }).error;
   const message = (error as Error).message;
-  return { status, message: code && message && code !== message ? `${code}: ${message}` : message || code || '' };
+  // A 429 names when to come back: Retry-After, or the PDS's RateLimit-Reset (Unix seconds).
+  const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+  const retryAfter = headers['retry-after'] ?? headers['ratelimit-reset'] ?? null;
+  return { status, message: code && message && code !== message ? `${code}: ${message}` : message || code || '', retryAfter };
 }
 
 async function signIn(credential: SocialCredential, context: ConnectorContext): Promise<AtpAgent> {

@@ -2,6 +2,7 @@ import { checkPostLength, type SocialNetwork } from '../../../../src/features/so
 import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import { connectors } from './connectors';
+import { networkLimits, retryMoment } from './network-limits';
 import type { PublishOutcome, SocialCredential } from './social-connector';
 import { open, TokenSealError, type TokenKeyring } from './token-seal';
 
@@ -25,29 +26,52 @@ interface Claim {
   post_id: string | null;
 }
 
+/** What a run did: the claim's outcome or the recorded status, and when to come back if the account must wait. */
+export interface PublishRun {
+  outcome: string;
+  /** `waiting` (the account's limit or a 429): the job comes back then; other accounts' jobs run meanwhile. */
+  retryAt?: Date;
+}
+
 /**
  * One post on one account, exactly once (docs/decisions/0022-social-hub.md):
+ *   0. the account's turn (its network's limits, server/src/modules/social/network-limits.ts, and any 429 hold):
+ *      none yet → `waiting` until the moment it frees, said on the post; nothing claimed or sent;
  *   1. claim (committed before any network call): the channel becomes `attempting` — or, found `attempting` already
  *      (a worker died mid-request), `unconfirmed`, and nothing is sent: never retried automatically;
  *   2. the network call, with no transaction open;
- *   3. the outcome recorded: published with its URL, failed with the network's answer, or unconfirmed.
- * Returns the claim's outcome, or the recorded status.
+ *   3. the outcome recorded: published with its URL, failed with the network's answer, or unconfirmed — except a
+ *      429 (the network did not publish it): the channel is scheduled again and its account held until the moment
+ *      the network named (`waiting`), without touching other accounts.
  */
-export async function publishChannel(input: PublishChannelInput): Promise<string> {
+export async function publishChannel(input: PublishChannelInput): Promise<PublishRun> {
   const { sql, workspaceId, channelId } = input;
+  const [turn] = await sql<{ network: SocialNetwork }[]>`
+    select a.network from public.social_post_channels c join public.social_accounts a on a.id = c.account_id
+    where c.id = ${channelId} and c.organization_id = ${workspaceId}`;
+  if (turn) {
+    const [wait] = await sql<{ until: Date | null }[]>`
+      select private.take_social_publishing_turn(${workspaceId}, ${channelId}, ${sql.json(networkLimits[turn.network] as never)}) as until`;
+    if (wait?.until) return { outcome: 'waiting', retryAt: new Date(wait.until) };
+  }
   const [claim] = await sql<Claim[]>`
     select c.outcome, c.network, c.account_id, c.sealed, c.body, ch.post_id
     from private.claim_social_post_channel(${workspaceId}, ${channelId}, ${input.plannedAt}::text::timestamptz) c
     left join public.social_post_channels ch on ch.id = ${channelId}`;
-  if (!claim || claim.outcome !== 'claimed') return claim?.outcome ?? 'gone';
+  if (!claim || claim.outcome !== 'claimed') return { outcome: claim?.outcome ?? 'gone' };
 
   const outcome = await send(input, claim);
+  if (outcome.status === 'failed' && outcome.rateLimited) {
+    const until = retryMoment(outcome.rateLimited.retryAfter, new Date());
+    const [held] = await sql<{ held: boolean }[]>`select private.hold_social_account(${workspaceId}, ${channelId}, ${until}, ${outcome.rateLimited.reason}) as held`;
+    if (held?.held) return { outcome: 'waiting', retryAt: until };
+  }
   await sql`
     select private.record_social_post_channel_outcome(${workspaceId}, ${channelId}, ${outcome.status},
       ${outcome.status === 'published' ? outcome.url : null}, ${outcome.status === 'published' ? outcome.externalId : null},
       ${outcome.status === 'published' ? (outcome.message ?? null) : outcome.message},
       ${outcome.status === 'failed' && outcome.accountBroken ? 'reconnect' : null})`;
-  return outcome.status;
+  return { outcome: outcome.status };
 }
 
 async function send(input: PublishChannelInput, claim: Claim): Promise<PublishOutcome> {

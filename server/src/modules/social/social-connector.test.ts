@@ -28,3 +28,13 @@ describe('outcomeOfFailure: what an answer or an error means for a post being se
     expect(outcomeOfFailure('Mastodon', { error }).status).toBe(status);
   });
 });
+
+describe('outcomeOfFailure: a 429 says when the account may post again', () => {
+  it('carries the header’s words and the reason, for the job to hold the account', () => {
+    expect(outcomeOfFailure('Mastodon', { answer: { status: 429, message: 'Too many requests', retryAfter: '600' } })).toMatchObject({
+      status: 'failed', rateLimited: { retryAfter: '600', reason: 'Mastodon is limiting how often this account posts (HTTP 429: “Too many requests”)' },
+    });
+    expect(outcomeOfFailure('Bluesky', { answer: { status: 429, message: '' } })).toMatchObject({ rateLimited: { retryAfter: null } });
+    expect(outcomeOfFailure('Bluesky', { answer: { status: 400, message: '' } })).not.toHaveProperty('rateLimited');
+  });
+});

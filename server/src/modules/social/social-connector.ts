@@ -24,9 +24,16 @@ export interface PostToSend {
   scheduledAt: string | null;
 }
 
+/** A 429: the network did not publish the post and names when the account may post again (its header's words). */
+export interface RateLimited {
+  retryAfter: string | null;
+  /** Without a final full stop: "Mastodon is limiting how often this account posts (HTTP 429: …)". */
+  reason: string;
+}
+
 export type PublishOutcome =
   | { status: 'published'; url: string | null; externalId: string; message?: string }
-  | { status: 'failed'; message: string; accountBroken?: boolean }
+  | { status: 'failed'; message: string; accountBroken?: boolean; rateLimited?: RateLimited }
   | { status: 'unconfirmed'; message: string };
 
 export interface SocialConnector {
@@ -61,7 +68,10 @@ export function outcomeOfFailure(network: string, failure: { answer: NetworkAnsw
     const { status, message, retryAfter } = failure.answer;
     const said = message ? `: “${message.slice(0, 500)}”` : '';
     if (status === 401) return { status: 'failed', accountBroken: true, message: `${network} refused the account’s credentials (HTTP 401${said}). Reconnect the account, then send again.` };
-    if (status === 429) return { status: 'failed', message: `${network} is limiting how often this account posts (HTTP 429${said})${retryAfter ? `; it accepts posts again after ${retryAfter}` : ''}. Send again later.` };
+    if (status === 429) {
+      const reason = `${network} is limiting how often this account posts (HTTP 429${said})`;
+      return { status: 'failed', message: `${reason}${retryAfter ? `; it accepts posts again after ${retryAfter}` : ''}. Send again later.`, rateLimited: { retryAfter: retryAfter ?? null, reason } };
+    }
     if (status >= 500) return { status: 'unconfirmed', message: `${network} answered with an error of its own (HTTP ${status}${said}), so the post may or may not be out. Check the account, then send again or leave it.` };
     return { status: 'failed', message: `${network} refused the post (HTTP ${status}${said}).` };
   }

@@ -2,11 +2,12 @@ import { Eye, Heart, Send, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-import { KeyMetrics } from '@/components/module/stat-cards';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
 
-const stats = [
+/** The spec's sample headline figures: the Social Hub's figures card shows them, marked, only to a workspace that has
+ * published nothing (src/features/social/components/figures-card.tsx). */
+export const socialSampleStats = [
   { label: 'Total Followers', value: '45.2K', change: '+6.3%', icon: <Users className={iconClass} aria-hidden="true" /> },
   { label: 'Engagement Rate', value: '5.8%', change: '+0.9%', icon: <Heart className={iconClass} aria-hidden="true" /> },
   { label: 'Posts This Month', value: '68', change: '+12', icon: <Send className={iconClass} aria-hidden="true" /> },
@@ -28,14 +29,14 @@ const scheduled = [
 ];
 
 /**
- * Social Media Hub (spec §2): the working Social Hub (`children`, src/features/social) above the spec's sample
- * metrics and lists, which stay samples (marked) until the networks' figures are fetched (issue 30 #6, not yet).
+ * Social Media Hub (spec §2): the working Social Hub (`children`, src/features/social, with its figures card: real
+ * figures, or the sample headline figures above for a workspace that has published nothing) above the spec's sample
+ * lists (marked).
  */
 export function SocialModule({ children }: { children?: ReactNode }) {
   return (
     <ModulePage module="social" subtitle="Social Media Hub: audience, engagement and the posting schedule.">
       {children}
-      <KeyMetrics stats={stats} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Platform Performance" items={platforms} />
         <SampleListCard title="Scheduled Posts" items={scheduled} />

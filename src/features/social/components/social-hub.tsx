@@ -6,6 +6,7 @@ import type { SocialAccount } from '@/features/social/api/get-social-accounts';
 import { ApprovalSetting } from '@/features/social/components/approval-setting';
 import { AccountsCard } from '@/features/social/components/accounts-card';
 import { ComposerCard } from '@/features/social/components/composer-card';
+import { FiguresSlot } from '@/features/social/components/figures-slot';
 import { PostsCard } from '@/features/social/components/posts-card';
 import { ReconnectBanner } from '@/features/social/components/reconnect-banner';
 import { useWorkspace } from '@/lib/workspace';
@@ -30,6 +31,7 @@ export function SocialHub() {
       <AccountsCard workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       {canWrite ? <ComposerCard workspaceId={current.id} /> : null}
       <PostsCard workspaceId={current.id} canWrite={canWrite} canManage={canManage} onReconnect={setReconnecting} />
+      <FiguresSlot workspaceId={current.id} />
       <Suspense fallback={null}>
         {reconnecting ? <ReconnectDialog key={reconnecting.id} account={reconnecting} onOpenChange={(open) => (open ? undefined : setReconnecting(null))} /> : null}
       </Suspense>

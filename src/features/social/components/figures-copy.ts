@@ -1,0 +1,13 @@
+/** Words of the Social Hub's figures card (loaded with it). */
+export const figuresCopy = {
+  title: 'Engagement',
+  description: 'What Bluesky and Mastodon report for your published posts, fetched a few minutes after publishing and then hourly.',
+  loading: 'Loading figures…',
+  failed: 'The figures could not be loaded.',
+  totals: { posts: 'Posts published', likes: 'Likes', reposts: 'Reposts and boosts', replies: 'Replies' },
+  perPost: 'Per post and account',
+  pending: 'Figures come with the next fetch.',
+  view: 'View post',
+  unknownAccount: 'Removed account',
+  sampleNote: 'Nothing published yet: these are example figures until your first post goes out.',
+};
