@@ -17,6 +17,9 @@ import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { connectSocialAccount } from './tasks/connect-social-account';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishSocialPost } from './tasks/publish-social-post';
+import { finishMastodonConnectionTask } from './tasks/finish-mastodon-connection';
+import { refreshMastodonTokenTask } from './tasks/refresh-mastodon-token';
+import { startMastodonConnectionTask } from './tasks/start-mastodon-connection';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
@@ -51,6 +54,9 @@ export const taskRegistry = [
   queueDueSeoAudits,
   connectSocialAccount,
   publishSocialPost,
+  startMastodonConnectionTask,
+  finishMastodonConnectionTask,
+  refreshMastodonTokenTask,
   automationEnroll,
   automationEnrollDueDates,
   automationStep,
