@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { socialKeys } from '@/features/social/api/keys';
 import type { MastodonConnection } from '@/features/social/api/start-mastodon-connection';
 import { toError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -10,8 +9,8 @@ async function finishMastodonConnection(input: { workspaceId: string; state: str
   return data;
 }
 
-/** The callback page's call: the state is checked and the code exchanged by a job. */
+/** The callback page's call: the state is checked and the code exchanged by a job (['social']: the hub's lists). */
 export function useFinishMastodonConnection() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: finishMastodonConnection, onSuccess: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }) });
+  return useMutation({ mutationFn: finishMastodonConnection, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['social'] }) });
 }

@@ -34,6 +34,7 @@ const finishes = () => fake.calls.filter((call) => call.table === 'rpc:finish_ma
 beforeEach(() => {
   fake.reset();
   localStorage.clear();
+  sessionStorage.setItem('beyond:mastodon-connect-workspace', 'acme');
   finish = { data: connection('exchanging'), error: null };
   statuses = ['exchanging', 'connected'];
   message = null;
@@ -73,6 +74,13 @@ describe('the Mastodon callback page', () => {
 
   it('explains a visit without a sign-in', async () => {
     renderPage('');
+    expect(await screen.findByText(/This page was opened without a sign-in from a Mastodon server/)).toBeInTheDocument();
+    expect(finishes()).toHaveLength(0);
+  });
+
+  it('sends nothing from a browser that did not start the connection', async () => {
+    sessionStorage.clear();
+    renderPage('?code=c&state=s');
     expect(await screen.findByText(/This page was opened without a sign-in from a Mastodon server/)).toBeInTheDocument();
     expect(finishes()).toHaveLength(0);
   });

@@ -10,7 +10,7 @@ export const mastodonConnectCopy = {
   connected: (name: string) => `${name} is connected. Posts can go out from it now.`,
   denied: 'You did not allow Beyond Brochures to post on Mastodon, so nothing was connected. You can start again at any time.',
   deniedBecause: (reason: string) => `Mastodon answered: ${reason}`,
-  incomplete: 'This page was opened without a sign-in from a Mastodon server. Start connecting from the Social Hub.',
+  incomplete: 'This page was opened without a sign-in from a Mastodon server started in this browser. Start connecting from the Social Hub.',
   failed: 'Mastodon could not be connected.',
   back: 'Back to the Social Hub',
 };

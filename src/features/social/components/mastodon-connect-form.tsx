@@ -7,6 +7,7 @@ import { socialCopy } from '@/config/social-copy';
 import { useMastodonConnection } from '@/features/social/api/get-mastodon-connection';
 import { useStartMastodonConnection } from '@/features/social/api/start-mastodon-connection';
 import { mastodonConnectCopy as copy } from '@/features/social/components/mastodon-connect-copy';
+import { MASTODON_WORKSPACE_KEY } from '@/features/social/utils/mastodon-callback';
 
 interface MastodonConnectFormProps {
   workspaceId: string;
@@ -34,6 +35,7 @@ export function MastodonConnectForm({ workspaceId, onCancel, onUseToken, goTo = 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (start.isPending || (start.data && !failed)) return;
+    sessionStorage.setItem(MASTODON_WORKSPACE_KEY, workspaceId);
     start.mutate({ workspaceId, instance });
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mastodonCallbackView } from '@/features/social/utils/mastodon-callback';
 
-const view = (query: string, rest: { finishError?: string | null; connection?: { status: string; message: string | null } | null } = {}) =>
-  mastodonCallbackView({ params: new URLSearchParams(query), finishError: rest.finishError ?? null, connection: rest.connection ?? null });
+const view = (query: string, rest: { workspaceId?: string | null; finishError?: string | null; connection?: { status: string; message: string | null } | null } = {}) =>
+  mastodonCallbackView({ params: new URLSearchParams(query), workspaceId: rest.workspaceId === undefined ? 'acme' : rest.workspaceId, finishError: rest.finishError ?? null, connection: rest.connection ?? null });
 
 describe('mastodonCallbackView', () => {
   it('shows a denial with the instance’s reason, whatever else the URL holds', () => {
@@ -15,6 +15,8 @@ describe('mastodonCallbackView', () => {
     expect(view('')).toEqual({ kind: 'incomplete' });
     expect(view('code=c')).toEqual({ kind: 'incomplete' });
     expect(view('state=s')).toEqual({ kind: 'incomplete' });
+    // Another browser (or its session ended): it does not know where the connection was started.
+    expect(view('code=c&state=s', { workspaceId: null })).toEqual({ kind: 'incomplete' });
   });
 
   it('shows the RPC’s refusal (expired, used, someone else’s state) in its words', () => {
