@@ -3926,6 +3926,62 @@ begin
 end
 $$;
 
+-- Name: mastodon_account_id_for(uuid, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.mastodon_account_id_for(workspace_id uuid, instance_origin text, external_id text) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select a.id from public.social_accounts a
+    where a.organization_id = mastodon_account_id_for.workspace_id and a.network = 'mastodon'
+      and a.service_origin = mastodon_account_id_for.instance_origin and a.external_id = mastodon_account_id_for.external_id
+    order by a.created_at limit 1), gen_random_uuid());
+$$;
+
+-- Name: mastodon_connection_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.mastodon_connection_for_job(workspace_id uuid, connection_id uuid) RETURNS TABLE(status text, instance_origin text, redirect_uri text, app_id uuid, client_id text, client_secret_sealed text, pkce boolean, code text, code_verifier text, account_id uuid)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  connection public.mastodon_connections;
+begin
+  select * into connection from public.mastodon_connections c where c.id = mastodon_connection_for_job.connection_id;
+  if not found then
+    return;
+  end if;
+  if connection.organization_id <> mastodon_connection_for_job.workspace_id then
+    raise exception 'Mastodon connection % does not belong to workspace %', connection_id, workspace_id using errcode = '42501', detail = 'foreign_mastodon_connection';
+  end if;
+  return query select connection.status, connection.instance_origin, connection.redirect_uri, s.app_id, a.client_id,
+      a.client_secret_sealed, a.pkce, s.code, s.code_verifier, connection.account_id
+    from private.mastodon_connection_secrets s left join private.mastodon_apps a on a.id = s.app_id
+    where s.connection_id = connection.id;
+end
+$$;
+
+-- Name: mastodon_token_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.mastodon_token_for_job(workspace_id uuid, account_id uuid) RETURNS TABLE(instance_origin text, sealed text, app_id uuid, client_id text, client_secret_sealed text, expires_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  account public.social_accounts;
+begin
+  select * into account from public.social_accounts a where a.id = mastodon_token_for_job.account_id;
+  if not found then
+    return;
+  end if;
+  if account.organization_id <> mastodon_token_for_job.workspace_id then
+    raise exception 'social account % does not belong to workspace %', account_id, workspace_id using errcode = '42501', detail = 'foreign_social_account';
+  end if;
+  return query select account.service_origin, c.sealed, t.app_id, a.client_id, a.client_secret_sealed, t.expires_at
+    from private.mastodon_account_tokens t
+    join private.social_account_credentials c on c.account_id = t.account_id
+    join private.mastodon_apps a on a.id = t.app_id
+    where t.account_id = account.id and c.sealed is not null;
+end
+$$;
+
 -- Name: merge_tags(text[], text[], text[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.merge_tags(current text[], adding text[], removing text[]) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -4839,6 +4895,97 @@ begin
 end
 $$;
 
+-- Name: record_mastodon_account(uuid, uuid, uuid, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_mastodon_account(workspace_id uuid, connection_id uuid, account_id uuid, display_name text, external_id text, sealed text, expires_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  connection public.mastodon_connections;
+  app uuid;
+begin
+  select * into connection from public.mastodon_connections c
+  where c.id = record_mastodon_account.connection_id and c.organization_id = record_mastodon_account.workspace_id for update;
+  if not found or connection.status <> 'exchanging' then
+    return;
+  end if;
+  select s.app_id into app from private.mastodon_connection_secrets s where s.connection_id = connection.id;
+  if exists (select 1 from public.social_accounts a where a.id = record_mastodon_account.account_id) then
+    update public.social_accounts a set status = 'connected', status_message = null, display_name = left(record_mastodon_account.display_name, 200)
+    where a.id = record_mastodon_account.account_id and a.organization_id = connection.organization_id;
+    update private.social_account_credentials c set sealed = record_mastodon_account.sealed, pending = null, updated_at = now()
+    where c.account_id = record_mastodon_account.account_id;
+    if not found then
+      insert into private.social_account_credentials (account_id, sealed) values (record_mastodon_account.account_id, record_mastodon_account.sealed);
+    end if;
+  else
+    perform 1 from public.organizations o where o.id = connection.organization_id for no key update;
+    if (select count(*) from public.social_accounts a where a.organization_id = connection.organization_id) >= 50 then
+      update public.mastodon_connections c set status = 'failed', message = 'A workspace has at most 50 social accounts: disconnect one first.'
+      where c.id = connection.id;
+      return;
+    end if;
+    insert into public.social_accounts (id, organization_id, network, display_name, service_origin, external_id, status, created_by)
+    values (record_mastodon_account.account_id, connection.organization_id, 'mastodon', left(record_mastodon_account.display_name, 200),
+      connection.instance_origin, record_mastodon_account.external_id, 'connected', connection.created_by);
+    insert into private.social_account_credentials (account_id, sealed) values (record_mastodon_account.account_id, record_mastodon_account.sealed);
+  end if;
+  insert into private.mastodon_account_tokens (account_id, app_id, expires_at)
+  values (record_mastodon_account.account_id, app, record_mastodon_account.expires_at)
+  on conflict on constraint mastodon_account_tokens_pkey do update set app_id = excluded.app_id, expires_at = excluded.expires_at;
+  update private.mastodon_connection_secrets s set code = null, code_verifier = null where s.connection_id = connection.id;
+  update public.mastodon_connections c set status = 'connected', account_id = record_mastodon_account.account_id, message = null
+  where c.id = connection.id;
+  perform private.schedule_mastodon_token_refresh(connection.organization_id, record_mastodon_account.account_id, record_mastodon_account.expires_at);
+end
+$$;
+
+-- Name: record_mastodon_authorize_url(uuid, uuid, uuid, bytea, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_mastodon_authorize_url(workspace_id uuid, connection_id uuid, app_id uuid, state_hash bytea, code_verifier text, authorize_url text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with moved as (
+    update public.mastodon_connections c set status = 'authorizing', authorize_url = record_mastodon_authorize_url.authorize_url
+    where c.id = record_mastodon_authorize_url.connection_id and c.organization_id = record_mastodon_authorize_url.workspace_id
+      and c.status = 'registering'
+    returning c.id
+  )
+  update private.mastodon_connection_secrets s set app_id = record_mastodon_authorize_url.app_id,
+    state_hash = record_mastodon_authorize_url.state_hash, code_verifier = record_mastodon_authorize_url.code_verifier
+  where s.connection_id in (select id from moved);
+$$;
+
+-- Name: record_mastodon_connection_failure(uuid, uuid, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_mastodon_connection_failure(workspace_id uuid, connection_id uuid, message text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.mastodon_connection_secrets s set code = null, code_verifier = null
+  where s.connection_id = record_mastodon_connection_failure.connection_id;
+  update public.mastodon_connections c set status = 'failed', message = left(record_mastodon_connection_failure.message, 1000)
+  where c.id = record_mastodon_connection_failure.connection_id and c.organization_id = record_mastodon_connection_failure.workspace_id;
+$$;
+
+-- Name: record_mastodon_token_refresh(uuid, uuid, text, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_mastodon_token_refresh(workspace_id uuid, account_id uuid, sealed text, expires_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update private.social_account_credentials c set sealed = record_mastodon_token_refresh.sealed, updated_at = now()
+  from public.social_accounts a
+  where c.account_id = a.id and a.id = record_mastodon_token_refresh.account_id and a.organization_id = record_mastodon_token_refresh.workspace_id;
+  if not found then
+    return;
+  end if;
+  update private.mastodon_account_tokens t set expires_at = record_mastodon_token_refresh.expires_at
+  where t.account_id = record_mastodon_token_refresh.account_id;
+  perform private.schedule_mastodon_token_refresh(record_mastodon_token_refresh.workspace_id, record_mastodon_token_refresh.account_id,
+    record_mastodon_token_refresh.expires_at);
+end
+$$;
+
 -- Name: record_seo_audit_progress(uuid, uuid, uuid, integer, integer); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5441,6 +5588,23 @@ begin
   from public.analytics_rollups r
   where r.site_id = site and r.hour >= day_from and r.hour < day_to
   group by r.dimension, r.value;
+end
+$$;
+
+-- Name: schedule_mastodon_token_refresh(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.schedule_mastodon_token_refresh(workspace_id uuid, account_id uuid, expires_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if schedule_mastodon_token_refresh.expires_at is null then
+    return;
+  end if;
+  perform private.enqueue_job('refresh_mastodon_token',
+    jsonb_build_object('workspace_id', schedule_mastodon_token_refresh.workspace_id, 'account_id', schedule_mastodon_token_refresh.account_id),
+    greatest(now(), least(schedule_mastodon_token_refresh.expires_at - interval '1 hour',
+      now() + (schedule_mastodon_token_refresh.expires_at - now()) / 2)),
+    'social-account:' || schedule_mastodon_token_refresh.account_id || ':refresh', 5);
 end
 $$;
 
@@ -7524,6 +7688,63 @@ CREATE FUNCTION public.executive_overview(workspace_id uuid, today date) RETURNS
   select c.total_budget, c.active_campaigns, r.spend, r.revenue, r.spend_before, r.revenue_before, m.members from c, r, m
 $$;
 
+-- Name: mastodon_connections; Type: TABLE; Schema: public
+CREATE TABLE public.mastodon_connections (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    created_by uuid NOT NULL,
+    instance_origin text NOT NULL,
+    redirect_uri text NOT NULL,
+    status text DEFAULT 'registering'::text NOT NULL,
+    authorize_url text,
+    account_id uuid,
+    message text,
+    expires_at timestamp with time zone DEFAULT (now() + '00:15:00'::interval) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mastodon_connections_authorize_url_length CHECK ((char_length(authorize_url) <= 3000)),
+    CONSTRAINT mastodon_connections_instance_length CHECK ((char_length(instance_origin) <= 300)),
+    CONSTRAINT mastodon_connections_message_length CHECK ((char_length(message) <= 1000)),
+    CONSTRAINT mastodon_connections_redirect_uri_length CHECK ((char_length(redirect_uri) <= 500)),
+    CONSTRAINT mastodon_connections_status_check CHECK ((status = ANY (ARRAY['registering'::text, 'authorizing'::text, 'exchanging'::text, 'connected'::text, 'failed'::text])))
+);
+
+-- Name: finish_mastodon_connection(uuid, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.finish_mastodon_connection(workspace_id uuid, state text, code text) RETURNS public.mastodon_connections
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  secrets private.mastodon_connection_secrets;
+  connection public.mastodon_connections;
+  clean_code text := btrim(coalesce(finish_mastodon_connection.code, ''));
+begin
+  perform private.require_workspace_role(finish_mastodon_connection.workspace_id, 'member');
+  select * into secrets from private.mastodon_connection_secrets s
+  where s.state_hash = sha256(convert_to(coalesce(finish_mastodon_connection.state, ''), 'UTF8'))
+  for update;
+  if found then
+    select * into connection from public.mastodon_connections c where c.id = secrets.connection_id;
+  end if;
+  if not found or connection.organization_id <> finish_mastodon_connection.workspace_id or connection.created_by <> (select auth.uid()) then
+    raise exception 'This sign-in does not belong to a connection you started in this workspace: start connecting again.' using errcode = 'P0001', detail = 'state_unknown';
+  end if;
+  if secrets.used_at is not null then
+    raise exception 'This sign-in was already used: start connecting again.' using errcode = 'P0001', detail = 'state_used';
+  end if;
+  if connection.expires_at < now() then
+    raise exception 'This sign-in took longer than 15 minutes and expired: start connecting again.' using errcode = 'P0001', detail = 'state_expired';
+  end if;
+  if clean_code = '' or char_length(clean_code) > 2000 then
+    raise exception 'The Mastodon server sent no authorization code: start connecting again.' using errcode = 'P0001', detail = 'code_missing';
+  end if;
+  update private.mastodon_connection_secrets s set used_at = now(), code = clean_code where s.connection_id = connection.id;
+  update public.mastodon_connections c set status = 'exchanging' where c.id = connection.id returning * into connection;
+  perform private.enqueue_job('finish_mastodon_connection', jsonb_build_object('workspace_id', connection.organization_id, 'connection_id', connection.id),
+    now(), 'mastodon-connection:' || connection.id || ':finish', 3);
+  return connection;
+end
+$$;
+
 -- Name: get_asset(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_asset(asset_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -9388,6 +9609,45 @@ begin
 end
 $_$;
 
+-- Name: start_mastodon_connection(uuid, text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.start_mastodon_connection(workspace_id uuid, instance text, redirect_uri text) RETURNS public.mastodon_connections
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  clean_instance text := btrim(coalesce(start_mastodon_connection.instance, ''));
+  clean_redirect text := btrim(coalesce(start_mastodon_connection.redirect_uri, ''));
+  url_check record;
+  created public.mastodon_connections;
+begin
+  perform private.require_workspace_role(start_mastodon_connection.workspace_id, 'member');
+  if clean_instance = '' then
+    raise exception 'Enter your Mastodon server, for example mastodon.social.' using errcode = 'P0001', detail = 'instance_missing';
+  end if;
+  if clean_instance !~* '^https?://' then
+    clean_instance := 'https://' || clean_instance;
+  end if;
+  url_check := private.outbound_url_problem(clean_instance);
+  if url_check.problem is not null then
+    raise exception '%', url_check.message using errcode = 'P0001', detail = url_check.problem;
+  end if;
+  if clean_redirect !~ '^https?://[^/?#@]+/marketing/social/connect/mastodon$' or char_length(clean_redirect) > 500 then
+    raise exception 'The return address must be this app''s /marketing/social/connect/mastodon page.' using errcode = 'P0001', detail = 'redirect_uri_invalid';
+  end if;
+  if (select count(*) from public.mastodon_connections c
+      where c.created_by = (select auth.uid()) and c.created_at > now() - interval '1 hour') >= 20 then
+    raise exception 'Too many attempts to connect Mastodon in the last hour: try again later.' using errcode = 'P0001', detail = 'too_many_attempts';
+  end if;
+  insert into public.mastodon_connections (organization_id, created_by, instance_origin, redirect_uri)
+  values (start_mastodon_connection.workspace_id, (select auth.uid()), private.url_origin(clean_instance), clean_redirect)
+  returning * into created;
+  insert into private.mastodon_connection_secrets (connection_id) values (created.id);
+  perform private.enqueue_job('start_mastodon_connection', jsonb_build_object('workspace_id', created.organization_id, 'connection_id', created.id),
+    now(), 'mastodon-connection:' || created.id || ':authorize', 3);
+  return created;
+end
+$_$;
+
 -- Name: subscribe_to_email_list(text, text, text, text, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text DEFAULT NULL::text, last_name text DEFAULT NULL::text, via text DEFAULT 'hosted'::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -9908,6 +10168,35 @@ ALTER TABLE private.lead_digests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+-- Name: mastodon_account_tokens; Type: TABLE; Schema: private
+CREATE TABLE private.mastodon_account_tokens (
+    account_id uuid NOT NULL,
+    app_id uuid NOT NULL,
+    expires_at timestamp with time zone
+);
+
+-- Name: mastodon_apps; Type: TABLE; Schema: private
+CREATE TABLE private.mastodon_apps (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    instance_origin text NOT NULL,
+    redirect_uri text NOT NULL,
+    client_id text NOT NULL,
+    client_secret_sealed text NOT NULL,
+    pkce boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mastodon_apps_client_id_length CHECK (((char_length(client_id) >= 1) AND (char_length(client_id) <= 500)))
+);
+
+-- Name: mastodon_connection_secrets; Type: TABLE; Schema: private
+CREATE TABLE private.mastodon_connection_secrets (
+    connection_id uuid NOT NULL,
+    app_id uuid,
+    state_hash bytea,
+    code_verifier text,
+    code text,
+    used_at timestamp with time zone
 );
 
 -- Name: outbound_settings; Type: TABLE; Schema: private
@@ -10733,6 +11022,26 @@ ALTER TABLE ONLY private.lead_digest_queue
 ALTER TABLE ONLY private.lead_digests
     ADD CONSTRAINT lead_digests_pkey PRIMARY KEY (id);
 
+-- Name: mastodon_account_tokens mastodon_account_tokens_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_account_tokens
+    ADD CONSTRAINT mastodon_account_tokens_pkey PRIMARY KEY (account_id);
+
+-- Name: mastodon_apps mastodon_apps_instance_origin_redirect_uri_key; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_apps
+    ADD CONSTRAINT mastodon_apps_instance_origin_redirect_uri_key UNIQUE (instance_origin, redirect_uri);
+
+-- Name: mastodon_apps mastodon_apps_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_apps
+    ADD CONSTRAINT mastodon_apps_pkey PRIMARY KEY (id);
+
+-- Name: mastodon_connection_secrets mastodon_connection_secrets_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_connection_secrets
+    ADD CONSTRAINT mastodon_connection_secrets_pkey PRIMARY KEY (connection_id);
+
+-- Name: mastodon_connection_secrets mastodon_connection_secrets_state_hash_key; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_connection_secrets
+    ADD CONSTRAINT mastodon_connection_secrets_state_hash_key UNIQUE (state_hash);
+
 -- Name: outbound_settings outbound_settings_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.outbound_settings
     ADD CONSTRAINT outbound_settings_pkey PRIMARY KEY (id);
@@ -10972,6 +11281,10 @@ ALTER TABLE ONLY public.email_templates
 -- Name: leads leads_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+-- Name: mastodon_connections mastodon_connections_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.mastodon_connections
+    ADD CONSTRAINT mastodon_connections_pkey PRIMARY KEY (id);
 
 -- Name: member_notices member_notices_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.member_notices
@@ -11331,6 +11644,9 @@ CREATE INDEX leads_email_created_at_idx ON public.leads USING btree (lower(email
 -- Name: leads_status_created_at_idx; Type: INDEX; Schema: public
 CREATE INDEX leads_status_created_at_idx ON public.leads USING btree (status, created_at DESC, id DESC);
 
+-- Name: mastodon_connections_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX mastodon_connections_organization_id_idx ON public.mastodon_connections USING btree (organization_id, created_at);
+
 -- Name: member_notices_user_idx; Type: INDEX; Schema: public
 CREATE INDEX member_notices_user_idx ON public.member_notices USING btree (user_id, organization_id, created_at DESC);
 
@@ -11676,6 +11992,22 @@ ALTER TABLE ONLY private.email_webhook_secrets
 ALTER TABLE ONLY private.lead_digest_queue
     ADD CONSTRAINT lead_digest_queue_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
 
+-- Name: mastodon_account_tokens mastodon_account_tokens_account_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_account_tokens
+    ADD CONSTRAINT mastodon_account_tokens_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
+
+-- Name: mastodon_account_tokens mastodon_account_tokens_app_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_account_tokens
+    ADD CONSTRAINT mastodon_account_tokens_app_id_fkey FOREIGN KEY (app_id) REFERENCES private.mastodon_apps(id) ON DELETE CASCADE;
+
+-- Name: mastodon_connection_secrets mastodon_connection_secrets_app_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_connection_secrets
+    ADD CONSTRAINT mastodon_connection_secrets_app_id_fkey FOREIGN KEY (app_id) REFERENCES private.mastodon_apps(id) ON DELETE CASCADE;
+
+-- Name: mastodon_connection_secrets mastodon_connection_secrets_connection_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mastodon_connection_secrets
+    ADD CONSTRAINT mastodon_connection_secrets_connection_id_fkey FOREIGN KEY (connection_id) REFERENCES public.mastodon_connections(id) ON DELETE CASCADE;
+
 -- Name: social_account_credentials social_account_credentials_account_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.social_account_credentials
     ADD CONSTRAINT social_account_credentials_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE CASCADE;
@@ -11951,6 +12283,18 @@ ALTER TABLE ONLY public.email_templates
 -- Name: email_templates email_templates_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.email_templates
     ADD CONSTRAINT email_templates_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: mastodon_connections mastodon_connections_account_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.mastodon_connections
+    ADD CONSTRAINT mastodon_connections_account_id_fkey FOREIGN KEY (account_id) REFERENCES public.social_accounts(id) ON DELETE SET NULL;
+
+-- Name: mastodon_connections mastodon_connections_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.mastodon_connections
+    ADD CONSTRAINT mastodon_connections_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: mastodon_connections mastodon_connections_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.mastodon_connections
+    ADD CONSTRAINT mastodon_connections_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
 -- Name: member_notices member_notices_contact_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.member_notices
@@ -12258,6 +12602,9 @@ CREATE POLICY "Members make collections" ON public.asset_collections FOR INSERT 
 
 -- Name: member_notices Members mark their own notices read; Type: POLICY; Schema: public
 CREATE POLICY "Members mark their own notices read" ON public.member_notices FOR UPDATE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- Name: mastodon_connections Members read the Mastodon connections they started; Type: POLICY; Schema: public
+CREATE POLICY "Members read the Mastodon connections they started" ON public.mastodon_connections FOR SELECT TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) AND (organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids))));
 
 -- Name: organization_members Members read the memberships of their organizations; Type: POLICY; Schema: public
 CREATE POLICY "Members read the memberships of their organizations" ON public.organization_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -12576,6 +12923,9 @@ ALTER TABLE public.email_templates ENABLE ROW LEVEL SECURITY;
 
 -- Name: leads; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
+
+-- Name: mastodon_connections; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.mastodon_connections ENABLE ROW LEVEL SECURITY;
 
 -- Name: member_notices; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.member_notices ENABLE ROW LEVEL SECURITY;
@@ -13359,6 +13709,15 @@ REVOKE ALL ON FUNCTION private.manageable_invitation(invitation_id uuid) FROM PU
 -- Name: FUNCTION mark_webhook_attempt_sent(delivery_id uuid, attempt integer, run_id text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.mark_webhook_attempt_sent(delivery_id uuid, attempt integer, run_id text) FROM PUBLIC;
 
+-- Name: FUNCTION mastodon_account_id_for(workspace_id uuid, instance_origin text, external_id text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.mastodon_account_id_for(workspace_id uuid, instance_origin text, external_id text) FROM PUBLIC;
+
+-- Name: FUNCTION mastodon_connection_for_job(workspace_id uuid, connection_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.mastodon_connection_for_job(workspace_id uuid, connection_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION mastodon_token_for_job(workspace_id uuid, account_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.mastodon_token_for_job(workspace_id uuid, account_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION merge_tags(current text[], adding text[], removing text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removing text[]) FROM PUBLIC;
 
@@ -13484,6 +13843,18 @@ REVOKE ALL ON FUNCTION private.record_email_open(token text) FROM PUBLIC;
 -- Name: FUNCTION record_list_subscription_automation_event(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_list_subscription_automation_event() FROM PUBLIC;
 
+-- Name: FUNCTION record_mastodon_account(workspace_id uuid, connection_id uuid, account_id uuid, display_name text, external_id text, sealed text, expires_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_mastodon_account(workspace_id uuid, connection_id uuid, account_id uuid, display_name text, external_id text, sealed text, expires_at timestamp with time zone) FROM PUBLIC;
+
+-- Name: FUNCTION record_mastodon_authorize_url(workspace_id uuid, connection_id uuid, app_id uuid, state_hash bytea, code_verifier text, authorize_url text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_mastodon_authorize_url(workspace_id uuid, connection_id uuid, app_id uuid, state_hash bytea, code_verifier text, authorize_url text) FROM PUBLIC;
+
+-- Name: FUNCTION record_mastodon_connection_failure(workspace_id uuid, connection_id uuid, message text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_mastodon_connection_failure(workspace_id uuid, connection_id uuid, message text) FROM PUBLIC;
+
+-- Name: FUNCTION record_mastodon_token_refresh(workspace_id uuid, account_id uuid, sealed text, expires_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_mastodon_token_refresh(workspace_id uuid, account_id uuid, sealed text, expires_at timestamp with time zone) FROM PUBLIC;
+
 -- Name: FUNCTION record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id uuid, workspace_id uuid, crawled integer, discovered integer) TO service_role;
@@ -13563,6 +13934,9 @@ REVOKE ALL ON FUNCTION private.reset_rate_limit(bucket text) FROM PUBLIC;
 
 -- Name: FUNCTION roll_up_analytics_day(site uuid, day date); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.roll_up_analytics_day(site uuid, day date) FROM PUBLIC;
+
+-- Name: FUNCTION schedule_mastodon_token_refresh(workspace_id uuid, account_id uuid, expires_at timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.schedule_mastodon_token_refresh(workspace_id uuid, account_id uuid, expires_at timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION score_contact(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.score_contact() FROM PUBLIC;
@@ -13967,6 +14341,15 @@ REVOKE ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) 
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO authenticated;
 GRANT ALL ON FUNCTION public.executive_overview(workspace_id uuid, today date) TO service_role;
 
+-- Name: TABLE mastodon_connections; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.mastodon_connections TO service_role;
+GRANT SELECT ON TABLE public.mastodon_connections TO authenticated;
+
+-- Name: FUNCTION finish_mastodon_connection(workspace_id uuid, state text, code text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.finish_mastodon_connection(workspace_id uuid, state text, code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_mastodon_connection(workspace_id uuid, state text, code text) TO authenticated;
+GRANT ALL ON FUNCTION public.finish_mastodon_connection(workspace_id uuid, state text, code text) TO service_role;
+
 -- Name: FUNCTION get_asset(asset_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_asset(asset_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_asset(asset_id uuid) TO authenticated;
@@ -14324,6 +14707,11 @@ REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name te
 GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) TO service_role;
 
+-- Name: FUNCTION start_mastodon_connection(workspace_id uuid, instance text, redirect_uri text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.start_mastodon_connection(workspace_id uuid, instance text, redirect_uri text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_mastodon_connection(workspace_id uuid, instance text, redirect_uri text) TO authenticated;
+GRANT ALL ON FUNCTION public.start_mastodon_connection(workspace_id uuid, instance text, redirect_uri text) TO service_role;
+
 -- Name: FUNCTION subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.subscribe_to_email_list(form_token text, email text, first_name text, last_name text, via text) TO anon;
@@ -14398,6 +14786,15 @@ GRANT ALL ON TABLE private.lead_digest_queue TO service_role;
 
 -- Name: TABLE lead_digests; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.lead_digests TO service_role;
+
+-- Name: TABLE mastodon_account_tokens; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.mastodon_account_tokens TO service_role;
+
+-- Name: TABLE mastodon_apps; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.mastodon_apps TO service_role;
+
+-- Name: TABLE mastodon_connection_secrets; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.mastodon_connection_secrets TO service_role;
 
 -- Name: TABLE outgoing_emails; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.outgoing_emails TO service_role;

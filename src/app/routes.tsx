@@ -80,6 +80,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: paths.marketing.advertising, ...lazyRoute(() => import('./routes/marketing/advertising').then((m) => ({ Component: m.MarketingAdvertisingRoute }))) },
               { path: paths.marketing.email, ...lazyRoute(() => import('./routes/marketing/email').then((m) => ({ Component: m.MarketingEmailRoute }))) },
               { path: paths.marketing.social, ...lazyRoute(() => import('./routes/marketing/social').then((m) => ({ Component: m.MarketingSocialRoute }))) },
+              { path: paths.socialConnectMastodon, ...lazyRoute(() => import('./routes/marketing/social-connect-mastodon').then((m) => ({ Component: m.MarketingSocialConnectMastodonRoute }))) },
               { path: paths.marketing.seo, ...lazyRoute(() => import('./routes/marketing/seo').then((m) => ({ Component: m.MarketingSeoRoute }))) },
               { path: paths.marketing.retention, ...lazyRoute(() => import('./routes/marketing/retention').then((m) => ({ Component: m.MarketingRetentionRoute }))) },
               { path: paths.marketing.analytics, ...lazyRoute(() => import('./routes/marketing/analytics').then((m) => ({ Component: m.MarketingAnalyticsRoute }))) },

@@ -56,6 +56,8 @@ export const paths = {
   emailSubscribe: (formToken: string) => `/email/subscribe/${encodeURIComponent(formToken)}`,
   emailConfirmPattern: '/email/confirm/:token',
   emailConfirm: (token: string) => `/email/confirm/${encodeURIComponent(token)}`,
+  /** Where a Mastodon instance sends the member back after OAuth (registered with the app on the instance). */
+  socialConnectMastodon: '/marketing/social/connect/mastodon',
   /** A social post's approval link for a signed-out reviewer (the token is base64url). */
   approvePattern: '/approve/:token',
   approve: (token: string) => `/approve/${encodeURIComponent(token)}`,

@@ -1657,6 +1657,63 @@ export type Database = {
         };
         Relationships: [];
       };
+      mastodon_connections: {
+        Row: {
+          id: string;
+          organization_id: string;
+          created_by: string;
+          instance_origin: string;
+          redirect_uri: string;
+          status: string;
+          authorize_url: string | null;
+          account_id: string | null;
+          message: string | null;
+          expires_at: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          created_by: string;
+          instance_origin: string;
+          redirect_uri: string;
+          status?: string;
+          authorize_url?: string | null;
+          account_id?: string | null;
+          message?: string | null;
+          expires_at?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          created_by?: string;
+          instance_origin?: string;
+          redirect_uri?: string;
+          status?: string;
+          authorize_url?: string | null;
+          account_id?: string | null;
+          message?: string | null;
+          expires_at?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'mastodon_connections_account_id_fkey';
+            columns: ['account_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mastodon_connections_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       member_notices: {
         Row: {
           id: string;
@@ -2934,6 +2991,10 @@ export type Database = {
         Args: { workspace_id: string; today: string };
         Returns: { total_budget: number; active_campaigns: number; spend: number; revenue: number; spend_before: number; revenue_before: number; members: number }[];
       };
+      finish_mastodon_connection: {
+        Args: { workspace_id: string; state: string; code: string };
+        Returns: Database['public']['Tables']['mastodon_connections']['Row'];
+      };
       get_asset: {
         Args: { asset_id: string };
         Returns: Json;
@@ -3169,6 +3230,10 @@ export type Database = {
       start_asset_upload: {
         Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };
         Returns: { asset_id: string; version_id: string; object_path: string }[];
+      };
+      start_mastodon_connection: {
+        Args: { workspace_id: string; instance: string; redirect_uri: string };
+        Returns: Database['public']['Tables']['mastodon_connections']['Row'];
       };
       subscribe_to_email_list: {
         Args: { form_token: string; email: string; first_name?: string; last_name?: string; via?: string };

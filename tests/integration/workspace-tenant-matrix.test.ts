@@ -16,6 +16,7 @@ import { jobOperations } from '../support/jobs-matrix';
 import { seoOperations } from '../support/seo-matrix';
 import { socialFiguresOperations } from '../support/social-figures-matrix';
 import { socialOperations } from '../support/social-matrix';
+import { socialOAuthOperations } from '../support/social-oauth-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -175,6 +176,8 @@ const operations: Record<string, Operation> = {
   // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
   ...socialOperations(() => world),
   ...socialFiguresOperations(() => world),
+  // Connecting Mastodon with OAuth (tests/support/social-oauth-matrix.ts).
+  ...socialOAuthOperations(() => world),
   // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
   ...automationOperations(() => world),
 

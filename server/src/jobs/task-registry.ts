@@ -19,6 +19,9 @@ import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishSocialPost } from './tasks/publish-social-post';
 import { fetchSocialFigures } from './tasks/fetch-social-figures';
 import { queueSocialFigureFetches } from './tasks/queue-social-figure-fetches';
+import { finishMastodonConnectionTask } from './tasks/finish-mastodon-connection';
+import { refreshMastodonTokenTask } from './tasks/refresh-mastodon-token';
+import { startMastodonConnectionTask } from './tasks/start-mastodon-connection';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
@@ -55,6 +58,9 @@ export const taskRegistry = [
   publishSocialPost,
   fetchSocialFigures,
   queueSocialFigureFetches,
+  startMastodonConnectionTask,
+  finishMastodonConnectionTask,
+  refreshMastodonTokenTask,
   automationEnroll,
   automationEnrollDueDates,
   automationStep,

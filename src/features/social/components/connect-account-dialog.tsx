@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -7,6 +7,9 @@ import { Input } from '@/components/ui/input';
 import { socialCopy } from '@/config/social-copy';
 import { useConnectSocialAccount } from '@/features/social/api/connect-social-account';
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
+
+/** Mastodon's OAuth part loads when Mastodon is chosen (the dialog itself loads when opened). */
+const MastodonConnectForm = lazy(() => import('@/features/social/components/mastodon-connect-form').then((module) => ({ default: module.MastodonConnectForm })));
 
 const NETWORKS = (['bluesky', 'mastodon', 'webhook'] as const).map((value) => ({ value, label: NETWORK_RULES[value].label }));
 const DEFAULT_URL: Record<SocialNetwork, string> = { bluesky: 'https://bsky.social', mastodon: 'https://', webhook: 'https://' };
@@ -17,7 +20,7 @@ interface ConnectAccountDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Connect Bluesky (handle + app password), Mastodon (instance + token) or a webhook channel (URL; its secret shown once). */
+/** Connect Bluesky (handle + app password), Mastodon (OAuth on the instance, or instance + token) or a webhook channel (URL; its secret shown once). */
 export function ConnectAccountDialog({ workspaceId, open, onOpenChange }: ConnectAccountDialogProps) {
   const connect = useConnectSocialAccount();
   const [network, setNetwork] = useState<SocialNetwork>('bluesky');
@@ -25,6 +28,7 @@ export function ConnectAccountDialog({ workspaceId, open, onOpenChange }: Connec
   const [serviceUrl, setServiceUrl] = useState(DEFAULT_URL.bluesky);
   const [secret, setSecret] = useState('');
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
+  const [mastodonToken, setMastodonToken] = useState(false);
 
   function chooseNetwork(next: SocialNetwork) {
     setNetwork(next);
@@ -54,6 +58,15 @@ export function ConnectAccountDialog({ workspaceId, open, onOpenChange }: Connec
               <Button onClick={() => onOpenChange(false)}>{socialCopy.done}</Button>
             </DialogFooter>
           </>
+        ) : network === 'mastodon' && !mastodonToken ? (
+          <div className="space-y-4">
+            <FormField label={socialCopy.network}>
+              <OptionSelect value={network} options={NETWORKS} onChange={chooseNetwork} />
+            </FormField>
+            <Suspense fallback={null}>
+              <MastodonConnectForm workspaceId={workspaceId} onCancel={() => onOpenChange(false)} onUseToken={() => setMastodonToken(true)} />
+            </Suspense>
+          </div>
         ) : (
           <form className="space-y-4" onSubmit={submit} noValidate>
             <FormField label={socialCopy.network}>
