@@ -5719,6 +5719,36 @@ CREATE FUNCTION private.social_post_content(post_id uuid) RETURNS text
   ), '')
 $$;
 
+-- Name: social_post_media_content(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_media_content(post_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(string_agg(m.asset_id::text || chr(31) || m.alt_text, chr(30) order by m.position), '')
+  from public.social_post_media m where m.post_id = social_post_media_content.post_id
+$$;
+
+-- Name: social_post_media_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) RETURNS TABLE(asset_id uuid, name text, kind text, mime_type text, size_bytes bigint, object_path text, alt_text text, usable boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
+    raise exception 'social post channel % is not of workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post_channel';
+  end if;
+  return query
+    select m.asset_id, a.name, a.kind, v.mime_type, v.size_bytes, v.object_path, m.alt_text,
+      a.status = 'approved' and v.state = 'ready'
+    from public.social_post_channels c
+    join public.social_post_media m on m.post_id = c.post_id and m.organization_id = workspace
+    join public.assets a on a.id = m.asset_id and a.organization_id = workspace
+    left join public.asset_versions v on v.id = a.current_version_id
+    where c.id = channel and c.organization_id = workspace
+    order by m.position;
+end
+$$;
+
 -- Name: social_publish_job_key(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.social_publish_job_key(channel_id uuid) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -8686,8 +8716,8 @@ begin
 end
 $$;
 
--- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid) RETURNS public.social_posts
+-- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid, jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid, media jsonb DEFAULT NULL::jsonb) RETURNS public.social_posts
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -8702,6 +8732,13 @@ declare
   is_changed boolean;
   needs_approval boolean;
   next_status text;
+  item jsonb;
+  item_asset uuid;
+  item_alt text;
+  asset record;
+  was_media text;
+  media_count integer := 0;
+  picked uuid[] := '{}';
 begin
   perform private.require_workspace_role(save_social_post.workspace_id, 'member');
   if save_social_post.body is null or char_length(save_social_post.body) > 5000 then
@@ -8713,6 +8750,42 @@ begin
   if save_social_post.scheduled_at is not null and save_social_post.scheduled_at < now() - interval '1 minute' then
     raise exception 'This moment has passed: choose a time in the future.' using errcode = 'P0001', detail = 'schedule_in_past';
   end if;
+  if save_social_post.media is not null and jsonb_typeof(save_social_post.media) <> 'array' then
+    raise exception 'The media must be a list of assets with alt text.' using errcode = 'P0001', detail = 'media_invalid';
+  end if;
+  if jsonb_array_length(coalesce(save_social_post.media, '[]')) > 4 then
+    raise exception 'A post takes at most 4 images.' using errcode = 'P0001', detail = 'media_too_many';
+  end if;
+  for item in select value from jsonb_array_elements(coalesce(save_social_post.media, '[]')) loop
+    begin
+      item_asset := (item ->> 'asset_id')::uuid;
+    exception when invalid_text_representation then
+      item_asset := null;
+    end;
+    select a.id, a.status, a.kind, v.state into asset
+    from public.assets a left join public.asset_versions v on v.id = a.current_version_id
+    where a.id = item_asset and a.organization_id = save_social_post.workspace_id;
+    if not found then
+      raise exception 'One of the chosen files is not in this workspace''s asset library.' using errcode = 'P0001', detail = 'unknown_asset';
+    end if;
+    if asset.status <> 'approved' or asset.state is distinct from 'ready' then
+      raise exception 'Only approved assets can go into a post: one of the chosen files is not approved (any more).' using errcode = 'P0001', detail = 'asset_not_approved';
+    end if;
+    if asset.kind not in ('image', 'video') then
+      raise exception 'A post takes images and video only.' using errcode = 'P0001', detail = 'asset_kind';
+    end if;
+    if item_asset = any (picked) then
+      raise exception 'Each file can go into a post once.' using errcode = 'P0001', detail = 'asset_twice';
+    end if;
+    item_alt := btrim(coalesce(item ->> 'alt', ''));
+    if item_alt = '' then
+      raise exception 'Describe each image for people who cannot see it: alt text is required.' using errcode = 'P0001', detail = 'alt_text_missing';
+    end if;
+    if char_length(item_alt) > 2000 then
+      raise exception 'Alt text has at most 2,000 characters.' using errcode = 'P0001', detail = 'alt_text_too_long';
+    end if;
+    picked := picked || item_asset;
+  end loop;
   if save_social_post.post_id is null then
     insert into public.social_posts (organization_id, body, scheduled_at, created_by)
     values (save_social_post.workspace_id, save_social_post.body, save_social_post.scheduled_at, (select auth.uid()))
@@ -8729,6 +8802,7 @@ begin
     end if;
     was_status := post.approval_status;
     was_content := private.social_post_content(post.id);
+    was_media := private.social_post_media_content(post.id);
     -- Nothing is scheduled while the channels are rewritten: the approval is settled below.
     update public.social_post_channels c set status = 'draft' where c.post_id = post.id and c.status <> 'draft';
     update public.social_posts p set body = save_social_post.body, scheduled_at = save_social_post.scheduled_at
@@ -8758,8 +8832,18 @@ begin
     on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
+  -- No media given: an edit keeps the post's media as it was.
+  if save_social_post.media is not null then
+    delete from public.social_post_media m where m.post_id = post.id;
+    for item in select value from jsonb_array_elements(save_social_post.media) loop
+      insert into public.social_post_media (organization_id, post_id, asset_id, position, alt_text)
+      values (save_social_post.workspace_id, post.id, (item ->> 'asset_id')::uuid, media_count, btrim(item ->> 'alt'));
+      media_count := media_count + 1;
+    end loop;
+  end if;
 
-  is_changed := was_content is distinct from private.social_post_content(post.id);
+  is_changed := was_content is distinct from private.social_post_content(post.id)
+    or (save_social_post.post_id is not null and was_media is distinct from private.social_post_media_content(post.id));
   needs_approval := was_status = 'approved'
     or (select o.social_posts_need_approval from public.organizations o where o.id = save_social_post.workspace_id);
   next_status := case
@@ -10397,6 +10481,19 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_post_media; Type: TABLE; Schema: public
+CREATE TABLE public.social_post_media (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    post_id uuid NOT NULL,
+    asset_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    alt_text text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_media_alt_text_check CHECK (((char_length(btrim(alt_text)) >= 1) AND (char_length(btrim(alt_text)) <= 2000))),
+    CONSTRAINT social_post_media_position_check CHECK ((("position" >= 0) AND ("position" <= 3)))
+);
+
 -- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
 CREATE TABLE public.webhook_delivery_attempts (
     delivery_id uuid NOT NULL,
@@ -10848,6 +10945,18 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_account_id_key UNIQUE (post_id, account_id);
 
+-- Name: social_post_media social_post_media_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_pkey PRIMARY KEY (id);
+
+-- Name: social_post_media social_post_media_post_asset_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_asset_key UNIQUE (post_id, asset_id);
+
+-- Name: social_post_media social_post_media_post_position_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_position_key UNIQUE (post_id, "position");
+
 -- Name: social_posts social_posts_id_organization_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_id_organization_id_key UNIQUE (id, organization_id);
@@ -11169,6 +11278,12 @@ CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels 
 
 -- Name: social_post_channels_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_organization_id_idx ON public.social_post_channels USING btree (organization_id, status);
+
+-- Name: social_post_media_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_media_asset_id_idx ON public.social_post_media USING btree (asset_id);
+
+-- Name: social_post_media_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_media_organization_id_idx ON public.social_post_media USING btree (organization_id);
 
 -- Name: social_posts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_posts_organization_id_idx ON public.social_posts USING btree (organization_id, scheduled_at);
@@ -11814,6 +11929,18 @@ ALTER TABLE ONLY public.social_post_channels
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_post_media social_post_media_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_post_media social_post_media_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_post_media social_post_media_post_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
 -- Name: social_posts social_posts_approval_decided_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
     ADD CONSTRAINT social_posts_approval_decided_by_fkey FOREIGN KEY (approval_decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -12100,6 +12227,9 @@ CREATE POLICY "Members read their workspace's social accounts" ON public.social_
 -- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_post_media Members read their workspace's social post media; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social post media" ON public.social_post_media FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -12378,6 +12508,9 @@ ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_media; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_post_media ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_posts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_posts ENABLE ROW LEVEL SECURITY;
@@ -13382,6 +13515,12 @@ REVOKE ALL ON FUNCTION private.social_approval_link_status(link public.social_ap
 -- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
 
+-- Name: FUNCTION social_post_media_content(post_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_media_content(post_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_media_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) FROM PUBLIC;
+
 -- Name: FUNCTION social_publish_job_key(channel_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_publish_job_key(channel_id uuid) FROM PUBLIC;
 
@@ -13976,10 +14115,10 @@ REVOKE ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph json
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO service_role;
 
--- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO service_role;
+-- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) TO service_role;
 
 -- Name: FUNCTION send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) FROM PUBLIC;
@@ -14521,6 +14660,10 @@ GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
+
+-- Name: TABLE social_post_media; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_post_media TO service_role;
+GRANT SELECT ON TABLE public.social_post_media TO authenticated;
 
 -- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;

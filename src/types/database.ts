@@ -2343,6 +2343,58 @@ export type Database = {
           },
         ];
       };
+      social_post_media: {
+        Row: {
+          id: string;
+          organization_id: string;
+          post_id: string;
+          asset_id: string;
+          position: number;
+          alt_text: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          post_id: string;
+          asset_id: string;
+          position: number;
+          alt_text: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          post_id?: string;
+          asset_id?: string;
+          position?: number;
+          alt_text?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_post_media_asset_fkey';
+            columns: ['organization_id', 'asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'social_post_media_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'social_post_media_post_fkey';
+            columns: ['organization_id', 'post_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
       social_posts: {
         Row: {
           id: string;
@@ -3055,7 +3107,7 @@ export type Database = {
         Returns: Database['public']['Tables']['automation_workflow_versions']['Row'];
       };
       save_social_post: {
-        Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string };
+        Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string; media?: Json };
         Returns: Database['public']['Tables']['social_posts']['Row'];
       };
       send_email_campaign: {
