@@ -3102,6 +3102,14 @@ begin
 end
 $$;
 
+-- Name: first_url(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.first_url(body text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select substring(body from '(https?://[^\s<>"]+[^\s<>".,;:!?''")\]])')
+$$;
+
 -- Name: flush_job_backlog(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.flush_job_backlog() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4469,6 +4477,30 @@ begin
 end
 $$;
 
+-- Name: queue_social_link_preview(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_link_preview() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := private.first_url(new.body);
+begin
+  if wanted is null then
+    delete from public.social_link_previews l where l.post_id = new.id;
+    return null;
+  end if;
+  if exists (select 1 from public.social_link_previews l where l.post_id = new.id and l.url = wanted) then
+    return null;
+  end if;
+  insert into public.social_link_previews (post_id, organization_id, url)
+  values (new.id, new.organization_id, left(wanted, 2000))
+  on conflict (post_id) do update set url = excluded.url, status = 'pending', title = null, description = null, image_url = null, note = null, fetched_at = null;
+  perform private.enqueue_job('fetch_social_link_preview', jsonb_build_object('workspace_id', new.organization_id, 'post_id', new.id, 'url', left(wanted, 2000)),
+    null, 'social-link:' || new.id::text, 3);
+  return null;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4819,6 +4851,23 @@ begin
     delete from private.social_account_credentials c where c.account_id = record_social_account_connection.account_id and c.sealed is null;
     update private.social_account_credentials c set pending = null where c.account_id = record_social_account_connection.account_id;
   end if;
+end
+$$;
+
+-- Name: record_social_link_preview(uuid, uuid, text, text, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_posts p where p.id = post and p.organization_id <> workspace) then
+    raise exception 'social post % is not of workspace %', post, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  update public.social_link_previews l set
+    status = outcome, title = left(page_title, 300), description = left(page_description, 1000), image_url = left(page_image, 2000),
+    note = left(why, 500), fetched_at = now()
+  where l.post_id = post and l.organization_id = workspace and l.url = page_url;
+  return found;
 end
 $$;
 
@@ -5706,6 +5755,22 @@ CREATE FUNCTION private.social_approval_link_status(link public.social_approval_
     when post.approval_status is distinct from 'awaiting' then 'closed'
     else 'pending'
   end
+$$;
+
+-- Name: social_link_preview_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_link_preview_for_job(workspace uuid, channel uuid) RETURNS TABLE(url text, title text, description text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
+    raise exception 'social post channel % is not of workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post_channel';
+  end if;
+  return query
+    select l.url, coalesce(l.title, ''), coalesce(l.description, '')
+    from public.social_post_channels c join public.social_link_previews l on l.post_id = c.post_id and l.organization_id = workspace
+    where c.id = channel and c.organization_id = workspace and l.status = 'ready';
+end
 $$;
 
 -- Name: social_post_content(uuid); Type: FUNCTION; Schema: private
@@ -10481,6 +10546,25 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_link_previews; Type: TABLE; Schema: public
+CREATE TABLE public.social_link_previews (
+    post_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    url text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    title text,
+    description text,
+    image_url text,
+    note text,
+    fetched_at timestamp with time zone,
+    CONSTRAINT social_link_previews_description_length CHECK ((char_length(description) <= 1000)),
+    CONSTRAINT social_link_previews_image_url_length CHECK ((char_length(image_url) <= 2000)),
+    CONSTRAINT social_link_previews_note_length CHECK ((char_length(note) <= 500)),
+    CONSTRAINT social_link_previews_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ready'::text, 'failed'::text]))),
+    CONSTRAINT social_link_previews_title_length CHECK ((char_length(title) <= 300)),
+    CONSTRAINT social_link_previews_url_length CHECK ((char_length(url) <= 2000))
+);
+
 -- Name: social_post_media; Type: TABLE; Schema: public
 CREATE TABLE public.social_post_media (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -10937,6 +11021,10 @@ ALTER TABLE ONLY public.social_accounts
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_pkey PRIMARY KEY (id);
 
+-- Name: social_link_previews social_link_previews_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_pkey PRIMARY KEY (post_id);
+
 -- Name: social_post_channels social_post_channels_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_pkey PRIMARY KEY (id);
@@ -11273,6 +11361,9 @@ CREATE INDEX social_approval_links_organization_id_idx ON public.social_approval
 -- Name: social_approval_links_post_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_approval_links_post_id_idx ON public.social_approval_links USING btree (post_id, created_at DESC);
 
+-- Name: social_link_previews_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_link_previews_organization_id_idx ON public.social_link_previews USING btree (organization_id);
+
 -- Name: social_post_channels_account_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels USING btree (account_id);
 
@@ -11524,6 +11615,12 @@ CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON pu
 
 -- Name: social_post_channels social_post_channels_sync_publish_job; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_sync_publish_job AFTER INSERT OR DELETE OR UPDATE OF status, updated_at ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.sync_social_publish_job();
+
+-- Name: social_posts social_posts_queue_link_preview_on_insert; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_queue_link_preview_on_insert AFTER INSERT ON public.social_posts FOR EACH ROW EXECUTE FUNCTION private.queue_social_link_preview();
+
+-- Name: social_posts social_posts_queue_link_preview_on_update; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_queue_link_preview_on_update AFTER UPDATE OF body ON public.social_posts FOR EACH ROW WHEN ((old.body IS DISTINCT FROM new.body)) EXECUTE FUNCTION private.queue_social_link_preview();
 
 -- Name: social_posts social_posts_reschedule_channels; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_posts_reschedule_channels AFTER UPDATE OF scheduled_at ON public.social_posts FOR EACH ROW WHEN ((old.scheduled_at IS DISTINCT FROM new.scheduled_at)) EXECUTE FUNCTION private.reschedule_social_post_channels();
@@ -11921,6 +12018,14 @@ ALTER TABLE ONLY public.social_approval_links
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_link_previews social_link_previews_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_link_previews social_link_previews_post_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_post_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
 -- Name: social_post_channels social_post_channels_account_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_account_id_organization_id_fkey FOREIGN KEY (account_id, organization_id) REFERENCES public.social_accounts(id, organization_id) ON DELETE CASCADE;
@@ -12224,6 +12329,9 @@ CREATE POLICY "Members read their workspace's sites, admins the agency's" ON pub
 -- Name: social_accounts Members read their workspace's social accounts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social accounts" ON public.social_accounts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_link_previews Members read their workspace's social link previews; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social link previews" ON public.social_link_previews FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
@@ -12505,6 +12613,9 @@ ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_approval_links; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_link_previews; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_link_previews ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
@@ -13332,6 +13443,9 @@ REVOKE ALL ON FUNCTION private.queue_email_delivery(workspace_id uuid, kind text
 -- Name: FUNCTION queue_held_automation_runs(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_held_automation_runs() FROM PUBLIC;
 
+-- Name: FUNCTION queue_social_link_preview(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_link_preview() FROM PUBLIC;
+
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
@@ -13374,6 +13488,9 @@ GRANT ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id u
 
 -- Name: FUNCTION record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text) FROM PUBLIC;
+
+-- Name: FUNCTION record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) FROM PUBLIC;
 
 -- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
@@ -13511,6 +13628,9 @@ GRANT SELECT ON TABLE public.social_approval_links TO authenticated;
 
 -- Name: FUNCTION social_approval_link_status(link public.social_approval_links, post public.social_posts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_approval_link_status(link public.social_approval_links, post public.social_posts) FROM PUBLIC;
+
+-- Name: FUNCTION social_link_preview_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_link_preview_for_job(workspace uuid, channel uuid) FROM PUBLIC;
 
 -- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
@@ -14660,6 +14780,10 @@ GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
+
+-- Name: TABLE social_link_previews; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_link_previews TO service_role;
+GRANT SELECT ON TABLE public.social_link_previews TO authenticated;
 
 -- Name: TABLE social_post_media; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.social_post_media TO service_role;

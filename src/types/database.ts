@@ -2280,6 +2280,57 @@ export type Database = {
           },
         ];
       };
+      social_link_previews: {
+        Row: {
+          post_id: string;
+          organization_id: string;
+          url: string;
+          status: string;
+          title: string | null;
+          description: string | null;
+          image_url: string | null;
+          note: string | null;
+          fetched_at: string | null;
+        };
+        Insert: {
+          post_id: string;
+          organization_id: string;
+          url: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          fetched_at?: string | null;
+        };
+        Update: {
+          post_id?: string;
+          organization_id?: string;
+          url?: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          fetched_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_link_previews_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'social_link_previews_post_fkey';
+            columns: ['post_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
       social_post_channels: {
         Row: {
           id: string;

@@ -131,6 +131,16 @@ export function socialOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: NOBODY_WRITES,
     },
+    'social_link_previews: read workspace 1 (none yet)': {
+      run: (a) => a.client.from('social_link_previews').select('post_id, url, status').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'social_link_previews: plant a card on workspace 1’s post directly': {
+      run: (a) => a.client.from('social_link_previews').insert({ post_id: ids.socialPost, organization_id: world().workspace1, url: 'https://evil.example', status: 'ready', title: 'Planted' } as never),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
     'publish_social_post_channel_again(): workspace 1’s failed channel': {
       run: (a) => a.client.rpc('publish_social_post_channel_again', { channel_id: ids.socialChannel }),
       answer: (data) => (data as { status: string }).status,

@@ -17,6 +17,7 @@ import { cleanUpWebhooks } from './tasks/clean-up-webhooks';
 import { connectSocialAccount } from './tasks/connect-social-account';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
 import { publishSocialPost } from './tasks/publish-social-post';
+import { fetchSocialLinkPreview } from './tasks/fetch-social-link-preview';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
@@ -51,6 +52,7 @@ export const taskRegistry = [
   queueDueSeoAudits,
   connectSocialAccount,
   publishSocialPost,
+  fetchSocialLinkPreview,
   automationEnroll,
   automationEnrollDueDates,
   automationStep,

@@ -1,4 +1,4 @@
-import { AtpAgent, RichText, type AppBskyEmbedImages } from '@atproto/api';
+import { AtpAgent, RichText, type AppBskyEmbedExternal, type AppBskyEmbedImages } from '@atproto/api';
 import { findOutboundError } from '../../lib/outbound/outbound-error';
 import type { MediaToSend } from './post-media';
 import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type PublishOutcome, type SocialConnector, type SocialCredential } from './social-connector';
@@ -23,7 +23,7 @@ async function signIn(credential: SocialCredential, context: ConnectorContext): 
  * com.atproto.repo.uploadBlob of each image, then the app.bsky.embed.images embed with each alt text. Nothing is
  * published by an upload, so any failure here is `failed` (never unconfirmed).
  */
-async function uploadImages(agent: AtpAgent, media: MediaToSend[]): Promise<{ embed: AppBskyEmbedImages.Main | undefined } | PublishOutcome> {
+async function uploadImages(agent: AtpAgent, media: MediaToSend[]): Promise<{ embed: AppBskyEmbedImages.Main | AppBskyEmbedExternal.Main | undefined } | PublishOutcome> {
   if (media.length === 0) return { embed: undefined };
   const images: AppBskyEmbedImages.Image[] = [];
   for (const item of media) {
@@ -79,6 +79,8 @@ export const blueskyConnector: SocialConnector = {
     // The images go up first (a blob nobody references is collected by the PDS): only createRecord can publish.
     const embed = await uploadImages(agent, post.media ?? []);
     if ('status' in embed) return embed;
+    // No images: the first link's card, when its preview is ready (app.bsky.embed.external; no thumbnail yet).
+    if (!embed.embed && post.link) embed.embed = { $type: 'app.bsky.embed.external', external: { uri: post.link.url, title: post.link.title, description: post.link.description } };
     try {
       const { data } = await agent.com.atproto.repo.createRecord({
         repo: agent.session!.did,

@@ -13,6 +13,12 @@ export interface MediaToSend {
   alt: string;
 }
 
+export interface LinkToSend {
+  url: string;
+  title: string;
+  description: string;
+}
+
 interface MediaRow {
   asset_id: string;
   name: string;
@@ -27,6 +33,8 @@ interface MediaRow {
 /** A post's media as read before the claim: the files, or why the post cannot go out with them. */
 export interface LoadedMedia {
   media: MediaToSend[];
+  /** The post's link card, when its preview is ready (link-preview.ts); a failed preview is simply no card. */
+  link: LinkToSend | null;
   /** In plain words, for the channel's result ("Not sent: …"); null when the media can be sent. */
   problem: string | null;
   check(network: SocialNetwork): string | null;
@@ -41,8 +49,10 @@ export interface LoadedMedia {
  */
 export async function loadPostMedia(sql: Sql, objects: ObjectStore | undefined, workspaceId: string, channelId: string): Promise<LoadedMedia> {
   const rows = await sql<MediaRow[]>`select * from private.social_post_media_for_job(${workspaceId}, ${channelId})`;
+  const [link] = await sql<LinkToSend[]>`select * from private.social_link_preview_for_job(${workspaceId}, ${channelId})`;
   const loaded = (media: MediaToSend[], problem: string | null): LoadedMedia => ({
     media,
+    link: link ?? null,
     problem,
     check: (network) => {
       const checked = checkPostMedia(network, rows.map((row) => ({ assetId: row.asset_id, name: row.name, kind: row.kind, mimeType: row.mime_type, sizeBytes: Number(row.size_bytes), alt: row.alt_text })));

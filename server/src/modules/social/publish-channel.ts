@@ -70,7 +70,7 @@ async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia
   const mediaProblem = media.problem ?? media.check(network);
   if (mediaProblem) return { status: 'failed', message: `Not sent: ${mediaProblem}` };
   try {
-    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt, media: media.media }, { outbound: input.outbound, signal: input.signal });
+    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt, media: media.media, link: media.link }, { outbound: input.outbound, signal: input.signal });
   } catch (error) {
     // A connector never throws by contract; if one does, the request may have gone out.
     return { status: 'unconfirmed', message: `Sending stopped unexpectedly (${error instanceof Error ? error.message : String(error)}), so the post may or may not be out.` };
