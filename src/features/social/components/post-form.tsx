@@ -27,6 +27,8 @@ export interface PostFormSubmit {
 interface PostFormProps {
   /** Given, the form offers images and video from the workspace's approved assets (create mode). */
   workspaceId?: string;
+  /** The post being edited: its preview shows the stored link card. */
+  postId?: string;
   accounts: readonly ComposerAccount[];
   initial?: ComposerState;
   /** `create`: "Schedule post" (a moment needed) and "Save draft"; `edit`: this label (no moment = a draft) and Cancel. */
@@ -41,7 +43,7 @@ interface PostFormProps {
 }
 
 /** One post, a version per chosen account with its network's live length check: the composer's and the edit dialog's form. */
-export function PostForm({ workspaceId, accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [state, setState] = useState<ComposerState>(initial);
   const [attempt, setAttempt] = useState<'schedule' | 'draft' | null>(null);
@@ -104,7 +106,7 @@ export function PostForm({ workspaceId, accounts, initial = EMPTY_POST, mode, sa
       </div>
       {isPreviewOpen ? (
         <Suspense fallback={null}>
-          <PostPreview channels={channelsShown} media={media ?? []} />
+          <PostPreview channels={channelsShown} media={media ?? []} postId={postId} />
         </Suspense>
       ) : null}
       <FormField label={socialCopy.scheduleAt} hint={socialCopy.scheduleHint}>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useLinkPreview } from '@/features/social/api/get-link-preview';
 import MediaField, { type ComposerMedia } from '@/features/social/components/media-field';
 import PostPreview from '@/features/social/components/post-preview';
 import { renderRoutes } from '@/testing/render';
@@ -9,6 +10,7 @@ vi.mock('@/lib/supabase', async () => {
   const { createFakeSupabase } = await import('@/testing/fake-supabase');
   return { supabase: createFakeSupabase().client };
 });
+vi.mock('@/features/social/api/get-link-preview', () => ({ useLinkPreview: vi.fn(() => ({ data: null })) }));
 vi.mock('@/lib/asset-urls', () => ({
   useSignedAssetUrls: (paths: ReadonlyArray<string | null>) => ({ data: Object.fromEntries(paths.filter(Boolean).map((path) => [path, `https://cdn.test/${path}`])) }),
 }));
@@ -56,5 +58,17 @@ describe('MediaField', () => {
     expect(screen.queryByText(/^agency@mastodon:/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove launch.mp4' }));
     expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe('PostPreview of a saved post', () => {
+  it('shows the stored link card on Bluesky, not on the webhook channel', async () => {
+    vi.mocked(useLinkPreview).mockReturnValue({ data: { url: 'https://shop.example/spring', status: 'ready', title: 'Spring collection', description: 'Twelve new prints.', image_url: null } } as ReturnType<typeof useLinkPreview>);
+    renderRoutes([{ path: '/', element: <PostPreview channels={channels} media={[]} postId="p1" /> }]);
+    const [bluesky, webhook] = await screen.findAllByTestId('post-preview');
+    expect(within(bluesky!).getByRole('link', { name: 'Link card: Spring collection' })).toHaveAttribute('href', 'https://shop.example/spring');
+    expect(within(bluesky!).getByText('Twelve new prints.')).toBeInTheDocument();
+    expect(within(webhook!).queryByRole('link')).toBeNull();
+    expect(useLinkPreview).toHaveBeenCalledWith('p1');
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { socialMediaCopy as copy } from '@/config/social-media-copy';
 import type { ComposerMedia } from '@/features/social/components/media-field';
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
+import { useLinkPreview } from '@/features/social/api/get-link-preview';
 import { useSignedAssetUrls } from '@/lib/asset-urls';
 import { cn } from '@/lib/utils';
 
@@ -15,6 +16,8 @@ export interface PreviewChannel {
 interface PostPreviewProps {
   channels: readonly PreviewChannel[];
   media: readonly ComposerMedia[];
+  /** A saved post: its stored link card is shown (a new post's card is fetched once it is saved). */
+  postId?: string;
 }
 
 /** Phone (375 px) or desktop (600 px): the width a post is seen at. */
@@ -23,11 +26,13 @@ type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
 /**
  * The post as each chosen network shows it (loaded when opened, so the Social Hub's first load does not carry it):
- * its text as typed for that account, its images with their alt text (a webhook carries none), at phone or desktop
- * width.
+ * its text as typed for that account, its images with their alt text (a webhook carries none), else a saved post's
+ * link card, at phone or desktop width.
  */
-export default function PostPreview({ channels, media }: PostPreviewProps) {
+export default function PostPreview({ channels, media, postId }: PostPreviewProps) {
   const [width, setWidth] = useState<PreviewWidth>('phone');
+  const card = useLinkPreview(postId).data;
+  const link = card?.status === 'ready' ? card : null;
   const urls = useSignedAssetUrls(media.map((item) => item.previewPath ?? item.thumbnailPath)).data ?? {};
   return (
     <section aria-label={copy.previewTitle} className="space-y-3">
@@ -66,6 +71,16 @@ export default function PostPreview({ channels, media }: PostPreviewProps) {
                     );
                   })}
                 </div>
+              ) : null}
+              {shown.length === 0 && link && network !== 'webhook' ? (
+                <a href={link.url} target="_blank" rel="noreferrer" aria-label={`${copy.linkCard}: ${link.title ?? link.url}`} className="mt-2 block overflow-hidden rounded-lg border text-sm">
+                  {link.image_url ? <img src={link.image_url} alt="" className="aspect-video w-full object-cover" /> : null}
+                  <span className="block p-2">
+                    <span className="block font-semibold">{link.title}</span>
+                    {link.description ? <span className="block text-muted-foreground">{link.description}</span> : null}
+                    <span className="block break-all text-xs text-muted-foreground">{new URL(link.url).host}</span>
+                  </span>
+                </a>
               ) : null}
             </article>
           );
