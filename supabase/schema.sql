@@ -5764,7 +5764,7 @@ CREATE FUNCTION private.social_link_preview_for_job(workspace uuid, channel uuid
     AS $$
 begin
   if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
-    raise exception 'social post channel % is not of workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post_channel';
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
   end if;
   return query
     select l.url, coalesce(l.title, ''), coalesce(l.description, '')
@@ -5800,7 +5800,7 @@ CREATE FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) 
     AS $$
 begin
   if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
-    raise exception 'social post channel % is not of workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post_channel';
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
   end if;
   return query
     select m.asset_id, a.name, a.kind, v.mime_type, v.size_bytes, v.object_path, m.alt_text,

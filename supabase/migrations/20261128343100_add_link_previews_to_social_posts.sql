@@ -93,7 +93,7 @@ set search_path = ''
 as $$
 begin
   if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
-    raise exception 'social post channel % is not of workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post_channel';
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
   end if;
   return query
     select l.url, coalesce(l.title, ''), coalesce(l.description, '')
