@@ -3102,6 +3102,14 @@ begin
 end
 $$;
 
+-- Name: first_url(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.first_url(body text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select substring(body from '(https?://[^\s<>"]+[^\s<>".,;:!?''")\]])')
+$$;
+
 -- Name: flush_job_backlog(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.flush_job_backlog() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -4583,6 +4591,30 @@ begin
 end
 $$;
 
+-- Name: queue_social_link_preview(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.queue_social_link_preview() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := private.first_url(new.body);
+begin
+  if wanted is null then
+    delete from public.social_link_previews l where l.post_id = new.id;
+    return null;
+  end if;
+  if exists (select 1 from public.social_link_previews l where l.post_id = new.id and l.url = wanted) then
+    return null;
+  end if;
+  insert into public.social_link_previews (post_id, organization_id, url)
+  values (new.id, new.organization_id, left(wanted, 2000))
+  on conflict (post_id) do update set url = excluded.url, status = 'pending', title = null, description = null, image_url = null, note = null, fetched_at = null;
+  perform private.enqueue_job('fetch_social_link_preview', jsonb_build_object('workspace_id', new.organization_id, 'post_id', new.id, 'url', left(wanted, 2000)),
+    null, 'social-link:' || new.id::text, 3);
+  return null;
+end
+$$;
+
 -- Name: raise_contact_form_challenge(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.raise_contact_form_challenge() RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5024,6 +5056,23 @@ begin
     delete from private.social_account_credentials c where c.account_id = record_social_account_connection.account_id and c.sealed is null;
     update private.social_account_credentials c set pending = null where c.account_id = record_social_account_connection.account_id;
   end if;
+end
+$$;
+
+-- Name: record_social_link_preview(uuid, uuid, text, text, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_posts p where p.id = post and p.organization_id <> workspace) then
+    raise exception 'social post % is not of workspace %', post, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  update public.social_link_previews l set
+    status = outcome, title = left(page_title, 300), description = left(page_description, 1000), image_url = left(page_image, 2000),
+    note = left(why, 500), fetched_at = now()
+  where l.post_id = post and l.organization_id = workspace and l.url = page_url;
+  return found;
 end
 $$;
 
@@ -5984,6 +6033,22 @@ CREATE FUNCTION private.social_figures_job_key(workspace_id uuid) RETURNS text
   select 'social-figures:' || workspace_id::text
 $$;
 
+-- Name: social_link_preview_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_link_preview_for_job(workspace uuid, channel uuid) RETURNS TABLE(url text, title text, description text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  return query
+    select l.url, coalesce(l.title, ''), coalesce(l.description, '')
+    from public.social_post_channels c join public.social_link_previews l on l.post_id = c.post_id and l.organization_id = workspace
+    where c.id = channel and c.organization_id = workspace and l.status = 'ready';
+end
+$$;
+
 -- Name: social_post_content(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.social_post_content(post_id uuid) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -5993,6 +6058,36 @@ CREATE FUNCTION private.social_post_content(post_id uuid) RETURNS text
     select string_agg(c.account_id::text || chr(31) || c.body, chr(30) order by c.account_id)
     from public.social_post_channels c where c.post_id = social_post_content.post_id
   ), '')
+$$;
+
+-- Name: social_post_media_content(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_media_content(post_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(string_agg(m.asset_id::text || chr(31) || m.alt_text, chr(30) order by m.position), '')
+  from public.social_post_media m where m.post_id = social_post_media_content.post_id
+$$;
+
+-- Name: social_post_media_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) RETURNS TABLE(asset_id uuid, name text, kind text, mime_type text, size_bytes bigint, object_path text, alt_text text, usable boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  return query
+    select m.asset_id, a.name, a.kind, v.mime_type, v.size_bytes, v.object_path, m.alt_text,
+      a.status = 'approved' and v.state = 'ready'
+    from public.social_post_channels c
+    join public.social_post_media m on m.post_id = c.post_id and m.organization_id = workspace
+    join public.assets a on a.id = m.asset_id and a.organization_id = workspace
+    left join public.asset_versions v on v.id = a.current_version_id
+    where c.id = channel and c.organization_id = workspace
+    order by m.position;
+end
 $$;
 
 -- Name: social_publish_job_key(uuid); Type: FUNCTION; Schema: private
@@ -9078,8 +9173,8 @@ begin
 end
 $$;
 
--- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid) RETURNS public.social_posts
+-- Name: save_social_post(uuid, text, jsonb, timestamp with time zone, uuid, jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone DEFAULT NULL::timestamp with time zone, post_id uuid DEFAULT NULL::uuid, media jsonb DEFAULT NULL::jsonb) RETURNS public.social_posts
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -9094,6 +9189,13 @@ declare
   is_changed boolean;
   needs_approval boolean;
   next_status text;
+  item jsonb;
+  item_asset uuid;
+  item_alt text;
+  asset record;
+  was_media text;
+  media_count integer := 0;
+  picked uuid[] := '{}';
 begin
   perform private.require_workspace_role(save_social_post.workspace_id, 'member');
   if save_social_post.body is null or char_length(save_social_post.body) > 5000 then
@@ -9105,6 +9207,42 @@ begin
   if save_social_post.scheduled_at is not null and save_social_post.scheduled_at < now() - interval '1 minute' then
     raise exception 'This moment has passed: choose a time in the future.' using errcode = 'P0001', detail = 'schedule_in_past';
   end if;
+  if save_social_post.media is not null and jsonb_typeof(save_social_post.media) <> 'array' then
+    raise exception 'The media must be a list of assets with alt text.' using errcode = 'P0001', detail = 'media_invalid';
+  end if;
+  if jsonb_array_length(coalesce(save_social_post.media, '[]')) > 4 then
+    raise exception 'A post takes at most 4 images.' using errcode = 'P0001', detail = 'media_too_many';
+  end if;
+  for item in select value from jsonb_array_elements(coalesce(save_social_post.media, '[]')) loop
+    begin
+      item_asset := (item ->> 'asset_id')::uuid;
+    exception when invalid_text_representation then
+      item_asset := null;
+    end;
+    select a.id, a.status, a.kind, v.state into asset
+    from public.assets a left join public.asset_versions v on v.id = a.current_version_id
+    where a.id = item_asset and a.organization_id = save_social_post.workspace_id;
+    if not found then
+      raise exception 'One of the chosen files is not in this workspace''s asset library.' using errcode = 'P0001', detail = 'unknown_asset';
+    end if;
+    if asset.status <> 'approved' or asset.state is distinct from 'ready' then
+      raise exception 'Only approved assets can go into a post: one of the chosen files is not approved (any more).' using errcode = 'P0001', detail = 'asset_not_approved';
+    end if;
+    if asset.kind not in ('image', 'video') then
+      raise exception 'A post takes images and video only.' using errcode = 'P0001', detail = 'asset_kind';
+    end if;
+    if item_asset = any (picked) then
+      raise exception 'Each file can go into a post once.' using errcode = 'P0001', detail = 'asset_twice';
+    end if;
+    item_alt := btrim(coalesce(item ->> 'alt', ''));
+    if item_alt = '' then
+      raise exception 'Describe each image for people who cannot see it: alt text is required.' using errcode = 'P0001', detail = 'alt_text_missing';
+    end if;
+    if char_length(item_alt) > 2000 then
+      raise exception 'Alt text has at most 2,000 characters.' using errcode = 'P0001', detail = 'alt_text_too_long';
+    end if;
+    picked := picked || item_asset;
+  end loop;
   if save_social_post.post_id is null then
     insert into public.social_posts (organization_id, body, scheduled_at, created_by)
     values (save_social_post.workspace_id, save_social_post.body, save_social_post.scheduled_at, (select auth.uid()))
@@ -9121,6 +9259,7 @@ begin
     end if;
     was_status := post.approval_status;
     was_content := private.social_post_content(post.id);
+    was_media := private.social_post_media_content(post.id);
     -- Nothing is scheduled while the channels are rewritten: the approval is settled below.
     update public.social_post_channels c set status = 'draft' where c.post_id = post.id and c.status <> 'draft';
     update public.social_posts p set body = save_social_post.body, scheduled_at = save_social_post.scheduled_at
@@ -9150,8 +9289,18 @@ begin
     on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
+  -- No media given: an edit keeps the post's media as it was.
+  if save_social_post.media is not null then
+    delete from public.social_post_media m where m.post_id = post.id;
+    for item in select value from jsonb_array_elements(save_social_post.media) loop
+      insert into public.social_post_media (organization_id, post_id, asset_id, position, alt_text)
+      values (save_social_post.workspace_id, post.id, (item ->> 'asset_id')::uuid, media_count, btrim(item ->> 'alt'));
+      media_count := media_count + 1;
+    end loop;
+  end if;
 
-  is_changed := was_content is distinct from private.social_post_content(post.id);
+  is_changed := was_content is distinct from private.social_post_content(post.id)
+    or (save_social_post.post_id is not null and was_media is distinct from private.social_post_media_content(post.id));
   needs_approval := was_status = 'approved'
     or (select o.social_posts_need_approval from public.organizations o where o.id = save_social_post.workspace_id);
   next_status := case
@@ -10871,6 +11020,25 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_link_previews; Type: TABLE; Schema: public
+CREATE TABLE public.social_link_previews (
+    post_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    url text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    title text,
+    description text,
+    image_url text,
+    note text,
+    fetched_at timestamp with time zone,
+    CONSTRAINT social_link_previews_description_length CHECK ((char_length(description) <= 1000)),
+    CONSTRAINT social_link_previews_image_url_length CHECK ((char_length(image_url) <= 2000)),
+    CONSTRAINT social_link_previews_note_length CHECK ((char_length(note) <= 500)),
+    CONSTRAINT social_link_previews_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ready'::text, 'failed'::text]))),
+    CONSTRAINT social_link_previews_title_length CHECK ((char_length(title) <= 300)),
+    CONSTRAINT social_link_previews_url_length CHECK ((char_length(url) <= 2000))
+);
+
 -- Name: social_post_figures; Type: TABLE; Schema: public
 CREATE TABLE public.social_post_figures (
     channel_id uuid NOT NULL,
@@ -10885,6 +11053,19 @@ CREATE TABLE public.social_post_figures (
     CONSTRAINT social_post_figures_likes_check CHECK ((likes >= 0)),
     CONSTRAINT social_post_figures_replies_check CHECK ((replies >= 0)),
     CONSTRAINT social_post_figures_reposts_check CHECK ((reposts >= 0))
+);
+
+-- Name: social_post_media; Type: TABLE; Schema: public
+CREATE TABLE public.social_post_media (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    post_id uuid NOT NULL,
+    asset_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    alt_text text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_media_alt_text_check CHECK (((char_length(btrim(alt_text)) >= 1) AND (char_length(btrim(alt_text)) <= 2000))),
+    CONSTRAINT social_post_media_position_check CHECK ((("position" >= 0) AND ("position" <= 3)))
 );
 
 -- Name: webhook_delivery_attempts; Type: TABLE; Schema: public
@@ -11358,6 +11539,10 @@ ALTER TABLE ONLY public.social_accounts
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_pkey PRIMARY KEY (id);
 
+-- Name: social_link_previews social_link_previews_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_pkey PRIMARY KEY (post_id);
+
 -- Name: social_post_channels social_post_channels_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_pkey PRIMARY KEY (id);
@@ -11369,6 +11554,18 @@ ALTER TABLE ONLY public.social_post_channels
 -- Name: social_post_figures social_post_figures_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_figures
     ADD CONSTRAINT social_post_figures_pkey PRIMARY KEY (channel_id);
+
+-- Name: social_post_media social_post_media_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_pkey PRIMARY KEY (id);
+
+-- Name: social_post_media social_post_media_post_asset_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_asset_key UNIQUE (post_id, asset_id);
+
+-- Name: social_post_media social_post_media_post_position_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_position_key UNIQUE (post_id, "position");
 
 -- Name: social_posts social_posts_id_organization_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
@@ -11692,6 +11889,9 @@ CREATE INDEX social_approval_links_organization_id_idx ON public.social_approval
 -- Name: social_approval_links_post_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_approval_links_post_id_idx ON public.social_approval_links USING btree (post_id, created_at DESC);
 
+-- Name: social_link_previews_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_link_previews_organization_id_idx ON public.social_link_previews USING btree (organization_id);
+
 -- Name: social_post_channels_account_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_channels_account_id_idx ON public.social_post_channels USING btree (account_id);
 
@@ -11700,6 +11900,12 @@ CREATE INDEX social_post_channels_organization_id_idx ON public.social_post_chan
 
 -- Name: social_post_figures_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_post_figures_organization_id_idx ON public.social_post_figures USING btree (organization_id);
+
+-- Name: social_post_media_asset_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_media_asset_id_idx ON public.social_post_media USING btree (asset_id);
+
+-- Name: social_post_media_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_post_media_organization_id_idx ON public.social_post_media USING btree (organization_id);
 
 -- Name: social_posts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_posts_organization_id_idx ON public.social_posts USING btree (organization_id, scheduled_at);
@@ -11943,6 +12149,12 @@ CREATE TRIGGER social_post_channels_set_updated_at BEFORE INSERT OR UPDATE ON pu
 
 -- Name: social_post_channels social_post_channels_sync_publish_job; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_post_channels_sync_publish_job AFTER INSERT OR DELETE OR UPDATE OF status, updated_at ON public.social_post_channels FOR EACH ROW EXECUTE FUNCTION private.sync_social_publish_job();
+
+-- Name: social_posts social_posts_queue_link_preview_on_insert; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_queue_link_preview_on_insert AFTER INSERT ON public.social_posts FOR EACH ROW EXECUTE FUNCTION private.queue_social_link_preview();
+
+-- Name: social_posts social_posts_queue_link_preview_on_update; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_posts_queue_link_preview_on_update AFTER UPDATE OF body ON public.social_posts FOR EACH ROW WHEN ((old.body IS DISTINCT FROM new.body)) EXECUTE FUNCTION private.queue_social_link_preview();
 
 -- Name: social_posts social_posts_reschedule_channels; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_posts_reschedule_channels AFTER UPDATE OF scheduled_at ON public.social_posts FOR EACH ROW WHEN ((old.scheduled_at IS DISTINCT FROM new.scheduled_at)) EXECUTE FUNCTION private.reschedule_social_post_channels();
@@ -12376,6 +12588,14 @@ ALTER TABLE ONLY public.social_approval_links
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_link_previews social_link_previews_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_link_previews social_link_previews_post_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_previews
+    ADD CONSTRAINT social_link_previews_post_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
+
 -- Name: social_post_channels social_post_channels_account_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_channels
     ADD CONSTRAINT social_post_channels_account_id_organization_id_fkey FOREIGN KEY (account_id, organization_id) REFERENCES public.social_accounts(id, organization_id) ON DELETE CASCADE;
@@ -12391,6 +12611,18 @@ ALTER TABLE ONLY public.social_post_figures
 -- Name: social_post_figures social_post_figures_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_post_figures
     ADD CONSTRAINT social_post_figures_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_post_media social_post_media_asset_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_asset_fkey FOREIGN KEY (asset_id, organization_id) REFERENCES public.assets(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_post_media social_post_media_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_post_media social_post_media_post_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_post_media
+    ADD CONSTRAINT social_post_media_post_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
 -- Name: social_posts social_posts_approval_decided_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_posts
@@ -12678,11 +12910,17 @@ CREATE POLICY "Members read their workspace's sites, admins the agency's" ON pub
 -- Name: social_accounts Members read their workspace's social accounts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social accounts" ON public.social_accounts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_link_previews Members read their workspace's social link previews; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social link previews" ON public.social_link_previews FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: social_post_channels Members read their workspace's social post channels; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post channels" ON public.social_post_channels FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: social_post_figures Members read their workspace's social post figures; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social post figures" ON public.social_post_figures FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: social_post_media Members read their workspace's social post media; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's social post media" ON public.social_post_media FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: social_posts Members read their workspace's social posts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's social posts" ON public.social_posts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -12963,11 +13201,17 @@ ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
 -- Name: social_approval_links; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
 
+-- Name: social_link_previews; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_link_previews ENABLE ROW LEVEL SECURITY;
+
 -- Name: social_post_channels; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_channels ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_post_figures; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_post_figures ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_media; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_post_media ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_posts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_posts ENABLE ROW LEVEL SECURITY;
@@ -13807,6 +14051,9 @@ REVOKE ALL ON FUNCTION private.queue_social_figure_fetches() FROM PUBLIC;
 -- Name: FUNCTION queue_social_figures_after_publishing(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.queue_social_figures_after_publishing() FROM PUBLIC;
 
+-- Name: FUNCTION queue_social_link_preview(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.queue_social_link_preview() FROM PUBLIC;
+
 -- Name: FUNCTION raise_contact_form_challenge(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.raise_contact_form_challenge() FROM PUBLIC;
 
@@ -13861,6 +14108,9 @@ GRANT ALL ON FUNCTION private.record_seo_audit_progress(audit_id uuid, site_id u
 
 -- Name: FUNCTION record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uuid, account_id uuid, status text, sealed text, external_id text, message text) FROM PUBLIC;
+
+-- Name: FUNCTION record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) FROM PUBLIC;
 
 -- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
@@ -14011,8 +14261,17 @@ REVOKE ALL ON FUNCTION private.social_channels_for_figures(workspace_id uuid) FR
 -- Name: FUNCTION social_figures_job_key(workspace_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_figures_job_key(workspace_id uuid) FROM PUBLIC;
 
+-- Name: FUNCTION social_link_preview_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_link_preview_for_job(workspace uuid, channel uuid) FROM PUBLIC;
+
 -- Name: FUNCTION social_post_content(post_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_content(post_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_media_content(post_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_media_content(post_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_media_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) FROM PUBLIC;
 
 -- Name: FUNCTION social_publish_job_key(channel_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_publish_job_key(channel_id uuid) FROM PUBLIC;
@@ -14620,10 +14879,10 @@ REVOKE ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph json
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.save_automation_draft(workflow_id uuid, graph jsonb) TO service_role;
 
--- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid); Type: ACL; Schema: public
-REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid) TO service_role;
+-- Name: FUNCTION save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_social_post(workspace_id uuid, body text, channels jsonb, scheduled_at timestamp with time zone, post_id uuid, media jsonb) TO service_role;
 
 -- Name: FUNCTION send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.send_email_campaign(campaign_id uuid, scheduled_at timestamp with time zone) FROM PUBLIC;
@@ -15180,9 +15439,17 @@ GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
 
+-- Name: TABLE social_link_previews; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_link_previews TO service_role;
+GRANT SELECT ON TABLE public.social_link_previews TO authenticated;
+
 -- Name: TABLE social_post_figures; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.social_post_figures TO service_role;
 GRANT SELECT ON TABLE public.social_post_figures TO authenticated;
+
+-- Name: TABLE social_post_media; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_post_media TO service_role;
+GRANT SELECT ON TABLE public.social_post_media TO authenticated;
 
 -- Name: TABLE webhook_delivery_attempts; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.webhook_delivery_attempts TO service_role;

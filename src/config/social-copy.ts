@@ -45,6 +45,8 @@ export const socialCopy = {
   variantFor: (name: string) => `Text for ${name}`,
   chooseAccounts: 'Post to',
   noAccountsToChoose: 'Connect an account first.',
+  addMedia: 'Add images or video',
+  preview: 'Preview',
   scheduleAt: 'Publish at',
   scheduleHint: 'Your local time. Leave empty to keep it as a draft.',
   chooseMoment: 'Choose when to publish, or save it as a draft.',

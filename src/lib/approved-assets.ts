@@ -13,6 +13,9 @@ export interface ApprovedAsset {
   name: string;
   kind: string;
   versionId: string;
+  /** The current version's file type and size (a social post checks them against the network's rules). */
+  mimeType: string;
+  sizeBytes: number;
   width: number | null;
   height: number | null;
   tags: string[];
@@ -42,6 +45,8 @@ export async function fetchApprovedAssets(workspaceId: string, search: string, k
     name: row.name,
     kind: row.kind,
     versionId: row.version_id,
+    mimeType: row.mime_type,
+    sizeBytes: Number(row.size_bytes),
     width: row.width ?? null,
     height: row.height ?? null,
     tags: (row.tags as string[] | null) ?? [],

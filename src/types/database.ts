@@ -2337,6 +2337,57 @@ export type Database = {
           },
         ];
       };
+      social_link_previews: {
+        Row: {
+          post_id: string;
+          organization_id: string;
+          url: string;
+          status: string;
+          title: string | null;
+          description: string | null;
+          image_url: string | null;
+          note: string | null;
+          fetched_at: string | null;
+        };
+        Insert: {
+          post_id: string;
+          organization_id: string;
+          url: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          fetched_at?: string | null;
+        };
+        Update: {
+          post_id?: string;
+          organization_id?: string;
+          url?: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          fetched_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_link_previews_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'social_link_previews_post_fkey';
+            columns: ['post_id', 'organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+        ];
+      };
       social_post_channels: {
         Row: {
           id: string;
@@ -2445,6 +2496,58 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'organizations';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      social_post_media: {
+        Row: {
+          id: string;
+          organization_id: string;
+          post_id: string;
+          asset_id: string;
+          position: number;
+          alt_text: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          post_id: string;
+          asset_id: string;
+          position: number;
+          alt_text: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          post_id?: string;
+          asset_id?: string;
+          position?: number;
+          alt_text?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_post_media_asset_fkey';
+            columns: ['organization_id', 'asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'social_post_media_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'social_post_media_post_fkey';
+            columns: ['organization_id', 'post_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_posts';
+            referencedColumns: ['id', 'organization_id'];
           },
         ];
       };
@@ -3164,7 +3267,7 @@ export type Database = {
         Returns: Database['public']['Tables']['automation_workflow_versions']['Row'];
       };
       save_social_post: {
-        Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string };
+        Args: { workspace_id: string; body: string; channels: Json; scheduled_at?: string; post_id?: string; media?: Json };
         Returns: Database['public']['Tables']['social_posts']['Row'];
       };
       send_email_campaign: {

@@ -111,6 +111,36 @@ export function socialOperations(world: World): Record<string, Operation> {
       answer: 'ok',
       cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, UNKNOWN_POST, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
+    'save_social_post(): workspace 1’s post with its asset still in review': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace1, body: 'Unreviewed image', channels: [CHANNEL], media: [{ asset_id: ids.asset, alt: 'A photo' }] }),
+      answer: 'ok',
+      cells: MEMBERS_WRITE('400 P0001 asset_not_approved', NOT_MEMBER),
+    },
+    'save_social_post(): workspace 2’s post with workspace 1’s asset': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace2, body: 'Borrowed image', channels: [{ account_id: ids.socialAccountOfWorkspace2 }], media: [{ asset_id: ids.asset, alt: 'A photo' }] }),
+      answer: 'ok',
+      cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, '400 P0001 unknown_asset', NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'social_post_media: read workspace 1 (none yet)': {
+      run: (a) => a.client.from('social_post_media').select('id, asset_id, alt_text').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'social_post_media: insert into workspace 1 directly': {
+      run: (a) => a.client.from('social_post_media').insert({ organization_id: world().workspace1, post_id: ids.socialPost, asset_id: ids.asset, position: 0, alt_text: 'planted' } as never),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
+    'social_link_previews: read workspace 1 (none yet)': {
+      run: (a) => a.client.from('social_link_previews').select('post_id, url, status').eq('organization_id', world().workspace1),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+    },
+    'social_link_previews: plant a card on workspace 1’s post directly': {
+      run: (a) => a.client.from('social_link_previews').insert({ post_id: ids.socialPost, organization_id: world().workspace1, url: 'https://evil.example', status: 'ready', title: 'Planted' } as never),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
     'publish_social_post_channel_again(): workspace 1’s failed channel': {
       run: (a) => a.client.rpc('publish_social_post_channel_again', { channel_id: ids.socialChannel }),
       answer: (data) => (data as { status: string }).status,

@@ -22,6 +22,7 @@ import { queueSocialFigureFetches } from './tasks/queue-social-figure-fetches';
 import { finishMastodonConnectionTask } from './tasks/finish-mastodon-connection';
 import { refreshMastodonTokenTask } from './tasks/refresh-mastodon-token';
 import { startMastodonConnectionTask } from './tasks/start-mastodon-connection';
+import { fetchSocialLinkPreview } from './tasks/fetch-social-link-preview';
 import { renderContentHtml } from './tasks/render-content-html';
 import { renderStaleContentHtmlTask } from './tasks/render-stale-content-html';
 import { sendEmailCampaign } from './tasks/send-email-campaign';
@@ -61,6 +62,7 @@ export const taskRegistry = [
   startMastodonConnectionTask,
   finishMastodonConnectionTask,
   refreshMastodonTokenTask,
+  fetchSocialLinkPreview,
   automationEnroll,
   automationEnrollDueDates,
   automationStep,

@@ -20,11 +20,11 @@ export const publishSocialPost = defineTask({
   name: 'publish_social_post',
   payload: publishSocialPostPayload,
   maxAttempts: 5,
-  async run(payload, { sql, outbound, socialTokenKeys, signal, log }) {
+  async run(payload, { sql, outbound, objects, socialTokenKeys, signal, log }) {
     if (!socialTokenKeys) throw new PermanentJobError('no key to open social account credentials with (SOCIAL_TOKEN_KEYS)');
     let run;
     try {
-      run = await publishChannel({ sql, outbound, keyring: socialTokenKeys, workspaceId: payload.workspace_id, channelId: payload.channel_id, plannedAt: payload.planned_at, signal });
+      run = await publishChannel({ sql, outbound, keyring: socialTokenKeys, workspaceId: payload.workspace_id, channelId: payload.channel_id, plannedAt: payload.planned_at, objects, signal });
     } catch (error) {
       if ((error as { code?: string }).code === '42501') throw new PermanentJobError((error as Error).message);
       throw error;

@@ -1,6 +1,7 @@
-import { AtpAgent, RichText } from '@atproto/api';
+import { AtpAgent, RichText, type AppBskyEmbedExternal, type AppBskyEmbedImages } from '@atproto/api';
 import { findOutboundError } from '../../lib/outbound/outbound-error';
-import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type SocialConnector, type SocialCredential } from './social-connector';
+import type { MediaToSend } from './post-media';
+import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type PublishOutcome, type SocialConnector, type SocialCredential } from './social-connector';
 
 /** Status and words of an XRPC error from @atproto/api (XRPCError: `status`, `error`, `message`), if it was an answer. */
 function xrpcAnswer(error: unknown): { status: number; message: string; retryAfter?: string | null } | null {
@@ -19,6 +20,26 @@ async function signIn(credential: SocialCredential, context: ConnectorContext): 
   const agent = new AtpAgent({ service: credential.url, fetch: outboundFetch(context.outbound, context.signal) });
   await agent.login({ identifier: credential.identifier, password: credential.secret });
   return agent;
+}
+
+/**
+ * com.atproto.repo.uploadBlob of each image, then the app.bsky.embed.images embed with each alt text. Nothing is
+ * published by an upload, so any failure here is `failed` (never unconfirmed).
+ */
+async function uploadImages(agent: AtpAgent, media: MediaToSend[]): Promise<{ embed: AppBskyEmbedImages.Main | AppBskyEmbedExternal.Main | undefined } | PublishOutcome> {
+  if (media.length === 0) return { embed: undefined };
+  const images: AppBskyEmbedImages.Image[] = [];
+  for (const item of media) {
+    try {
+      const { data } = await agent.com.atproto.repo.uploadBlob(new Uint8Array(item.bytes), { encoding: item.mimeType });
+      images.push({ image: data.blob, alt: item.alt });
+    } catch (error) {
+      const answer = xrpcAnswer(error);
+      const reason = answer ? `HTTP ${answer.status}: “${answer.message.slice(0, 300)}”` : (findOutboundError(error)?.message ?? (error as Error).message);
+      return { status: 'failed', message: `Bluesky did not take the image “${item.name}” (${reason}); nothing was posted.` };
+    }
+  }
+  return { embed: { $type: 'app.bsky.embed.images', images } };
 }
 
 /** `https://bsky.app/profile/<handle>/post/<rkey>` for `at://<did>/app.bsky.feed.post/<rkey>`. */
@@ -58,11 +79,16 @@ export const blueskyConnector: SocialConnector = {
     text.detectFacetsWithoutResolution();
     // Links and tags; a mention needs the person's DID, which resolving handles would give (not yet).
     const facets = text.facets?.filter((facet) => facet.features.every((feature) => feature.$type !== 'app.bsky.richtext.facet#mention'));
+    // The images go up first (a blob nobody references is collected by the PDS): only createRecord can publish.
+    const embed = await uploadImages(agent, post.media ?? []);
+    if ('status' in embed) return embed;
+    // No images: the first link's card, when its preview is ready (app.bsky.embed.external; no thumbnail yet).
+    if (!embed.embed && post.link) embed.embed = { $type: 'app.bsky.embed.external', external: { uri: post.link.url, title: post.link.title, description: post.link.description } };
     try {
       const { data } = await agent.com.atproto.repo.createRecord({
         repo: agent.session!.did,
         collection: 'app.bsky.feed.post',
-        record: { $type: 'app.bsky.feed.post', text: text.text, facets: facets?.length ? facets : undefined, createdAt: new Date().toISOString() },
+        record: { $type: 'app.bsky.feed.post', text: text.text, facets: facets?.length ? facets : undefined, embed: embed.embed, createdAt: new Date().toISOString() },
       });
       return { status: 'published', url: blueskyPostUrl(agent.session!.handle, data.uri), externalId: data.uri };
     } catch (error) {

@@ -1,8 +1,10 @@
 import { checkPostLength, type SocialNetwork } from '../../../../src/features/social/network-rules';
 import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
+import type { ObjectStore } from '../../jobs/assets/object-store';
 import { connectors } from './connectors';
 import { networkLimits, retryMoment } from './network-limits';
+import { loadPostMedia, type LoadedMedia } from './post-media';
 import type { PublishOutcome, SocialCredential } from './social-connector';
 import { open, TokenSealError, type TokenKeyring } from './token-seal';
 
@@ -14,6 +16,8 @@ export interface PublishChannelInput {
   channelId: string;
   /** The moment the job was queued for, as the database wrote it (text: microseconds kept). */
   plannedAt: string;
+  /** Storage, to read the post's images (post-media.ts). */
+  objects?: ObjectStore;
   signal?: AbortSignal;
 }
 
@@ -54,13 +58,15 @@ export async function publishChannel(input: PublishChannelInput): Promise<Publis
       select private.take_social_publishing_turn(${workspaceId}, ${channelId}, ${sql.json(networkLimits[turn.network] as never)}) as until`;
     if (wait?.until) return { outcome: 'waiting', retryAt: new Date(wait.until) };
   }
+  // The post's images are read before the claim: a Storage failure retries the job with nothing claimed or sent.
+  const media = await loadPostMedia(sql, input.objects, workspaceId, channelId);
   const [claim] = await sql<Claim[]>`
     select c.outcome, c.network, c.account_id, c.sealed, c.body, ch.post_id
     from private.claim_social_post_channel(${workspaceId}, ${channelId}, ${input.plannedAt}::text::timestamptz) c
     left join public.social_post_channels ch on ch.id = ${channelId}`;
   if (!claim || claim.outcome !== 'claimed') return { outcome: claim?.outcome ?? 'gone' };
 
-  const outcome = await send(input, claim);
+  const outcome = await send(input, claim, media);
   if (outcome.status === 'failed' && outcome.rateLimited) {
     const until = retryMoment(outcome.rateLimited.retryAfter, new Date());
     const [held] = await sql<{ held: boolean }[]>`select private.hold_social_account(${workspaceId}, ${channelId}, ${until}, ${outcome.rateLimited.reason}) as held`;
@@ -74,7 +80,7 @@ export async function publishChannel(input: PublishChannelInput): Promise<Publis
   return { outcome: outcome.status };
 }
 
-async function send(input: PublishChannelInput, claim: Claim): Promise<PublishOutcome> {
+async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia): Promise<PublishOutcome> {
   const network = claim.network!;
   let credential: SocialCredential;
   try {
@@ -85,8 +91,10 @@ async function send(input: PublishChannelInput, claim: Claim): Promise<PublishOu
   }
   const length = checkPostLength(network, claim.body ?? '');
   if (!length.ok) return { status: 'failed', message: `Not sent: ${length.message}` };
+  const mediaProblem = media.problem ?? media.check(network);
+  if (mediaProblem) return { status: 'failed', message: `Not sent: ${mediaProblem}` };
   try {
-    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt }, { outbound: input.outbound, signal: input.signal });
+    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt, media: media.media, link: media.link }, { outbound: input.outbound, signal: input.signal });
   } catch (error) {
     // A connector never throws by contract; if one does, the request may have gone out.
     return { status: 'unconfirmed', message: `Sending stopped unexpectedly (${error instanceof Error ? error.message : String(error)}), so the post may or may not be out.` };

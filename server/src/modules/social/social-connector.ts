@@ -1,5 +1,6 @@
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import { findOutboundError } from '../../lib/outbound/outbound-error';
+import type { LinkToSend, MediaToSend } from './post-media';
 
 /** What a connected account's credential holds, sealed (token-seal.ts): the same shape on every network. */
 export interface SocialCredential {
@@ -22,6 +23,10 @@ export interface PostToSend {
   postId: string;
   text: string;
   scheduledAt: string | null;
+  /** Images (or a video) read from Storage, each with its alt text, already checked against the network's rule. */
+  media?: MediaToSend[];
+  /** The first link's card (title, description), when its preview is ready. */
+  link?: LinkToSend | null;
 }
 
 /** A 429: the network did not publish the post and names when the account may post again (its header's words). */

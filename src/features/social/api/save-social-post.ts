@@ -9,11 +9,14 @@ export interface SavePostInput {
   channels: Array<{ account_id: string; body: string }>;
   /** ISO, or null for a draft. */
   scheduledAt: string | null;
+  /** Approved assets with alt text; left out, an edit keeps the post's media. */
+  media?: Array<{ asset_id: string; alt: string }>;
 }
 
 async function saveSocialPost(input: SavePostInput): Promise<void> {
   const { error } = await supabase.rpc('save_social_post', {
     workspace_id: input.workspaceId, body: input.body, channels: input.channels, ...(input.scheduledAt ? { scheduled_at: input.scheduledAt } : {}),
+    ...(input.media ? { media: input.media } : {}),
   });
   if (error) throw toError(error);
 }

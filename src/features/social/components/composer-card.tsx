@@ -20,6 +20,7 @@ export function ComposerCard({ workspaceId }: { workspaceId: string }) {
       </CardHeader>
       <CardContent>
         <PostForm
+          workspaceId={workspaceId}
           accounts={usable}
           mode="create"
           isPending={save.isPending}

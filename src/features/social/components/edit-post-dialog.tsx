@@ -31,6 +31,7 @@ export function EditPostDialog({ workspaceId, post, accounts, onOpenChange }: Ed
           <DialogDescription>{socialEditCopy.editDescription}</DialogDescription>
         </DialogHeader>
         <PostForm
+          postId={post.id}
           accounts={usable}
           initial={initial}
           mode="edit"

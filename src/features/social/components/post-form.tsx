@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -7,7 +7,12 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { socialCopy } from '@/config/social-copy';
 import { LengthMeter } from '@/features/social/components/length-meter';
+import type { ComposerMedia } from '@/features/social/components/media-field';
 import { composePost, type ComposedPost, type ComposerAccount, type ComposerState } from '@/features/social/utils/compose-post';
+
+// Loaded when opened: the Social Hub's first load carries neither the asset picker nor the preview.
+const MediaField = lazy(() => import('@/features/social/components/media-field'));
+const PostPreview = lazy(() => import('@/features/social/components/post-preview'));
 
 export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
 
@@ -15,9 +20,15 @@ export interface PostFormSubmit {
   body: string;
   channels: Array<{ account_id: string; body: string }>;
   scheduledAt: string | null;
+  /** Approved assets with alt text, in order (create mode only; an edit keeps the post's media). */
+  media?: Array<{ asset_id: string; alt: string }>;
 }
 
 interface PostFormProps {
+  /** Given, the form offers images and video from the workspace's approved assets (create mode). */
+  workspaceId?: string;
+  /** The post being edited: its preview shows the stored link card. */
+  postId?: string;
   accounts: readonly ComposerAccount[];
   initial?: ComposerState;
   /** `create`: "Schedule post" (a moment needed) and "Save draft"; `edit`: this label (no moment = a draft) and Cancel. */
@@ -32,14 +43,19 @@ interface PostFormProps {
 }
 
 /** One post, a version per chosen account with its network's live length check: the composer's and the edit dialog's form. */
-export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, mode, saveChangesLabel, isPending, serverError, onSubmit, onCancel }: PostFormProps) {
   const id = useId();
   const [state, setState] = useState<ComposerState>(initial);
   const [attempt, setAttempt] = useState<'schedule' | 'draft' | null>(null);
+  const [media, setMedia] = useState<ComposerMedia[] | null>(null);
+  const [mediaProblem, setMediaProblem] = useState<string | null>(null);
+  const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const onMediaProblem = useCallback((problem: string | null) => setMediaProblem(problem), []);
   const composed = composePost(state, accounts);
   const draft = composePost({ ...state, scheduleLocal: '' }, accounts);
   const needsMoment = mode === 'create' && attempt === 'schedule' && !composed.problem && !composed.scheduledAt;
-  const problem = attempt === 'draft' ? draft.problem : attempt === 'schedule' ? composed.problem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
+  const problem = attempt === 'draft' ? draft.problem ?? mediaProblem : attempt === 'schedule' ? composed.problem ?? mediaProblem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
+  const channelsShown = composed.channels.map((channel) => ({ ...channel, network: accounts.find((account) => account.id === channel.account_id)?.network ?? 'webhook' }));
 
   function toggle(accountId: string, checked: boolean) {
     setState((current) => ({ ...current, selected: checked ? [...current.selected, accountId] : current.selected.filter((other) => other !== accountId) }));
@@ -48,9 +64,12 @@ export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabe
   function submit(kind: 'schedule' | 'draft') {
     setAttempt(kind);
     const post: ComposedPost = kind === 'schedule' ? composed : draft;
-    if (post.problem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
-    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt }, () => {
+    if (post.problem || mediaProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
+    const chosen = media ? { media: media.map((item) => ({ asset_id: item.assetId, alt: item.alt })) } : {};
+    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt, ...chosen }, () => {
       setState(EMPTY_POST);
+      setMedia(null);
+      setIsPreviewOpen(false);
       setAttempt(null);
     });
   }
@@ -76,6 +95,20 @@ export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabe
           <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
         </FormField>
       ))}
+      {workspaceId && media ? (
+        <Suspense fallback={null}>
+          <MediaField workspaceId={workspaceId} media={media} onChange={setMedia} channels={channelsShown} onProblem={onMediaProblem} />
+        </Suspense>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {workspaceId && !media ? <Button type="button" variant="outline" onClick={() => setMedia([])}>{socialCopy.addMedia}</Button> : null}
+        <Button type="button" variant="outline" aria-expanded={isPreviewOpen} onClick={() => setIsPreviewOpen(!isPreviewOpen)}>{socialCopy.preview}</Button>
+      </div>
+      {isPreviewOpen ? (
+        <Suspense fallback={null}>
+          <PostPreview channels={channelsShown} media={media ?? []} postId={postId} />
+        </Suspense>
+      ) : null}
       <FormField label={socialCopy.scheduleAt} hint={socialCopy.scheduleHint}>
         <Input type="datetime-local" value={state.scheduleLocal} onChange={(event) => setState({ ...state, scheduleLocal: event.target.value })} className="w-auto" />
       </FormField>

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { fetchLinkPreview } from '../../modules/social/link-preview';
+import { defineTask, PermanentJobError } from '../define-task';
+
+/**
+ * The card of a social post's first link (queued by the social_posts triggers of
+ * supabase/migrations/20261128343100_add_link_previews_to_social_posts.sql, keyed `social-link:<post id>`): see
+ * server/src/modules/social/link-preview.ts. Running twice records the same card.
+ */
+export const fetchSocialLinkPreview = defineTask({
+  name: 'fetch_social_link_preview',
+  payload: z.object({ workspace_id: z.uuid(), post_id: z.uuid(), url: z.string().max(2000) }),
+  maxAttempts: 3,
+  async run(payload, { sql, outbound, signal, log }) {
+    try {
+      const outcome = await fetchLinkPreview({ sql, outbound, workspaceId: payload.workspace_id, postId: payload.post_id, url: payload.url, signal });
+      log.info(`link preview of social post ${payload.post_id} of workspace ${payload.workspace_id}: ${outcome}`);
+    } catch (error) {
+      if ((error as { code?: string }).code === '42501') throw new PermanentJobError((error as Error).message);
+      throw error;
+    }
+  },
+});
