@@ -15,6 +15,7 @@ import { figuresOperations } from '../support/figures-matrix';
 import { jobOperations } from '../support/jobs-matrix';
 import { seoOperations } from '../support/seo-matrix';
 import { socialOperations } from '../support/social-matrix';
+import { socialCalendarOperations } from '../support/social-calendar-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -173,6 +174,8 @@ const operations: Record<string, Operation> = {
   ...webhookOperations(() => world),
   // The Social Hub's accounts, posts and per-channel results (tests/support/social-matrix.ts).
   ...socialOperations(() => world),
+  // Its posting slots and calendar moves (tests/support/social-calendar-matrix.ts).
+  ...socialCalendarOperations(() => world),
   // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
   ...automationOperations(() => world),
 

@@ -180,6 +180,7 @@ select json_build_object(
     from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
   'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
   'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1),
+  'social_account_slots', (select coalesce(json_object_agg(s.id, s), '{}') from public.social_account_slots s where s.organization_id = $1),
   'social_approval_links', (select coalesce(json_object_agg(l.id, l), '{}') from public.social_approval_links l where l.organization_id = $1),
   'social_approval_tokens', (select coalesce(json_object_agg(t.link_id, t), '{}')
     from private.social_approval_tokens t join public.social_approval_links l on l.id = t.link_id where l.organization_id = $1),
@@ -260,6 +261,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     insert into public.social_accounts (id, organization_id, network, display_name, service_origin, status)
     values (${ids.socialAccountOfWorkspace2}, ${workspace2}, 'bluesky', 'two.bsky.social', 'https://bsky.social', 'connected')`;
   await sql`insert into private.social_account_credentials (account_id, sealed) values (${ids.socialAccountOfWorkspace2}, 'v1.k2.iv.tag.workspace2')`;
+  await sql`insert into public.social_account_slots (organization_id, account_id, weekday, local_time) values (${workspace2}, ${ids.socialAccountOfWorkspace2}, 1, '09:00')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   await sql`insert into public.automation_workflows (id, organization_id, name) values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 'Workspace 2 flow')`;
   await sql`
