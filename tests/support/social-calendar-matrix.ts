@@ -1,6 +1,7 @@
 import { DENY_ANON, REFUSED, TOO_LOW, type Operation, type World } from './tenant-matrix';
 import { ids } from './workspaces';
 
+const FOREIGN_ACCOUNT = '409 23503 Key is not present in table "social_accounts".';
 const UNKNOWN_POST = '400 P0001 unknown_post';
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 
@@ -25,7 +26,7 @@ export function socialCalendarOperations(world: World): Record<string, Operation
     'social_account_slots: a slot of workspace 1 on workspace 2’s account': {
       run: (a) => a.client.from('social_account_slots').insert({ organization_id: world().workspace1, account_id: ids.socialAccountOfWorkspace2, weekday: 2, local_time: '09:00' }).select('id'),
       answer: 'rows',
-      cells: [...(['owner', 'admin', 'member'] as const).map(() => '409 23503 Key is not present in table "social_accounts".'), REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
+      cells: [FOREIGN_ACCOUNT, FOREIGN_ACCOUNT, FOREIGN_ACCOUNT, REFUSED, REFUSED, REFUSED, REFUSED, DENY_ANON],
     },
     'social_account_slots: remove workspace 2’s slot': {
       run: (a) => a.client.from('social_account_slots').delete().eq('account_id', ids.socialAccountOfWorkspace2).select('id'),
