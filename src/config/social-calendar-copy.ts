@@ -11,6 +11,8 @@ export const socialCalendarCopy = {
   awaitingApproval: 'Awaiting approval',
   openCalendar: 'Open the calendar',
   calendarNote: 'Scheduled posts appear on the Editorial Calendar beside the content items, filterable by channel, and move by drag and drop.',
+  timeSlots: 'Time slots',
+  timeSlotsLabel: (name: string) => `Time slots of ${name}`,
   nextFreeSlot: 'Next free slot',
   findingSlot: 'Finding the next free slot...',
   chooseAccountFirst: 'Choose an account first: the slot comes from its time slots.',

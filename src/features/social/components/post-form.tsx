@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { socialCopy } from '@/config/social-copy';
 import { LengthMeter } from '@/features/social/components/length-meter';
+import { NextFreeSlotButton } from '@/features/social/components/next-free-slot-button';
 import { composePost, type ComposedPost, type ComposerAccount, type ComposerState } from '@/features/social/utils/compose-post';
 
 export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
@@ -79,6 +80,7 @@ export function PostForm({ accounts, initial = EMPTY_POST, mode, saveChangesLabe
       <FormField label={socialCopy.scheduleAt} hint={socialCopy.scheduleHint}>
         <Input type="datetime-local" value={state.scheduleLocal} onChange={(event) => setState({ ...state, scheduleLocal: event.target.value })} className="w-auto" />
       </FormField>
+      <NextFreeSlotButton accountIds={state.selected} onPick={(scheduleLocal) => setState((current) => ({ ...current, scheduleLocal }))} />
       {shown ? <p role="alert" className="text-sm font-medium text-destructive">{shown}</p> : null}
       <div className="flex flex-wrap gap-2">
         {mode === 'create' ? (
