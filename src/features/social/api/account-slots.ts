@@ -12,12 +12,12 @@ export function useAccountSlots(workspaceId: string, accountId: string) {
   });
 }
 
-/** Members add slots (several weekdays at one time; one already there is skipped) and remove them; the database checks who. */
+/** Members add slots (several weekdays at one time: the dialog leaves out those already there) and remove them; the database checks who. */
 export function useAddAccountSlots(workspaceId: string, accountId: string) {
   return useSocialMutation({
     mutationFn: async ({ weekdays, time }: { weekdays: number[]; time: string }) => {
       const rows = weekdays.map((weekday) => ({ organization_id: workspaceId, account_id: accountId, weekday, local_time: time }));
-      const { error } = await supabase.from('social_account_slots').upsert(rows, { onConflict: 'account_id,weekday,local_time', ignoreDuplicates: true });
+      const { error } = await supabase.from('social_account_slots').insert(rows);
       if (error) throw toError(error);
     },
     failure: 'The time slot could not be added',

@@ -16,6 +16,7 @@ export const slotsCopy = {
   days: 'Days',
   time: 'Time',
   add: 'Add time slot',
+  alreadyThere: 'These time slots are already there.',
   timeInvalid: 'Enter a time such as 09:00.',
   dayChoices: [
     { value: 'weekdays', label: 'Weekdays (Mon–Fri)', weekdays: [1, 2, 3, 4, 5] },

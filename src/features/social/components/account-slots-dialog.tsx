@@ -27,8 +27,12 @@ export function AccountSlotsDialog({ workspaceId, account, canWrite, onOpenChang
 
   function submit() {
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return setProblem(copy.timeInvalid);
+    const existing = slots.data ?? [];
+    const weekdays = copy.dayChoices.find((choice) => choice.value === days)!.weekdays
+      .filter((weekday) => !existing.some((slot) => slot.weekday === weekday && slot.local_time.slice(0, 5) === time));
+    if (weekdays.length === 0) return setProblem(copy.alreadyThere);
     setProblem(null);
-    add.mutate({ weekdays: copy.dayChoices.find((choice) => choice.value === days)!.weekdays, time });
+    add.mutate({ weekdays, time });
   }
 
   return (

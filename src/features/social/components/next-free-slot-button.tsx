@@ -29,7 +29,7 @@ export function NextFreeSlotButton({ accountIds, onPick }: { accountIds: readonl
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button type="button" size="sm" variant="outline" disabled={isFinding} onClick={() => void find()}>{isFinding ? copy.findingSlot : copy.nextFreeSlot}</Button>
+      <Button type="button" size="sm" variant="outline" disabled={isFinding || !workspace} onClick={() => void find()}>{isFinding ? copy.findingSlot : copy.nextFreeSlot}</Button>
       {note ? <p role="status" className="text-sm text-muted-foreground">{note}</p> : null}
     </div>
   );
