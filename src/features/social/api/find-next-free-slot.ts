@@ -1,3 +1,4 @@
+import { toDateTimeInput } from '@/features/content/utils/calendar';
 import { nextFreeSlot, takenMoments } from '@/features/social/utils/next-free-slot';
 import { toError, unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -17,3 +18,6 @@ export async function findNextFreeSlot(workspaceId: string, accountIds: readonly
   const taken = accountIds.flatMap((id) => takenMoments(data ?? [], id));
   return nextFreeSlot(slots, taken, now, timeZone);
 }
+
+/** The composer's datetime-local value of a moment (browser time, as the field reads it): loaded with the search. */
+export const toComposerInput = toDateTimeInput;

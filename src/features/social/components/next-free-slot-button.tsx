@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { socialCalendarCopy as copy } from '@/config/social-calendar-copy';
-import { toDateTimeInput } from '@/features/content/utils/calendar';
 import { formatDateTime } from '@/lib/format';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -16,9 +15,9 @@ export function NextFreeSlotButton({ accountIds, onPick }: { accountIds: readonl
     if (accountIds.length === 0) return setNote(copy.chooseAccountFirst);
     setIsFinding(true);
     try {
-      const { findNextFreeSlot } = await import('@/features/social/api/find-next-free-slot');
+      const { findNextFreeSlot, toComposerInput } = await import('@/features/social/api/find-next-free-slot');
       const moment = await findNextFreeSlot(workspace.id, accountIds, workspace.timeZone);
-      if (moment) onPick(toDateTimeInput(moment));
+      if (moment) onPick(toComposerInput(moment));
       setNote(moment ? copy.slotFound(formatDateTime(moment)) : copy.noFreeSlot);
     } catch (error) {
       setNote(error instanceof Error ? error.message : String(error));
