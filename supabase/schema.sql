@@ -3823,6 +3823,20 @@ begin
 end
 $$;
 
+-- Name: limit_social_account_slots(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.limit_social_account_slots() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform 1 from public.social_accounts a where a.id = new.account_id for update;
+  if (select count(*) from public.social_account_slots s where s.account_id = new.account_id) >= 100 then
+    raise exception 'An account has at most 100 time slots.' using errcode = 'P0001', detail = 'too_many_slots';
+  end if;
+  return new;
+end
+$$;
+
 -- Name: mail_delivery_available(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.mail_delivery_available() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -8782,6 +8796,48 @@ begin
 end
 $$;
 
+-- Name: reschedule_social_post(uuid, timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) RETURNS public.social_posts
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  post public.social_posts;
+  needs_approval boolean;
+begin
+  select * into post from public.social_posts p where p.id = reschedule_social_post.post_id for update;
+  if not found or private.workspace_role(post.organization_id) is null then
+    raise exception 'This post does not exist (any more).' using errcode = 'P0001', detail = 'unknown_post';
+  end if;
+  perform private.require_workspace_role(post.organization_id, 'member');
+  if reschedule_social_post.scheduled_at is null or reschedule_social_post.scheduled_at < now() - interval '1 minute' then
+    raise exception 'This moment has passed: choose a time in the future.' using errcode = 'P0001', detail = 'schedule_in_past';
+  end if;
+  if post.scheduled_at is null then
+    raise exception 'This post is a draft: schedule it in the composer first.' using errcode = 'P0001', detail = 'not_scheduled';
+  end if;
+  perform 1 from public.social_post_channels c where c.post_id = post.id order by c.id for update;
+  if exists (select 1 from public.social_post_channels c where c.post_id = post.id and c.status not in ('draft', 'awaiting_approval', 'scheduled')) then
+    raise exception 'This post has already gone out (or is going out) on some accounts: it can no longer move.' using errcode = 'P0001', detail = 'post_sent';
+  end if;
+
+  needs_approval := post.approval_status is null
+    and (select o.social_posts_need_approval from public.organizations o where o.id = post.organization_id);
+  if needs_approval then
+    -- Unschedule first (cancels the jobs), then wait for a decision at the new moment.
+    update public.social_post_channels c set status = 'draft' where c.post_id = post.id and c.status = 'scheduled';
+    update public.social_posts p set approval_status = 'awaiting', approval_comment = null, approval_decided_at = null,
+      approval_decided_by = null, approval_reviewer = null
+    where p.id = post.id;
+  end if;
+  update public.social_posts p set scheduled_at = reschedule_social_post.scheduled_at where p.id = post.id returning * into post;
+  if needs_approval then
+    update public.social_post_channels c set status = 'awaiting_approval' where c.post_id = post.id and c.status = 'draft';
+  end if;
+  return post;
+end
+$$;
+
 -- Name: resend_invitation(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.resend_invitation(invitation_id uuid) RETURNS TABLE(email_queued boolean, expires_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -11020,6 +11076,18 @@ ALTER TABLE public.seo_search_performance ALTER COLUMN id ADD GENERATED ALWAYS A
     CACHE 1
 );
 
+-- Name: social_account_slots; Type: TABLE; Schema: public
+CREATE TABLE public.social_account_slots (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    organization_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    weekday smallint NOT NULL,
+    local_time time without time zone NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_account_slots_weekday_check CHECK (((weekday >= 1) AND (weekday <= 7))),
+    CONSTRAINT social_account_slots_whole_minute CHECK ((date_trunc('minute'::text, (local_time)::interval) = (local_time)::interval))
+);
+
 -- Name: social_link_previews; Type: TABLE; Schema: public
 CREATE TABLE public.social_link_previews (
     post_id uuid NOT NULL,
@@ -11527,6 +11595,14 @@ ALTER TABLE ONLY public.seo_search_performance
 ALTER TABLE ONLY public.seo_sites
     ADD CONSTRAINT seo_sites_pkey PRIMARY KEY (id);
 
+-- Name: social_account_slots social_account_slots_account_id_weekday_local_time_key; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_account_slots
+    ADD CONSTRAINT social_account_slots_account_id_weekday_local_time_key UNIQUE (account_id, weekday, local_time);
+
+-- Name: social_account_slots social_account_slots_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_account_slots
+    ADD CONSTRAINT social_account_slots_pkey PRIMARY KEY (id);
+
 -- Name: social_accounts social_accounts_id_organization_id_key; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_accounts
     ADD CONSTRAINT social_accounts_id_organization_id_key UNIQUE (id, organization_id);
@@ -11880,6 +11956,9 @@ CREATE INDEX seo_sites_organization_id_idx ON public.seo_sites USING btree (orga
 -- Name: seo_sites_start_url_per_workspace; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX seo_sites_start_url_per_workspace ON public.seo_sites USING btree (organization_id, start_url);
 
+-- Name: social_account_slots_organization_id_idx; Type: INDEX; Schema: public
+CREATE INDEX social_account_slots_organization_id_idx ON public.social_account_slots USING btree (organization_id);
+
 -- Name: social_accounts_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_accounts_organization_id_idx ON public.social_accounts USING btree (organization_id, created_at);
 
@@ -12131,6 +12210,9 @@ CREATE TRIGGER seo_sites_check BEFORE INSERT OR UPDATE ON public.seo_sites FOR E
 
 -- Name: seo_sites seo_sites_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER seo_sites_set_updated_at BEFORE INSERT OR UPDATE ON public.seo_sites FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Name: social_account_slots social_account_slots_limit; Type: TRIGGER; Schema: public
+CREATE TRIGGER social_account_slots_limit BEFORE INSERT ON public.social_account_slots FOR EACH ROW EXECUTE FUNCTION private.limit_social_account_slots();
 
 -- Name: social_accounts social_accounts_notify_reconnect; Type: TRIGGER; Schema: public
 CREATE TRIGGER social_accounts_notify_reconnect AFTER UPDATE OF status ON public.social_accounts FOR EACH ROW WHEN (((old.status = 'connected'::text) AND (new.status = 'reconnect'::text))) EXECUTE FUNCTION private.notify_social_account_reconnect();
@@ -12572,6 +12654,14 @@ ALTER TABLE ONLY public.seo_sites
 ALTER TABLE ONLY public.seo_sites
     ADD CONSTRAINT seo_sites_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
 
+-- Name: social_account_slots social_account_slots_account_id_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_account_slots
+    ADD CONSTRAINT social_account_slots_account_id_organization_id_fkey FOREIGN KEY (account_id, organization_id) REFERENCES public.social_accounts(id, organization_id) ON DELETE CASCADE;
+
+-- Name: social_account_slots social_account_slots_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_account_slots
+    ADD CONSTRAINT social_account_slots_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: social_accounts social_accounts_created_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_accounts
     ADD CONSTRAINT social_accounts_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -12769,6 +12859,9 @@ CREATE POLICY "Members add e-mail lists" ON public.email_lists FOR INSERT TO aut
 -- Name: email_templates Members add e-mail templates; Type: POLICY; Schema: public
 CREATE POLICY "Members add e-mail templates" ON public.email_templates FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
+-- Name: social_account_slots Members add posting slots to their workspace's accounts; Type: POLICY; Schema: public
+CREATE POLICY "Members add posting slots to their workspace's accounts" ON public.social_account_slots FOR INSERT TO authenticated WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
 -- Name: campaign_results Members add results to their workspace's campaigns as themselve; Type: POLICY; Schema: public
 CREATE POLICY "Members add results to their workspace's campaigns as themselve" ON public.campaign_results FOR INSERT TO authenticated WITH CHECK (((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)) AND (user_id = ( SELECT auth.uid() AS uid))));
 
@@ -12895,6 +12988,9 @@ CREATE POLICY "Members read their workspace's enrollments" ON public.automation_
 -- Name: email_list_members Members read their workspace's list members; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's list members" ON public.email_list_members FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
+-- Name: social_account_slots Members read their workspace's posting slots; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's posting slots" ON public.social_account_slots FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
 -- Name: campaign_results Members read their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's results" ON public.campaign_results FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('viewer'::text) AS organization_ids_with_role)));
 
@@ -12978,6 +13074,9 @@ CREATE POLICY "Members remove their workspace's e-mail lists" ON public.email_li
 
 -- Name: email_templates Members remove their workspace's e-mail templates; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's e-mail templates" ON public.email_templates FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
+
+-- Name: social_account_slots Members remove their workspace's posting slots; Type: POLICY; Schema: public
+CREATE POLICY "Members remove their workspace's posting slots" ON public.social_account_slots FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
 
 -- Name: campaign_results Members remove their workspace's results; Type: POLICY; Schema: public
 CREATE POLICY "Members remove their workspace's results" ON public.campaign_results FOR DELETE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('member'::text) AS organization_ids_with_role)));
@@ -13194,6 +13293,9 @@ ALTER TABLE public.seo_search_performance ENABLE ROW LEVEL SECURITY;
 
 -- Name: seo_sites; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.seo_sites ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_account_slots; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_account_slots ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_accounts; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
@@ -13940,6 +14042,9 @@ REVOKE ALL ON FUNCTION private.lead_scores(contacts public.contacts[]) FROM PUBL
 
 -- Name: FUNCTION limit_contact_score_rules(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.limit_contact_score_rules() FROM PUBLIC;
+
+-- Name: FUNCTION limit_social_account_slots(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.limit_social_account_slots() FROM PUBLIC;
 
 -- Name: FUNCTION mail_delivery_available(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.mail_delivery_available() FROM PUBLIC;
@@ -14764,6 +14869,11 @@ REVOKE ALL ON FUNCTION public.request_seo_audit(site_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO service_role;
 
+-- Name: FUNCTION reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) TO service_role;
+
 -- Name: FUNCTION resend_invitation(invitation_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.resend_invitation(invitation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.resend_invitation(invitation_id uuid) TO authenticated;
@@ -15438,6 +15548,10 @@ GRANT SELECT,DELETE ON TABLE public.seo_search_performance TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seo_search_performance_id_seq TO service_role;
+
+-- Name: TABLE social_account_slots; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_account_slots TO service_role;
+GRANT SELECT,INSERT,DELETE ON TABLE public.social_account_slots TO authenticated;
 
 -- Name: TABLE social_link_previews; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.social_link_previews TO service_role;

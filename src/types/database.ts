@@ -2243,6 +2243,48 @@ export type Database = {
           },
         ];
       };
+      social_account_slots: {
+        Row: {
+          id: string;
+          organization_id: string;
+          account_id: string;
+          weekday: number;
+          local_time: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          organization_id: string;
+          account_id: string;
+          weekday: number;
+          local_time: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          organization_id?: string;
+          account_id?: string;
+          weekday?: number;
+          local_time?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_account_slots_account_id_organization_id_fkey';
+            columns: ['organization_id', 'account_id'];
+            isOneToOne: false;
+            referencedRelation: 'social_accounts';
+            referencedColumns: ['id', 'organization_id'];
+          },
+          {
+            foreignKeyName: 'social_account_slots_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       social_accounts: {
         Row: {
           id: string;
@@ -3205,6 +3247,10 @@ export type Database = {
       request_seo_audit: {
         Args: { site_id: string };
         Returns: Database['public']['Tables']['seo_audits']['Row'];
+      };
+      reschedule_social_post: {
+        Args: { post_id: string; scheduled_at: string };
+        Returns: Database['public']['Tables']['social_posts']['Row'];
       };
       resend_invitation: {
         Args: { invitation_id: string };

@@ -17,6 +17,7 @@ import { seoOperations } from '../support/seo-matrix';
 import { socialFiguresOperations } from '../support/social-figures-matrix';
 import { socialOperations } from '../support/social-matrix';
 import { socialOAuthOperations } from '../support/social-oauth-matrix';
+import { socialCalendarOperations } from '../support/social-calendar-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -178,6 +179,8 @@ const operations: Record<string, Operation> = {
   ...socialFiguresOperations(() => world),
   // Connecting Mastodon with OAuth (tests/support/social-oauth-matrix.ts).
   ...socialOAuthOperations(() => world),
+  // Its posting slots and calendar moves (tests/support/social-calendar-matrix.ts).
+  ...socialCalendarOperations(() => world),
   // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
   ...automationOperations(() => world),
 

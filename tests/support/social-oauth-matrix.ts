@@ -7,8 +7,8 @@ const REDIRECT = 'https://app.example/marketing/social/connect/mastodon';
  * members, admins and owners start a connection in their workspace; a connection (and its authorize URL with the
  * state) is read by the member who started it only; a state nobody issued is refused to every member as unknown, to
  * viewers as too low, to other workspaces' people as not theirs; the app secrets, states, verifiers and codes live in
- * private tables no API role reads. (The world's snapshot is one json_build_object at its 100-argument limit, so these
- * tables are not in it: the rows a start adds are checked in tests/integration/social-mastodon-oauth-contract.test.ts.)
+ * private tables no API role reads. The world seeds one connection the owner started (tests/support/workspaces.ts);
+ * the private tables are checked in tests/integration/social-mastodon-oauth-contract.test.ts.
  */
 export function socialOAuthOperations(world: World): Record<string, Operation> {
   return {
@@ -16,7 +16,9 @@ export function socialOAuthOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.rpc('start_mastodon_connection', { workspace_id: world().workspace1, instance: 'mastodon.example', redirect_uri: REDIRECT }),
       answer: (data) => `${(data as { instance_origin: string; status: string }).instance_origin} ${(data as { status: string }).status}`,
       cells: [
-        'ok https://mastodon.example registering', 'ok https://mastodon.example registering', 'ok https://mastodon.example registering',
+        'ok https://mastodon.example registering → mastodon_connections +1',
+        'ok https://mastodon.example registering → mastodon_connections +1',
+        'ok https://mastodon.example registering → mastodon_connections +1',
         TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON,
       ],
     },
@@ -25,12 +27,11 @@ export function socialOAuthOperations(world: World): Record<string, Operation> {
       answer: 'ok',
       cells: ['400 P0001 redirect_uri_invalid', '400 P0001 redirect_uri_invalid', '400 P0001 redirect_uri_invalid', TOO_LOW, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
-    // The first row left one connection per owner, admin and member in workspace 1 (its tables are not in the
-    // snapshot, so no reset came between): each reads the one they started, not the other two; nobody else reads any.
+    // The owner's seeded connection (its authorize URL carries the state): the owner reads it, nobody else does.
     'mastodon_connections: read workspace 1 (each member only the one they started)': {
       run: (a) => a.client.from('mastodon_connections').select('id, authorize_url').eq('organization_id', world().workspace1),
       answer: 'rows',
-      cells: ['rows 1', 'rows 1', 'rows 1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
+      cells: ['rows 1', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', 'rows 0', DENY_ANON],
     },
     'finish_mastodon_connection(): a state nobody issued, in workspace 1': {
       run: (a) => a.client.rpc('finish_mastodon_connection', { workspace_id: world().workspace1, state: 'Zm9yZ2VkLXN0YXRl', code: 'forged-code' }),

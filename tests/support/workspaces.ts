@@ -137,7 +137,10 @@ export interface WorkspaceWorld {
 
 export type Snapshot = Record<string, Record<string, unknown>>;
 
-/** Table name → key of a row → the row, for workspace 1 (and the actors' profiles). */
+/**
+ * Table name → key of a row → the row, for workspace 1 (and the actors' profiles). In two halves, joined in
+ * snapshot(): a function takes at most 100 arguments in PostgreSQL, and json_build_object takes two per table.
+ */
 const SNAPSHOT_SQL = `
 select json_build_object(
   'organizations', (select coalesce(json_object_agg(o.id, o), '{}') from public.organizations o where o.id = $1),
@@ -174,13 +177,18 @@ select json_build_object(
     from private.webhook_endpoint_credentials c join public.webhook_endpoints e on e.id = c.endpoint_id where e.organization_id = $1),
   'webhook_events', (select coalesce(json_object_agg(e.id, e), '{}') from public.webhook_events e where e.organization_id = $1),
   'webhook_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.webhook_deliveries d where d.organization_id = $1),
-  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1),
+  'webhook_delivery_attempts', (select coalesce(json_object_agg(a.delivery_id || '/' || a.attempt, a), '{}') from public.webhook_delivery_attempts a where a.organization_id = $1)
+) as first_half, json_build_object(
   'social_accounts', (select coalesce(json_object_agg(a.id, a), '{}') from public.social_accounts a where a.organization_id = $1),
   'social_account_credentials', (select coalesce(json_object_agg(c.account_id, c), '{}')
     from private.social_account_credentials c join public.social_accounts a on a.id = c.account_id where a.organization_id = $1),
   'social_posts', (select coalesce(json_object_agg(p.id, p), '{}') from public.social_posts p where p.organization_id = $1),
   'social_post_channels', (select coalesce(json_object_agg(c.id, c), '{}') from public.social_post_channels c where c.organization_id = $1),
   'social_post_figures', (select coalesce(json_object_agg(f.channel_id, f), '{}') from public.social_post_figures f where f.organization_id = $1),
+  'social_account_slots', (select coalesce(json_object_agg(s.id, s), '{}') from public.social_account_slots s where s.organization_id = $1),
+  'social_post_media', (select coalesce(json_object_agg(m.id, m), '{}') from public.social_post_media m where m.organization_id = $1),
+  'social_link_previews', (select coalesce(json_object_agg(l.post_id, l), '{}') from public.social_link_previews l where l.organization_id = $1),
+  'mastodon_connections', (select coalesce(json_object_agg(c.id, c), '{}') from public.mastodon_connections c where c.organization_id = $1),
   'social_approval_links', (select coalesce(json_object_agg(l.id, l), '{}') from public.social_approval_links l where l.organization_id = $1),
   'social_approval_tokens', (select coalesce(json_object_agg(t.link_id, t), '{}')
     from private.social_approval_tokens t join public.social_approval_links l on l.id = t.link_id where l.organization_id = $1),
@@ -197,7 +205,7 @@ select json_build_object(
   'email_list_members', (select coalesce(json_object_agg(m.list_id || '/' || m.contact_id, m), '{}') from public.email_list_members m where m.organization_id = $1),
   'email_campaigns', (select coalesce(json_object_agg(c.id, c), '{}') from public.email_campaigns c where c.organization_id = $1),
   'email_deliveries', (select coalesce(json_object_agg(d.id, d), '{}') from public.email_deliveries d where d.organization_id = $1)
-) as snapshot`;
+) as second_half`;
 
 /** "content_items +1, organization_members ~1": what changed between two snapshots, table by table; '' for nothing. */
 export function describeChanges(before: Snapshot, after: Snapshot): string {
@@ -261,6 +269,7 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
     insert into public.social_accounts (id, organization_id, network, display_name, service_origin, status)
     values (${ids.socialAccountOfWorkspace2}, ${workspace2}, 'bluesky', 'two.bsky.social', 'https://bsky.social', 'connected')`;
   await sql`insert into private.social_account_credentials (account_id, sealed) values (${ids.socialAccountOfWorkspace2}, 'v1.k2.iv.tag.workspace2')`;
+  await sql`insert into public.social_account_slots (organization_id, account_id, weekday, local_time) values (${workspace2}, ${ids.socialAccountOfWorkspace2}, 1, '09:00')`;
   await sql`insert into public.contacts (id, organization_id, first_name, email) values (${ids.contactOfWorkspace2}, ${workspace2}, 'Li', 'li@contoso.example')`;
   await sql`insert into public.automation_workflows (id, organization_id, name) values (${ids.automationWorkflowOfWorkspace2}, ${workspace2}, 'Workspace 2 flow')`;
   await sql`
@@ -388,6 +397,11 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
         insert into public.social_approval_links (id, organization_id, post_id, post_revision, created_by)
         values (${ids.socialApprovalLink}, ${workspace1}, ${ids.socialPostAwaiting}, 1, ${owner.id})`,
       tx`insert into private.social_approval_tokens (token_hash, link_id) values (sha256(convert_to(${SOCIAL_APPROVAL_TOKEN}, 'UTF8')), ${ids.socialApprovalLink})`,
+      // A Mastodon connection the owner started (its authorize URL carries a state): only the owner reads it.
+      tx`
+        insert into public.mastodon_connections (organization_id, created_by, instance_origin, redirect_uri, status, authorize_url)
+        values (${workspace1}, ${owner.id}, 'https://mastodon.example', 'https://app.example/marketing/social/connect/mastodon', 'authorizing',
+          'https://mastodon.example/oauth/authorize?state=owner-state')`,
       tx`
         insert into public.automation_workflows (id, organization_id, name, status, trigger_type, created_by)
         values (${ids.automationWorkflow}, ${workspace1}, 'Workspace 1 flow', 'published', 'contact_created', ${owner.id})`,
@@ -455,8 +469,8 @@ export async function createWorkspaceWorld(server: TestServer): Promise<Workspac
   }
 
   async function snapshot(): Promise<Snapshot> {
-    const [row] = await sql.unsafe<{ snapshot: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds, ids.lead]);
-    return row!.snapshot;
+    const [row] = await sql.unsafe<{ first_half: Snapshot; second_half: Snapshot }[]>(SNAPSHOT_SQL, [workspace1, actorIds, ids.lead]);
+    return { ...row!.first_half, ...row!.second_half };
   }
 
   // The removed member: was in workspace 1, then removed (the session minted above stays valid).

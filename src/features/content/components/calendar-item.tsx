@@ -1,11 +1,13 @@
 import type { useDraggable } from '@dnd-kit/core';
-import { Clock } from 'lucide-react';
+import { Clock, Share2 } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
 import { isFocusTarget, scheduleState, type FocusRequest } from '@/features/content/utils/calendar';
 import { contentStatusBadge } from '@/features/content/utils/content-display';
+import { socialCalendarCopy } from '@/config/social-calendar-copy';
+import { socialStatusBadge, type SocialEntryInfo } from '@/features/social/utils/calendar-entries';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -42,7 +44,9 @@ export interface CalendarItemProps {
 export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus, drag }: CalendarItemProps) {
   const canMove = onMove !== undefined;
   const element = useRef<HTMLDivElement | null>(null);
-  const badge = contentStatusBadge(item.status);
+  // A Social Hub post (issue 30): its own statuses, a "Social · network" badge and a violet edge.
+  const social = (item as { social?: SocialEntryInfo }).social;
+  const badge = social ? socialStatusBadge(item.status) : contentStatusBadge(item.status);
   const state = scheduleState(item, now);
   const overdue = state === 'overdue';
   const note = state === 'overdue' || state === 'scheduled' || state === 'publishing' ? state : null;
@@ -76,7 +80,8 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
       tabIndex={canMove ? 0 : undefined}
       aria-roledescription={canMove ? 'draggable item' : undefined}
       aria-describedby={canMove ? instructionsId : undefined}
-      aria-label={contentCopy.calendar.itemLabel(item.title, badge.label, when, note)}
+      aria-label={`${social ? `${socialCalendarCopy.socialBadge(social.networks.join(', '))}: ` : ''}${contentCopy.calendar.itemLabel(item.title, badge.label, when, note)}`}
+      data-social={social ? social.networks.join(' ') : undefined}
       data-testid="calendar-item"
       onKeyDown={handleKeyDown}
       style={drag?.transform ? { transform: `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)` } : undefined}
@@ -85,12 +90,19 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
         isCompact ? 'px-1 sm:px-1.5' : 'px-1.5',
         canMove && drag && 'cursor-grab touch-none',
         drag?.isDragging && 'relative z-10 opacity-80 shadow-md',
+        social && 'border-l-4 border-l-violet-600',
         overdue && 'border-red-600',
       )}
     >
       <span className="block break-words font-medium [overflow-wrap:anywhere]">{item.title}</span>
       {/* Shown, not only spoken: the label above says the same for screen readers. */}
       <span aria-hidden="true" className="mt-0.5 flex flex-wrap gap-1">
+        {social ? (
+          <Badge variant="outline" className={cn(badgeClass, 'border-violet-600 text-violet-900')}>
+            <Share2 aria-hidden="true" className="mr-0.5 size-2.5" />
+            {socialCalendarCopy.socialBadge(social.networks.join(', '))}
+          </Badge>
+        ) : null}
         <Badge variant={badge.variant} className={badgeClass}>
           {badge.label}
         </Badge>

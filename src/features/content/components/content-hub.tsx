@@ -6,6 +6,7 @@ import { ContentOverview } from '@/features/content/components/content-overview'
 import { ContentPerformance } from '@/features/content/components/content-samples';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import type { ContentItem } from '@/features/content/utils/content-form';
+import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
 import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -24,6 +25,8 @@ export function ContentHub() {
   const { current, canWrite } = useWorkspace();
   const [today] = useState(localDay);
   const hasItems = useContentOverview(today).data?.hasItems;
+  // Social posts go on this calendar too (issue 30): a workspace with social accounts sees it without content items.
+  const hasSocialAccounts = (useSocialAccounts(current?.id ?? '').data?.length ?? 0) > 0;
   const [dialog, setDialog] = useState<DialogState>(null);
   const openCreate = () => setDialog({ mode: 'create' });
   const canEdit = current !== null && canWrite;
@@ -33,7 +36,7 @@ export function ContentHub() {
       <ContentOverview today={today} />
       <ContentItemsCard onCreate={openCreate} onEdit={(item) => setDialog({ mode: 'edit', item })} />
       <div className="grid gap-6 lg:grid-cols-3">
-        {hasItems === false ? null : (
+        {hasItems === false && !hasSocialAccounts ? null : (
           <div className="min-w-0 lg:col-span-2">
             <EditorialCalendar canWrite={canEdit} />
           </div>

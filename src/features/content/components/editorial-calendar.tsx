@@ -8,10 +8,17 @@ import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/fe
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
 import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveRefusal, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
+import { socialCalendarCopy } from '@/config/social-calendar-copy';
+import { useCalendarSocialPosts } from '@/features/social/api/get-calendar-social-posts';
+import { useRescheduleSocialPost } from '@/features/social/api/reschedule-social-post';
+import { ChannelFilter } from '@/features/social/components/channel-filter';
+import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, type CalendarEntryBase } from '@/features/social/utils/calendar-entries';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
 import { addDays, localDay } from '@/lib/periods';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
+import { useWorkspace } from '@/lib/workspace';
+import { moveToZonedDay, shiftDay, wallClockOf } from '@/lib/zoned-time';
 
 const AGENDA_DAYS = 28;
 const OVERDUE_LOOKBACK_DAYS = 90;
@@ -27,7 +34,9 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
  * The Editorial Calendar: the workspace's items by planned day, as a month (drop targets) or an agenda of overdue
  * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys (focus follows the
  * item to its new day, so the keys can be pressed again); a scheduled item does not move into the past (it would be
- * published at once: a toast says so); viewers only look.
+ * published at once: a toast says so); viewers only look. The Social Hub's scheduled posts show beside the items
+ * (issue 30, point 3: their networks on a badge, a channel filter); a post moves keeping its time of day in the
+ * workspace's time zone, through reschedule_social_post.
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
@@ -44,13 +53,21 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const lastDay = [weeks.at(-1)![6]!, addDays(today, AGENDA_DAYS)].sort().at(-1)!;
   const query = useScheduledContent(startOf(firstDay), startOf(addDays(lastDay, 1)));
   const reschedule = useRescheduleContentItem();
-  const items = useMemo(() => query.data ?? [], [query.data]);
+  const social = useCalendarSocialPosts(startOf(firstDay), startOf(addDays(lastDay, 1)));
+  const rescheduleSocial = useRescheduleSocialPost();
+  const timeZone = useWorkspace().current?.timeZone ?? 'UTC';
+  const [channel, setChannel] = useState('all');
+  const items = useMemo(
+    () => filterByChannel<ScheduledContent & CalendarEntryBase>([...(query.data ?? []), ...socialCalendarEntries(social.posts.data ?? [], social.accounts.data ?? [])], channel),
+    [query.data, social.posts.data, social.accounts.data, channel],
+  );
   // "Now" as of the items shown: each load (a scheduled item's moment passing included) looks at them afresh.
   const now = useMemo(() => new Date(query.dataUpdatedAt), [query.dataUpdatedAt]);
   const byDay = useMemo(() => itemsByDay(items), [items]);
 
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
     if (!item.planned_publish_at || days === 0) return;
+    if ((item as CalendarEntryBase).social) return moveSocial(item as ScheduledContent & CalendarEntryBase, days, byKeyboard);
     const day = addDays(localDayOf(item.planned_publish_at), days);
     const moment = moveToDay(item.planned_publish_at, day);
     if (moveRefusal(item, moment, new Date())) {
@@ -65,12 +82,29 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
     if (monthOf(day) !== month && view !== 'agenda') setMonth(monthOf(day));
   }
 
+  /** A post keeps its wall-clock time in the workspace's zone; one already (being) sent does not move. */
+  function moveSocial(entry: ScheduledContent & CalendarEntryBase, days: number, byKeyboard: boolean) {
+    const day = shiftDay(wallClockOf(entry.planned_publish_at!, timeZone).day, days);
+    const moment = moveToZonedDay(entry.planned_publish_at!, day, timeZone);
+    if (!canMoveSocialEntry(entry) || moveRefusal(entry, moment, new Date())) {
+      const description = canMoveSocialEntry(entry) ? contentCopy.calendar.pastRefusedDescription(entry.title) : socialCalendarCopy.sentRefused;
+      toast.error(socialCalendarCopy.moveFailed, { description });
+      setAnnouncement(description);
+      return;
+    }
+    const shownDay = localDayOf(moment);
+    if (byKeyboard) setFocusRequest({ id: entry.id, day: shownDay });
+    rescheduleSocial.mutate({ postId: entry.social!.postId, scheduledAt: moment });
+    setAnnouncement(contentCopy.calendar.moved(entry.title, formatDay(shownDay)));
+    if (monthOf(shownDay) !== month && view !== 'agenda') setMonth(monthOf(shownDay));
+  }
+
   const onMove = canWrite ? (item: ScheduledContent, days: number) => move(item, days, true) : undefined;
   const focus = { request: focusRequest, onFocused: clearFocusRequest };
 
   let body;
   if (query.isError) body = <ListStatus kind="error" title={contentCopy.calendar.loadFailed} description={describeLoadFailure(query.error)} />;
-  else if (!query.data) body = <ListStatus kind="loading" title={contentCopy.calendar.loading} />;
+  else if (!query.data || (!social.posts.data && !social.posts.isError)) body = <ListStatus kind="loading" title={contentCopy.calendar.loading} />;
   else
     body = (
       <>
@@ -82,6 +116,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
         <TabsContent value="agenda">
           <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
         </TabsContent>
+        {social.posts.isError ? <p role="status" className="text-xs text-destructive">{socialCalendarCopy.socialLoadFailed}</p> : null}
         {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}
       </>
     );
@@ -94,10 +129,13 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
             <h2 className="text-lg font-semibold">{contentCopy.calendarTitle}</h2>
             <CardDescription id={instructionsId}>{canWrite ? contentCopy.calendar.instructions : contentCopy.calendarDescription}</CardDescription>
           </div>
-          <TabsList>
-            <TabsTrigger value="month">{contentCopy.calendar.month}</TabsTrigger>
-            <TabsTrigger value="agenda">{contentCopy.calendar.agenda}</TabsTrigger>
-          </TabsList>
+          <div className="flex flex-wrap items-center gap-3">
+            <ChannelFilter accounts={social.accounts.data ?? []} value={channel} onChange={setChannel} />
+            <TabsList>
+              <TabsTrigger value="month">{contentCopy.calendar.month}</TabsTrigger>
+              <TabsTrigger value="agenda">{contentCopy.calendar.agenda}</TabsTrigger>
+            </TabsList>
+          </div>
         </CardHeader>
         <CardContent className="px-3 sm:px-6">
           {body}

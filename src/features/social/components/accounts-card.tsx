@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListStatus } from '@/components/module/list-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialCopy } from '@/config/social-copy';
 import { useDisconnectSocialAccount } from '@/features/social/api/disconnect-social-account';
@@ -12,6 +13,7 @@ import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rul
 import { needsReconnect, type AccountStatus } from '@/features/social/utils/channel-display';
 
 /** The connect dialog (Radix Dialog, the network select) loads when opened, not with the page (issue 33). */
+const AccountSlotsDialog = lazy(() => import('@/features/social/components/account-slots-dialog').then((module) => ({ default: module.AccountSlotsDialog })));
 const ConnectAccountDialog = lazy(() => import('@/features/social/components/connect-account-dialog').then((module) => ({ default: module.ConnectAccountDialog })));
 
 const STATUS_VARIANT = { connecting: 'yellow', connected: 'green', reconnect: 'red', failed: 'red' } as const;
@@ -23,6 +25,7 @@ export function AccountsCard({ workspaceId, canWrite, onReconnect }: { workspace
   const disconnect = useDisconnectSocialAccount();
   const [connecting, setConnecting] = useState(false);
   const [removing, setRemoving] = useState<SocialAccount | null>(null);
+  const [slotsOf, setSlotsOf] = useState<SocialAccount | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const add = canWrite ? (
@@ -64,6 +67,7 @@ export function AccountsCard({ workspaceId, canWrite, onReconnect }: { workspace
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={STATUS_VARIANT[account.status as AccountStatus] ?? 'outline'}>{socialCopy.accountStatus[account.status as AccountStatus] ?? account.status}</Badge>
                   {canWrite && needsReconnect(account.network, account.status) ? <Button size="sm" aria-label={`${socialCopy.reconnect} ${account.display_name}`} onClick={() => onReconnect(account)}>{socialCopy.reconnect}</Button> : null}
+                  <Button size="sm" variant="outline" aria-label={socialCalendarCopy.timeSlotsLabel(account.display_name)} onClick={() => setSlotsOf(account)}>{socialCalendarCopy.timeSlots}</Button>
                   {canWrite ? <Button size="sm" variant="outline" aria-label={`${socialCopy.disconnect} ${account.display_name}`} onClick={() => setRemoving(account)}>{socialCopy.disconnect}</Button> : null}
                 </div>
               </li>
@@ -72,6 +76,7 @@ export function AccountsCard({ workspaceId, canWrite, onReconnect }: { workspace
         )}
       </CardContent>
       <Suspense fallback={null}>
+        {slotsOf ? <AccountSlotsDialog workspaceId={workspaceId} account={slotsOf} canWrite={canWrite} onOpenChange={(open) => (open ? undefined : setSlotsOf(null))} /> : null}
         {connecting ? <ConnectAccountDialog workspaceId={workspaceId} open onOpenChange={setConnecting} /> : null}
       </Suspense>
       <ConfirmDialog

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { socialCopy } from '@/config/social-copy';
 import { LengthMeter } from '@/features/social/components/length-meter';
 import type { ComposerMedia } from '@/features/social/components/media-field';
+import { NextFreeSlotButton } from '@/features/social/components/next-free-slot-button';
 import { composePost, type ComposedPost, type ComposerAccount, type ComposerState } from '@/features/social/utils/compose-post';
 
 // Loaded when opened: the Social Hub's first load carries neither the asset picker nor the preview.
@@ -112,6 +113,7 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
       <FormField label={socialCopy.scheduleAt} hint={socialCopy.scheduleHint}>
         <Input type="datetime-local" value={state.scheduleLocal} onChange={(event) => setState({ ...state, scheduleLocal: event.target.value })} className="w-auto" />
       </FormField>
+      <NextFreeSlotButton accountIds={state.selected} onPick={(scheduleLocal) => setState((current) => ({ ...current, scheduleLocal }))} />
       {shown ? <p role="alert" className="text-sm font-medium text-destructive">{shown}</p> : null}
       <div className="flex flex-wrap gap-2">
         {mode === 'create' ? (

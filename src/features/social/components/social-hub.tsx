@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { ListStatus } from '@/components/module/list-status';
+import { paths } from '@/config/paths';
+import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { socialCopy } from '@/config/social-copy';
 import { workspaceCopy } from '@/config/team-copy';
 import type { SocialAccount } from '@/features/social/api/get-social-accounts';
@@ -30,6 +33,10 @@ export function SocialHub() {
       <ApprovalSetting workspaceId={current.id} canManage={canManage} />
       <AccountsCard workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       {canWrite ? <ComposerCard workspaceId={current.id} /> : null}
+      <p className="text-sm text-muted-foreground">
+        {socialCalendarCopy.calendarNote}{' '}
+        <Link to={paths.marketing.content} className="font-medium text-blue-700 underline underline-offset-2">{socialCalendarCopy.openCalendar}</Link>
+      </p>
       <PostsCard workspaceId={current.id} canWrite={canWrite} canManage={canManage} onReconnect={setReconnecting} />
       <FiguresSlot workspaceId={current.id} />
       <Suspense fallback={null}>

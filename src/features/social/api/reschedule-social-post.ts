@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { socialCalendarCopy } from '@/config/social-calendar-copy';
+import { socialKeys } from '@/features/social/api/keys';
+import { toError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
+
+interface Reschedule {
+  postId: string;
+  scheduledAt: string;
+}
+
+/**
+ * A post moved on the calendar (drag and drop, Alt + arrows): only its moment changes, through reschedule_social_post
+ * (the database refuses a post sent or being sent, the past, a viewer; its publishing job follows the moment).
+ */
+async function rescheduleSocialPost({ postId, scheduledAt }: Reschedule) {
+  const { data, error } = await supabase.rpc('reschedule_social_post', { post_id: postId, scheduled_at: scheduledAt });
+  if (error) throw toError(error);
+  return data;
+}
+
+type CalendarPost = { id: string; scheduled_at: string | null };
+
+/** Shown moved at once (optimistic), put back when the database refuses; every social list reads again afterwards. */
+export function useRescheduleSocialPost() {
+  const queryClient = useQueryClient();
+  const checked = useAccessCheckedWrite();
+  const isCalendar = (query: { queryKey: readonly unknown[] }) => query.queryKey[2] === 'calendar';
+  return useMutation({
+    mutationFn: (change: Reschedule) => checked(() => rescheduleSocialPost(change)),
+    onMutate: async ({ postId, scheduledAt }) => {
+      await queryClient.cancelQueries({ queryKey: socialKeys.all, predicate: isCalendar });
+      const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: socialKeys.all, predicate: isCalendar });
+      queryClient.setQueriesData<CalendarPost[]>({ queryKey: socialKeys.all, predicate: isCalendar }, (posts) =>
+        posts?.map((post) => (post.id === postId ? { ...post, scheduled_at: scheduledAt } : post)),
+      );
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      for (const [key, posts] of context?.before ?? []) queryClient.setQueryData(key, posts);
+      toast.error(socialCalendarCopy.moveFailed, { description: toError(error).message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }),
+  });
+}
