@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { socialKeys } from '@/features/social/api/keys';
 import { toError } from '@/lib/errors';
