@@ -257,7 +257,7 @@ test('at 375 px: an open campaign’s results, the result form, every step of th
     await expect(page.getByRole('button', { name: /^Overdue draft, Draft/ })).toContainText('DraftOverdue');
     // The month view is one tap away and must fit as well, with the seeded items in it
     // (one planned tomorrow, one overdue, one with a long unbroken title).
-    await page.getByRole('tab', { name: 'Month' }).click();
+    await page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Month' }).click();
     // The day the seed planned it for (tomorrow then), not tomorrow now: midnight may have passed since.
     const [checklist] = await withDatabase(
       server,

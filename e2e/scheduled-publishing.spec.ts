@@ -56,7 +56,7 @@ test('an item scheduled with Schedule Publishing is published at its moment: on 
 
   // Tomorrow morning: the agenda shows it as a draft that will publish itself; the blog does not have it yet.
   await schedule(page, (await localMoment(page, 24 * 60)).replace(/T.*/, 'T09:00'));
-  await page.getByRole('tab', { name: 'Agenda' }).click();
+  await page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Agenda' }).click();
   const scheduled = page.getByRole('button', { name: /^Spring launch, Draft, .*, scheduled to publish$/ });
   await expect(scheduled).toContainText('Scheduled');
   await expectNoAxeViolations(page);
@@ -74,7 +74,7 @@ test('an item scheduled with Schedule Publishing is published at its moment: on 
     await page.setViewportSize(viewport);
     // The calendar, loaded afresh: Published, never Overdue; the hub's list says so too.
     await page.goto(paths.marketing.content);
-    await page.getByRole('tab', { name: 'Agenda' }).click();
+    await page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Agenda' }).click();
     const published = page.getByRole('button', { name: /^Spring launch, Published, / });
     await expect(published).toBeVisible();
     await expect(published).not.toHaveAccessibleName(/(overdue|scheduled to publish|being published)$/);

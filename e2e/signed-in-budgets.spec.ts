@@ -13,13 +13,10 @@ import { seedAccountWithData } from './support/seed';
 const signedInRoutes = layoutRoutes.filter((route) => route.area === 'account');
 
 /**
- * Routes not yet within the budget (issue 33 is open for them; docs/decisions/0017-signed-in-speed.md): their test
- * is expected to fail, so it reports here the day one gets within budget — then take it off this list.
+ * Routes not yet within the budget (issue 33; docs/decisions/0017-signed-in-speed.md): their test is expected to fail,
+ * so it reports here the day one gets within budget — then take it off this list. None since the fourth pass.
  */
-const overBudget = new Set([
-  // After the fourth pass (Storage's client and sonner on first use; decision 0017): the one route left.
-  '/marketing/content', // 183,255
-]);
+const overBudget = new Set<string>([]);
 
 let account: NewAccount;
 test.beforeAll(async ({ server }) => {

@@ -9,6 +9,7 @@ export const contentCopy = {
   performanceDescription: 'Best performing pieces this month.',
   quickActions: 'Quick Actions',
   calendar: {
+    viewLabel: 'Calendar view',
     month: 'Month',
     agenda: 'Agenda',
     previousMonth: 'Previous month',

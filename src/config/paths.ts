@@ -89,6 +89,7 @@ export const appRoutePatterns: readonly RegExp[] = [
   /^\/approve\/[A-Za-z0-9_-]{1,200}\/?$/,
   /^\/account\/security\/?$/,
   new RegExp(`^/marketing/(${Object.keys(paths.marketing).join('|')})/?$`),
+  /^\/marketing\/social\/connect\/mastodon\/?$/,
   /^\/admin\/(administrator|analytics|seo|leads|jobs)\/?$/,
   /^\/admin\/page-[1-9][0-9]{0,4}\/?$/,
   BLOG_ROUTE_PATTERN,

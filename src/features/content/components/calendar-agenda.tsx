@@ -18,7 +18,7 @@ export function CalendarAgenda({ days, now, onMove, instructionsId, focus }: Cal
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">{contentCopy.calendar.agendaDescription}</p>
-      <ol className="space-y-3">
+      <ol aria-label={contentCopy.calendar.agenda} className="space-y-3">
         {days.map(([day, items]) => (
           <li key={day} className="grid gap-2 sm:grid-cols-[10rem_1fr]">
             <h3 className="text-sm font-medium">{formatDay(day)}</h3>

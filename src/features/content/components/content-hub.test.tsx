@@ -146,13 +146,13 @@ describe('the rest of the hub', () => {
     expect(within(performance).getByText('Sample data')).toBeInTheDocument();
     // One Editorial Calendar: the marked sample, not an empty real one beside it.
     expect(screen.getAllByRole('heading', { name: 'Editorial Calendar' })).toHaveLength(1);
-    expect(screen.queryByRole('tab', { name: 'Month' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Calendar view' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Schedule Publishing' })).toBeInTheDocument();
   });
 
   it('a workspace with items: one Editorial Calendar, its own, without the sample or its prompt', async () => {
     renderHub();
-    expect(await screen.findByRole('tab', { name: 'Month' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Calendar view' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'Editorial Calendar' })).toHaveLength(1);
     expect(screen.queryByText(/Create your first content item to see your own/)).toBeNull();
   });

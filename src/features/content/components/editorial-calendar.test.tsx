@@ -131,8 +131,11 @@ describe('EditorialCalendar', () => {
 
   it('lists overdue items and the coming weeks in the agenda, each with its status and overdue in words', async () => {
     renderCalendar();
-    await userEvent.click(await screen.findByRole('tab', { name: 'Agenda' }));
-    const agenda = await screen.findByRole('tabpanel', { name: 'Agenda' });
+    const switchToAgenda = await screen.findByRole('button', { name: 'Agenda', pressed: false });
+    await userEvent.click(switchToAgenda);
+    expect(switchToAgenda).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'false');
+    const agenda = await screen.findByRole('list', { name: 'Agenda' });
     const days = within(agenda).getAllByRole('listitem').filter((entry) => entry.querySelector('h3'));
     // The published item of three days ago is not overdue: its day shows only the draft.
     expect(days.map((day) => day.textContent)).toEqual([

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ListStatus } from '@/components/module/list-status';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ViewSwitch } from '@/components/ui/view-switch';
 import { contentCopy } from '@/config/content-copy';
 import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/features/content/api/get-scheduled-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
@@ -21,6 +21,8 @@ import { useWorkspace } from '@/lib/workspace';
 import { moveToZonedDay, shiftDay, wallClockOf } from '@/lib/zoned-time';
 
 const AGENDA_DAYS = 28;
+
+type CalendarView = 'month' | 'agenda';
 const OVERDUE_LOOKBACK_DAYS = 90;
 
 // The month view brings drag and drop (dnd-kit): it loads when shown, the default on a wide screen; a phone opens on
@@ -41,7 +43,8 @@ const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const [today] = useState(localDay);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
-  const [view, setView] = useState<string | null>(null);
+  const [chosenView, setView] = useState<CalendarView | null>(null);
+  const view = chosenView ?? (isWide ? 'month' : 'agenda');
   const [month, setMonth] = useState(() => monthOf(today));
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
@@ -108,14 +111,13 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   else
     body = (
       <>
-        <TabsContent value="month">
+        {view === 'month' ? (
           <Suspense fallback={<ListStatus kind="loading" title={contentCopy.calendar.loading} />}>
             <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} onDrop={(item, days) => move(item, days)} instructionsId={instructionsId} focus={focus} />
           </Suspense>
-        </TabsContent>
-        <TabsContent value="agenda">
+        ) : (
           <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
-        </TabsContent>
+        )}
         {social.posts.isError ? <p role="status" className="text-xs text-destructive">{socialCalendarCopy.socialLoadFailed}</p> : null}
         {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}
       </>
@@ -123,27 +125,27 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
 
   return (
     <Card>
-      <Tabs value={view ?? (isWide ? 'month' : 'agenda')} onValueChange={setView}>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-          <div className="space-y-1.5">
-            <h2 className="text-lg font-semibold">{contentCopy.calendarTitle}</h2>
-            <CardDescription id={instructionsId}>{canWrite ? contentCopy.calendar.instructions : contentCopy.calendarDescription}</CardDescription>
-          </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <ChannelFilter accounts={social.accounts.data ?? []} value={channel} onChange={setChannel} />
-            <TabsList>
-              <TabsTrigger value="month">{contentCopy.calendar.month}</TabsTrigger>
-              <TabsTrigger value="agenda">{contentCopy.calendar.agenda}</TabsTrigger>
-            </TabsList>
-          </div>
-        </CardHeader>
-        <CardContent className="px-3 sm:px-6">
-          {body}
-          <p role="status" aria-live="polite" className="sr-only">
-            {announcement}
-          </p>
-        </CardContent>
-      </Tabs>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <h2 className="text-lg font-semibold">{contentCopy.calendarTitle}</h2>
+          <CardDescription id={instructionsId}>{canWrite ? contentCopy.calendar.instructions : contentCopy.calendarDescription}</CardDescription>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <ChannelFilter accounts={social.accounts.data ?? []} value={channel} onChange={setChannel} />
+          <ViewSwitch<CalendarView>
+            label={contentCopy.calendar.viewLabel}
+            views={[{ value: 'month', label: contentCopy.calendar.month }, { value: 'agenda', label: contentCopy.calendar.agenda }]}
+            value={view}
+            onChange={setView}
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="px-3 sm:px-6">
+        {body}
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </CardContent>
     </Card>
   );
 }
