@@ -7,7 +7,8 @@ import { expect, type Page } from '@playwright/test';
  * seconds (endless ones — spinners, skeletons — never settle and are not waited for; a page that keeps starting short
  * animations costs three seconds, no more). A toast pushed behind a newer one fades its text out (sonner's `> *`
  * opacity transition) a frame after the newer one mounts: the page must look settled at two polls in a row (CI found
- * a description at 2.8:1 mid-fade).
+ * a description at 2.8:1 mid-fade). A toast asked for while sonner loads (it loads with a page's first toast:
+ * src/lib/toast.ts marks <html data-toasts-pending>) is waited for too.
  */
 async function settleAnimations(page: Page) {
   await page.evaluate(() => ((window as { __settledPolls?: number }).__settledPolls = 0)).catch(() => {});
@@ -15,6 +16,7 @@ async function settleAnimations(page: Page) {
     .waitForFunction(
       () => {
         const settled =
+          document.documentElement.dataset.toastsPending === undefined &&
           document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity) &&
           // A toast's fade-in is a transition that starts when sonner marks it mounted: until then no animation runs.
           Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')).every(

@@ -13,6 +13,8 @@ type Message = Parameters<typeof sonnerToast>[0];
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning';
 
 let sonner: Promise<typeof Sonner> | undefined;
+/** Toasts asked for and not yet handed to sonner: `data-toasts-pending` on <html> while any (tests wait for it). */
+let pending = 0;
 const listeners = new Set<() => void>();
 let isWanted = false;
 
@@ -32,8 +34,19 @@ function show(kind: Kind, message: Message, data?: ExternalToast): void {
     isWanted = true;
     for (const listener of listeners) listener();
   }
-  sonner ??= import('sonner');
-  void sonner.then(({ toast }) => (kind === 'message' ? toast(message, data) : toast[kind](message, data)));
+  // sonner and the Toaster's own module (what DeferredToaster renders) together: the toast shows on their arrival.
+  sonner ??= Promise.all([import('sonner'), import('@/components/ui/sonner')]).then(([module]) => module);
+  setPending(+1);
+  void sonner
+    .then(({ toast }) => (kind === 'message' ? toast(message, data) : toast[kind](message, data)))
+    .finally(() => setPending(-1));
+}
+
+function setPending(change: number) {
+  pending += change;
+  if (typeof document === 'undefined') return;
+  if (pending > 0) document.documentElement.dataset.toastsPending = String(pending);
+  else delete document.documentElement.dataset.toastsPending;
 }
 
 export const toast = Object.assign((message: Message, data?: ExternalToast) => show('message', message, data), {
