@@ -71,9 +71,3 @@ export function moveToZonedDay(moment: string, day: string, timeZone: string): s
   return momentAt(day, wallClockOf(moment, timeZone).time, timeZone).toISOString();
 }
 
-/** A day ('YYYY-MM-DD') `by` days later (or earlier). */
-export function shiftDay(day: string, by: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year, month - 1, date + by));
-  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
-}

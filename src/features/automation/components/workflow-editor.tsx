@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ViewSwitch } from '@/components/ui/view-switch';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { automationCopy } from '@/config/automation-copy';
 import type { Workflow } from '@/features/automation/api/get-workflows';
@@ -59,13 +60,12 @@ export function WorkflowEditor({ workflow, readOnly, onClose }: WorkflowEditorPr
         <div className="space-y-6">
           <TriggerFields graph={graph} readOnly={readOnly} error={problem && !problem.stepId && problem.problem !== 'goal_invalid' ? problem.message : undefined} onChange={change} />
           <GoalFields graph={graph} readOnly={readOnly} error={problem?.problem === 'goal_invalid' ? problem.message : undefined} onChange={change} />
-          <div role="group" aria-label={automationCopy.viewLabel} className="flex gap-1">
-            {(['steps', 'graph'] as const).map((option) => (
-              <Button key={option} type="button" size="sm" variant={view === option ? 'default' : 'outline'} aria-pressed={view === option} onClick={() => setView(option)}>
-                {automationCopy.views[option]}
-              </Button>
-            ))}
-          </div>
+          <ViewSwitch<'steps' | 'graph'>
+            label={automationCopy.viewLabel}
+            views={(['steps', 'graph'] as const).map((option) => ({ value: option, label: automationCopy.views[option] }))}
+            value={view}
+            onChange={setView}
+          />
           {view === 'graph' ? (
             <Suspense fallback={<p className="text-sm text-muted-foreground">{automationCopy.graphLoading}</p>}>
               <WorkflowGraphView graph={graph} readOnly={readOnly} problem={problem} members={memberNames} onChange={change} onShowSteps={() => setView('steps')} />

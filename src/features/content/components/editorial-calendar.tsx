@@ -18,7 +18,7 @@ import { formatDay } from '@/lib/format';
 import { addDays, localDay } from '@/lib/periods';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { useWorkspace } from '@/lib/workspace';
-import { moveToZonedDay, shiftDay, wallClockOf } from '@/lib/zoned-time';
+import { moveToZonedDay, wallClockOf } from '@/lib/zoned-time';
 
 const AGENDA_DAYS = 28;
 
@@ -87,7 +87,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
 
   /** A post keeps its wall-clock time in the workspace's zone; one already (being) sent does not move. */
   function moveSocial(entry: ScheduledContent & CalendarEntryBase, days: number, byKeyboard: boolean) {
-    const day = shiftDay(wallClockOf(entry.planned_publish_at!, timeZone).day, days);
+    const day = addDays(wallClockOf(entry.planned_publish_at!, timeZone).day, days);
     const moment = moveToZonedDay(entry.planned_publish_at!, day, timeZone);
     if (!canMoveSocialEntry(entry) || moveRefusal(entry, moment, new Date())) {
       const description = canMoveSocialEntry(entry) ? contentCopy.calendar.pastRefusedDescription(entry.title) : socialCalendarCopy.sentRefused;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ViewSwitch } from '@/components/ui/view-switch';
 import { socialMediaCopy as copy } from '@/config/social-media-copy';
 import type { ComposerMedia } from '@/features/social/components/media-field';
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
@@ -36,19 +37,12 @@ export default function PostPreview({ channels, media, postId }: PostPreviewProp
   const urls = useSignedAssetUrls(media.map((item) => item.previewPath ?? item.thumbnailPath)).data ?? {};
   return (
     <section aria-label={copy.previewTitle} className="space-y-3">
-      <div role="group" aria-label={copy.width} className="inline-flex rounded-md border p-0.5">
-        {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={width === option}
-            className={cn('rounded px-3 py-1 text-sm', width === option && 'bg-primary text-primary-foreground')}
-            onClick={() => setWidth(option)}
-          >
-            {copy[option]}
-          </button>
-        ))}
-      </div>
+      <ViewSwitch<PreviewWidth>
+        label={copy.width}
+        views={(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((option) => ({ value: option, label: copy[option] }))}
+        value={width}
+        onChange={setWidth}
+      />
       {channels.length === 0 ? <p className="text-sm text-muted-foreground">{copy.noChannels}</p> : null}
       <div className="space-y-4 overflow-x-auto">
         {channels.map((channel) => {

@@ -1,4 +1,5 @@
-import { momentAt, shiftDay, wallClockOf } from '@/lib/zoned-time';
+import { addDays } from '@/lib/periods';
+import { momentAt, wallClockOf } from '@/lib/zoned-time';
 
 /** One of an account's posting slots: an ISO weekday (1 Monday … 7 Sunday) and a time ('HH:MM' or 'HH:MM:SS') in the workspace's zone. */
 export interface PostingSlot {
@@ -22,7 +23,7 @@ export function nextFreeSlot(slots: readonly PostingSlot[], taken: readonly stri
   const sorted = [...slots].sort((a, b) => a.local_time.localeCompare(b.local_time));
   const today = wallClockOf(now, timeZone).day;
   for (let offset = 0; offset <= SLOT_SEARCH_DAYS; offset++) {
-    const day = shiftDay(today, offset);
+    const day = addDays(today, offset);
     const weekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
     for (const slot of sorted) {
       if (slot.weekday !== weekday) continue;
