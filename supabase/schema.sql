@@ -5690,7 +5690,7 @@ $$;
 CREATE FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 #variable_conflict use_variable
 declare
   address text;
@@ -5723,11 +5723,17 @@ begin
   values (workspace_id, 'automation', contact_id, address, send_automation_email.request_key,
     left(replace(btrim(subject), '{{first_name}}', '{{first_name|there}}'), 200), private.automation_email_blocks(body))
   returning id into queued;
-  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
-    now(), 'delivery:' || queued, 8);
+  -- Behind the due steps: priority 1 (graphile-worker takes lower numbers first; every other job has 0).
+  if private.job_queue_installed() then
+    execute 'select graphile_worker.add_job($1, $2::json, run_at => now(), job_key => $3, max_attempts => 8, priority => 1)'
+      using 'send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued), 'delivery:' || queued;
+  else
+    perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+      now(), 'delivery:' || queued, 8);
+  end if;
   return query select queued, 'queued'::text;
 end
-$$;
+$_$;
 
 -- Name: send_email_template(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
