@@ -877,6 +877,34 @@ begin
 end
 $$;
 
+-- Name: automation_enroll_event(uuid, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  made integer := private.automation_enroll_for_event(automation_enroll_event.workspace_id, automation_enroll_event.event_id);
+  event private.workspace_events;
+begin
+  if made <> 0 then
+    return made;
+  end if;
+  select * into event from private.workspace_events e
+  where e.id = automation_enroll_event.event_id and e.workspace_id = automation_enroll_event.workspace_id and e.type = 'contact.date_reached';
+  if not found then
+    return made;
+  end if;
+  delete from private.automation_date_triggers d
+  using public.automation_workflows w
+  where w.id = d.workflow_id and w.organization_id = event.workspace_id and w.status = 'paused'
+    and d.organization_id = event.workspace_id
+    and d.workflow_id::text = event.payload ->> 'workflow_id'
+    and d.contact_id = event.subject_id
+    and d.reached_at = (event.payload ->> 'reached_at')::timestamptz;
+  return made;
+end
+$$;
+
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -13617,6 +13645,10 @@ GRANT ALL ON FUNCTION private.automation_email_blocks(body text) TO service_role
 -- Name: FUNCTION automation_enroll_due_dates(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_due_dates() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.automation_enroll_due_dates() TO service_role;
+
+-- Name: FUNCTION automation_enroll_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) TO service_role;
 
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
