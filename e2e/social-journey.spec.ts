@@ -8,6 +8,7 @@ import { signUpToDashboard } from './support/accounts';
 import { startE2EServer, type E2EServer } from './support/e2e-server';
 import { expect } from './support/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
+import { connectWebhookChannel } from './support/social';
 
 /**
  * Issue 30's e2e journey ("Done when"), on the real server and its job runner: a workspace that requires approval
@@ -102,17 +103,10 @@ test('compose for two networks, schedule into a slot, approve from the link at 3
     await expect(page.getByText('Posts now need approval before they go out.')).toBeVisible();
 
     // Two accounts on two networks: the webhook channel and Bluesky on the local PDS.
-    await page.getByRole('button', { name: 'Connect account' }).first().click();
-    let dialog = page.getByRole('dialog', { name: 'Connect a social account' });
-    await dialog.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: 'Webhook' }).click();
-    await dialog.getByLabel('Channel name').fill('LinkedIn via n8n');
-    await dialog.getByLabel('Webhook URL').fill(`${receiver.origin}/hook`);
-    await dialog.getByRole('button', { name: 'Connect account' }).click();
-    await page.getByRole('dialog', { name: 'Signing secret of this webhook' }).getByRole('button', { name: 'Done' }).click();
+    await connectWebhookChannel(page, 'LinkedIn via n8n', `${receiver.origin}/hook`);
 
     await page.getByRole('button', { name: 'Connect account' }).first().click();
-    dialog = page.getByRole('dialog', { name: 'Connect a social account' });
+    const dialog = page.getByRole('dialog', { name: 'Connect a social account' });
     await dialog.getByRole('combobox', { name: 'Network' }).click();
     await page.getByRole('option', { name: 'Bluesky' }).click();
     await dialog.getByLabel('Handle').fill(alice.handle);

@@ -1,3 +1,5 @@
+import type { Database } from '@/types/database';
+
 /**
  * The composer's link card before the post is saved (issue 30 point 2, session 8), pure: which link of the text gets
  * a card (the first http(s) link, by the same rule as the database's private.first_url, which gives the saved post
@@ -26,14 +28,8 @@ export function linkToPreview(text: string): string | null {
   return isWhole ? url : null;
 }
 
-export interface ComposerCard {
-  url: string;
-  status: string;
-  title: string | null;
-  description: string | null;
-  image_url: string | null;
-  note: string | null;
-}
+/** The workspace's cached card of a link, as the composer reads it. */
+export type ComposerCard = Pick<Database['public']['Tables']['social_link_preview_cache']['Row'], 'url' | 'status' | 'title' | 'description' | 'image_url' | 'note'>;
 
 /** After this long pending, the composer says the card is slow (the post can be saved without waiting). */
 export const SLOW_CARD_MS = 20_000;
