@@ -2,6 +2,7 @@ import { paths } from '../src/config/paths';
 import { signUpToDashboard } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
+import { connectWebhookChannel } from './support/social';
 
 /**
  * Approval of a social post end to end: an owner requires approval, schedules a post (it waits), shares it for
@@ -19,14 +20,7 @@ test('an outside reviewer approves a post from its link at 375 px', async ({ bro
   await page.getByRole('switch', { name: 'Posts need approval' }).click();
   await expect(page.getByText('Posts now need approval before they go out.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Connect account' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Connect a social account' });
-  await dialog.getByRole('combobox', { name: 'Network' }).click();
-  await page.getByRole('option', { name: 'Webhook' }).click();
-  await dialog.getByLabel('Channel name').fill('LinkedIn via Zapier');
-  await dialog.getByLabel('Webhook URL').fill('https://hooks.example.com/catch/1/secret-token/');
-  await dialog.getByRole('button', { name: 'Connect account' }).click();
-  await page.getByRole('dialog', { name: 'Signing secret of this webhook' }).getByRole('button', { name: 'Done' }).click();
+  await connectWebhookChannel(page, 'LinkedIn via Zapier', 'https://hooks.example.com/catch/1/secret-token/');
 
   const composer = page.getByRole('region', { name: 'Compose' });
   await composer.getByLabel('Post').fill('Client launch post for review');

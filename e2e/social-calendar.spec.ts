@@ -3,6 +3,7 @@ import { paths } from '../src/config/paths';
 import { signUpToDashboard } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
+import { connectWebhookChannel } from './support/social';
 
 /**
  * The Social Hub's calendar and queue end to end (issue 30, point 3): an owner gives a webhook channel a daily 09:00
@@ -26,14 +27,7 @@ for (const width of [1280, 375]) {
     await signUpToDashboard(page);
     await page.goto(paths.marketing.social);
 
-    await page.getByRole('button', { name: 'Connect account' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Connect a social account' });
-    await dialog.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: 'Webhook' }).click();
-    await dialog.getByLabel('Channel name').fill('Zapier channel');
-    await dialog.getByLabel('Webhook URL').fill('https://hooks.example.com/catch/1/secret-token/');
-    await dialog.getByRole('button', { name: 'Connect account' }).click();
-    await page.getByRole('dialog', { name: 'Signing secret of this webhook' }).getByRole('button', { name: 'Done' }).click();
+    await connectWebhookChannel(page, 'Zapier channel', 'https://hooks.example.com/catch/1/secret-token/');
 
     await page.getByRole('button', { name: 'Time slots of Zapier channel' }).click();
     const slots = page.getByRole('dialog', { name: 'Time slots of Zapier channel' });

@@ -4640,12 +4640,23 @@ CREATE FUNCTION private.queue_social_link_preview() RETURNS trigger
     AS $$
 declare
   wanted text := private.first_url(new.body);
+  cached public.social_link_preview_cache;
 begin
   if wanted is null then
     delete from public.social_link_previews l where l.post_id = new.id;
     return null;
   end if;
   if exists (select 1 from public.social_link_previews l where l.post_id = new.id and l.url = wanted) then
+    return null;
+  end if;
+  select * into cached from public.social_link_preview_cache c
+  where c.organization_id = new.organization_id and c.url = left(wanted, 2000) and c.status = 'ready' and c.fetched_at > now() - interval '1 day';
+  if found then
+    insert into public.social_link_previews (post_id, organization_id, url, status, title, description, image_url, fetched_at)
+    values (new.id, new.organization_id, cached.url, 'ready', cached.title, cached.description, cached.image_url, cached.fetched_at)
+    on conflict (post_id) do update set url = excluded.url, status = 'ready', title = excluded.title, description = excluded.description,
+      image_url = excluded.image_url, note = null, fetched_at = excluded.fetched_at;
+    perform private.cancel_job('social-link:' || new.id::text);
     return null;
   end if;
   insert into public.social_link_previews (post_id, organization_id, url)
@@ -5114,6 +5125,20 @@ begin
     status = outcome, title = left(page_title, 300), description = left(page_description, 1000), image_url = left(page_image, 2000),
     note = left(why, 500), fetched_at = now()
   where l.post_id = post and l.organization_id = workspace and l.url = page_url;
+  return found;
+end
+$$;
+
+-- Name: record_social_link_preview_cache(uuid, text, text, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_link_preview_cache(workspace uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.social_link_preview_cache c set
+    status = outcome, title = left(page_title, 300), description = left(page_description, 1000), image_url = left(page_image, 2000),
+    note = left(why, 500), fetched_at = now()
+  where c.organization_id = workspace and c.url = page_url;
   return found;
 end
 $$;
@@ -8830,6 +8855,63 @@ begin
 end
 $$;
 
+-- Name: social_link_preview_cache; Type: TABLE; Schema: public
+CREATE TABLE public.social_link_preview_cache (
+    organization_id uuid NOT NULL,
+    url text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    title text,
+    description text,
+    image_url text,
+    note text,
+    requested_at timestamp with time zone DEFAULT now() NOT NULL,
+    requested_by uuid,
+    fetched_at timestamp with time zone,
+    CONSTRAINT social_link_preview_cache_description_length CHECK ((char_length(description) <= 1000)),
+    CONSTRAINT social_link_preview_cache_image_url_length CHECK ((char_length(image_url) <= 2000)),
+    CONSTRAINT social_link_preview_cache_note_length CHECK ((char_length(note) <= 500)),
+    CONSTRAINT social_link_preview_cache_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ready'::text, 'failed'::text]))),
+    CONSTRAINT social_link_preview_cache_title_length CHECK ((char_length(title) <= 300)),
+    CONSTRAINT social_link_preview_cache_url_length CHECK ((char_length(url) <= 2000))
+);
+
+-- Name: request_social_link_preview(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.request_social_link_preview(p_workspace_id uuid, p_url text) RETURNS public.social_link_preview_cache
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := btrim(p_url);
+  card public.social_link_preview_cache;
+begin
+  perform private.require_workspace_role(p_workspace_id, 'member');
+  if wanted is null or char_length(wanted) > 2000 or private.first_url(wanted) is distinct from wanted then
+    raise exception 'Only a web address starting with http:// or https:// gets a preview card.' using errcode = 'P0001', detail = 'invalid_url';
+  end if;
+  -- Old cards go (a week), so the table stays the composer's short-term memory.
+  delete from public.social_link_preview_cache c where c.organization_id = p_workspace_id and c.requested_at < now() - interval '7 days';
+  select * into card from public.social_link_preview_cache c where c.organization_id = p_workspace_id and c.url = wanted for update;
+  if found and (
+    (card.status = 'pending' and card.requested_at > now() - interval '2 minutes')
+    or (card.status = 'ready' and card.fetched_at > now() - interval '1 day')
+    or (card.status = 'failed' and card.fetched_at > now() - interval '10 minutes')
+  ) then
+    return card;
+  end if;
+  if (select count(*) from public.social_link_preview_cache c where c.organization_id = p_workspace_id and c.requested_at > now() - interval '1 hour') >= 120 then
+    raise exception 'Too many link previews were asked for in this workspace in the last hour: try again later.' using errcode = 'P0001', detail = 'too_many_link_previews';
+  end if;
+  insert into public.social_link_preview_cache as c (organization_id, url, requested_by)
+  values (p_workspace_id, wanted, (select auth.uid()))
+  on conflict (organization_id, url) do update set status = 'pending', title = null, description = null, image_url = null, note = null,
+    fetched_at = null, requested_at = now(), requested_by = excluded.requested_by
+  returning * into card;
+  perform private.enqueue_job('fetch_social_link_preview', jsonb_build_object('workspace_id', p_workspace_id, 'url', wanted),
+    null, 'social-link-draft:' || p_workspace_id::text || ':' || md5(wanted), 3);
+  return card;
+end
+$$;
+
 -- Name: reschedule_social_post(uuid, timestamp with time zone); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) RETURNS public.social_posts
     LANGUAGE plpgsql SECURITY DEFINER
@@ -11649,6 +11731,10 @@ ALTER TABLE ONLY public.social_accounts
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_pkey PRIMARY KEY (id);
 
+-- Name: social_link_preview_cache social_link_preview_cache_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_preview_cache
+    ADD CONSTRAINT social_link_preview_cache_pkey PRIMARY KEY (organization_id, url);
+
 -- Name: social_link_previews social_link_previews_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_link_previews
     ADD CONSTRAINT social_link_previews_pkey PRIMARY KEY (post_id);
@@ -12001,6 +12087,12 @@ CREATE INDEX social_approval_links_organization_id_idx ON public.social_approval
 
 -- Name: social_approval_links_post_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_approval_links_post_id_idx ON public.social_approval_links USING btree (post_id, created_at DESC);
+
+-- Name: social_link_preview_cache_requested_by_idx; Type: INDEX; Schema: public
+CREATE INDEX social_link_preview_cache_requested_by_idx ON public.social_link_preview_cache USING btree (requested_by);
+
+-- Name: social_link_preview_cache_requested_idx; Type: INDEX; Schema: public
+CREATE INDEX social_link_preview_cache_requested_idx ON public.social_link_preview_cache USING btree (organization_id, requested_at);
 
 -- Name: social_link_previews_organization_id_idx; Type: INDEX; Schema: public
 CREATE INDEX social_link_previews_organization_id_idx ON public.social_link_previews USING btree (organization_id);
@@ -12712,6 +12804,14 @@ ALTER TABLE ONLY public.social_approval_links
 ALTER TABLE ONLY public.social_approval_links
     ADD CONSTRAINT social_approval_links_post_id_organization_id_fkey FOREIGN KEY (post_id, organization_id) REFERENCES public.social_posts(id, organization_id) ON DELETE CASCADE;
 
+-- Name: social_link_preview_cache social_link_preview_cache_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_preview_cache
+    ADD CONSTRAINT social_link_preview_cache_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
+-- Name: social_link_preview_cache social_link_preview_cache_requested_by_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.social_link_preview_cache
+    ADD CONSTRAINT social_link_preview_cache_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
 -- Name: social_link_previews social_link_previews_organization_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.social_link_previews
     ADD CONSTRAINT social_link_previews_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
@@ -12994,6 +13094,9 @@ CREATE POLICY "Members read their workspace's approval links" ON public.social_a
 
 -- Name: workspace_blogs Members read their workspace's blog; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's blog" ON public.workspace_blogs FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
+
+-- Name: social_link_preview_cache Members read their workspace's cached link cards; Type: POLICY; Schema: public
+CREATE POLICY "Members read their workspace's cached link cards" ON public.social_link_preview_cache FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
 
 -- Name: contacts Members read their workspace's contacts; Type: POLICY; Schema: public
 CREATE POLICY "Members read their workspace's contacts" ON public.contacts FOR SELECT TO authenticated USING ((organization_id IN ( SELECT private.current_user_organization_ids() AS current_user_organization_ids)));
@@ -13336,6 +13439,9 @@ ALTER TABLE public.social_accounts ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_approval_links; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_approval_links ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_link_preview_cache; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.social_link_preview_cache ENABLE ROW LEVEL SECURITY;
 
 -- Name: social_link_previews; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.social_link_previews ENABLE ROW LEVEL SECURITY;
@@ -14255,6 +14361,9 @@ REVOKE ALL ON FUNCTION private.record_social_account_connection(workspace_id uui
 -- Name: FUNCTION record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_link_preview(workspace uuid, post uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) FROM PUBLIC;
 
+-- Name: FUNCTION record_social_link_preview_cache(workspace uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_link_preview_cache(workspace uuid, page_url text, outcome text, page_title text, page_description text, page_image text, why text) FROM PUBLIC;
+
 -- Name: FUNCTION record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id uuid, channel_id uuid, status text, published_url text, external_id text, message text, account_status text) FROM PUBLIC;
 
@@ -14906,6 +15015,15 @@ GRANT ALL ON FUNCTION public.remove_member(workspace_id uuid, user_id uuid) TO s
 REVOKE ALL ON FUNCTION public.request_seo_audit(site_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.request_seo_audit(site_id uuid) TO service_role;
+
+-- Name: TABLE social_link_preview_cache; Type: ACL; Schema: public
+GRANT ALL ON TABLE public.social_link_preview_cache TO service_role;
+GRANT SELECT ON TABLE public.social_link_preview_cache TO authenticated;
+
+-- Name: FUNCTION request_social_link_preview(p_workspace_id uuid, p_url text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.request_social_link_preview(p_workspace_id uuid, p_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_social_link_preview(p_workspace_id uuid, p_url text) TO authenticated;
+GRANT ALL ON FUNCTION public.request_social_link_preview(p_workspace_id uuid, p_url text) TO service_role;
 
 -- Name: FUNCTION reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.reschedule_social_post(post_id uuid, scheduled_at timestamp with time zone) FROM PUBLIC;

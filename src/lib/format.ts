@@ -17,8 +17,8 @@ export function formatDate(timestamp: string, locale?: string): string {
 }
 
 /** A timestamp as a local date and time. */
-export function formatDateTime(timestamp: string, locale?: string): string {
-  return new Date(timestamp).toLocaleString(locale);
+export function formatDateTime(timestamp: string, locale?: string, timeZone?: string): string {
+  return new Date(timestamp).toLocaleString(locale, timeZone ? { timeZone } : undefined);
 }
 
 /**

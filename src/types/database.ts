@@ -2379,6 +2379,53 @@ export type Database = {
           },
         ];
       };
+      social_link_preview_cache: {
+        Row: {
+          organization_id: string;
+          url: string;
+          status: string;
+          title: string | null;
+          description: string | null;
+          image_url: string | null;
+          note: string | null;
+          requested_at: string;
+          requested_by: string | null;
+          fetched_at: string | null;
+        };
+        Insert: {
+          organization_id: string;
+          url: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          fetched_at?: string | null;
+        };
+        Update: {
+          organization_id?: string;
+          url?: string;
+          status?: string;
+          title?: string | null;
+          description?: string | null;
+          image_url?: string | null;
+          note?: string | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          fetched_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'social_link_preview_cache_organization_id_fkey';
+            columns: ['organization_id'];
+            isOneToOne: false;
+            referencedRelation: 'organizations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       social_link_previews: {
         Row: {
           post_id: string;
@@ -3247,6 +3294,10 @@ export type Database = {
       request_seo_audit: {
         Args: { site_id: string };
         Returns: Database['public']['Tables']['seo_audits']['Row'];
+      };
+      request_social_link_preview: {
+        Args: { p_workspace_id: string; p_url: string };
+        Returns: Database['public']['Tables']['social_link_preview_cache']['Row'];
       };
       reschedule_social_post: {
         Args: { post_id: string; scheduled_at: string };

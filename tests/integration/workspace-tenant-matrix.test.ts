@@ -18,6 +18,7 @@ import { socialFiguresOperations } from '../support/social-figures-matrix';
 import { socialOperations } from '../support/social-matrix';
 import { socialOAuthOperations } from '../support/social-oauth-matrix';
 import { socialCalendarOperations } from '../support/social-calendar-matrix';
+import { socialLinkPreviewOperations } from '../support/social-link-preview-matrix';
 import { storageOperations } from '../support/storage-matrix';
 import { webhookOperations } from '../support/webhooks-matrix';
 import { workspaceFunctionOperations } from '../support/workspace-matrix-functions';
@@ -181,6 +182,8 @@ const operations: Record<string, Operation> = {
   ...socialOAuthOperations(() => world),
   // Its posting slots and calendar moves (tests/support/social-calendar-matrix.ts).
   ...socialCalendarOperations(() => world),
+  // The composer's link cards before a post is saved (tests/support/social-link-preview-matrix.ts).
+  ...socialLinkPreviewOperations(() => world),
   // The Automation Platform's workflows, versions, enrollments, step runs and notices (tests/support/automation-matrix.ts).
   ...automationOperations(() => world),
 

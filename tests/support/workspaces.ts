@@ -188,6 +188,7 @@ select json_build_object(
   'social_account_slots', (select coalesce(json_object_agg(s.id, s), '{}') from public.social_account_slots s where s.organization_id = $1),
   'social_post_media', (select coalesce(json_object_agg(m.id, m), '{}') from public.social_post_media m where m.organization_id = $1),
   'social_link_previews', (select coalesce(json_object_agg(l.post_id, l), '{}') from public.social_link_previews l where l.organization_id = $1),
+  'social_link_preview_cache', (select coalesce(json_object_agg(c.url, c), '{}') from public.social_link_preview_cache c where c.organization_id = $1),
   'mastodon_connections', (select coalesce(json_object_agg(c.id, c), '{}') from public.mastodon_connections c where c.organization_id = $1),
   'social_approval_links', (select coalesce(json_object_agg(l.id, l), '{}') from public.social_approval_links l where l.organization_id = $1),
   'social_approval_tokens', (select coalesce(json_object_agg(t.link_id, t), '{}')

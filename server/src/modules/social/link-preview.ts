@@ -54,28 +54,47 @@ export function readLinkCard(html: string, pageUrl: string): LinkCard {
   };
 }
 
+type PageOutcome = { status: 'ready'; card: LinkCard } | { status: 'failed'; note: string };
+
 /**
- * The `fetch_social_link_preview` job: the page through the outbound client (address checks: private and loopback
- * refused unless OUTBOUND_ALLOW_PRIVATE allows them; 1 MB; 5 s), its card recorded as `ready`, or `failed` with the
- * reason — which means no card, never a failed post.
+ * A page's card through the outbound client (address checks: private and loopback refused unless
+ * OUTBOUND_ALLOW_PRIVATE allows them; 1 MB; 5 s): `ready`, or `failed` with the reason in words.
+ */
+async function readPage(outbound: OutboundClient, url: string, signal?: AbortSignal): Promise<PageOutcome> {
+  try {
+    const response = await outbound.request({ url, headers: { accept: 'text/html,application/xhtml+xml' }, maxBytes: PREVIEW_MAX_BYTES, truncate: true, timeoutMs: PREVIEW_TIMEOUT_MS, signal });
+    const type = String(response.headers['content-type'] ?? '');
+    if (response.status !== 200) return { status: 'failed', note: `The page answered HTTP ${response.status}.` };
+    if (!/html/i.test(type)) return { status: 'failed', note: `The page is not HTML (${type || 'no type'}).` };
+    const card = readLinkCard(response.body.toString('utf8'), response.url);
+    return card.title ? { status: 'ready', card } : { status: 'failed', note: 'The page has no title to show.' };
+  } catch (error) {
+    return { status: 'failed', note: `The page could not be fetched (${toOutboundError(error).message}).` };
+  }
+}
+
+/**
+ * The `fetch_social_link_preview` job for a saved post: its first link's card recorded as `ready`, or `failed` with
+ * the reason — which means no card, never a failed post.
  */
 export async function fetchLinkPreview(input: { sql: Sql; outbound: OutboundClient; workspaceId: string; postId: string; url: string; signal?: AbortSignal }): Promise<string> {
   const { sql, workspaceId, postId, url } = input;
-  let outcome: { status: 'ready'; card: LinkCard } | { status: 'failed'; note: string };
-  try {
-    const response = await input.outbound.request({ url, headers: { accept: 'text/html,application/xhtml+xml' }, maxBytes: PREVIEW_MAX_BYTES, truncate: true, timeoutMs: PREVIEW_TIMEOUT_MS, signal: input.signal });
-    const type = String(response.headers['content-type'] ?? '');
-    if (response.status !== 200) outcome = { status: 'failed', note: `The page answered HTTP ${response.status}.` };
-    else if (!/html/i.test(type)) outcome = { status: 'failed', note: `The page is not HTML (${type || 'no type'}).` };
-    else {
-      const card = readLinkCard(response.body.toString('utf8'), response.url);
-      outcome = card.title ? { status: 'ready', card } : { status: 'failed', note: 'The page has no title to show.' };
-    }
-  } catch (error) {
-    outcome = { status: 'failed', note: `The page could not be fetched (${toOutboundError(error).message}).` };
-  }
+  const outcome = await readPage(input.outbound, url, input.signal);
   const card = outcome.status === 'ready' ? outcome.card : null;
   await sql`select private.record_social_link_preview(${workspaceId}, ${postId}, ${url}, ${outcome.status},
+    ${card?.title ?? null}, ${card?.description ?? null}, ${card?.image ?? null}, ${outcome.status === 'failed' ? outcome.note : null})`;
+  return outcome.status;
+}
+
+/**
+ * The same job for the composer before the post exists (`request_social_link_preview`): the card goes to the
+ * workspace's `social_link_preview_cache` row of that URL, which the composer polls.
+ */
+export async function fetchComposerLinkPreview(input: { sql: Sql; outbound: OutboundClient; workspaceId: string; url: string; signal?: AbortSignal }): Promise<string> {
+  const { sql, workspaceId, url } = input;
+  const outcome = await readPage(input.outbound, url, input.signal);
+  const card = outcome.status === 'ready' ? outcome.card : null;
+  await sql`select private.record_social_link_preview_cache(${workspaceId}, ${url}, ${outcome.status},
     ${card?.title ?? null}, ${card?.description ?? null}, ${card?.image ?? null}, ${outcome.status === 'failed' ? outcome.note : null})`;
   return outcome.status;
 }

@@ -9,11 +9,13 @@ interface CalendarAgendaProps {
   now: Date;
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  /** The workspace's time zone (the days are its days). */
+  timeZone: string;
   focus: CalendarFocus;
 }
 
 /** The coming weeks as a list of days, overdue items first; the same items and keys as the month view. */
-export function CalendarAgenda({ days, now, onMove, instructionsId, focus }: CalendarAgendaProps) {
+export function CalendarAgenda({ days, now, onMove, instructionsId, timeZone, focus }: CalendarAgendaProps) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{contentCopy.calendar.emptyAgenda}</p>;
   return (
     <div className="space-y-3">
@@ -25,7 +27,7 @@ export function CalendarAgenda({ days, now, onMove, instructionsId, focus }: Cal
             <ul className="space-y-1">
               {items.map((item) => (
                 <li key={item.id}>
-                  <CalendarItem item={item} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
+                  <CalendarItem item={item} now={now} onMove={onMove} instructionsId={instructionsId} timeZone={timeZone} focus={focus} />
                 </li>
               ))}
             </ul>

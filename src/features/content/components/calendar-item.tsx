@@ -29,6 +29,8 @@ export interface CalendarItemProps {
   /** Absent for viewers: the item cannot be moved. */
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  /** The workspace's time zone: the calendar's days and the item's time are the workspace's, not the browser's. */
+  timeZone: string;
   /** The month view's small chip (its badges smaller, their text wrapping in a narrow day). */
   isCompact?: boolean;
   /** Moved with the keyboard, the item appears in another day as a new element and takes the focus there. */
@@ -41,7 +43,7 @@ export interface CalendarItemProps {
  * border repeats it, never alone); an item scheduled to publish itself shows "Scheduled" (then "Publishing..." for the
  * moments the worker needs); movable with Alt + arrows, and by pointer in the month view (`drag`).
  */
-export function CalendarItem({ item, now, onMove, instructionsId, isCompact = false, focus, drag }: CalendarItemProps) {
+export function CalendarItem({ item, now, onMove, instructionsId, timeZone, isCompact = false, focus, drag }: CalendarItemProps) {
   const canMove = onMove !== undefined;
   const element = useRef<HTMLDivElement | null>(null);
   // A Social Hub post (issue 30): its own statuses, a "Social · network" badge and a violet edge.
@@ -50,10 +52,10 @@ export function CalendarItem({ item, now, onMove, instructionsId, isCompact = fa
   const state = scheduleState(item, now);
   const overdue = state === 'overdue';
   const note = state === 'overdue' || state === 'scheduled' || state === 'publishing' ? state : null;
-  const when = formatDateTime(item.planned_publish_at!);
+  const when = formatDateTime(item.planned_publish_at!, undefined, timeZone);
   const badgeClass = isCompact ? 'rounded px-1 py-0 text-[10px] leading-tight whitespace-normal [overflow-wrap:anywhere]' : 'px-1 py-0 text-[10px]';
 
-  const takesFocus = isFocusTarget(focus?.request ?? null, item);
+  const takesFocus = isFocusTarget(focus?.request ?? null, item, timeZone);
   const onFocused = focus?.onFocused;
   useEffect(() => {
     if (!takesFocus) return;

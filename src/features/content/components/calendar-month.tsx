@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { contentCopy } from '@/config/content-copy';
 import type { ScheduledContent } from '@/features/content/api/get-scheduled-content';
 import { CalendarItem, type CalendarFocus, type CalendarItemProps } from '@/features/content/components/calendar-item';
-import { localDayOf, monthOf, monthWeeks, shownItems } from '@/features/content/utils/calendar';
+import { calendarDayOf, monthOf, monthWeeks, shownItems } from '@/features/content/utils/calendar';
 import { dayValue } from '@/lib/periods';
 import { cn } from '@/lib/utils';
 
@@ -20,6 +20,8 @@ interface CalendarMonthProps {
   /** An item dropped on another day, `days` away. */
   onDrop(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  /** The workspace's time zone: an item's day is its day there. */
+  timeZone: string;
   focus: CalendarFocus;
 }
 
@@ -40,7 +42,7 @@ const ITEMS_PER_DAY = 3;
  * The month as weeks (Monday first); each day is a drop target, each planned item a draggable chip. The only view with
  * drop targets, so drag and drop (dnd-kit, ~12 KB) loads with it (editorial-calendar.tsx), not with the page.
  */
-export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShiftMonth, onMove, onDrop, instructionsId, focus }: CalendarMonthProps) {
+export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShiftMonth, onMove, onDrop, instructionsId, timeZone, focus }: CalendarMonthProps) {
   const [year, index] = month.split('-').map(Number) as [number, number];
   const label = new Date(year, index - 1, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -48,7 +50,7 @@ export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShift
   function handleDragEnd({ active, over }: DragEndEvent) {
     const item = active.data.current as ScheduledContent | undefined;
     if (!item?.planned_publish_at || !over) return;
-    const from = dayValue(localDayOf(item.planned_publish_at));
+    const from = dayValue(calendarDayOf(item.planned_publish_at, timeZone));
     const to = dayValue(String(over.id));
     if (from !== null && to !== null) onDrop(item, Math.round((to - from) / 86_400_000));
   }
@@ -82,7 +84,7 @@ export function CalendarMonth({ month, today, now, byDay, onMonthChange, onShift
           {monthWeeks(month)
             .flat()
             .map((day) => (
-              <DayCell key={day} day={day} isOtherMonth={monthOf(day) !== month} isToday={day === today} items={byDay.get(day) ?? []} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
+              <DayCell key={day} day={day} isOtherMonth={monthOf(day) !== month} isToday={day === today} items={byDay.get(day) ?? []} now={now} onMove={onMove} instructionsId={instructionsId} timeZone={timeZone} focus={focus} />
             ))}
         </div>
       </div>
@@ -98,10 +100,11 @@ interface DayCellProps {
   now: Date;
   onMove?(item: ScheduledContent, days: number): void;
   instructionsId: string;
+  timeZone: string;
   focus: CalendarFocus;
 }
 
-function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId, focus }: DayCellProps) {
+function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsId, timeZone, focus }: DayCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const [isExpanded, setIsExpanded] = useState(false);
   const shown = isExpanded ? items : shownItems(items, ITEMS_PER_DAY, focus.request?.id ?? null);
@@ -117,7 +120,7 @@ function DayCell({ day, isOtherMonth, isToday, items, now, onMove, instructionsI
     >
       <span className={cn('block text-right', isToday && 'font-bold text-blue-700')}>{Number(day.slice(8))}</span>
       {shown.map((item) => (
-        <DraggableCalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} isCompact />
+        <DraggableCalendarItem key={item.id} item={item} now={now} onMove={onMove} instructionsId={instructionsId} timeZone={timeZone} focus={focus} isCompact />
       ))}
       {hidden > 0 || isExpanded ? (
         <button

@@ -7,7 +7,7 @@ import { contentCopy } from '@/config/content-copy';
 import { SCHEDULE_LIMIT, useScheduledContent, type ScheduledContent } from '@/features/content/api/get-scheduled-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
-import { agendaDays, itemsByDay, localDayOf, type FocusRequest, monthOf, monthWeeks, moveRefusal, moveToDay, shiftMonth } from '@/features/content/utils/calendar';
+import { agendaDays, calendarDayOf, itemsByDay, type FocusRequest, monthOf, monthWeeks, moveRefusal, shiftMonth } from '@/features/content/utils/calendar';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { useCalendarSocialPosts } from '@/features/social/api/get-calendar-social-posts';
 import { useRescheduleSocialPost } from '@/features/social/api/reschedule-social-post';
@@ -15,10 +15,10 @@ import { ChannelFilter } from '@/features/social/components/channel-filter';
 import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, type CalendarEntryBase } from '@/features/social/utils/calendar-entries';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
-import { addDays, localDay } from '@/lib/periods';
+import { addDays } from '@/lib/periods';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { useWorkspace } from '@/lib/workspace';
-import { moveToZonedDay, wallClockOf } from '@/lib/zoned-time';
+import { momentAt, moveToZonedDay } from '@/lib/zoned-time';
 
 const AGENDA_DAYS = 28;
 
@@ -29,19 +29,21 @@ const OVERDUE_LOOKBACK_DAYS = 90;
 // the agenda, which moves items with the keyboard only (issue 33).
 const CalendarMonth = lazy(() => import('@/features/content/components/calendar-month').then((module) => ({ default: module.CalendarMonth })));
 
-/** Local midnight of a day, as the ISO timestamp the range filter compares with. */
-const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+/** Midnight of a day in the workspace's zone, as the ISO timestamp the range filter compares with. */
+const startOf = (day: string, timeZone: string) => momentAt(day, '00:00', timeZone).toISOString();
 
 /**
  * The Editorial Calendar: the workspace's items by planned day, as a month (drop targets) or an agenda of overdue
  * items and the coming four weeks. Members move items by dragging them or with Alt + arrow keys (focus follows the
  * item to its new day, so the keys can be pressed again); a scheduled item does not move into the past (it would be
  * published at once: a toast says so); viewers only look. The Social Hub's scheduled posts show beside the items
- * (issue 30, point 3: their networks on a badge, a channel filter); a post moves keeping its time of day in the
- * workspace's time zone, through reschedule_social_post.
+ * (issue 30, point 3: their networks on a badge, a channel filter); a post moves through reschedule_social_post.
+ * Days, "today" and times are the workspace's time zone's, not the browser's: items are grouped by their day there
+ * and keep their wall-clock time there when moved (content items and posts alike).
  */
 export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
-  const [today] = useState(localDay);
+  const timeZone = useWorkspace().current?.timeZone ?? 'UTC';
+  const today = useMemo(() => calendarDayOf(new Date().toISOString(), timeZone), [timeZone]);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [chosenView, setView] = useState<CalendarView | null>(null);
   const view = chosenView ?? (isWide ? 'month' : 'agenda');
@@ -54,11 +56,10 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   const weeks = monthWeeks(month);
   const firstDay = [weeks[0]![0]!, addDays(today, -OVERDUE_LOOKBACK_DAYS)].sort()[0]!;
   const lastDay = [weeks.at(-1)![6]!, addDays(today, AGENDA_DAYS)].sort().at(-1)!;
-  const query = useScheduledContent(startOf(firstDay), startOf(addDays(lastDay, 1)));
+  const query = useScheduledContent(startOf(firstDay, timeZone), startOf(addDays(lastDay, 1), timeZone));
   const reschedule = useRescheduleContentItem();
-  const social = useCalendarSocialPosts(startOf(firstDay), startOf(addDays(lastDay, 1)));
+  const social = useCalendarSocialPosts(startOf(firstDay, timeZone), startOf(addDays(lastDay, 1), timeZone));
   const rescheduleSocial = useRescheduleSocialPost();
-  const timeZone = useWorkspace().current?.timeZone ?? 'UTC';
   const [channel, setChannel] = useState('all');
   const items = useMemo(
     () => filterByChannel<ScheduledContent & CalendarEntryBase>([...(query.data ?? []), ...socialCalendarEntries(social.posts.data ?? [], social.accounts.data ?? [])], channel),
@@ -66,13 +67,13 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
   );
   // "Now" as of the items shown: each load (a scheduled item's moment passing included) looks at them afresh.
   const now = useMemo(() => new Date(query.dataUpdatedAt), [query.dataUpdatedAt]);
-  const byDay = useMemo(() => itemsByDay(items), [items]);
+  const byDay = useMemo(() => itemsByDay(items, timeZone), [items, timeZone]);
 
   function move(item: ScheduledContent, days: number, byKeyboard = false) {
     if (!item.planned_publish_at || days === 0) return;
     if ((item as CalendarEntryBase).social) return moveSocial(item as ScheduledContent & CalendarEntryBase, days, byKeyboard);
-    const day = addDays(localDayOf(item.planned_publish_at), days);
-    const moment = moveToDay(item.planned_publish_at, day);
+    const day = addDays(calendarDayOf(item.planned_publish_at, timeZone), days);
+    const moment = moveToZonedDay(item.planned_publish_at, day, timeZone);
     if (moveRefusal(item, moment, new Date())) {
       const description = contentCopy.calendar.pastRefusedDescription(item.title);
       toast.error(contentCopy.calendar.pastRefused, { description });
@@ -87,7 +88,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
 
   /** A post keeps its wall-clock time in the workspace's zone; one already (being) sent does not move. */
   function moveSocial(entry: ScheduledContent & CalendarEntryBase, days: number, byKeyboard: boolean) {
-    const day = addDays(wallClockOf(entry.planned_publish_at!, timeZone).day, days);
+    const day = addDays(calendarDayOf(entry.planned_publish_at!, timeZone), days);
     const moment = moveToZonedDay(entry.planned_publish_at!, day, timeZone);
     if (!canMoveSocialEntry(entry) || moveRefusal(entry, moment, new Date())) {
       const description = canMoveSocialEntry(entry) ? contentCopy.calendar.pastRefusedDescription(entry.title) : socialCalendarCopy.sentRefused;
@@ -95,7 +96,7 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
       setAnnouncement(description);
       return;
     }
-    const shownDay = localDayOf(moment);
+    const shownDay = calendarDayOf(moment, timeZone);
     if (byKeyboard) setFocusRequest({ id: entry.id, day: shownDay });
     rescheduleSocial.mutate({ postId: entry.social!.postId, scheduledAt: moment });
     setAnnouncement(contentCopy.calendar.moved(entry.title, formatDay(shownDay)));
@@ -113,10 +114,10 @@ export function EditorialCalendar({ canWrite }: { canWrite: boolean }) {
       <>
         {view === 'month' ? (
           <Suspense fallback={<ListStatus kind="loading" title={contentCopy.calendar.loading} />}>
-            <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} onDrop={(item, days) => move(item, days)} instructionsId={instructionsId} focus={focus} />
+            <CalendarMonth month={month} today={today} now={now} byDay={byDay} onMonthChange={setMonth} onShiftMonth={(by) => setMonth(shiftMonth(month, by))} onMove={onMove} onDrop={(item, days) => move(item, days)} instructionsId={instructionsId} timeZone={timeZone} focus={focus} />
           </Suspense>
         ) : (
-          <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} focus={focus} />
+          <CalendarAgenda days={agendaDays(byDay, today, now, AGENDA_DAYS)} now={now} onMove={onMove} instructionsId={instructionsId} timeZone={timeZone} focus={focus} />
         )}
         {social.posts.isError ? <p role="status" className="text-xs text-destructive">{socialCalendarCopy.socialLoadFailed}</p> : null}
         {items.length >= SCHEDULE_LIMIT ? <p className="text-xs text-muted-foreground">{contentCopy.calendar.tooMany}</p> : null}

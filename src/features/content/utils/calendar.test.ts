@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   agendaDays,
+  calendarDayOf,
   fromDateTimeInput,
+  isFocusTarget,
   isOverdue,
   isSchedulableMoment,
   itemsByDay,
@@ -16,6 +18,8 @@ import {
   toDateTimeInput,
 } from '@/features/content/utils/calendar';
 
+/** The zone this process runs in: `at` builds its moments there. */
+const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const at = (year: number, month: number, day: number, hours = 9, minutes = 30) => new Date(year, month - 1, day, hours, minutes).toISOString();
 
 describe('monthWeeks', () => {
@@ -39,6 +43,47 @@ describe('shiftMonth', () => {
   });
 });
 
+describe('calendarDayOf and itemsByDay: the workspace’s days, not the browser’s', () => {
+  // Moments written in UTC: the browser's zone plays no part (the functions take the workspace's zone).
+  it('keeps a post at 23:30 workspace time on its day, whatever zone the browser is in', () => {
+    // 23:30 in New York (UTC-5 in November) is 04:30 UTC the next day, 07:30 in a zone 3 h ahead of UTC…
+    expect(calendarDayOf('2026-11-25T04:30:00Z', 'America/New_York')).toBe('2026-11-24');
+    // …and 23:30 in Berlin (UTC+1) is 01:30 in a browser 3 h ahead of Berlin (Europe/Moscow, UTC+3): still the 24th.
+    expect(calendarDayOf('2026-11-24T22:30:00Z', 'Europe/Berlin')).toBe('2026-11-24');
+  });
+
+  it('puts a moment just after the workspace’s midnight on the new day', () => {
+    expect(calendarDayOf('2026-11-24T23:00:00Z', 'Europe/Berlin')).toBe('2026-11-25');
+    expect(calendarDayOf('2026-11-24T23:00:00Z', 'UTC')).toBe('2026-11-24');
+  });
+
+  it('follows daylight saving time: the last hour before midnight the day the clocks go back', () => {
+    // 25 October 2026: Berlin goes from UTC+2 to UTC+1 at 03:00. 23:30 that evening is 22:30 UTC.
+    expect(calendarDayOf('2026-10-25T22:30:00Z', 'Europe/Berlin')).toBe('2026-10-25');
+    // The evening before (still UTC+2): 23:30 is 21:30 UTC.
+    expect(calendarDayOf('2026-10-24T21:30:00Z', 'Europe/Berlin')).toBe('2026-10-24');
+  });
+
+  it('groups by the workspace’s day: two posts the same UTC day fall on two days in Tokyo', () => {
+    const items = [
+      { id: 'evening', title: 'E', status: 'scheduled', planned_publish_at: '2026-11-24T16:00:00Z' }, // 01:00 on the 25th in Tokyo
+      { id: 'morning', title: 'M', status: 'scheduled', planned_publish_at: '2026-11-24T01:00:00Z' }, // 10:00 on the 24th
+    ];
+    expect([...itemsByDay(items, 'Asia/Tokyo').entries()].map(([day, list]) => [day, list.map((item) => item.id)])).toEqual([
+      ['2026-11-24', ['morning']],
+      ['2026-11-25', ['evening']],
+    ]);
+    expect([...itemsByDay(items, 'UTC').entries()].map(([day, list]) => [day, list.map((item) => item.id)])).toEqual([['2026-11-24', ['morning', 'evening']]]);
+  });
+
+  it('gives focus to a moved item in its new day of the workspace’s zone only', () => {
+    const item = { id: 'p', title: 'P', status: 'scheduled', planned_publish_at: '2026-11-25T04:30:00Z' };
+    expect(isFocusTarget({ id: 'p', day: '2026-11-24' }, item, 'America/New_York')).toBe(true);
+    expect(isFocusTarget({ id: 'p', day: '2026-11-25' }, item, 'America/New_York')).toBe(false);
+    expect(isFocusTarget({ id: 'q', day: '2026-11-24' }, item, 'America/New_York')).toBe(false);
+  });
+});
+
 describe('itemsByDay and moveToDay', () => {
   it('groups by local day in time order and leaves unplanned items out', () => {
     const items = [
@@ -46,7 +91,7 @@ describe('itemsByDay and moveToDay', () => {
       { id: 'a', title: 'A', status: 'draft', planned_publish_at: at(2026, 11, 24, 8) },
       { id: 'c', title: 'C', status: 'draft', planned_publish_at: null },
     ];
-    const byDay = itemsByDay(items);
+    const byDay = itemsByDay(items, here);
     expect([...byDay.keys()]).toEqual(['2026-11-24']);
     expect(byDay.get('2026-11-24')!.map((item) => item.id)).toEqual(['a', 'b']);
   });
@@ -92,7 +137,7 @@ describe('agendaDays', () => {
   const now = new Date(2026, 10, 24, 12, 0); // 24 November 2026, noon
   const item = (id: string, status: string, day: number, hours = 9) => ({ id, title: id, status, planned_publish_at: at(2026, 11, day, hours) });
   const days = (entries: [string, { id: string }[]][]) => entries.map(([day, items]) => [day, items.map((entry) => entry.id)]);
-  const agenda = (items: ReturnType<typeof item>[], length = 28) => days(agendaDays(itemsByDay(items), '2026-11-24', now, length));
+  const agenda = (items: ReturnType<typeof item>[], length = 28) => days(agendaDays(itemsByDay(items, here), '2026-11-24', now, length));
 
   it('keeps only the overdue items of past days, and leaves out past days without any', () => {
     const items = [item('late draft', 'draft', 20), item('shipped', 'published', 20), item('archived', 'archived', 21), item('in review', 'review', 22)];

@@ -1,8 +1,9 @@
 import { addDays, dayValue } from '@/lib/periods';
+import { wallClockOf } from '@/lib/zoned-time';
 
 /**
- * The editorial calendar's date logic, pure: the weeks of a month view, items by local day, moving an item to
- * another day at the same time of day, overdue items, the agenda's days, the items a month cell shows, and the
+ * The editorial calendar's date logic, pure: the weeks of a month view, items by the workspace's day (its time zone,
+ * not the browser's), moving an item to another day at the same time of day, overdue items, the agenda's days, the items a month cell shows, and the
  * datetime-local field of the content dialog.
  */
 
@@ -60,12 +61,21 @@ export function monthWeeks(month: string): string[][] {
   return weeks;
 }
 
-/** Items grouped by the local day they are planned for, each day's items by time. */
-export function itemsByDay<T extends ScheduledItem>(items: readonly T[]): Map<string, T[]> {
+/**
+ * The calendar day (YYYY-MM-DD) a timestamp falls on in the workspace's time zone: the calendar's days are the
+ * workspace's, whatever zone the browser is in (a post at 23:30 workspace time stays on its day for a member three
+ * hours ahead).
+ */
+export function calendarDayOf(timestamp: string, timeZone: string): string {
+  return wallClockOf(timestamp, timeZone).day;
+}
+
+/** Items grouped by the day they are planned for in the workspace's time zone, each day's items by time. */
+export function itemsByDay<T extends ScheduledItem>(items: readonly T[], timeZone: string): Map<string, T[]> {
   const byDay = new Map<string, T[]>();
   const sorted = [...items].filter((item) => item.planned_publish_at).sort((a, b) => Date.parse(a.planned_publish_at!) - Date.parse(b.planned_publish_at!));
   for (const item of sorted) {
-    const day = localDayOf(item.planned_publish_at!);
+    const day = calendarDayOf(item.planned_publish_at!, timeZone);
     byDay.set(day, [...(byDay.get(day) ?? []), item]);
   }
   return byDay;
@@ -145,9 +155,9 @@ export interface FocusRequest {
   day: string;
 }
 
-/** Whether focus follows this item: the moved one, in its new day (not the element of the day it left). */
-export function isFocusTarget(request: FocusRequest | null, item: ScheduledItem): boolean {
-  return request !== null && request.id === item.id && item.planned_publish_at !== null && localDayOf(item.planned_publish_at) === request.day;
+/** Whether focus follows this item: the moved one, in its new day of the workspace's zone (not the element of the day it left). */
+export function isFocusTarget(request: FocusRequest | null, item: ScheduledItem, timeZone: string): boolean {
+  return request !== null && request.id === item.id && item.planned_publish_at !== null && calendarDayOf(item.planned_publish_at, timeZone) === request.day;
 }
 
 /** A stored timestamp → the value of an <input type="datetime-local"> (local time, minutes); null → ''. */

@@ -14,6 +14,8 @@ import { composePost, type ComposedPost, type ComposerAccount, type ComposerStat
 // Loaded when opened: the Social Hub's first load carries neither the asset picker nor the preview.
 const MediaField = lazy(() => import('@/features/social/components/media-field'));
 const PostPreview = lazy(() => import('@/features/social/components/post-preview'));
+// The link card before saving: its code loads once the text holds a link (decision 0022, session 8).
+const ComposerLinkCard = lazy(() => import('@/features/social/components/composer-link-card'));
 
 export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
 
@@ -81,6 +83,7 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
       <FormField label={socialCopy.body}>
         <Textarea rows={4} value={state.body} onChange={(event) => setState({ ...state, body: event.target.value })} />
       </FormField>
+      {workspaceId && /https?:\/\/\S/.test(state.body) ? <Suspense fallback={null}><ComposerLinkCard workspaceId={workspaceId} body={state.body} /></Suspense> : null}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{socialCopy.chooseAccounts}</legend>
         {accounts.length === 0 ? <p className="text-sm text-muted-foreground">{socialCopy.noAccountsToChoose}</p> : null}
