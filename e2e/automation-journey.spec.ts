@@ -5,6 +5,7 @@ import { outboxMessages, type OutboxMessage } from './support/email-outbox';
 import { expect, test } from './support/fixtures';
 import { layoutProblems } from './support/layout-problems';
 import { expectNoAxeViolations, openTab } from './support/page-checks';
+import type { E2EServer } from './support/e2e-server';
 import { withDatabase } from './support/seed';
 
 /**
@@ -12,12 +13,25 @@ import { withDatabase } from './support/seed';
  * makes it start on a subscription to a list, edits its first e-mail with the keyboard only in the step list and
  * publishes it; a visitor subscribes on the list's public form and confirms from the e-mail in the outbox; the first
  * workflow e-mail arrives, the clock is moved through the database (the waiting step's due time set to now), the second
- * e-mail arrives; the workflow's counts and the contact's timeline in the Retention Center show the steps it went
+ * e-mail arrives, the clock moves again and the third arrives and the run finishes; the workflow's counts and the
+ * contact's timeline in the Retention Center show the steps it went
  * through. At 1280 px and 375 px, axe clean and no layout problems.
  */
 
 async function messagesTo(dataDir: string, email: string, kind: string): Promise<OutboxMessage[]> {
   return (await outboxMessages(dataDir)).filter((message) => message.to === email && message.kind === kind);
+}
+
+/** The clock moved through the database: the contact's waiting step is due now, and the runner is asked again. */
+async function moveClockPastWait(server: E2EServer, address: string) {
+  await withDatabase(server, async (sql) => {
+    const enrollments = await sql<{ id: string; organization_id: string }[]>`
+      select e.id, e.organization_id from public.automation_enrollments e join public.contacts c on c.id = e.contact_id where c.email = ${address}`;
+    expect(enrollments).toHaveLength(1);
+    const enrollment = enrollments[0]!;
+    await sql`update public.automation_step_runs set due_at = now() - interval '1 second' where enrollment_id = ${enrollment.id} and status = 'waiting'`;
+    await sql`select private.enqueue_job('automation_step', ${sql.json({ workspace_id: enrollment.organization_id, enrollment_id: enrollment.id })}, now(), ${'automation:' + enrollment.id}, 10)`;
+  });
 }
 
 async function expectCleanPage(page: Page) {
@@ -103,14 +117,7 @@ for (const width of [1280, 375]) {
     }).toPass({ timeout: 30_000 });
 
     // The clock moves: the waiting step is due now, and the runner is asked again.
-    await withDatabase(server, async (sql) => {
-      const enrollments = await sql<{ id: string; organization_id: string }[]>`
-        select e.id, e.organization_id from public.automation_enrollments e join public.contacts c on c.id = e.contact_id where c.email = ${address}`;
-      expect(enrollments).toHaveLength(1);
-      const enrollment = enrollments[0]!;
-      await sql`update public.automation_step_runs set due_at = now() - interval '1 second' where enrollment_id = ${enrollment.id} and status = 'waiting'`;
-      await sql`select private.enqueue_job('automation_step', ${sql.json({ workspace_id: enrollment.organization_id, enrollment_id: enrollment.id })}, now(), ${'automation:' + enrollment.id}, 10)`;
-    });
+    await moveClockPastWait(server, address);
     await expect.poll(async () => (await messagesTo(server.dataDir, address, 'automation_email')).map((message) => message.subject).sort(), { timeout: 30_000 }).toEqual(['Three tips to get started', 'Welcome aboard, Rita!']);
 
     // The workflow's counts: the contact went past "Wait 2 days" and waits at "Wait 5 days".
@@ -122,6 +129,17 @@ for (const width of [1280, 375]) {
     await expect(card.getByText('Entered').locator('..')).toContainText('1');
     await expect(card.getByText('Wait 2 days: 1')).toBeHidden();
     await expectCleanPage(page);
+
+    // The clock moves past "Wait 5 days": the third e-mail arrives and the run finishes (no click: not made a lead).
+    await moveClockPastWait(server, address);
+    await expect.poll(async () => (await messagesTo(server.dataDir, address, 'automation_email')).map((message) => message.subject).sort(), { timeout: 30_000 })
+      .toEqual(['A call with our team?', 'Three tips to get started', 'Welcome aboard, Rita!']);
+    await expect(async () => {
+      await page.reload();
+      const finished = page.getByRole('region', { name: 'Workflows' }).getByRole('listitem').first().getByText('Finished', { exact: true }).locator('..');
+      await expect(finished).toContainText('1', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Workflows' }).getByText('Wait 5 days: 1')).toBeHidden();
 
     // The contact's timeline in the Retention Center: the clock moves on 40 days, so it is listed as gone quiet.
     await withDatabase(server, (sql) => sql`
@@ -137,7 +155,10 @@ for (const width of [1280, 375]) {
     await expect(timeline.getByText(/^welcome: Done/)).toBeVisible();
     await expect(timeline.getByText(/^wait-2-days: Done/)).toBeVisible();
     await expect(timeline.getByText(/^tips: Done/)).toBeVisible();
-    await expect(timeline.getByText(/^wait-5-days: Waiting until /)).toBeVisible();
+    await expect(timeline.getByText(/^wait-5-days: Done/)).toBeVisible();
+    await expect(timeline.getByText(/^offer: Done/)).toBeVisible();
+    await expect(timeline.getByText(/^clicked: Done/)).toBeVisible();
+    await expect(timeline.getByText(/Finished the workflow/)).toBeVisible();
     await expectCleanPage(page);
     await context.close();
   });

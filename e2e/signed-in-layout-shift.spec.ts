@@ -11,13 +11,6 @@ import { seedAccountWithData } from './support/seed';
  */
 const signedInRoutes = layoutRoutes.filter((route) => route.area === 'account');
 
-/**
- * Routes known to shift more (issue 33 is open for them; docs/decisions/0017-signed-in-speed.md): measured and
- * printed, not asserted. Creative: the seeded library is empty, and an empty library's sample figures are taller than
- * the real figures whose place the page keeps while loading (0.21; 0 with a library in use is not measured here).
- */
-const knownToShift = new Map([['/marketing/creative', 'an empty library’s sample figures are taller than the loading placeholder']]);
-
 let account: NewAccount;
 test.beforeAll(async ({ server }) => {
   account = await seedAccountWithData(server);
@@ -54,11 +47,6 @@ for (const route of signedInRoutes) {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const measured = await page.evaluate(() => (window as unknown as { __layoutShifts: { total: number; shifts: string[] } }).__layoutShifts);
       console.log(`layout shift of ${route.path}: ${measured.total.toFixed(3)}${measured.shifts.length ? ` (${measured.shifts.join(' | ')})` : ''}`);
-      const known = knownToShift.get(route.path);
-      if (known) {
-        test.info().annotations.push({ type: 'known to shift', description: `${measured.total.toFixed(3)}: ${known}` });
-        return;
-      }
       expect(measured.total, measured.shifts.join('\n')).toBeLessThanOrEqual(0.1);
     } finally {
       await context.close();

@@ -877,6 +877,34 @@ begin
 end
 $$;
 
+-- Name: automation_enroll_event(uuid, bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  made integer := private.automation_enroll_for_event(automation_enroll_event.workspace_id, automation_enroll_event.event_id);
+  event private.workspace_events;
+begin
+  if made <> 0 then
+    return made;
+  end if;
+  select * into event from private.workspace_events e
+  where e.id = automation_enroll_event.event_id and e.workspace_id = automation_enroll_event.workspace_id and e.type = 'contact.date_reached';
+  if not found then
+    return made;
+  end if;
+  delete from private.automation_date_triggers d
+  using public.automation_workflows w
+  where w.id = d.workflow_id and w.organization_id = event.workspace_id and w.status = 'paused'
+    and d.organization_id = event.workspace_id
+    and d.workflow_id::text = event.payload ->> 'workflow_id'
+    and d.contact_id = event.subject_id
+    and d.reached_at = (event.payload ->> 'reached_at')::timestamptz;
+  return made;
+end
+$$;
+
 -- Name: automation_enroll_for_event(uuid, bigint); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5690,7 +5718,7 @@ $$;
 CREATE FUNCTION private.send_automation_email(workspace_id uuid, contact_id uuid, subject text, body text, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 #variable_conflict use_variable
 declare
   address text;
@@ -5723,11 +5751,17 @@ begin
   values (workspace_id, 'automation', contact_id, address, send_automation_email.request_key,
     left(replace(btrim(subject), '{{first_name}}', '{{first_name|there}}'), 200), private.automation_email_blocks(body))
   returning id into queued;
-  perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
-    now(), 'delivery:' || queued, 8);
+  -- Behind the due steps: priority 1 (graphile-worker takes lower numbers first; every other job has 0).
+  if private.job_queue_installed() then
+    execute 'select graphile_worker.add_job($1, $2::json, run_at => now(), job_key => $3, max_attempts => 8, priority => 1)'
+      using 'send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued), 'delivery:' || queued;
+  else
+    perform private.enqueue_job('send_email_delivery', jsonb_build_object('workspace_id', workspace_id, 'delivery_id', queued),
+      now(), 'delivery:' || queued, 8);
+  end if;
   return query select queued, 'queued'::text;
 end
-$$;
+$_$;
 
 -- Name: send_email_template(uuid, uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.send_email_template(workspace_id uuid, template_id uuid, contact_id uuid, request_key text) RETURNS TABLE(delivery_id bigint, outcome text)
@@ -13635,6 +13669,10 @@ GRANT ALL ON FUNCTION private.automation_email_blocks(body text) TO service_role
 -- Name: FUNCTION automation_enroll_due_dates(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_due_dates() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.automation_enroll_due_dates() TO service_role;
+
+-- Name: FUNCTION automation_enroll_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.automation_enroll_event(workspace_id uuid, event_id bigint) TO service_role;
 
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;

@@ -47,7 +47,7 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   if (options.disableRules) builder.disableRules(options.disableRules);
   // Whatever is still fading when the wait above gives up (CI measured a toast's title mid-fade at 3.55:1 after it)
   // is measured at its end state: transitions and finite animations are switched off for the check, then restored.
-  await page.addStyleTag({ content: FREEZE_CSS }).then((tag) => tag.evaluate((node) => node.setAttribute('data-axe-freeze', '')));
+  await page.addStyleTag({ content: FREEZE_CSS }).then((tag) => tag.evaluate((node) => (node as Element).setAttribute('data-axe-freeze', '')));
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const results = await builder.analyze().finally(() =>
     page.evaluate(() => document.querySelectorAll('[data-axe-freeze]').forEach((node) => node.remove())).catch(() => {}),

@@ -98,6 +98,34 @@ describe('the "a date is reached" trigger', () => {
     expect((await enrolledIn(once)).filter((id) => id === quiet)).toHaveLength(1);
   });
 
+  it('a workflow paused between the date sweep and its enrollment job enrolls the contact once it resumes', async () => {
+    const user = await signedInUser(server);
+    const workflow = await publishWorkflow(user, tagging({ type: 'date_reached', field: 'created_at', days: 40 }, 'paused-date'));
+    const contact = await addContact(user, 41);
+    // The sweep records the moment and queues the enrollment job; the workflow is paused before that job runs.
+    await server.sql.begin(async (tx) => {
+      const [{ recorded }] = await tx<{ recorded: number }[]>`select private.automation_enroll_due_dates() as recorded`;
+      expect(recorded).toBeGreaterThanOrEqual(1);
+      await tx`update public.automation_workflows set status = 'paused' where id = ${workflow}`;
+    });
+    await drain();
+    expect(await enrolledIn(workflow)).toEqual([]);
+    await sweep();
+    expect(await enrolledIn(workflow)).toEqual([]);
+
+    const { error } = await user.client.rpc('set_automation_workflow_paused', { workflow_id: workflow, paused: false });
+    expect(error).toBeNull();
+    await sweep();
+    await sweep();
+    expect(await enrolledIn(workflow)).toEqual([contact]);
+    const [{ tags }] = await server.sql<{ tags: string[] }[]>`select tags from public.contacts where id = ${contact}`;
+    expect(tags).toContain('paused-date');
+    // What the enrollment job calls is no one's RPC.
+    const grants = await server.sql`
+      select has_function_privilege(r, 'private.automation_enroll_event(uuid, bigint)', 'execute') as can from unnest(array['anon', 'authenticated']) r`;
+    expect(grants.map((row) => row.can)).toEqual([false, false]);
+  });
+
   it('refuses a date or a number of days that cannot be, naming the problem', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'date_reached', field: 'birthday', days: 3 }, 'trigger_field_unknown'],

@@ -19,6 +19,7 @@ beforeAll(async () => {
   await writeFile(path.join(client, 'assets/app-abc123.js'), asset);
   await writeFile(path.join(client, 'assets/app-abc123.js.br'), brotliCompressSync(asset));
   await writeFile(path.join(client, 'assets/app-abc123.js.gz'), gzipSync(asset));
+  await writeFile(path.join(client, 'assets/table.worker-abc123.js'), asset);
   await writeFile(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dir, 'prerendered/index.html'), '<html><head><title>Home</title></head><body>HOME PAGE</body></html>');
   await writeFile(path.join(dir, 'prerendered/404.html'), '<html><head><title>404</title></head><body>Oops! Page not found</body></html>');
@@ -78,6 +79,28 @@ describe('static serving', () => {
     expect(await response.text()).toBe(asset);
     const favicon = await fetch(`${server.url}/favicon.svg`);
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('sends a page’s scripts without the headers that only apply to documents, and keeps them on pages and workers', async () => {
+    const script = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy', 'access-control-allow-origin', 'access-control-expose-headers']) {
+      expect(script.headers.get(name), name).toBeNull();
+    }
+    let headerBytes = 0;
+    script.headers.forEach((value, name) => (headerBytes += name.length + value.length + 4));
+    console.log(`a hashed script's response headers: ${headerBytes} B`);
+    expect(headerBytes).toBeLessThan(600);
+    // A worker's policy comes with its own script; a page keeps every header.
+    const worker = await fetch(`${server.url}/assets/table.worker-abc123.js`);
+    expect(worker.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const page = await fetch(`${server.url}/dashboard`);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The API keeps its CORS headers.
+    const api = await fetch(`${server.url}/rest/v1/`, { headers: { origin: 'https://elsewhere.example' } });
+    expect(api.headers.get('access-control-allow-origin')).not.toBeNull();
   });
 
   it('compresses HTML on the fly', async () => {

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_CONTROL, HASHED_ASSETS_PREFIX } from '../../../../src/config/security-headers';
+import { CACHE_CONTROL, DOCUMENT_ONLY_HEADERS, HASHED_ASSETS_PREFIX, isSubresourceAsset } from '../../../../src/config/security-headers';
 import { loadHtmlPages, pickPage } from './html-pages';
 
 export interface StaticOptions {
@@ -29,6 +29,10 @@ export async function staticModule(app: FastifyInstance, options: StaticOptions)
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(HASHED_ASSETS_PREFIX);
         reply.header('Cache-Control', isHashedAsset ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.otherFile);
+        // A page's own scripts and styles: no document-only headers, and no CORS headers (same origin; the API's).
+        if (isSubresourceAsset(new URL(reply.request.url, 'http://x').pathname)) {
+          for (const name of [...DOCUMENT_ONLY_HEADERS, 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers']) reply.removeHeader(name);
+        }
       },
     });
   }

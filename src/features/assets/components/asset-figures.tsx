@@ -13,15 +13,15 @@ const iconClass = 'h-4 w-4 text-muted-foreground';
 
 /**
  * The Creative Studio's figures from the library: assets, in review now, approved since the 1st of the user's month,
- * storage used against the quota. An empty library shows the spec's sample figures instead, marked (`sample`), with
- * the quota all the same.
+ * storage used against the quota — zeros for an empty library, whose sample figures the library shows below itself
+ * (`EmptyLibrarySample`), so the figures' place is the same loading, empty or in use (issue 33: CLS).
  */
-export function AssetFigures({ sample }: { sample: ReactNode }) {
+export function AssetFigures() {
   const query = useAssetFigures();
   const copy = assetCopy.figures;
   if (query.isError) return <ListStatus kind="error" title={copy.loadFailed} description={describeLoadFailure(query.error)} />;
   if (!query.data) {
-    // The cards and the meter's place kept while loading (issue 33: CLS); an empty library's samples are taller.
+    // The cards and the meter's place kept while loading.
     const meter = (
       <div className="space-y-1.5">
         <div className="h-2 w-full rounded-full bg-muted" />
@@ -31,15 +31,6 @@ export function AssetFigures({ sample }: { sample: ReactNode }) {
     return <StatCardsLoading heading={copy.title} labels={[copy.assets, copy.inReview, copy.approvedThisMonth, copy.storageUsed]} status={copy.loading} after={meter} />;
   }
   const figures = query.data;
-  const quota = <QuotaMeter used={figures.storageUsed} quota={figures.quota} />;
-  if (figures.assetCount === 0) {
-    return (
-      <div className="space-y-4">
-        {sample}
-        {quota}
-      </div>
-    );
-  }
   return (
     <section aria-labelledby="asset-figures-title" className="space-y-3">
       <h2 id="asset-figures-title" className="text-xl font-semibold tracking-tight">
@@ -53,7 +44,13 @@ export function AssetFigures({ sample }: { sample: ReactNode }) {
           { label: copy.storageUsed, value: formatBytes(figures.storageUsed), change: null, note: copy.quotaNote(formatBytes(figures.quota)), icon: <HardDrive className={iconClass} aria-hidden="true" /> },
         ]}
       />
-      {quota}
+      <QuotaMeter used={figures.storageUsed} quota={figures.quota} />
     </section>
   );
+}
+
+/** The spec's sample figures, marked, while the library is empty (below the library: nothing above it moves). */
+export function EmptyLibrarySample({ sample }: { sample: ReactNode }) {
+  const query = useAssetFigures();
+  return query.data?.assetCount === 0 ? <>{sample}</> : null;
 }

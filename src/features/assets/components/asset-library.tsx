@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { assetCopy } from '@/config/asset-copy';
-import { AssetFigures } from '@/features/assets/components/asset-figures';
+import { AssetFigures, EmptyLibrarySample } from '@/features/assets/components/asset-figures';
 import { AssetResults } from '@/features/assets/components/asset-results';
 import { AssetToolbar } from '@/features/assets/components/asset-toolbar';
 import { CollectionsBar } from '@/features/assets/components/collections-bar';
@@ -14,8 +14,8 @@ import { useWorkspace } from '@/lib/workspace';
 const AssetDetailDialog = lazy(() => import('@/features/assets/components/asset-detail-dialog').then((module) => ({ default: module.AssetDetailDialog })));
 
 /**
- * The Creative Studio's asset library (issue 27, decision 0021): the figures (the spec's samples, marked, while the
- * library is empty), uploads, collections, search and filters, the assets as a grid or a list, one asset in a dialog.
+ * The Creative Studio's asset library (issue 27, decision 0021): the figures (and below the library the spec's
+ * samples, marked, while it is empty), uploads, collections, search and filters, the assets as a grid or a list, one asset in a dialog.
  * What is shown lives in the address, so a reload or a shared link shows the same.
  */
 export function AssetLibrary({ sample }: { sample: ReactNode }) {
@@ -36,7 +36,7 @@ export function AssetLibrary({ sample }: { sample: ReactNode }) {
   if (!current) return null;
   return (
     <>
-      <AssetFigures sample={sample} />
+      <AssetFigures />
       <UploadPanel queue={queue} canWrite={canWrite} />
       <section aria-labelledby="asset-library-title" className="space-y-4 rounded-lg border bg-card p-4 shadow-sm sm:p-6">
         <h2 id="asset-library-title" className="text-xl font-semibold tracking-tight">
@@ -46,6 +46,7 @@ export function AssetLibrary({ sample }: { sample: ReactNode }) {
         <AssetToolbar filters={filters} onChange={change} />
         <AssetResults filters={filters} onOpen={open} onPage={(page) => change({ page })} />
       </section>
+      <EmptyLibrarySample sample={sample} />
       {openAssetId ? (
         <Suspense fallback={null}>
           <AssetDetailDialog assetId={openAssetId} workspaceId={current.id} canWrite={canWrite} onClose={() => open(null)} onReplace={(file, assetId) => queue.add([file], assetId)} />
