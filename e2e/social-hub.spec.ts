@@ -53,3 +53,25 @@ for (const width of [1280, 375]) {
     await context.close();
   });
 }
+
+test('a broken account shows Reconnect on the dashboard, and the link opens its reconnect dialog in the Social Hub', async ({ browser, baseURL, server }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 900 } });
+  const page = await context.newPage();
+  const account = await signUpToDashboard(page);
+  // An account the network stopped taking (a 401 turns it to `reconnect`): set directly, no PDS needed here.
+  const { createSql } = await import('../server/src/db/client');
+  const sql = createSql(server.databaseUrl, { max: 1 });
+  await sql`
+    insert into public.social_accounts (organization_id, network, display_name, service_origin, status, status_message)
+    select m.organization_id, 'bluesky', 'studio.bsky.social', 'https://bsky.social', 'reconnect', 'Bluesky refused the account’s credentials (HTTP 401).'
+    from public.organization_members m join auth.users u on u.id = m.user_id where u.email = ${account.email}`;
+  await sql.end();
+  await page.goto(paths.dashboard);
+  const notice = page.getByRole('alert').filter({ hasText: '1 social account needs reconnecting' });
+  await expect(notice).toBeVisible();
+  await expectNoAxeViolations(page);
+  await notice.getByRole('link', { name: 'Reconnect studio.bsky.social' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reconnect studio.bsky.social' })).toBeVisible();
+  await expect(page).toHaveURL(/\/marketing\/social$/);
+  await context.close();
+});

@@ -9864,6 +9864,30 @@ begin
 end
 $$;
 
+-- Name: social_post_clicks(uuid); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.social_post_clicks(workspace_id uuid) RETURNS TABLE(channel_id uuid, clicks bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.require_workspace_role(social_post_clicks.workspace_id, 'viewer');
+  return query
+    select c.id, (
+      select count(*)
+      from private.analytics_events e
+      join public.analytics_sites s on s.id = e.site_id and s.organization_id = social_post_clicks.workspace_id
+      where e.name = 'pageview'
+        and e.occurred_at >= coalesce(c.finished_at, c.created_at) - interval '1 minute'
+        and e.utm_medium = 'social'
+        and e.utm_source = a.network
+        and e.utm_campaign = 'social-' || left(replace(c.post_id::text, '-', ''), 8)
+    )
+    from public.social_post_channels c
+    join public.social_accounts a on a.id = c.account_id and a.organization_id = c.organization_id
+    where c.organization_id = social_post_clicks.workspace_id and c.status = 'published';
+end
+$$;
+
 -- Name: start_asset_upload(uuid, text, text, text, bigint, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid DEFAULT NULL::uuid) RETURNS TABLE(asset_id uuid, version_id uuid, object_path text)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -15226,6 +15250,11 @@ GRANT ALL ON FUNCTION public.set_workspace_two_factor(workspace_id uuid, require
 REVOKE ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.share_social_post_for_approval(post_id uuid) TO service_role;
+
+-- Name: FUNCTION social_post_clicks(workspace_id uuid); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.social_post_clicks(workspace_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.social_post_clicks(workspace_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.social_post_clicks(workspace_id uuid) TO service_role;
 
 -- Name: FUNCTION start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.start_asset_upload(workspace_id uuid, file_name text, object_key text, mime_type text, size_bytes bigint, replace_asset_id uuid) FROM PUBLIC;

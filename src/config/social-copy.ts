@@ -41,6 +41,7 @@ export const socialCopy = {
   accountStatus: { connecting: 'Checking…', connected: 'Connected', reconnect: 'Reconnect needed', failed: 'Not connected' },
   composeTitle: 'Compose',
   composeDescription: 'One post, a version per account, each checked against its network’s limits.',
+  importPosts: 'Import posts',
   body: 'Post',
   variantFor: (name: string) => `Text for ${name}`,
   chooseAccounts: 'Post to',

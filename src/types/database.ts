@@ -3427,6 +3427,10 @@ export type Database = {
         Args: { post_id: string };
         Returns: { link_id: string; token: string; expires_at: string }[];
       };
+      social_post_clicks: {
+        Args: { workspace_id: string };
+        Returns: { channel_id: string; clicks: number }[];
+      };
       start_asset_upload: {
         Args: { workspace_id: string; file_name: string; object_key: string; mime_type: string; size_bytes: number; replace_asset_id?: string };
         Returns: { asset_id: string; version_id: string; object_path: string }[];

@@ -102,7 +102,8 @@ describe('Bluesky on a real PDS', () => {
     await drain();
     const records = await pds.posts(alice.did);
     expect(records).toHaveLength(1);
-    expect(records[0]!.value.text).toBe('Our spring launch 🚀 https://example.com/spring');
+    // The link goes out UTM-tagged (session 8: clicks in the figures), still one link facet.
+    expect(records[0]!.value.text).toBe(`Our spring launch 🚀 https://example.com/spring?utm_source=bluesky&utm_medium=social&utm_campaign=social-${post!.id.replace(/-/g, '').slice(0, 8)}`);
     expect(records[0]!.value.facets).toHaveLength(1);
     const channel = await channelOf(post!.id);
     expect(channel).toMatchObject({ status: 'published', external_id: records[0]!.uri, published_url: `https://bsky.app/profile/${alice.handle}/post/${records[0]!.uri.split('/').pop()}` });

@@ -71,7 +71,7 @@ async function postNow(text: string) {
   expect(error).toBeNull();
   await server.sql`update public.social_posts set scheduled_at = now() - interval '1 second' where id = ${post!.id}`;
   await drain();
-  const { data: channel } = await owner.client.from('social_post_channels').select('id, status, published_url, external_id, result_message').eq('post_id', post!.id).single();
+  const { data: channel } = await owner.client.from('social_post_channels').select('id, post_id, status, published_url, external_id, result_message').eq('post_id', post!.id).single();
   return channel!;
 }
 
@@ -107,7 +107,9 @@ describe('Mastodon connector (contract test from the documented API)', () => {
     expect(request).toMatchObject({ method: 'POST', path: '/api/v1/statuses' });
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['idempotency-key']).toBe(channel.id);
-    expect(JSON.parse(request.body)).toEqual({ status: text, visibility: 'public' });
+    // The link goes out UTM-tagged (session 8: clicks in the figures); Mastodon still counts it as 23.
+    const tags = `utm_source=mastodon&utm_medium=social&utm_campaign=social-${channel.post_id.replace(/-/g, '').slice(0, 8)}`;
+    expect(JSON.parse(request.body)).toEqual({ status: text.replace(`${'x'.repeat(100)} `, `${'x'.repeat(100)}?${tags} `), visibility: 'public' });
     // 15 + 23 (the link) + 1 + 440 = 479 ≤ 500, though the text has 556 characters.
     expect(channel).toMatchObject({ status: 'published', external_id: '113456789012345678', published_url: `${origin}/@agency/113456789012345678` });
   });

@@ -1,4 +1,4 @@
-import { DENY_ANON, REFUSED, type Operation, type World } from './tenant-matrix';
+import { DENY_ANON, NOT_MEMBER, REFUSED, type Operation, type World } from './tenant-matrix';
 import { ids } from './workspaces';
 
 const NO_SUCH_FUNCTION = '404 PGRST202 Searched for the function public.record_social_post_figures with parameters channel_id, likes, replies, reposts, workspace_id or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.';
@@ -30,6 +30,11 @@ export function socialFiguresOperations(world: World): Record<string, Operation>
       run: (a) => a.client.from('social_post_figures').delete().eq('channel_id', ids.socialChannel),
       answer: 'rows',
       cells: NOBODY_WRITES,
+    },
+    'social_post_clicks(): workspace 1’s clicks through its posts’ UTM-tagged links (session 8)': {
+      run: (a) => a.client.rpc('social_post_clicks', { workspace_id: world().workspace1 }),
+      answer: 'rows',
+      cells: ['rows 0', 'rows 0', 'rows 0', 'rows 0', NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
     'record_social_post_figures(): not callable through the API': {
       run: (a) => a.client.rpc('record_social_post_figures' as never, { workspace_id: world().workspace1, channel_id: ids.socialChannel, likes: 1000, reposts: 0, replies: 0 } as never),

@@ -1,4 +1,5 @@
 import { checkPostLength, type SocialNetwork } from '../../../../src/features/social/network-rules';
+import { tagLinks } from '../../../../src/features/social/utm-tags';
 import type { Sql } from '../../db/client';
 import type { OutboundClient } from '../../lib/outbound/outbound-client';
 import type { ObjectStore } from '../../jobs/assets/object-store';
@@ -93,8 +94,11 @@ async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia
   if (!length.ok) return { status: 'failed', message: `Not sent: ${length.message}` };
   const mediaProblem = media.problem ?? media.check(network);
   if (mediaProblem) return { status: 'failed', message: `Not sent: ${mediaProblem}` };
+  // Links go out UTM-tagged (so analytics counts the post's clicks), unless the tags would make it too long.
+  const tagged = tagLinks(claim.body!, network, claim.post_id!);
+  const text = checkPostLength(network, tagged).ok ? tagged : claim.body!;
   try {
-    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text: claim.body!, scheduledAt: input.plannedAt, media: media.media, link: media.link }, { outbound: input.outbound, signal: input.signal });
+    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text, scheduledAt: input.plannedAt, media: media.media, link: media.link }, { outbound: input.outbound, signal: input.signal });
   } catch (error) {
     // A connector never throws by contract; if one does, the request may have gone out.
     return { status: 'unconfirmed', message: `Sending stopped unexpectedly (${error instanceof Error ? error.message : String(error)}), so the post may or may not be out.` };

@@ -94,6 +94,18 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...'));
   });
 
+  it('shows a notice with a Reconnect link into the Social Hub for a broken social account of the current workspace (issue 30)', async () => {
+    fake.respondWith((call) =>
+      call.table === 'social_accounts'
+        ? { data: [{ id: 'acc-1', display_name: 'studio.bsky.social', network: 'bluesky' }], error: null }
+        : respond(call),
+    );
+    renderDashboard();
+    const link = await screen.findByRole('link', { name: 'Reconnect studio.bsky.social' });
+    expect(link).toHaveAttribute('href', '/marketing/social?reconnect=acc-1');
+    expect(screen.getByText('1 social account needs reconnecting')).toBeInTheDocument();
+  });
+
   it('shows the header: platform name, badge, name, role label, the workspace switcher, sign-out', async () => {
     renderDashboard();
     const header = await screen.findByRole('banner');

@@ -9,6 +9,7 @@ import { PlatformOverview } from '@/features/dashboard/components/platform-overv
 import { RolePrompt } from '@/features/dashboard/components/role-prompt';
 import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
+import { DashboardReconnectNotice } from '@/features/social/components/dashboard-reconnect-notice';
 import { PageStatus, useAuth } from '@/lib/auth';
 import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
@@ -20,7 +21,7 @@ import { useWorkspaceMembers } from '@/lib/workspace-members';
  */
 export function DashboardPage() {
   const { profile, user, isProfileLoading } = useAuth();
-  const { current } = useWorkspace();
+  const { current, canWrite } = useWorkspace();
   const members = useWorkspaceMembers();
   const [today] = useState(localDay);
   const overview = usePlatformOverview(today);
@@ -44,6 +45,7 @@ export function DashboardPage() {
               : dashboardCopy.welcomeSubtitle}
           </p>
         </div>
+        {current ? <DashboardReconnectNotice workspaceId={current.id} canWrite={canWrite} /> : null}
         {profile === null ? (
           <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
             {dashboardCopy.profileUnavailable}

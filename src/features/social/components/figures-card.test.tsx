@@ -23,6 +23,7 @@ beforeEach(() => {
   published = [];
   fake.respondWith((call: QueryCall) => {
     if (call.table === 'social_post_channels') return { data: published, error: null };
+    if (call.table === 'rpc:social_post_clicks') return { data: [{ channel_id: 'c1', clicks: 9 }, { channel_id: 'c3', clicks: 1 }], error: null };
     if (call.table === 'social_accounts') return { data: [{ id: 'b', display_name: 'agency.bsky.social', network: 'bluesky' }, { id: 'm', display_name: 'agency@mastodon.social', network: 'mastodon' }], error: null };
     return undefined;
   });
@@ -55,7 +56,9 @@ describe('the Social Hub’s figures card', () => {
     expect(total('Likes')).toHaveTextContent('17');
     expect(total('Reposts and boosts')).toHaveTextContent('4');
     expect(total('Replies')).toHaveTextContent('2');
-    expect(within(card).getByLabelText('12 likes, 3 reposts, 2 replies')).toBeInTheDocument();
+    expect(total('Clicks to your sites')).toHaveTextContent('10');
+    expect(within(card).getByLabelText('12 likes, 3 reposts, 2 replies, 9 clicks')).toBeInTheDocument();
+    expect(within(card).getByLabelText('5 likes, 1 reposts, 0 replies, 0 clicks')).toBeInTheDocument();
     expect(within(card).getByText(/agency@mastodon\.social · Mastodon no longer has this post \(deleted\)\./)).toBeInTheDocument();
     expect(within(card).getByText(/agency\.bsky\.social · Figures come with the next fetch\./)).toBeInTheDocument();
   });

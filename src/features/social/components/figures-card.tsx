@@ -34,7 +34,7 @@ export function FiguresCard({ workspaceId }: { workspaceId: string }) {
   }
   const accountName = (id: string) => accounts.data?.find((account) => account.id === id)?.display_name ?? figuresCopy.unknownAccount;
   const { totals, rows } = summary;
-  const totalStats = (['posts', 'likes', 'reposts', 'replies'] as const).map((key) => ({ label: figuresCopy.totals[key], value: number.format(totals[key]), change: null }));
+  const totalStats = (['posts', 'likes', 'reposts', 'replies', 'clicks'] as const).map((key) => ({ label: figuresCopy.totals[key], value: number.format(totals[key]), change: null }));
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="space-y-1.5">
@@ -54,8 +54,8 @@ export function FiguresCard({ workspaceId }: { workspaceId: string }) {
                   {row.note ? ` · ${row.note === 'pending' ? figuresCopy.pending : row.note}` : null}
                 </p>
               </div>
-              <p className="tabular-nums" aria-label={`${row.likes} likes, ${row.reposts} reposts, ${row.replies} replies`}>
-                {`♥ ${number.format(row.likes)} · ↻ ${number.format(row.reposts)} · ↩ ${number.format(row.replies)}`}
+              <p className="tabular-nums" aria-label={`${row.likes} likes, ${row.reposts} reposts, ${row.replies} replies, ${row.clicks} clicks`}>
+                {`♥ ${number.format(row.likes)} · ↻ ${number.format(row.reposts)} · ↩ ${number.format(row.replies)} · ${figuresCopy.clicksShort(number.format(row.clicks))}`}
               </p>
               {row.url ? (
                 <a href={row.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs underline">

@@ -57,6 +57,7 @@ describe('the Social Hub', () => {
     const user = userEvent.setup();
     renderHub();
     const composer = await screen.findByRole('region', { name: 'Compose' });
+    expect(within(composer).getByRole('button', { name: 'Import posts' })).toBeInTheDocument();
     await user.click(within(composer).getByLabelText('Post'));
     await user.paste('a'.repeat(400));
     await user.click(within(composer).getByRole('checkbox', { name: 'agency.bsky.social · bluesky' }));
@@ -114,6 +115,6 @@ describe('the Social Hub', () => {
     expect(await screen.findByText(/You have view access/)).toBeInTheDocument();
     expect(await screen.findByText('agency.bsky.social')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Compose' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Connect account|Reconnect|Disconnect/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Connect account|Reconnect|Disconnect|Import posts/ })).toBeNull();
   });
 });

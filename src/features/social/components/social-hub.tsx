@@ -11,6 +11,7 @@ import { AccountsCard } from '@/features/social/components/accounts-card';
 import { ComposerCard } from '@/features/social/components/composer-card';
 import { FiguresSlot } from '@/features/social/components/figures-slot';
 import { PostsCard } from '@/features/social/components/posts-card';
+import { ReconnectFromLink } from '@/features/social/components/reconnect-from-link';
 import { ReconnectBanner } from '@/features/social/components/reconnect-banner';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -29,6 +30,7 @@ export function SocialHub() {
   return (
     <div key={current.id} className="space-y-6">
       {canWrite ? null : <p className="rounded-md border bg-muted/50 p-3 text-sm">{socialCopy.readOnly}</p>}
+      <ReconnectFromLink workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       <ReconnectBanner workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
       <ApprovalSetting workspaceId={current.id} canManage={canManage} />
       <AccountsCard workspaceId={current.id} canWrite={canWrite} onReconnect={setReconnecting} />
