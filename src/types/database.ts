@@ -2445,6 +2445,7 @@ export type Database = {
           result_message: string | null;
           created_at: string;
           updated_at: string;
+          parts: string[];
         };
         Insert: {
           id?: string;
@@ -2460,6 +2461,7 @@ export type Database = {
           result_message?: string | null;
           created_at?: string;
           updated_at?: string;
+          parts?: string[];
         };
         Update: {
           id?: string;
@@ -2475,6 +2477,7 @@ export type Database = {
           result_message?: string | null;
           created_at?: string;
           updated_at?: string;
+          parts?: string[];
         };
         Relationships: [
           {
