@@ -9299,6 +9299,7 @@ declare
   channel_account uuid;
   channel_body text;
   channel_parts text[];
+  has_parts boolean;
   part text;
   was_parts text;
   wanted uuid[] := '{}';
@@ -9403,6 +9404,7 @@ begin
       raise exception 'A post has at most 5,000 characters.' using errcode = 'P0001', detail = 'body_too_long';
     end if;
     channel_parts := '{}';
+    has_parts := channel ? 'parts';
     if channel ? 'parts' and jsonb_typeof(channel -> 'parts') <> 'null' then
       if jsonb_typeof(channel -> 'parts') <> 'array' then
         raise exception 'A thread''s parts must be a list of texts.' using errcode = 'P0001', detail = 'parts_invalid';
@@ -9427,7 +9429,9 @@ begin
     wanted := wanted || channel_account;
     insert into public.social_post_channels (organization_id, post_id, account_id, body, parts, status)
     values (save_social_post.workspace_id, post.id, channel_account, channel_body, channel_parts, 'draft')
-    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, parts = excluded.parts, status = 'draft', updated_at = now();
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body,
+      -- No `parts` given: an edit keeps the channel's thread as it was (as `media` left out keeps the media).
+      parts = case when has_parts then excluded.parts else public.social_post_channels.parts end, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
   -- No media given: an edit keeps the post's media as it was.

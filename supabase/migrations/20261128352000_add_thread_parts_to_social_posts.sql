@@ -2,7 +2,7 @@
 -- published as replies to it (Bluesky: a reply chain with root/parent refs; Mastodon: in_reply_to_id) or, on the
 -- webhook channel, sent in its payload. The parts live on the channel (`social_post_channels.parts`, up to 9 texts of
 -- 1–5,000 characters), so the table's RLS (everyone in the workspace reads, nobody writes directly) covers them;
--- save_social_post takes them per channel (`parts`: a list of texts) and refuses bad ones (`parts_invalid`,
+-- save_social_post takes them per channel (`parts`: a list of texts; left out, an edit keeps them) and refuses bad ones (`parts_invalid`,
 -- `parts_too_many`, `part_empty`, `part_too_long`). Changing the parts of an approved post sends it back for approval.
 -- The network's own rules (length) are checked by src/features/social/network-rules.ts per part in the composer and
 -- again by the job.
@@ -112,6 +112,7 @@ declare
   channel_account uuid;
   channel_body text;
   channel_parts text[];
+  has_parts boolean;
   part text;
   was_parts text;
   wanted uuid[] := '{}';
@@ -216,6 +217,7 @@ begin
       raise exception 'A post has at most 5,000 characters.' using errcode = 'P0001', detail = 'body_too_long';
     end if;
     channel_parts := '{}';
+    has_parts := channel ? 'parts';
     if channel ? 'parts' and jsonb_typeof(channel -> 'parts') <> 'null' then
       if jsonb_typeof(channel -> 'parts') <> 'array' then
         raise exception 'A thread''s parts must be a list of texts.' using errcode = 'P0001', detail = 'parts_invalid';
@@ -240,7 +242,9 @@ begin
     wanted := wanted || channel_account;
     insert into public.social_post_channels (organization_id, post_id, account_id, body, parts, status)
     values (save_social_post.workspace_id, post.id, channel_account, channel_body, channel_parts, 'draft')
-    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, parts = excluded.parts, status = 'draft', updated_at = now();
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body,
+      -- No `parts` given: an edit keeps the channel's thread as it was (as `media` left out keeps the media).
+      parts = case when has_parts then excluded.parts else public.social_post_channels.parts end, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
   -- No media given: an edit keeps the post's media as it was.

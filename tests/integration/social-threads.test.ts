@@ -166,6 +166,15 @@ describe('threads on a real PDS', () => {
     expect(data!.approval_status).toBe('awaiting');
   });
 
+  it('an edit that leaves `parts` out keeps the thread; an empty list removes it', async () => {
+    const { postId, channelId } = await schedule(['kept part']);
+    const edit = (channel: Record<string, unknown>) => owner.client.rpc('save_social_post', { workspace_id: owner.organizationId, body: 'Edited', post_id: postId, channels: [{ account_id: accountId, ...channel }] as Json });
+    expect((await edit({})).error).toBeNull();
+    expect((await channelRow(channelId)).parts).toEqual(['kept part']);
+    expect((await edit({ parts: [] })).error).toBeNull();
+    expect((await channelRow(channelId)).parts).toEqual([]);
+  });
+
   it('the attacker’s side: a viewer, another workspace and a signed-out caller write no parts; nobody reads the send log', async () => {
     const { postId, channelId } = await schedule(['kept']);
     const edit = { workspace_id: owner.organizationId, body: 'x', post_id: postId, channels: [{ account_id: accountId, parts: ['taken over'] }] };

@@ -14,12 +14,13 @@ import { composePost, type ComposedPost, type ComposerAccount, type ComposerStat
 // Loaded when opened: the Social Hub's first load carries neither the asset picker nor the preview.
 const MediaField = lazy(() => import('@/features/social/components/media-field'));
 const PostPreview = lazy(() => import('@/features/social/components/post-preview'));
+const ThreadParts = lazy(() => import('@/features/social/components/thread-parts'));
 
 export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
 
 export interface PostFormSubmit {
   body: string;
-  channels: Array<{ account_id: string; body: string }>;
+  channels: Array<{ account_id: string; body: string; parts?: string[] }>;
   scheduledAt: string | null;
   /** Approved assets with alt text, in order (create mode only; an edit keeps the post's media). */
   media?: Array<{ asset_id: string; alt: string }>;
@@ -62,12 +63,16 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
     setState((current) => ({ ...current, selected: checked ? [...current.selected, accountId] : current.selected.filter((other) => other !== accountId) }));
   }
 
+  function setThread(accountId: string, parts: string[]) {
+    setState((current) => ({ ...current, parts: { ...current.parts, [accountId]: parts } }));
+  }
+
   function submit(kind: 'schedule' | 'draft') {
     setAttempt(kind);
     const post: ComposedPost = kind === 'schedule' ? composed : draft;
     if (post.problem || mediaProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
     const chosen = media ? { media: media.map((item) => ({ asset_id: item.assetId, alt: item.alt })) } : {};
-    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt, ...chosen }, () => {
+    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body, parts }) => ({ account_id, body, ...(parts.length > 0 || state.parts?.[account_id] ? { parts } : {}) })), scheduledAt: post.scheduledAt, ...chosen }, () => {
       setState(EMPTY_POST);
       setMedia(null);
       setIsPreviewOpen(false);
@@ -92,9 +97,18 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
         ))}
       </fieldset>
       {composed.channels.map((channel) => (
-        <FormField key={channel.account_id} label={socialCopy.variantFor(channel.name)} hint={<LengthMeter check={channel.check} />}>
-          <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
-        </FormField>
+        <div key={channel.account_id} className="space-y-2">
+          <FormField label={socialCopy.variantFor(channel.name)} hint={<LengthMeter check={channel.check} />}>
+            <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
+          </FormField>
+          {channel.parts.length > 0 ? (
+            <Suspense fallback={null}>
+              <ThreadParts network={channel.network} parts={channel.parts} onChange={(parts) => setThread(channel.account_id, parts)} />
+            </Suspense>
+          ) : (
+            <Button type="button" variant="outline" size="sm" onClick={() => setThread(channel.account_id, [''])}>{socialCopy.addToThread}</Button>
+          )}
+        </div>
       ))}
       {workspaceId && media ? (
         <Suspense fallback={null}>
