@@ -53,10 +53,14 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
   const [mediaProblem, setMediaProblem] = useState<string | null>(null);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const onMediaProblem = useCallback((problem: string | null) => setMediaProblem(problem), []);
+  // Each thread's first problem, reported by its (lazy) editor: the thread rules load with it, not with the page.
+  const [threadProblems, setThreadProblems] = useState<Record<string, string | null>>({});
+  const onThreadProblem = useCallback((accountId: string, problem: string | null) => setThreadProblems((current) => (current[accountId] === problem ? current : { ...current, [accountId]: problem })), []);
   const composed = composePost(state, accounts);
   const draft = composePost({ ...state, scheduleLocal: '' }, accounts);
+  const threadProblem = composed.channels.map((channel) => (channel.parts.length > 0 && threadProblems[channel.account_id] ? `${channel.name}: ${threadProblems[channel.account_id]}` : null)).find(Boolean) ?? null;
   const needsMoment = mode === 'create' && attempt === 'schedule' && !composed.problem && !composed.scheduledAt;
-  const problem = attempt === 'draft' ? draft.problem ?? mediaProblem : attempt === 'schedule' ? composed.problem ?? mediaProblem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
+  const problem = attempt === 'draft' ? draft.problem ?? mediaProblem ?? threadProblem : attempt === 'schedule' ? composed.problem ?? mediaProblem ?? threadProblem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
   const channelsShown = composed.channels.map((channel) => ({ ...channel, network: accounts.find((account) => account.id === channel.account_id)?.network ?? 'webhook' }));
 
   function toggle(accountId: string, checked: boolean) {
@@ -70,7 +74,7 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
   function submit(kind: 'schedule' | 'draft') {
     setAttempt(kind);
     const post: ComposedPost = kind === 'schedule' ? composed : draft;
-    if (post.problem || mediaProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
+    if (post.problem || mediaProblem || threadProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
     const chosen = media ? { media: media.map((item) => ({ asset_id: item.assetId, alt: item.alt })) } : {};
     onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body, parts }) => ({ account_id, body, ...(parts.length > 0 || state.parts?.[account_id] ? { parts } : {}) })), scheduledAt: post.scheduledAt, ...chosen }, () => {
       setState(EMPTY_POST);
@@ -103,7 +107,7 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
           </FormField>
           {channel.parts.length > 0 ? (
             <Suspense fallback={null}>
-              <ThreadParts network={channel.network} parts={channel.parts} onChange={(parts) => setThread(channel.account_id, parts)} />
+              <ThreadParts accountId={channel.account_id} network={channel.network} first={channel.body} parts={channel.parts} onChange={(parts) => setThread(channel.account_id, parts)} onProblem={onThreadProblem} />
             </Suspense>
           ) : (
             <Button type="button" variant="outline" size="sm" onClick={() => setThread(channel.account_id, [''])}>{socialCopy.addToThread}</Button>

@@ -1,16 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import ThreadParts from '@/features/social/components/thread-parts';
 import { composePost } from '@/features/social/utils/compose-post';
 
 function Harness({ initial }: { initial: string[] }) {
   const [parts, setParts] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const onProblem = useCallback((_account: string, next: string | null) => setProblem(next), []);
   return (
     <>
-      <ThreadParts network="bluesky" parts={parts} onChange={setParts} />
+      <ThreadParts accountId="a" network="bluesky" first="One" parts={parts} onChange={setParts} onProblem={onProblem} />
       <output data-testid="parts">{JSON.stringify(parts)}</output>
+      <output data-testid="problem">{problem ?? ''}</output>
     </>
   );
 }
@@ -31,23 +34,21 @@ describe('ThreadParts', () => {
     await user.keyboard('x'.repeat(301));
     expect(document.body.textContent).toContain('301 / 300 — Bluesky takes 300 characters');
     expect(screen.getByTestId('parts').textContent).toBe(JSON.stringify(['Second post', 'x'.repeat(301)]));
+    expect(screen.getByTestId('problem').textContent).toBe('Part 3 of the thread: Bluesky takes 300 characters as people see them (emoji count once): this is 1 too long.');
     screen.getByRole('button', { name: 'Remove part 3' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('parts').textContent).toBe(JSON.stringify(['Second post']));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Part 2 of 2')));
+    expect(screen.getByTestId('problem').textContent).toBe('');
     expect(screen.queryByLabelText('Part 3 of 3')).toBeNull();
   });
 });
 
 describe('composePost with a thread', () => {
-  const accounts = [{ id: 'a', network: 'bluesky', display_name: 'bob.test' }];
-  it('carries each account’s parts and names the first part over its network’s limit', () => {
-    const ok = composePost({ body: 'One', selected: ['a'], variants: {}, scheduleLocal: '', parts: { a: ['Two'] } }, accounts);
-    expect(ok.channels[0]!.parts).toEqual(['Two']);
-    expect(ok.problem).toBeNull();
-    const long = composePost({ body: 'One', selected: ['a'], variants: {}, scheduleLocal: '', parts: { a: ['Two', 'x'.repeat(301)] } }, accounts);
-    expect(long.problem).toBe('bob.test: Part 3 of the thread: Bluesky takes 300 characters as people see them (emoji count once): this is 1 too long.');
-    const empty = composePost({ body: 'One', selected: ['a'], variants: {}, scheduleLocal: '', parts: { a: [' '] } }, accounts);
-    expect(empty.problem).toBe('bob.test: Part 2 of the thread: Write something to post.');
+  it('carries each account’s parts (their rules are checked by the thread editor, loaded with it)', () => {
+    const accounts = [{ id: 'a', network: 'bluesky', display_name: 'bob.test' }];
+    const composed = composePost({ body: 'One', selected: ['a'], variants: {}, scheduleLocal: '', parts: { a: ['Two'] } }, accounts);
+    expect(composed.channels[0]!.parts).toEqual(['Two']);
+    expect(composed.problem).toBeNull();
   });
 });

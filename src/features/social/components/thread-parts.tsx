@@ -1,17 +1,22 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { LengthMeter } from '@/features/social/components/length-meter';
 import { threadPartsCopy } from '@/features/social/components/thread-parts-copy';
 import { checkPostLength, type SocialNetwork } from '@/features/social/network-rules';
-import { MAX_THREAD_PARTS } from '@/features/social/thread-rules';
+import { MAX_THREAD_PARTS, threadProblem } from '@/features/social/thread-rules';
 
 interface ThreadPartsProps {
+  accountId: string;
   network: SocialNetwork;
+  /** The version's own text (the thread's first post). */
+  first: string;
   /** The parts after the version's own text (its first post). */
   parts: string[];
   onChange(parts: string[]): void;
+  /** The thread's first problem against its network's rules (thread-rules.ts), or null; null again when it closes. */
+  onProblem(accountId: string, problem: string | null): void;
 }
 
 /**
@@ -19,8 +24,11 @@ interface ThreadPartsProps {
  * and a Remove button, and "Add to thread" for one more. The version's own text is part 1; these are 2, 3, ….
  * Removing a part moves the focus to the part before it (or to "Add to thread"), so the keyboard never gets lost.
  */
-export default function ThreadParts({ network, parts, onChange }: ThreadPartsProps) {
+export default function ThreadParts({ accountId, network, first, parts, onChange, onProblem }: ThreadPartsProps) {
   const id = useId();
+  const problem = threadProblem(network, [first, ...parts]);
+  useEffect(() => onProblem(accountId, problem), [accountId, problem, onProblem]);
+  useEffect(() => () => onProblem(accountId, null), [accountId, onProblem]);
   const addRef = useRef<HTMLButtonElement>(null);
   const total = parts.length + 1;
 

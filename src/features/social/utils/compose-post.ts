@@ -1,5 +1,4 @@
 import { checkPostLength, type LengthCheck, type SocialNetwork } from '@/features/social/network-rules';
-import { threadProblem } from '@/features/social/thread-rules';
 import { scheduleFromLocal } from '@/features/social/utils/channel-display';
 
 export interface ComposerAccount {
@@ -46,9 +45,7 @@ export function composePost(state: ComposerState, accounts: readonly ComposerAcc
   else if (scheduledAt && Date.parse(scheduledAt) <= now.getTime()) problem = 'This moment has passed: choose a time in the future.';
   else {
     const bad = channels.find((channel) => !channel.check.ok);
-    const badThread = channels.find((channel) => channel.parts.length > 0 && threadProblem(channel.network, [channel.body, ...channel.parts]));
     if (bad) problem = `${bad.name}: ${bad.check.message}`;
-    else if (badThread) problem = `${badThread.name}: ${threadProblem(badThread.network, [badThread.body, ...badThread.parts])}`;
   }
   return { channels, scheduledAt, problem };
 }
