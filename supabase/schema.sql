@@ -3174,6 +3174,14 @@ begin
 end
 $$;
 
+-- Name: forget_unsent_social_post_parts(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.forget_unsent_social_post_parts(workspace uuid, channel uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  delete from private.social_post_part_sends s where s.channel_id = channel and s.organization_id = workspace and s.status = 'attempting'
+$$;
+
 -- Name: handle_new_user(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.handle_new_user() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5203,6 +5211,27 @@ begin
 end
 $$;
 
+-- Name: record_social_post_part(uuid, uuid, integer, text, text, text, text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.record_social_post_part(workspace uuid, channel uuid, part_position integer, part_status text, part_external_id text DEFAULT NULL::text, part_external_cid text DEFAULT NULL::text, part_url text DEFAULT NULL::text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  written integer;
+begin
+  if not exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id = workspace and c.status = 'attempting') then
+    raise exception 'social post channel % of workspace % is not being sent', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  insert into private.social_post_part_sends (channel_id, organization_id, position, status, external_id, external_cid, url)
+  values (channel, workspace, part_position, part_status, part_external_id, part_external_cid, part_url)
+  on conflict (channel_id, position) do update set status = excluded.status, external_id = excluded.external_id,
+    external_cid = excluded.external_cid, url = excluded.url, updated_at = now()
+  where private.social_post_part_sends.status <> 'published';
+  get diagnostics written = row_count;
+  return written = 1;
+end
+$$;
+
 -- Name: record_workspace_event(uuid, text, uuid, jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb DEFAULT '{}'::jsonb) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
@@ -6160,6 +6189,34 @@ begin
     left join public.asset_versions v on v.id = a.current_version_id
     where c.id = channel and c.organization_id = workspace
     order by m.position;
+end
+$$;
+
+-- Name: social_post_parts_content(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_parts_content(post_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(string_agg(c.account_id::text || chr(31) || array_to_string(c.parts, chr(29)), chr(30) order by c.account_id), '')
+  from public.social_post_channels c where c.post_id = social_post_parts_content.post_id
+$$;
+
+-- Name: social_post_parts_for_job(uuid, uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.social_post_parts_for_job(workspace uuid, channel uuid) RETURNS TABLE(part_position smallint, body text, status text, external_id text, external_cid text, url text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.social_post_channels c where c.id = channel and c.organization_id <> workspace) then
+    raise exception 'social post channel % does not belong to workspace %', channel, workspace using errcode = '42501', detail = 'foreign_social_post';
+  end if;
+  return query
+    select p.n::smallint, p.text_of_part, s.status, s.external_id, s.external_cid, s.url
+    from public.social_post_channels c
+    cross join lateral (select 0::bigint as n, c.body as text_of_part union all select u.ord, u.part from unnest(c.parts) with ordinality as u(part, ord)) p
+    left join private.social_post_part_sends s on s.channel_id = c.id and s.position = p.n
+    where c.id = channel and c.organization_id = workspace
+    order by p.n;
 end
 $$;
 
@@ -8669,8 +8726,10 @@ CREATE TABLE public.social_post_channels (
     result_message text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    parts text[] DEFAULT '{}'::text[] NOT NULL,
     CONSTRAINT social_post_channels_body_length CHECK ((char_length(body) <= 5000)),
     CONSTRAINT social_post_channels_external_id_length CHECK ((char_length(external_id) <= 500)),
+    CONSTRAINT social_post_channels_parts_check CHECK (((cardinality(parts) <= 9) AND (array_position(parts, NULL::text) IS NULL))),
     CONSTRAINT social_post_channels_published_url_length CHECK ((char_length(published_url) <= 2000)),
     CONSTRAINT social_post_channels_result_message_length CHECK ((char_length(result_message) <= 2000)),
     CONSTRAINT social_post_channels_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'awaiting_approval'::text, 'scheduled'::text, 'attempting'::text, 'published'::text, 'failed'::text, 'unconfirmed'::text])))
@@ -9355,6 +9414,10 @@ declare
   channel jsonb;
   channel_account uuid;
   channel_body text;
+  channel_parts text[];
+  has_parts boolean;
+  part text;
+  was_parts text;
   wanted uuid[] := '{}';
   was_status text;
   was_content text;
@@ -9432,6 +9495,7 @@ begin
     was_status := post.approval_status;
     was_content := private.social_post_content(post.id);
     was_media := private.social_post_media_content(post.id);
+    was_parts := private.social_post_parts_content(post.id);
     -- Nothing is scheduled while the channels are rewritten: the approval is settled below.
     update public.social_post_channels c set status = 'draft' where c.post_id = post.id and c.status <> 'draft';
     update public.social_posts p set body = save_social_post.body, scheduled_at = save_social_post.scheduled_at
@@ -9455,10 +9519,35 @@ begin
     if char_length(channel_body) > 5000 then
       raise exception 'A post has at most 5,000 characters.' using errcode = 'P0001', detail = 'body_too_long';
     end if;
+    channel_parts := '{}';
+    has_parts := channel ? 'parts';
+    if channel ? 'parts' and jsonb_typeof(channel -> 'parts') <> 'null' then
+      if jsonb_typeof(channel -> 'parts') <> 'array' then
+        raise exception 'A thread''s parts must be a list of texts.' using errcode = 'P0001', detail = 'parts_invalid';
+      end if;
+      if jsonb_array_length(channel -> 'parts') > 9 then
+        raise exception 'A thread has at most 10 posts: the first and 9 more.' using errcode = 'P0001', detail = 'parts_too_many';
+      end if;
+      for item in select value from jsonb_array_elements(channel -> 'parts') loop
+        if jsonb_typeof(item) <> 'string' then
+          raise exception 'A thread''s parts must be a list of texts.' using errcode = 'P0001', detail = 'parts_invalid';
+        end if;
+        part := item #>> '{}';
+        if btrim(part) = '' then
+          raise exception 'A part of the thread is empty: write it or remove it.' using errcode = 'P0001', detail = 'part_empty';
+        end if;
+        if char_length(part) > 5000 then
+          raise exception 'A part of the thread has at most 5,000 characters.' using errcode = 'P0001', detail = 'part_too_long';
+        end if;
+        channel_parts := channel_parts || part;
+      end loop;
+    end if;
     wanted := wanted || channel_account;
-    insert into public.social_post_channels (organization_id, post_id, account_id, body, status)
-    values (save_social_post.workspace_id, post.id, channel_account, channel_body, 'draft')
-    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body, status = 'draft', updated_at = now();
+    insert into public.social_post_channels (organization_id, post_id, account_id, body, parts, status)
+    values (save_social_post.workspace_id, post.id, channel_account, channel_body, channel_parts, 'draft')
+    on conflict on constraint social_post_channels_post_id_account_id_key do update set body = excluded.body,
+      -- No `parts` given: an edit keeps the channel's thread as it was (as `media` left out keeps the media).
+      parts = case when has_parts then excluded.parts else public.social_post_channels.parts end, status = 'draft', updated_at = now();
   end loop;
   delete from public.social_post_channels c where c.post_id = post.id and not (c.account_id = any (wanted));
   -- No media given: an edit keeps the post's media as it was.
@@ -9472,7 +9561,8 @@ begin
   end if;
 
   is_changed := was_content is distinct from private.social_post_content(post.id)
-    or (save_social_post.post_id is not null and was_media is distinct from private.social_post_media_content(post.id));
+    or (save_social_post.post_id is not null and was_media is distinct from private.social_post_media_content(post.id))
+    or (save_social_post.post_id is not null and was_parts is distinct from private.social_post_parts_content(post.id));
   needs_approval := was_status = 'approved'
     or (select o.social_posts_need_approval from public.organizations o where o.id = save_social_post.workspace_id);
   next_status := case
@@ -10625,6 +10715,20 @@ CREATE TABLE private.social_approval_tokens (
     CONSTRAINT social_approval_tokens_hash_length CHECK ((octet_length(token_hash) = 32))
 );
 
+-- Name: social_post_part_sends; Type: TABLE; Schema: private
+CREATE TABLE private.social_post_part_sends (
+    channel_id uuid NOT NULL,
+    organization_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    status text NOT NULL,
+    external_id text,
+    external_cid text,
+    url text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT social_post_part_sends_position_check CHECK ((("position" >= 0) AND ("position" <= 9))),
+    CONSTRAINT social_post_part_sends_status_check CHECK ((status = ANY (ARRAY['attempting'::text, 'published'::text])))
+);
+
 -- Name: webhook_endpoint_credentials; Type: TABLE; Schema: private
 CREATE TABLE private.webhook_endpoint_credentials (
     endpoint_id uuid NOT NULL,
@@ -11459,6 +11563,10 @@ ALTER TABLE ONLY private.social_approval_tokens
 ALTER TABLE ONLY private.social_approval_tokens
     ADD CONSTRAINT social_approval_tokens_pkey PRIMARY KEY (token_hash);
 
+-- Name: social_post_part_sends social_post_part_sends_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_post_part_sends
+    ADD CONSTRAINT social_post_part_sends_pkey PRIMARY KEY (channel_id, "position");
+
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
     ADD CONSTRAINT webhook_endpoint_credentials_pkey PRIMARY KEY (endpoint_id);
@@ -11883,6 +11991,9 @@ CREATE INDEX rate_limits_updated_at_idx ON private.rate_limits USING btree (upda
 
 -- Name: social_account_sends_account_idx; Type: INDEX; Schema: private
 CREATE INDEX social_account_sends_account_idx ON private.social_account_sends USING btree (account_id, sent_at DESC);
+
+-- Name: social_post_part_sends_organization_id_idx; Type: INDEX; Schema: private
+CREATE INDEX social_post_part_sends_organization_id_idx ON private.social_post_part_sends USING btree (organization_id);
 
 -- Name: workspace_events_workspace_id_idx; Type: INDEX; Schema: private
 CREATE INDEX workspace_events_workspace_id_idx ON private.workspace_events USING btree (workspace_id, id DESC);
@@ -12468,6 +12579,14 @@ ALTER TABLE ONLY private.social_account_sends
 ALTER TABLE ONLY private.social_approval_tokens
     ADD CONSTRAINT social_approval_tokens_link_id_fkey FOREIGN KEY (link_id) REFERENCES public.social_approval_links(id) ON DELETE CASCADE;
 
+-- Name: social_post_part_sends social_post_part_sends_channel_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_post_part_sends
+    ADD CONSTRAINT social_post_part_sends_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES public.social_post_channels(id) ON DELETE CASCADE;
+
+-- Name: social_post_part_sends social_post_part_sends_organization_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.social_post_part_sends
+    ADD CONSTRAINT social_post_part_sends_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organizations(id) ON DELETE CASCADE;
+
 -- Name: webhook_endpoint_credentials webhook_endpoint_credentials_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.webhook_endpoint_credentials
     ADD CONSTRAINT webhook_endpoint_credentials_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES public.webhook_endpoints(id) ON DELETE CASCADE;
@@ -12971,6 +13090,9 @@ ALTER TABLE private.lead_digests ENABLE ROW LEVEL SECURITY;
 
 -- Name: rate_limits; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.rate_limits ENABLE ROW LEVEL SECURITY;
+
+-- Name: social_post_part_sends; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.social_post_part_sends ENABLE ROW LEVEL SECURITY;
 
 -- Name: email_settings Admins change their workspace's e-mail settings; Type: POLICY; Schema: public
 CREATE POLICY "Admins change their workspace's e-mail settings" ON public.email_settings FOR UPDATE TO authenticated USING ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role))) WITH CHECK ((organization_id IN ( SELECT private.organization_ids_with_role('admin'::text) AS organization_ids_with_role)));
@@ -14093,6 +14215,9 @@ REVOKE ALL ON FUNCTION private.forget_past_analytics_days(today date) FROM PUBLI
 GRANT ALL ON FUNCTION private.forget_past_analytics_days(today date) TO authenticated;
 GRANT ALL ON FUNCTION private.forget_past_analytics_days(today date) TO service_role;
 
+-- Name: FUNCTION forget_unsent_social_post_parts(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.forget_unsent_social_post_parts(workspace uuid, channel uuid) FROM PUBLIC;
+
 -- Name: FUNCTION handle_new_user(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.handle_new_user() FROM PUBLIC;
 
@@ -14394,6 +14519,9 @@ REVOKE ALL ON FUNCTION private.record_social_post_channel_outcome(workspace_id u
 -- Name: FUNCTION record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_social_post_figures(workspace_id uuid, channel_id uuid, likes integer, reposts integer, replies integer, message text) FROM PUBLIC;
 
+-- Name: FUNCTION record_social_post_part(workspace uuid, channel uuid, part_position integer, part_status text, part_external_id text, part_external_cid text, part_url text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.record_social_post_part(workspace uuid, channel uuid, part_position integer, part_status text, part_external_id text, part_external_cid text, part_url text) FROM PUBLIC;
+
 -- Name: FUNCTION record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.record_workspace_event(workspace_id uuid, type text, subject_id uuid, payload jsonb) FROM PUBLIC;
 
@@ -14548,6 +14676,12 @@ REVOKE ALL ON FUNCTION private.social_post_media_content(post_id uuid) FROM PUBL
 
 -- Name: FUNCTION social_post_media_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_post_media_for_job(workspace uuid, channel uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_parts_content(post_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_parts_content(post_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION social_post_parts_for_job(workspace uuid, channel uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.social_post_parts_for_job(workspace uuid, channel uuid) FROM PUBLIC;
 
 -- Name: FUNCTION social_publish_job_key(channel_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.social_publish_job_key(channel_id uuid) FROM PUBLIC;
@@ -15358,6 +15492,9 @@ GRANT ALL ON TABLE private.social_account_credentials TO service_role;
 
 -- Name: TABLE social_approval_tokens; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.social_approval_tokens TO service_role;
+
+-- Name: TABLE social_post_part_sends; Type: ACL; Schema: private
+GRANT ALL ON TABLE private.social_post_part_sends TO service_role;
 
 -- Name: TABLE workspace_event_subscribers; Type: ACL; Schema: private
 GRANT ALL ON TABLE private.workspace_event_subscribers TO service_role;

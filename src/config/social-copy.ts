@@ -47,6 +47,7 @@ export const socialCopy = {
   chooseAccounts: 'Post to',
   noAccountsToChoose: 'Connect an account first.',
   addMedia: 'Add images or video',
+  addToThread: 'Add to thread',
   preview: 'Preview',
   scheduleAt: 'Publish at',
   scheduleHint: 'Your local time. Leave empty to keep it as a draft.',

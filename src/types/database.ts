@@ -2492,6 +2492,7 @@ export type Database = {
           result_message: string | null;
           created_at: string;
           updated_at: string;
+          parts: string[];
         };
         Insert: {
           id?: string;
@@ -2507,6 +2508,7 @@ export type Database = {
           result_message?: string | null;
           created_at?: string;
           updated_at?: string;
+          parts?: string[];
         };
         Update: {
           id?: string;
@@ -2522,6 +2524,7 @@ export type Database = {
           result_message?: string | null;
           created_at?: string;
           updated_at?: string;
+          parts?: string[];
         };
         Relationships: [
           {

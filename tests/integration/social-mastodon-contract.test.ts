@@ -114,6 +114,46 @@ describe('Mastodon connector (contract test from the documented API)', () => {
     expect(channel).toMatchObject({ status: 'published', external_id: '113456789012345678', published_url: `${origin}/@agency/113456789012345678` });
   });
 
+  it('publishes a thread (CONTRACT): each part a POST /api/v1/statuses with in_reply_to_id of the one before and an Idempotency-Key of its own', async () => {
+    seen.length = 0;
+    let next = 200;
+    nextStatusAnswer = (response) => {
+      const id = `1135000000000${(next += 1)}`;
+      json(response, 200, { id, created_at: new Date().toISOString(), uri: `${origin}/users/agency/statuses/${id}`, url: `${origin}/@agency/${id}`, content: '<p>…</p>', visibility: 'public', in_reply_to_id: null });
+    };
+    const { data: post, error } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, body: 'Thread, 1/3', channels: [{ account_id: accountId, parts: ['Thread, 2/3', 'Thread, 3/3'] }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(error).toBeNull();
+    await server.sql`update public.social_posts set scheduled_at = now() - interval '1 second' where id = ${post!.id}`;
+    await drain();
+    const { data: channel } = await owner.client.from('social_post_channels').select('id, status, external_id, result_message').eq('post_id', post!.id).single();
+    expect(seen.map((request) => [request.path, request.headers['idempotency-key'], JSON.parse(request.body)])).toEqual([
+      ['/api/v1/statuses', channel!.id, { status: 'Thread, 1/3', visibility: 'public' }],
+      ['/api/v1/statuses', `${channel!.id}:1`, { status: 'Thread, 2/3', visibility: 'public', in_reply_to_id: '1135000000000201' }],
+      ['/api/v1/statuses', `${channel!.id}:2`, { status: 'Thread, 3/3', visibility: 'public', in_reply_to_id: '1135000000000202' }],
+    ]);
+    expect(channel).toMatchObject({ status: 'published', external_id: '1135000000000201', result_message: 'A thread of 3 posts.' });
+  });
+
+  it('a part refused by the instance (CONTRACT, 422): the parts before stay out, the rest is not sent, in plain words', async () => {
+    seen.length = 0;
+    let calls = 0;
+    nextStatusAnswer = (response) => {
+      calls += 1;
+      if (calls === 2) return json(response, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
+      json(response, 200, { id: `11360000000000${calls}`, uri: `${origin}/users/agency/statuses/${calls}`, url: `${origin}/@agency/${calls}`, visibility: 'public' });
+    };
+    const { data: post } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, body: 'Opening', channels: [{ account_id: accountId, parts: ['Refused part', 'Never sent'] }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await server.sql`update public.social_posts set scheduled_at = now() - interval '1 second' where id = ${post!.id}`;
+    await drain();
+    expect(seen).toHaveLength(2);
+    const { data: channel } = await owner.client.from('social_post_channels').select('status, result_message').eq('post_id', post!.id).single();
+    expect(channel).toEqual({ status: 'failed', result_message: 'The first post of the thread is out; part 2 of 3: Mastodon refused the post (HTTP 422: “Validation failed: Text character limit of 500 exceeded”). The rest was not sent.' });
+  });
+
   it('records 422 as failed with the instance’s words, 401 as Reconnect, 429 as waiting until when, and 503 as unconfirmed', async () => {
     nextStatusAnswer = (response) => json(response, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
     expect(await postNow('Too long for this instance after all')).toMatchObject({ status: 'failed', result_message: 'Mastodon refused the post (HTTP 422: “Validation failed: Text character limit of 500 exceeded”).' });

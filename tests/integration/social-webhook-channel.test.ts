@@ -68,6 +68,22 @@ describe('the webhook channel', () => {
     expect(receiver.to('/social')).toHaveLength(1);
   });
 
+  it('sends a thread’s parts in its one payload, signed, once', async () => {
+    const { account, signing_secret: secret } = await connect('/social-thread');
+    const { data: post, error } = await owner.client.rpc('save_social_post', {
+      workspace_id: owner.organizationId, body: 'A thread, first', channels: [{ account_id: account.id, parts: ['second', 'third'] }], scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(error).toBeNull();
+    await server.sql`update public.social_posts set scheduled_at = now() - interval '1 second' where id = ${post!.id}`;
+    await drain();
+    const sent = receiver.to('/social-thread');
+    expect(sent).toHaveLength(1);
+    expect(receiver.verifies(sent[0]!, secret)).toBe(true);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ type: 'social.post', data: { post_id: post!.id, text: 'A thread, first', parts: ['second', 'third'] } });
+    const { data: channel } = await owner.client.from('social_post_channels').select('status').eq('post_id', post!.id).single();
+    expect(channel!.status).toBe('published');
+  });
+
   it('records a 4xx as failed with the receiver’s answer, and a 5xx as unconfirmed, retrying neither', async () => {
     receiver.behaviours.set('/refuses', (_q, r) => r.writeHead(422).end('missing field: image'));
     receiver.behaviours.set('/breaks', (_q, r) => r.writeHead(502).end());

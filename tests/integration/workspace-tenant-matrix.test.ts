@@ -255,6 +255,7 @@ const TWO_FACTOR_OVERRIDES: Record<string, Partial<Record<TwoFactorActor, string
   'save_social_post(): workspace 2’s post on workspace 1’s account': eachAal1('403 42501 not_a_member'),
   'save_social_post(): change workspace 1’s post from workspace 2': eachAal1('403 42501 not_a_member'),
   'save_social_post(): workspace 2’s post with workspace 1’s asset': eachAal1('403 42501 not_a_member'),
+  'save_social_post(): workspace 2’s thread on workspace 1’s account (parts)': eachAal1('403 42501 not_a_member'),
 };
 
 function twoFactorCell(name: string, operation: Operation, actor: TwoFactorActor): string {

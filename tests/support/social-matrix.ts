@@ -111,6 +111,21 @@ export function socialOperations(world: World): Record<string, Operation> {
       answer: 'ok',
       cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, UNKNOWN_POST, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
     },
+    'save_social_post(): a thread of 3 on workspace 1’s account (parts)': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace1, body: 'Thread', channels: [{ ...CHANNEL, parts: ['Second', 'Third'] }], scheduled_at: inAnHour() }),
+      answer: (data) => (data as { body: string }).body,
+      cells: MEMBERS_WRITE('ok Thread → social_posts +1, social_post_channels +1', NOT_MEMBER),
+    },
+    'save_social_post(): workspace 2’s thread on workspace 1’s account (parts)': {
+      run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace2, body: 'Borrowed thread', channels: [{ ...CHANNEL, parts: ['Second'] }], scheduled_at: inAnHour() }),
+      answer: 'ok',
+      cells: [NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, NOT_MEMBER, UNKNOWN_ACCOUNT, NOT_MEMBER, NOT_MEMBER, DENY_ANON],
+    },
+    'social_post_channels: rewrite workspace 1’s thread parts directly': {
+      run: (a) => a.client.from('social_post_channels').update({ parts: ['planted'] } as never).eq('id', ids.socialChannel),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
+    },
     'save_social_post(): workspace 1’s post with its asset still in review': {
       run: (a) => a.client.rpc('save_social_post', { workspace_id: world().workspace1, body: 'Unreviewed image', channels: [CHANNEL], media: [{ asset_id: ids.asset, alt: 'A photo' }] }),
       answer: 'ok',

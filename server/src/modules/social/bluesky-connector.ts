@@ -1,7 +1,7 @@
 import { AtpAgent, RichText, type AppBskyEmbedExternal, type AppBskyEmbedImages } from '@atproto/api';
 import { findOutboundError } from '../../lib/outbound/outbound-error';
 import type { MediaToSend } from './post-media';
-import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type PublishOutcome, type SocialConnector, type SocialCredential } from './social-connector';
+import { ConnectorRefusal, outboundFetch, outcomeOfFailure, type ConnectorContext, type PostToSend, type PublishOutcome, type SocialConnector, type SocialCredential } from './social-connector';
 
 /** Status and words of an XRPC error from @atproto/api (XRPCError: `status`, `error`, `message`), if it was an answer. */
 function xrpcAnswer(error: unknown): { status: number; message: string; retryAfter?: string | null } | null {
@@ -42,6 +42,12 @@ async function uploadImages(agent: AtpAgent, media: MediaToSend[]): Promise<{ em
   return { embed: { $type: 'app.bsky.embed.images', images } };
 }
 
+/** app.bsky.feed.post's `reply`: strong refs (uri + cid) of the thread's first post and of the post it answers. */
+export function replyRefs(reply: PostToSend['reply']): { root: { uri: string; cid: string }; parent: { uri: string; cid: string } } | undefined {
+  if (!reply) return undefined;
+  return { root: { uri: reply.root.externalId, cid: reply.root.cid ?? '' }, parent: { uri: reply.parent.externalId, cid: reply.parent.cid ?? '' } };
+}
+
 /** `https://bsky.app/profile/<handle>/post/<rkey>` for `at://<did>/app.bsky.feed.post/<rkey>`. */
 export function blueskyPostUrl(handle: string, uri: string): string {
   return `https://bsky.app/profile/${handle}/post/${uri.split('/').pop()}`;
@@ -53,6 +59,7 @@ export function blueskyPostUrl(handle: string, uri: string): string {
  * client. Tested against a real PDS (tests/integration/social-bluesky.test.ts).
  */
 export const blueskyConnector: SocialConnector = {
+  threads: 'replies',
   async connect(credential, context) {
     try {
       const agent = await signIn(credential, context);
@@ -88,9 +95,9 @@ export const blueskyConnector: SocialConnector = {
       const { data } = await agent.com.atproto.repo.createRecord({
         repo: agent.session!.did,
         collection: 'app.bsky.feed.post',
-        record: { $type: 'app.bsky.feed.post', text: text.text, facets: facets?.length ? facets : undefined, embed: embed.embed, createdAt: new Date().toISOString() },
+        record: { $type: 'app.bsky.feed.post', text: text.text, facets: facets?.length ? facets : undefined, embed: embed.embed, reply: replyRefs(post.reply), createdAt: new Date().toISOString() },
       });
-      return { status: 'published', url: blueskyPostUrl(agent.session!.handle, data.uri), externalId: data.uri };
+      return { status: 'published', url: blueskyPostUrl(agent.session!.handle, data.uri), externalId: data.uri, cid: data.cid };
     } catch (error) {
       const answer = xrpcAnswer(error);
       return answer ? outcomeOfFailure('Bluesky', { answer }) : outcomeOfFailure('Bluesky', { error });

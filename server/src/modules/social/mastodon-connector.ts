@@ -85,6 +85,8 @@ export const mastodonConnector: SocialConnector = {
     return { externalId: typeof account.id === 'string' ? account.id : null };
   },
 
+  threads: 'replies',
+
   async publish(credential, post, { outbound, signal }) {
     const instance = new URL(credential.url).origin;
     const uploaded = await uploadMedia(instance, credential.secret, post.media ?? [], { outbound, signal });
@@ -94,8 +96,8 @@ export const mastodonConnector: SocialConnector = {
       response = await outbound.request({
         url: `${instance}/api/v1/statuses`,
         method: 'POST',
-        headers: { authorization: `Bearer ${credential.secret}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': post.channelId },
-        body: JSON.stringify({ status: post.text, visibility: 'public', ...(uploaded.length > 0 ? { media_ids: uploaded } : {}) }),
+        headers: { authorization: `Bearer ${credential.secret}`, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': post.reply?.key ?? post.channelId },
+        body: JSON.stringify({ status: post.text, visibility: 'public', ...(uploaded.length > 0 ? { media_ids: uploaded } : {}), ...(post.reply ? { in_reply_to_id: post.reply.parent.externalId } : {}) }),
         signal,
         maxRedirects: 0,
       });

@@ -6,7 +6,8 @@ import type { ObjectStore } from '../../jobs/assets/object-store';
 import { connectors } from './connectors';
 import { networkLimits, retryMoment } from './network-limits';
 import { loadPostMedia, type LoadedMedia } from './post-media';
-import type { PublishOutcome, SocialCredential } from './social-connector';
+import type { PostRef, PostToSend, PublishOutcome, SocialCredential } from './social-connector';
+import { threadProblem, threadOutcome, type ThreadPart } from './thread-parts';
 import { open, TokenSealError, type TokenKeyring } from './token-seal';
 
 export interface PublishChannelInput {
@@ -67,7 +68,7 @@ export async function publishChannel(input: PublishChannelInput): Promise<Publis
     left join public.social_post_channels ch on ch.id = ${channelId}`;
   if (!claim || claim.outcome !== 'claimed') return { outcome: claim?.outcome ?? 'gone' };
 
-  const outcome = await send(input, claim, media);
+  const outcome = await sendThread(input, claim, media);
   if (outcome.status === 'failed' && outcome.rateLimited) {
     const until = retryMoment(outcome.rateLimited.retryAfter, new Date());
     const [held] = await sql<{ held: boolean }[]>`select private.hold_social_account(${workspaceId}, ${channelId}, ${until}, ${outcome.rateLimited.reason}) as held`;
@@ -81,7 +82,46 @@ export async function publishChannel(input: PublishChannelInput): Promise<Publis
   return { outcome: outcome.status };
 }
 
-async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia): Promise<PublishOutcome> {
+/**
+ * The channel's text and its thread's parts, each exactly once (decision 0022, session 8): a part recorded published
+ * is never sent again (a person's "send again" after an unconfirmed outcome goes on from the first part not out);
+ * each part is written `attempting` (committed) before its request, so a worker that dies mid-part leaves the channel
+ * `attempting` and the next run marks it unconfirmed without sending. The webhook channel takes all parts in one send.
+ */
+async function sendThread(input: PublishChannelInput, claim: Claim, media: LoadedMedia): Promise<PublishOutcome> {
+  const { sql, workspaceId, channelId } = input;
+  const parts = await sql<ThreadPart[]>`
+    select part_position as position, body, status, external_id, external_cid, url from private.social_post_parts_for_job(${workspaceId}, ${channelId})`;
+  const network = claim.network!;
+  const problem = threadProblem(network, parts);
+  if (problem) return { status: 'failed', message: `Not sent: ${problem}` };
+  if (parts.length <= 1 || connectors[network]!.threads === 'payload') return send(input, claim, media, { parts: parts.slice(1).map((part) => part.body) });
+  await sql`select private.forget_unsent_social_post_parts(${workspaceId}, ${channelId})`;
+  const outcomes: PublishOutcome[] = [];
+  let root: PostRef | null = null;
+  let parent: PostRef | null = null;
+  for (const part of parts) {
+    let outcome: PublishOutcome;
+    if (part.status === 'published' && part.external_id) {
+      outcome = { status: 'published', url: part.url, externalId: part.external_id, cid: part.external_cid };
+    } else {
+      await sql`select private.record_social_post_part(${workspaceId}, ${channelId}, ${part.position}, 'attempting')`;
+      const reply = root && parent ? { position: part.position, key: `${channelId}:${part.position}`, root, parent } : undefined;
+      outcome = await send(input, { ...claim, body: part.body }, part.position === 0 ? media : { ...media, media: [], link: null }, { reply });
+      if (outcome.status === 'published') {
+        await sql`select private.record_social_post_part(${workspaceId}, ${channelId}, ${part.position}, 'published', ${outcome.externalId}, ${outcome.cid ?? null}, ${outcome.url})`;
+      }
+    }
+    outcomes.push(outcome);
+    if (outcome.status !== 'published') break;
+    const ref = { externalId: outcome.externalId, cid: outcome.cid ?? null };
+    root ??= ref;
+    parent = ref;
+  }
+  return threadOutcome(outcomes, parts.length);
+}
+
+async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia, extra: { reply?: PostToSend['reply']; parts?: string[] } = {}): Promise<PublishOutcome> {
   const network = claim.network!;
   let credential: SocialCredential;
   try {
@@ -98,7 +138,7 @@ async function send(input: PublishChannelInput, claim: Claim, media: LoadedMedia
   const tagged = tagLinks(claim.body!, network, claim.post_id!);
   const text = checkPostLength(network, tagged).ok ? tagged : claim.body!;
   try {
-    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text, scheduledAt: input.plannedAt, media: media.media, link: media.link }, { outbound: input.outbound, signal: input.signal });
+    return await connectors[network]!.publish(credential, { channelId: input.channelId, postId: claim.post_id!, text, scheduledAt: input.plannedAt, media: media.media, link: media.link, ...extra }, { outbound: input.outbound, signal: input.signal });
   } catch (error) {
     // A connector never throws by contract; if one does, the request may have gone out.
     return { status: 'unconfirmed', message: `Sending stopped unexpectedly (${error instanceof Error ? error.message : String(error)}), so the post may or may not be out.` };

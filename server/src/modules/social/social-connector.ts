@@ -27,6 +27,19 @@ export interface PostToSend {
   media?: MediaToSend[];
   /** The first link's card (title, description), when its preview is ready. */
   link?: LinkToSend | null;
+  /**
+   * A follow-up part of a thread: its place (1, 2, …; the channel's own text is 0), a key of its own for the network
+   * (Mastodon's Idempotency-Key), and the post it answers (Bluesky: root and parent refs; Mastodon: the parent's id).
+   */
+  reply?: { position: number; key: string; root: PostRef; parent: PostRef };
+  /** The webhook channel only: the thread's parts, sent in the one payload (networks with replies get them one by one). */
+  parts?: string[];
+}
+
+/** A published post as the next reply needs it: the network's id (Bluesky's at:// URI, Mastodon's status id) and Bluesky's cid. */
+export interface PostRef {
+  externalId: string;
+  cid?: string | null;
 }
 
 /** A 429: the network did not publish the post and names when the account may post again (its header's words). */
@@ -37,11 +50,13 @@ export interface RateLimited {
 }
 
 export type PublishOutcome =
-  | { status: 'published'; url: string | null; externalId: string; message?: string }
+  | { status: 'published'; url: string | null; externalId: string; cid?: string | null; message?: string }
   | { status: 'failed'; message: string; accountBroken?: boolean; rateLimited?: RateLimited }
   | { status: 'unconfirmed'; message: string };
 
 export interface SocialConnector {
+  /** How a thread goes out: each part as a reply to the one before (`replies`), or all parts in one request (`payload`). */
+  threads: 'replies' | 'payload';
   /** Checks the credential with the network; the account's id there. Throws ConnectorRefusal when refused. */
   connect(credential: SocialCredential, context: ConnectorContext): Promise<{ externalId: string | null }>;
   /** Sends one post; never throws (every failure is an outcome). */

@@ -2,11 +2,11 @@ import { signWebhook } from '../webhooks/signature';
 import { outcomeOfFailure, type SocialConnector } from './social-connector';
 
 /** The body a webhook channel receives for a post: a Standard Webhooks message, `type` social.post. */
-export function socialWebhookBody(post: { channelId: string; postId: string; text: string; scheduledAt: string | null }, timestamp: number): string {
+export function socialWebhookBody(post: { channelId: string; postId: string; text: string; scheduledAt: string | null; parts?: string[] }, timestamp: number): string {
   return JSON.stringify({
     type: 'social.post',
     timestamp: new Date(timestamp * 1000).toISOString(),
-    data: { post_id: post.postId, channel_id: post.channelId, text: post.text, scheduled_at: post.scheduledAt },
+    data: { post_id: post.postId, channel_id: post.channelId, text: post.text, parts: post.parts ?? [], scheduled_at: post.scheduledAt },
   });
 }
 
@@ -17,6 +17,7 @@ export function socialWebhookBody(post: { channelId: string; postId: string; tex
  * posts twice. A 2xx answer is "published".
  */
 export const webhookChannel: SocialConnector = {
+  threads: 'payload',
   async connect() {
     // Nothing to ask: the receiver verifies our signature, not the other way round.
     return { externalId: null };

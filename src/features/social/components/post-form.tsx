@@ -16,12 +16,13 @@ const MediaField = lazy(() => import('@/features/social/components/media-field')
 const PostPreview = lazy(() => import('@/features/social/components/post-preview'));
 // The link card before saving: its code loads once the text holds a link (decision 0022, session 8).
 const ComposerLinkCard = lazy(() => import('@/features/social/components/composer-link-card'));
+const ThreadParts = lazy(() => import('@/features/social/components/thread-parts'));
 
 export const EMPTY_POST: ComposerState = { body: '', selected: [], variants: {}, scheduleLocal: '' };
 
 export interface PostFormSubmit {
   body: string;
-  channels: Array<{ account_id: string; body: string }>;
+  channels: Array<{ account_id: string; body: string; parts?: string[] }>;
   scheduledAt: string | null;
   /** Approved assets with alt text, in order (create mode only; an edit keeps the post's media). */
   media?: Array<{ asset_id: string; alt: string }>;
@@ -54,22 +55,30 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
   const [mediaProblem, setMediaProblem] = useState<string | null>(null);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const onMediaProblem = useCallback((problem: string | null) => setMediaProblem(problem), []);
+  // Each thread's first problem, reported by its (lazy) editor: the thread rules load with it, not with the page.
+  const [threadProblems, setThreadProblems] = useState<Record<string, string | null>>({});
+  const onThreadProblem = useCallback((accountId: string, problem: string | null) => setThreadProblems((current) => (current[accountId] === problem ? current : { ...current, [accountId]: problem })), []);
   const composed = composePost(state, accounts);
   const draft = composePost({ ...state, scheduleLocal: '' }, accounts);
+  const threadProblem = composed.channels.map((channel) => (channel.parts.length > 0 && threadProblems[channel.account_id] ? `${channel.name}: ${threadProblems[channel.account_id]}` : null)).find(Boolean) ?? null;
   const needsMoment = mode === 'create' && attempt === 'schedule' && !composed.problem && !composed.scheduledAt;
-  const problem = attempt === 'draft' ? draft.problem ?? mediaProblem : attempt === 'schedule' ? composed.problem ?? mediaProblem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
+  const problem = attempt === 'draft' ? draft.problem ?? mediaProblem ?? threadProblem : attempt === 'schedule' ? composed.problem ?? mediaProblem ?? threadProblem ?? (needsMoment ? socialCopy.chooseMoment : null) : null;
   const channelsShown = composed.channels.map((channel) => ({ ...channel, network: accounts.find((account) => account.id === channel.account_id)?.network ?? 'webhook' }));
 
   function toggle(accountId: string, checked: boolean) {
     setState((current) => ({ ...current, selected: checked ? [...current.selected, accountId] : current.selected.filter((other) => other !== accountId) }));
   }
 
+  function setThread(accountId: string, parts: string[]) {
+    setState((current) => ({ ...current, parts: { ...current.parts, [accountId]: parts } }));
+  }
+
   function submit(kind: 'schedule' | 'draft') {
     setAttempt(kind);
     const post: ComposedPost = kind === 'schedule' ? composed : draft;
-    if (post.problem || mediaProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
+    if (post.problem || mediaProblem || threadProblem || isPending || (kind === 'schedule' && mode === 'create' && !post.scheduledAt)) return;
     const chosen = media ? { media: media.map((item) => ({ asset_id: item.assetId, alt: item.alt })) } : {};
-    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body }) => ({ account_id, body })), scheduledAt: post.scheduledAt, ...chosen }, () => {
+    onSubmit({ body: state.body, channels: post.channels.map(({ account_id, body, parts }) => ({ account_id, body, ...(parts.length > 0 || state.parts?.[account_id] ? { parts } : {}) })), scheduledAt: post.scheduledAt, ...chosen }, () => {
       setState(EMPTY_POST);
       setMedia(null);
       setIsPreviewOpen(false);
@@ -95,9 +104,18 @@ export function PostForm({ workspaceId, postId, accounts, initial = EMPTY_POST, 
         ))}
       </fieldset>
       {composed.channels.map((channel) => (
-        <FormField key={channel.account_id} label={socialCopy.variantFor(channel.name)} hint={<LengthMeter check={channel.check} />}>
-          <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
-        </FormField>
+        <div key={channel.account_id} className="space-y-2">
+          <FormField label={socialCopy.variantFor(channel.name)} hint={<LengthMeter check={channel.check} />}>
+            <Textarea rows={3} value={channel.body} onChange={(event) => setState({ ...state, variants: { ...state.variants, [channel.account_id]: event.target.value } })} />
+          </FormField>
+          {channel.parts.length > 0 ? (
+            <Suspense fallback={null}>
+              <ThreadParts accountId={channel.account_id} network={channel.network} first={channel.body} parts={channel.parts} onChange={(parts) => setThread(channel.account_id, parts)} onProblem={onThreadProblem} />
+            </Suspense>
+          ) : (
+            <Button type="button" variant="outline" size="sm" onClick={() => setThread(channel.account_id, [''])}>{socialCopy.addToThread}</Button>
+          )}
+        </div>
       ))}
       {workspaceId && media ? (
         <Suspense fallback={null}>

@@ -15,10 +15,12 @@ export interface ComposerState {
   variants: Record<string, string | undefined>;
   /** A datetime-local value, '' for a draft. */
   scheduleLocal: string;
+  /** An account's thread: the parts after its version, when it has any (decision 0022, session 8). */
+  parts?: Record<string, string[] | undefined>;
 }
 
 export interface ComposedPost {
-  channels: Array<{ account_id: string; body: string; check: LengthCheck; name: string }>;
+  channels: Array<{ account_id: string; body: string; check: LengthCheck; name: string; network: SocialNetwork; parts: string[] }>;
   scheduledAt: string | null;
   /** The first problem, in plain words, or null when it can be saved. */
   problem: string | null;
@@ -33,7 +35,8 @@ export function composePost(state: ComposerState, accounts: readonly ComposerAcc
     const account = accounts.find((candidate) => candidate.id === id);
     if (!account) return [];
     const body = state.variants[id] ?? state.body;
-    return [{ account_id: id, body, check: checkPostLength(account.network as SocialNetwork, body), name: account.display_name }];
+    const network = account.network as SocialNetwork;
+    return [{ account_id: id, body, check: checkPostLength(network, body), name: account.display_name, network, parts: state.parts?.[id] ?? [] }];
   });
   const scheduledAt = scheduleFromLocal(state.scheduleLocal);
   let problem: string | null = null;
