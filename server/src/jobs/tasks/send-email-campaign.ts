@@ -3,11 +3,20 @@ import { readBlocks } from '../../../../src/lib/email-template/email-blocks';
 import { renderEmail } from '../../../../src/lib/email-template/render-email';
 import { claimCampaign, completeCampaign, deliveryWriters, linkSet, nextDeliveries, releaseCampaign, takeSendTokens } from '../../modules/email/email-sending-db';
 import { sanitizeEmailFragment } from '../../modules/email/sanitize-email-fragment';
-import { sendDelivery, workspaceSender, type ClaimedDelivery } from '../../modules/email/send-delivery';
+import { sendDelivery, workspaceSender, type ClaimedDelivery, type DeliveryOutcome } from '../../modules/email/send-delivery';
 import { defineTask, PermanentJobError, type TaskContext } from '../define-task';
 
 /** Recipients recorded and sent per round (listmonk's batch); the claim is renewed with every one. */
 export const CAMPAIGN_BATCH = 500;
+
+/**
+ * Messages in flight at once for an SMTP pool of `connections`: two per connection, so that the pool always has the
+ * next message waiting when a connection gets its "250" (one per connection left each idle while its lane prepared
+ * the next message). Each message still holds its connection until its marker is committed and its answer came.
+ */
+export function campaignLanes(connections: number): number {
+  return 2 * Math.max(1, connections);
+}
 
 /**
  * Sends a campaign (decision 0020): starts it when it falls due, claims it for this worker pool, renders its content
@@ -60,20 +69,33 @@ export const sendEmailCampaign = defineTask({
       return true;
     }
 
+    // Outcomes are written in the background (group commit) and waited for once per batch: a lane takes its next
+    // message as soon as the SMTP answer came. A failed write stops the lanes and fails the attempt.
+    let writeError: unknown;
+    const written: Promise<void>[] = [];
+    function recordOutcome(outcome: DeliveryOutcome): void {
+      written.push(outcomes.add(outcome).then(
+        (next) => void (status = next ?? status),
+        (error: unknown) => void (writeError ??= error),
+      ));
+    }
+
     async function sendAll(batch: ClaimedDelivery[]): Promise<void> {
       const queue = [...batch];
-      const lanes = Array.from({ length: Math.max(1, email.concurrency) }, async () => {
+      const lanes = Array.from({ length: campaignLanes(email.concurrency) }, async () => {
         for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-          if (!(await nextToken())) return;
+          if (writeError !== undefined || !(await nextToken())) return;
           const id = delivery.id;
-          const outcome = await sendDelivery({
+          recordOutcome(await sendDelivery({
             mail: context.mail, rendered, delivery, sender, publicUrl: email.publicUrl, tracking, kind: 'campaign',
             markDataComplete: () => markers.add(id),
-          });
-          status = (await outcomes.add(outcome)) ?? status;
+          }));
         }
       });
       await Promise.all(lanes);
+      // Every outcome of the batch is recorded before the next batch is claimed (it would take them for leftovers).
+      await Promise.all(written.splice(0));
+      if (writeError !== undefined) throw writeError;
     }
 
     try {

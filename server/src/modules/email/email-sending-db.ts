@@ -51,6 +51,8 @@ export async function takeSendTokens(sql: Sql, workspaceId: string, wanted: numb
  * The exactly-once markers and the outcomes of a worker's deliveries, each written by group commit: a marker is
  * committed before its message's final dot (the caller waits for it); an outcome as soon as the answer came.
  * `outcomes.add` resolves to the campaign's status after the write (a campaign pauses itself after too many errors).
+ * Two writers, not one: a marker holds an SMTP connection until it is committed, so it never waits behind a statement
+ * of outcomes (measured in session 8: one writer for both made the wait for a marker 3.8 → 9 ms under load).
  */
 export function deliveryWriters(sql: Sql, workspaceId: string) {
   const markers = createGroupWriter<string>(async (ids) => {
