@@ -1297,6 +1297,31 @@ begin
 end
 $$;
 
+-- Name: automation_record_times_as_they_happen(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_record_times_as_they_happen() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- Nested, not joined with "and": a run (automation_enrollments) has no started_at, an insert no OLD.
+  if tg_table_name = 'automation_step_runs' then
+    if tg_op = 'INSERT' then
+      if new.started_at = transaction_timestamp() then
+        new.started_at := clock_timestamp();
+      end if;
+    end if;
+  end if;
+  if new.finished_at = transaction_timestamp() then
+    if tg_op = 'INSERT' then
+      new.finished_at := clock_timestamp();
+    elsif old.finished_at is distinct from new.finished_at then
+      new.finished_at := clock_timestamp();
+    end if;
+  end if;
+  return new;
+end;
+$$;
+
 -- Name: automation_step_context(uuid, uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -12313,6 +12338,12 @@ CREATE TRIGGER asset_versions_remove_objects AFTER DELETE ON public.asset_versio
 -- Name: assets assets_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER assets_set_updated_at BEFORE INSERT OR UPDATE ON public.assets FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+-- Name: automation_enrollments automation_enrollments_record_times; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_enrollments_record_times BEFORE INSERT OR UPDATE OF finished_at ON public.automation_enrollments FOR EACH ROW EXECUTE FUNCTION private.automation_record_times_as_they_happen();
+
+-- Name: automation_step_runs automation_step_runs_record_times; Type: TRIGGER; Schema: public
+CREATE TRIGGER automation_step_runs_record_times BEFORE INSERT OR UPDATE OF started_at, finished_at ON public.automation_step_runs FOR EACH ROW EXECUTE FUNCTION private.automation_record_times_as_they_happen();
+
 -- Name: automation_workflow_versions automation_workflow_versions_set_updated_at; Type: TRIGGER; Schema: public
 CREATE TRIGGER automation_workflow_versions_set_updated_at BEFORE INSERT OR UPDATE ON public.automation_workflow_versions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -13916,6 +13947,9 @@ REVOKE ALL ON FUNCTION private.automation_next_weekday_hour(time_zone text, week
 
 -- Name: FUNCTION automation_notify_email(enrollment public.automation_enrollments, step_id text, visit integer, recipient uuid, title text, body text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_notify_email(enrollment public.automation_enrollments, step_id text, visit integer, recipient uuid, title text, body text) FROM PUBLIC;
+
+-- Name: FUNCTION automation_record_times_as_they_happen(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_record_times_as_they_happen() FROM PUBLIC;
 
 -- Name: FUNCTION automation_step_context(workspace_id uuid, enrollment_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_step_context(workspace_id uuid, enrollment_id uuid) FROM PUBLIC;
