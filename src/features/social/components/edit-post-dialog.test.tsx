@@ -101,6 +101,33 @@ describe('editing a post in the Social Hub', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).toBeNull());
   });
 
+  it('shows a saved thread in the form; editing a part and removing another saves the thread that is left', async () => {
+    const withThread = post('p1', 'Approved launch', [['b', 'scheduled']], { approval_status: 'approved' }) as { social_post_channels: Array<Record<string, unknown>> };
+    withThread.social_post_channels[0]!.parts = ['Part two', 'Part three'];
+    posts = [withThread];
+    const user = userEvent.setup();
+    renderHub();
+    const dialog = await openEdit(user);
+    const second = await within(dialog).findByLabelText('Part 2 of 3');
+    expect(second).toHaveValue('Part two');
+    expect(within(dialog).getByLabelText('Part 3 of 3')).toHaveValue('Part three');
+
+    await user.type(second, ', edited');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove part 3' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.values).toMatchObject({ channels: [{ account_id: 'b', body: 'Approved launch', parts: ['Part two, edited'] }] });
+  });
+
+  it('an edit of a post without a thread sends no parts (the database keeps what it has)', async () => {
+    const user = userEvent.setup();
+    renderHub();
+    const dialog = await openEdit(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.values).not.toHaveProperty('channels.0.parts');
+  });
+
   it('keeps the dialog open with the database’s refusal and everything typed', async () => {
     saveResult = { data: null, error: { message: 'This post has already gone out (or is going out) on some accounts: it can no longer change.', code: 'P0001', details: 'post_sent' } };
     const user = userEvent.setup();

@@ -40,6 +40,18 @@ describe('composerStateFromPost', () => {
     })).toEqual({ body: 'Launch', selected: ['m', 'b'], variants: { m: 'Launch, fediverse' }, scheduleLocal: '2099-01-02T17:30' });
   });
 
+  it('prefills an account’s thread, and only where it has parts', () => {
+    const state = composerStateFromPost({
+      body: 'Launch', scheduled_at: null, approval_status: null,
+      social_post_channels: [{ ...channel('b', 'draft'), parts: ['Part two', 'Part three'] }, { ...channel('m', 'draft'), parts: [] }, channel('w', 'draft')],
+    });
+    expect(state.parts).toEqual({ b: ['Part two', 'Part three'] });
+  });
+
+  it('gives a post without threads no parts at all', () => {
+    expect(composerStateFromPost(post(['draft'])).parts).toBeUndefined();
+  });
+
   it('leaves the moment empty for a draft', () => {
     expect(composerStateFromPost(post(['draft'])).scheduleLocal).toBe('');
   });

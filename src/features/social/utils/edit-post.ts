@@ -7,7 +7,7 @@ interface EditablePost {
   body: string;
   scheduled_at: string | null;
   approval_status: string | null;
-  social_post_channels: ReadonlyArray<{ account_id: string; body: string; status: string }>;
+  social_post_channels: ReadonlyArray<{ account_id: string; body: string; status: string; parts?: readonly string[] | null }>;
 }
 
 /** Whether a post can still be edited: every channel still a draft, awaiting approval or scheduled (not sent, failed, unconfirmed or being sent). */
@@ -24,11 +24,17 @@ export function localFromIso(iso: string | null): string {
   return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }
 
-/** The composer's state for a saved post: its text, its accounts in order, a variant where an account's text differs, its moment. */
+/**
+ * The composer's state for a saved post: its text, its accounts in order, a variant where an account's text differs,
+ * an account's thread where it has one (shown and editable; removing every part saves an empty thread), its moment.
+ */
 export function composerStateFromPost(post: EditablePost): ComposerState {
   const variants: Record<string, string | undefined> = {};
+  const parts: Record<string, string[] | undefined> = {};
   for (const channel of post.social_post_channels) {
     if (channel.body !== post.body) variants[channel.account_id] = channel.body;
+    if (channel.parts && channel.parts.length > 0) parts[channel.account_id] = [...channel.parts];
   }
-  return { body: post.body, selected: post.social_post_channels.map((channel) => channel.account_id), variants, scheduleLocal: localFromIso(post.scheduled_at) };
+  const state: ComposerState = { body: post.body, selected: post.social_post_channels.map((channel) => channel.account_id), variants, scheduleLocal: localFromIso(post.scheduled_at) };
+  return Object.keys(parts).length > 0 ? { ...state, parts } : state;
 }
