@@ -1,9 +1,9 @@
-/** Query keys of a workspace's webhook endpoints, their secrets and the delivery log. */
+import { webhookEndpointKeys } from '@/lib/webhook-endpoints';
+
+/** Query keys of a workspace's webhook endpoints (shared: `src/lib/webhook-endpoints.ts`), their secrets and the delivery log. */
 export const webhookKeys = {
-  all: ['webhooks'] as const,
-  workspace: (workspaceId: string) => [...webhookKeys.all, workspaceId] as const,
-  endpoints: (workspaceId: string) => [...webhookKeys.workspace(workspaceId), 'endpoints'] as const,
-  deliveries: (workspaceId: string) => [...webhookKeys.workspace(workspaceId), 'deliveries'] as const,
-  attempts: (workspaceId: string, deliveryId: string) => [...webhookKeys.workspace(workspaceId), 'attempts', deliveryId] as const,
-  reveal: (workspaceId: string, endpointId: string) => [...webhookKeys.workspace(workspaceId), 'reveal', endpointId] as const,
+  ...webhookEndpointKeys,
+  deliveries: (workspaceId: string) => [...webhookEndpointKeys.workspace(workspaceId), 'deliveries'] as const,
+  attempts: (workspaceId: string, deliveryId: string) => [...webhookEndpointKeys.workspace(workspaceId), 'attempts', deliveryId] as const,
+  reveal: (workspaceId: string, endpointId: string) => [...webhookEndpointKeys.workspace(workspaceId), 'reveal', endpointId] as const,
 };

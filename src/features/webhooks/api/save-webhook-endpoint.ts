@@ -1,5 +1,5 @@
 import { webhooksCopy } from '@/config/webhooks-copy';
-import type { WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
+import type { WebhookEndpoint } from '@/lib/webhook-endpoints';
 import { useWebhooksMutation } from '@/features/webhooks/api/use-webhooks-mutation';
 import type { CheckedEndpoint } from '@/features/webhooks/utils/endpoint-form';
 import { toError } from '@/lib/errors';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { webhooksCopy } from '@/config/webhooks-copy';
 import { useWebhookDeliveries } from '@/features/webhooks/api/get-webhook-deliveries';
-import { useWebhookEndpoints } from '@/features/webhooks/api/get-webhook-endpoints';
+import { useWebhookEndpoints } from '@/lib/webhook-endpoints';
 import { DeliveryItem } from '@/features/webhooks/components/delivery-item';
 
 /** The workspace's latest deliveries (everyone in the workspace reads them), newest first. */

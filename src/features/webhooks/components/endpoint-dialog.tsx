@@ -3,7 +3,7 @@ import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { webhooksCopy, type WebhookEventType } from '@/config/webhooks-copy';
-import type { WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
+import type { WebhookEndpoint } from '@/lib/webhook-endpoints';
 import { useRevealedEndpoint } from '@/features/webhooks/api/reveal-webhook-endpoint';
 import { useSaveWebhookEndpoint } from '@/features/webhooks/api/save-webhook-endpoint';
 import { EndpointFormFields } from '@/features/webhooks/components/endpoint-form-fields';

@@ -2,7 +2,7 @@ import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { webhooksCopy } from '@/config/webhooks-copy';
-import type { WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
+import type { WebhookEndpoint } from '@/lib/webhook-endpoints';
 
 interface EndpointItemProps {
   endpoint: WebhookEndpoint;

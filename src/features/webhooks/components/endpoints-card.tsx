@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { webhooksCopy } from '@/config/webhooks-copy';
 import { useDeleteWebhookEndpoint } from '@/features/webhooks/api/delete-webhook-endpoint';
-import { useWebhookEndpoints, type WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
+import { useWebhookEndpoints, type WebhookEndpoint } from '@/lib/webhook-endpoints';
 import { EndpointItem } from '@/features/webhooks/components/endpoint-item';
 import type { SecretDialog as SecretDialogContent } from '@/features/webhooks/components/secret-dialog';
 

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { webhooksCopy } from '@/config/webhooks-copy';
-import type { WebhookEndpoint } from '@/features/webhooks/api/get-webhook-endpoints';
+import type { WebhookEndpoint } from '@/lib/webhook-endpoints';
 import { useRevealedEndpoint } from '@/features/webhooks/api/reveal-webhook-endpoint';
 import { useRotateWebhookSecret } from '@/features/webhooks/api/rotate-webhook-secret';
 import { copyText } from '@/lib/copy-text';
