@@ -1,9 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactTimeline } from '@/features/automation/components/contact-timeline';
-import { RetentionOverview } from '@/features/contacts/components/retention-overview';
-import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { fakeSession, workspaceRows, type FakeResult, type FakeSupabase, type QueryCall } from '@/testing/fake-supabase';
 import { renderRoutes } from '@/testing/render';
@@ -20,14 +17,8 @@ const row = (enrollment: string, name: string, kind: string, stepId: string | nu
 });
 let timeline: unknown[];
 
-const hot = { id: 'c-hot', score_band: 'hot', first_name: 'Hana', last_name: 'Hot', email: 'hana@example.com', company: 'Acme', phone: null, lead_score: 90, last_activity_at: null };
 function respond(call: QueryCall): FakeResult | undefined {
-  if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
   if (call.table === 'rpc:automation_contact_timeline') return { data: timeline, error: null };
-  if (call.table === 'rpc:recompute_lead_scores') return { data: 0, error: null };
-  if (call.table === 'rpc:contact_overview') {
-    return { data: { total: 1, bands: { hot: 1, warm: 0, cool: 0, cold: 0 }, stages: { subscriber: 1, lead: 0, marketing_qualified: 0, sales_qualified: 0, customer: 0, churned: 0 }, hot_to_call: [hot], quiet_count: 0, quiet: [] }, error: null };
-  }
   return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: 'viewer' }]);
 }
 
@@ -68,13 +59,4 @@ describe('ContactTimeline', () => {
     expect(await screen.findByText('This contact has not been in any workflow yet.')).toBeInTheDocument();
   });
 
-  it('opens from the contact in the Retention Center (viewers too)', async () => {
-    const user = userEvent.setup();
-    renderRoutes([{ path: '/', element: <AuthProvider><RetentionOverview /></AuthProvider> }], '/');
-    await user.click(await screen.findByRole('button', { name: 'Automation history of Hana Hot' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Automation history')).toBeInTheDocument();
-    expect(await within(dialog).findByText('Welcome series')).toBeInTheDocument();
-    expect(fake.calls.find((call) => call.table === 'rpc:automation_contact_timeline')?.values).toEqual({ contact_id: 'c-hot' });
-  });
 });

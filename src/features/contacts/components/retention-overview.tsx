@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { SampleListCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
@@ -14,10 +14,12 @@ import { contactName } from '@/features/contacts/utils/contact-display';
 import { bandRows, contactRow, sampleRows, stageRows } from '@/features/contacts/utils/overview-rows';
 import { useWorkspace } from '@/lib/workspace';
 
-/** A contact's automation history: its dialog's code (Radix Dialog, the timeline) loads when first opened (issue 33). */
-const ContactTimelineDialog = lazy(() =>
-  import('@/features/automation/components/contact-timeline-dialog').then((module) => ({ default: module.ContactTimelineDialog })),
-);
+/** What a contact's history dialog is given: the workspace, the contact (with the name shown), how to close it. */
+export interface ContactHistoryDialogProps {
+  workspaceId: string;
+  contact: { id: string; name: string };
+  onClose(): void;
+}
 
 const copy = contactsCopy.retention;
 
@@ -36,8 +38,10 @@ function EmptyLine({ children }: { children: string }) {
 /**
  * The Customer Retention Center's contact figures, from the workspace's contacts: bands, stages, hot contacts to
  * call today, contacts gone quiet. A workspace without contacts sees the spec's sample figures, marked, with a prompt.
+ * `historyDialog`: a contact's automation history, composed by the route from the automation feature (a lazy
+ * component: its code loads when first opened, issue 33), opened by each hot or quiet contact's History button.
  */
-export function RetentionOverview() {
+export function RetentionOverview({ historyDialog: HistoryDialog }: { historyDialog: ComponentType<ContactHistoryDialogProps> }) {
   const overview = useContactOverview();
   const { current } = useWorkspace();
   const [historyOf, setHistoryOf] = useState<{ id: string; name: string } | null>(null);
@@ -86,7 +90,7 @@ export function RetentionOverview() {
       </div>
       {historyOf && current ? (
         <Suspense fallback={null}>
-          <ContactTimelineDialog workspaceId={current.id} contact={historyOf} onClose={() => setHistoryOf(null)} />
+          <HistoryDialog workspaceId={current.id} contact={historyOf} onClose={() => setHistoryOf(null)} />
         </Suspense>
       ) : null}
     </section>
