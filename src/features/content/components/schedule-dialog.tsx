@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { contentCopy } from '@/config/content-copy';
 import { SCHEDULABLE_LIMIT, useSchedulableContent, type SchedulableContent } from '@/features/content/api/get-schedulable-content';
 import { useRescheduleContentItem } from '@/features/content/api/reschedule-content-item';
-import { fromDateTimeInput, isSchedulableMoment, toDateTimeInput } from '@/features/content/utils/calendar';
+import { isSchedulableMoment } from '@/features/content/utils/calendar';
+import { fromDateTimeInput, toDateTimeInput } from '@/lib/datetime-local';
 import { describeLoadFailure } from '@/lib/error-kinds';
 
 interface ScheduleValues {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   agendaDays,
   calendarDayOf,
-  fromDateTimeInput,
   isFocusTarget,
   isOverdue,
   isSchedulableMoment,
@@ -15,7 +14,6 @@ import {
   scheduleState,
   shiftMonth,
   shownItems,
-  toDateTimeInput,
 } from '@/features/content/utils/calendar';
 
 /** The zone this process runs in: `at` builds its moments there. */
@@ -113,23 +111,6 @@ describe('isOverdue', () => {
     expect(isOverdue({ id: 'x', title: 'x', status: 'archived', planned_publish_at: at(2026, 11, 22) }, now)).toBe(false);
     expect(isOverdue({ id: 'x', title: 'x', status: 'draft', planned_publish_at: at(2026, 11, 24) }, now)).toBe(false);
     expect(isOverdue({ id: 'x', title: 'x', status: 'draft', planned_publish_at: null }, now)).toBe(false);
-  });
-});
-
-describe('datetime-local field', () => {
-  it('round-trips a local date and time', () => {
-    const stored = at(2026, 3, 5, 7, 45);
-    expect(toDateTimeInput(stored)).toBe('2026-03-05T07:45');
-    expect(fromDateTimeInput('2026-03-05T07:45')).toBe(stored);
-    expect(toDateTimeInput(null)).toBe('');
-  });
-
-  it('is empty for no plan, and unreadable for impossible values', () => {
-    expect(fromDateTimeInput('')).toBeNull();
-    expect(fromDateTimeInput('2026-02-30T10:00')).toBeUndefined();
-    expect(fromDateTimeInput('2026-02-10T25:00')).toBeUndefined();
-    expect(fromDateTimeInput('1999-02-10T10:00')).toBeUndefined();
-    expect(fromDateTimeInput('tomorrow')).toBeUndefined();
   });
 });
 

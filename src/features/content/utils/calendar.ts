@@ -3,8 +3,8 @@ import { wallClockOf } from '@/lib/zoned-time';
 
 /**
  * The editorial calendar's date logic, pure: the weeks of a month view, items by the workspace's day (its time zone,
- * not the browser's), moving an item to another day at the same time of day, overdue items, the agenda's days, the items a month cell shows, and the
- * datetime-local field of the content dialog.
+ * not the browser's), moving an item to another day at the same time of day, overdue items, the agenda's days, and the items a month cell shows (the
+ * datetime-local field of the content dialog: `src/lib/datetime-local.ts`).
  */
 
 export interface ScheduledItem {
@@ -158,23 +158,6 @@ export interface FocusRequest {
 /** Whether focus follows this item: the moved one, in its new day of the workspace's zone (not the element of the day it left). */
 export function isFocusTarget(request: FocusRequest | null, item: ScheduledItem, timeZone: string): boolean {
   return request !== null && request.id === item.id && item.planned_publish_at !== null && calendarDayOf(item.planned_publish_at, timeZone) === request.day;
-}
-
-/** A stored timestamp → the value of an <input type="datetime-local"> (local time, minutes); null → ''. */
-export function toDateTimeInput(timestamp: string | null): string {
-  if (!timestamp) return '';
-  const date = new Date(timestamp);
-  return `${localDayOf(timestamp)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The value of a datetime-local input → an ISO timestamp; '' → null; anything unreadable → undefined. */
-export function fromDateTimeInput(text: string): string | null | undefined {
-  if (text.trim() === '') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!match || dayValue(`${match[1]}-${match[2]}-${match[3]}`) === null) return undefined;
-  const [, year, month, day, hours, minutes] = match.map(Number) as number[];
-  if (hours! > 23 || minutes! > 59 || year! < 2000 || year! > 2099) return undefined;
-  return new Date(year!, month! - 1, day, hours, minutes).toISOString();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { contentCopy } from '@/config/content-copy';
 import { CONTENT_DEFAULTS, type ContentStatus, type ContentType } from '@/config/content-options';
-import { fromDateTimeInput, isSchedulableMoment, toDateTimeInput } from '@/features/content/utils/calendar';
+import { isSchedulableMoment } from '@/features/content/utils/calendar';
+import { fromDateTimeInput, toDateTimeInput } from '@/lib/datetime-local';
 import type { Tables, TablesInsert } from '@/types/database';
 
 export type ContentItem = Tables<'content_items'>;

@@ -1,4 +1,4 @@
-import { toDateTimeInput } from '@/features/content/utils/calendar';
+import { toDateTimeInput } from '@/lib/datetime-local';
 import { nextFreeSlot, takenMoments } from '@/features/social/utils/next-free-slot';
 import { toError, unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toDateTimeInput } from '@/features/content/utils/calendar';
+import { toDateTimeInput } from '@/lib/datetime-local';
 import { AccountSlotsDialog } from '@/features/social/components/account-slots-dialog';
 import { NextFreeSlotButton } from '@/features/social/components/next-free-slot-button';
 import { AuthProvider } from '@/lib/auth';
