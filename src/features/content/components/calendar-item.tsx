@@ -7,7 +7,7 @@ import type { ScheduledContent } from '@/features/content/api/get-scheduled-cont
 import { isFocusTarget, scheduleState, type FocusRequest } from '@/features/content/utils/calendar';
 import { contentStatusBadge } from '@/features/content/utils/content-display';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
-import { socialStatusBadge, type SocialEntryInfo } from '@/features/social/utils/calendar-entries';
+import { socialStatusBadge, type SocialEntryInfo } from '@/features/content/utils/social-calendar-entries';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

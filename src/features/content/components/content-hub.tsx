@@ -6,7 +6,7 @@ import { ContentOverview } from '@/features/content/components/content-overview'
 import { ContentPerformance } from '@/features/content/components/content-samples';
 import { EditorialCalendar } from '@/features/content/components/editorial-calendar';
 import type { ContentItem } from '@/features/content/utils/content-form';
-import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts } from '@/lib/social-accounts';
 import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 

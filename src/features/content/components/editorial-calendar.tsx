@@ -9,10 +9,10 @@ import { useRescheduleContentItem } from '@/features/content/api/reschedule-cont
 import { CalendarAgenda } from '@/features/content/components/calendar-agenda';
 import { agendaDays, calendarDayOf, itemsByDay, type FocusRequest, monthOf, monthWeeks, moveRefusal, shiftMonth } from '@/features/content/utils/calendar';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
-import { useCalendarSocialPosts } from '@/features/social/api/get-calendar-social-posts';
-import { useRescheduleSocialPost } from '@/features/social/api/reschedule-social-post';
-import { ChannelFilter } from '@/features/social/components/channel-filter';
-import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, type CalendarEntryBase } from '@/features/social/utils/calendar-entries';
+import { useCalendarSocialPosts } from '@/features/content/api/get-calendar-social-posts';
+import { useRescheduleSocialPost } from '@/features/content/api/reschedule-social-post';
+import { ChannelFilter } from '@/features/content/components/channel-filter';
+import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, type CalendarEntryBase } from '@/features/content/utils/social-calendar-entries';
 import { describeLoadFailure } from '@/lib/error-kinds';
 import { formatDay } from '@/lib/format';
 import { addDays } from '@/lib/periods';

@@ -1,9 +1,10 @@
-/** Query keys of a workspace's social accounts and posts. */
+import { socialQueryKeys } from '@/lib/social-accounts';
+
+/** Query keys of a workspace's social accounts (shared: `src/lib/social-accounts.ts`) and posts. */
 export const socialKeys = {
-  all: ['social'] as const,
-  accounts: (workspaceId: string) => [...socialKeys.all, workspaceId, 'accounts'] as const,
-  posts: (workspaceId: string) => [...socialKeys.all, workspaceId, 'posts'] as const,
-  approvalSetting: (workspaceId: string) => [...socialKeys.all, workspaceId, 'approval-setting'] as const,
+  ...socialQueryKeys,
+  posts: (workspaceId: string) => [...socialQueryKeys.all, workspaceId, 'posts'] as const,
+  approvalSetting: (workspaceId: string) => [...socialQueryKeys.all, workspaceId, 'approval-setting'] as const,
   /** The signed-out reviewer's view of an approval link. */
   approval: (token: string) => ['social-approval', token] as const,
 };

@@ -8,7 +8,7 @@ import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialCopy } from '@/config/social-copy';
 import { useDisconnectSocialAccount } from '@/features/social/api/disconnect-social-account';
-import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts, type SocialAccount } from '@/lib/social-accounts';
 import { NETWORK_RULES, type SocialNetwork } from '@/features/social/network-rules';
 import { needsReconnect, type AccountStatus } from '@/features/social/utils/channel-display';
 

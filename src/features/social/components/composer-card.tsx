@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialCopy } from '@/config/social-copy';
-import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts } from '@/lib/social-accounts';
 import { useSaveSocialPost } from '@/features/social/api/save-social-post';
 import { PostForm } from '@/features/social/components/post-form';
 import { useWorkspace } from '@/lib/workspace';

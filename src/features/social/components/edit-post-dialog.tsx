@@ -1,6 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { socialEditCopy } from '@/config/social-edit-copy';
-import type { SocialAccount } from '@/features/social/api/get-social-accounts';
+import type { SocialAccount } from '@/lib/social-accounts';
 import type { SocialPost } from '@/features/social/api/get-social-posts';
 import { useUpdateSocialPost } from '@/features/social/api/update-social-post';
 import { PostForm } from '@/features/social/components/post-form';

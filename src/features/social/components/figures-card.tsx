@@ -5,7 +5,7 @@ import { SampleSection } from '@/components/module/sample-section';
 import { KeyMetrics, StatCards } from '@/components/module/stat-cards';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialSampleStats } from '@/features/dashboard/modules/social-module';
-import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts } from '@/lib/social-accounts';
 import { useSocialFigures } from '@/features/social/api/get-social-figures';
 import { figuresCopy } from '@/features/social/components/figures-copy';
 import { summarizeFigures } from '@/features/social/utils/figures-summary';

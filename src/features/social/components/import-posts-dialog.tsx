@@ -5,7 +5,7 @@ import type { CsvMappingStore } from '@/components/csv/csv-schema';
 import type { ImportBatch } from '@/components/csv/run-import';
 import { ListStatus } from '@/components/module/list-status';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts } from '@/lib/social-accounts';
 import { importSocialPosts } from '@/features/social/api/import-social-posts';
 import { socialKeys } from '@/features/social/api/keys';
 import { importPostsCopy } from '@/features/social/components/import-posts-copy';

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { socialCopy } from '@/config/social-copy';
-import type { SocialAccount } from '@/features/social/api/get-social-accounts';
+import type { SocialAccount } from '@/lib/social-accounts';
 import type { SocialPostChannel } from '@/features/social/api/get-social-posts';
 import { canSendAgain, channelBadge } from '@/features/social/utils/channel-display';
 import { channelNeedsReconnect } from '@/features/social/utils/reconnect';

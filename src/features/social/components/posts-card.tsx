@@ -4,7 +4,7 @@ import { ListStatus } from '@/components/module/list-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { socialCopy } from '@/config/social-copy';
-import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts, type SocialAccount } from '@/lib/social-accounts';
 import { useSocialPosts, type SocialPost } from '@/features/social/api/get-social-posts';
 import { useSendChannelAgain } from '@/features/social/api/send-channel-again';
 import { PostChannelItem } from '@/features/social/components/post-channel-item';

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { socialCopy } from '@/config/social-copy';
-import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts, type SocialAccount } from '@/lib/social-accounts';
 import { accountsToReconnect, reconnectBannerTitle } from '@/features/social/utils/reconnect';
 
 interface ReconnectBannerProps {

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { socialCopy } from '@/config/social-copy';
-import type { SocialAccount } from '@/features/social/api/get-social-accounts';
+import type { SocialAccount } from '@/lib/social-accounts';
 import { useReconnectSocialAccount } from '@/features/social/api/reconnect-social-account';
 
 /** A new app password or token for an account its network refused. */

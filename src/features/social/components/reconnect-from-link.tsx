@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSocialAccounts, type SocialAccount } from '@/features/social/api/get-social-accounts';
+import { useSocialAccounts, type SocialAccount } from '@/lib/social-accounts';
 import { accountsToReconnect } from '@/features/social/utils/reconnect';
 import { accountToReconnectFromLink, RECONNECT_PARAM } from '@/features/social/utils/reconnect-link';
 

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
 import { socialCopy } from '@/config/social-copy';
 import { workspaceCopy } from '@/config/team-copy';
-import type { SocialAccount } from '@/features/social/api/get-social-accounts';
+import type { SocialAccount } from '@/lib/social-accounts';
 import { ApprovalSetting } from '@/features/social/components/approval-setting';
 import { AccountsCard } from '@/features/social/components/accounts-card';
 import { ComposerCard } from '@/features/social/components/composer-card';

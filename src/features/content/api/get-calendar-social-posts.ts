@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { socialKeys } from '@/features/social/api/keys';
-import { useSocialAccounts } from '@/features/social/api/get-social-accounts';
 import { unwrap } from '@/lib/errors';
+import { socialQueryKeys, useSocialAccounts } from '@/lib/social-accounts';
 import { supabase } from '@/lib/supabase';
 import { useWorkspace } from '@/lib/workspace';
 
@@ -25,7 +24,7 @@ export function useCalendarSocialPosts(from: string, to: string) {
   const workspaceId = useWorkspace().current?.id ?? '';
   const accounts = useSocialAccounts(workspaceId);
   const posts = useQuery({
-    queryKey: [...socialKeys.all, workspaceId, 'calendar', from, to],
+    queryKey: socialQueryKeys.calendarPosts(workspaceId, from, to),
     queryFn: () => getCalendarSocialPosts(workspaceId, from, to),
     enabled: workspaceId !== '',
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, socialEntryStatus } from '@/features/social/utils/calendar-entries';
+import { canMoveSocialEntry, filterByChannel, socialCalendarEntries, socialEntryStatus } from '@/features/content/utils/social-calendar-entries';
 
 const post = (channels: [string, string][], extra: Partial<{ body: string; scheduled_at: string | null; approval_status: string | null }> = {}) => ({
   id: 'p1', body: 'Hello', scheduled_at: '2026-12-01T09:00:00Z', approval_status: null,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { socialCalendarCopy } from '@/config/social-calendar-copy';
-import { socialKeys } from '@/features/social/api/keys';
 import { toError } from '@/lib/errors';
+import { socialQueryKeys } from '@/lib/social-accounts';
 import { supabase } from '@/lib/supabase';
 import { useAccessCheckedWrite } from '@/lib/use-access-checked-write';
 
@@ -31,9 +31,9 @@ export function useRescheduleSocialPost() {
   return useMutation({
     mutationFn: (change: Reschedule) => checked(() => rescheduleSocialPost(change)),
     onMutate: async ({ postId, scheduledAt }) => {
-      await queryClient.cancelQueries({ queryKey: socialKeys.all, predicate: isCalendar });
-      const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: socialKeys.all, predicate: isCalendar });
-      queryClient.setQueriesData<CalendarPost[]>({ queryKey: socialKeys.all, predicate: isCalendar }, (posts) =>
+      await queryClient.cancelQueries({ queryKey: socialQueryKeys.all, predicate: isCalendar });
+      const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: socialQueryKeys.all, predicate: isCalendar });
+      queryClient.setQueriesData<CalendarPost[]>({ queryKey: socialQueryKeys.all, predicate: isCalendar }, (posts) =>
         posts?.map((post) => (post.id === postId ? { ...post, scheduled_at: scheduledAt } : post)),
       );
       return { before };
@@ -42,6 +42,6 @@ export function useRescheduleSocialPost() {
       for (const [key, posts] of context?.before ?? []) queryClient.setQueryData(key, posts);
       toast.error(socialCalendarCopy.moveFailed, { description: toError(error).message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: socialKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: socialQueryKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { socialCalendarCopy as copy } from '@/config/social-calendar-copy';
-import type { ChannelFilter as Filter, SocialCalendarAccount } from '@/features/social/utils/calendar-entries';
+import type { ChannelFilter as Filter, SocialCalendarAccount } from '@/features/content/utils/social-calendar-entries';
 
 interface ChannelFilterProps {
   accounts: readonly SocialCalendarAccount[];
