@@ -1,18 +1,6 @@
-import { Eye, Heart, Send, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
-
-const iconClass = 'h-4 w-4 text-muted-foreground';
-
-/** The spec's sample headline figures: the Social Hub's figures card shows them, marked, only to a workspace that has
- * published nothing (src/features/social/components/figures-card.tsx). */
-export const socialSampleStats = [
-  { label: 'Total Followers', value: '45.2K', change: '+6.3%', icon: <Users className={iconClass} aria-hidden="true" /> },
-  { label: 'Engagement Rate', value: '5.8%', change: '+0.9%', icon: <Heart className={iconClass} aria-hidden="true" /> },
-  { label: 'Posts This Month', value: '68', change: '+12', icon: <Send className={iconClass} aria-hidden="true" /> },
-  { label: 'Reach', value: '312K', change: '+14%', icon: <Eye className={iconClass} aria-hidden="true" /> },
-];
 
 const platforms = [
   { primary: 'Instagram', secondary: '16.8K followers · 7.2% engagement', progress: 72, value: '7.2%' },
@@ -30,7 +18,7 @@ const scheduled = [
 
 /**
  * Social Media Hub (spec §2): the working Social Hub (`children`, src/features/social, with its figures card: real
- * figures, or the sample headline figures above for a workspace that has published nothing) above the spec's sample
+ * figures, or the spec's sample headline figures for a workspace that has published nothing) above the spec's sample
  * lists (marked).
  */
 export function SocialModule({ children }: { children?: ReactNode }) {

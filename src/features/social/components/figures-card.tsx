@@ -1,16 +1,25 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Eye, Heart, Send, Users } from 'lucide-react';
 import { useId } from 'react';
 import { ListStatus } from '@/components/module/list-status';
 import { SampleSection } from '@/components/module/sample-section';
 import { KeyMetrics, StatCards } from '@/components/module/stat-cards';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { socialSampleStats } from '@/features/dashboard/modules/social-module';
 import { useSocialAccounts } from '@/lib/social-accounts';
 import { useSocialFigures } from '@/features/social/api/get-social-figures';
 import { figuresCopy } from '@/features/social/components/figures-copy';
 import { summarizeFigures } from '@/features/social/utils/figures-summary';
 
 const number = new Intl.NumberFormat('en');
+
+const iconClass = 'h-4 w-4 text-muted-foreground';
+
+/** The spec's sample headline figures (§2 Social Media Hub): shown, marked, only to a workspace that has published nothing. */
+const socialSampleStats = [
+  { label: 'Total Followers', value: '45.2K', change: '+6.3%', icon: <Users className={iconClass} aria-hidden="true" /> },
+  { label: 'Engagement Rate', value: '5.8%', change: '+0.9%', icon: <Heart className={iconClass} aria-hidden="true" /> },
+  { label: 'Posts This Month', value: '68', change: '+12', icon: <Send className={iconClass} aria-hidden="true" /> },
+  { label: 'Reach', value: '312K', change: '+14%', icon: <Eye className={iconClass} aria-hidden="true" /> },
+];
 
 /**
  * The Social Hub's figures (issue 30 #6): the likes, reposts and replies the networks report for the workspace's
