@@ -51,12 +51,17 @@ function respond(call: QueryCall): FakeResult | undefined {
   return undefined;
 }
 
+/** The notice the route gives the page (src/app/routes/dashboard.tsx: the Social Hub's), as a stand-in showing what it is given. */
+function WorkspaceNoticeStub({ workspaceId, canWrite }: { workspaceId: string; canWrite: boolean }) {
+  return <p>{`Notice of ${workspaceId}${canWrite ? ', may write' : ', reads only'}`}</p>;
+}
+
 function renderDashboard() {
   return renderRoutes(
     [
       {
         element: <AuthProvider><ProtectedRoute /></AuthProvider>,
-        children: [{ path: '/dashboard', element: <DashboardPage /> }],
+        children: [{ path: '/dashboard', element: <DashboardPage workspaceNotice={WorkspaceNoticeStub} /> }],
       },
       { path: '/auth', element: <Landing name="auth" /> },
     ],
@@ -94,16 +99,10 @@ describe('/dashboard', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...'));
   });
 
-  it('shows a notice with a Reconnect link into the Social Hub for a broken social account of the current workspace (issue 30)', async () => {
-    fake.respondWith((call) =>
-      call.table === 'social_accounts'
-        ? { data: [{ id: 'acc-1', display_name: 'studio.bsky.social', network: 'bluesky' }], error: null }
-        : respond(call),
-    );
+  it("shows the route's notice for the current workspace, saying whether the user may write", async () => {
+    workspaces = [{ id: 'org-1', name: 'Analytical Engines', role: 'viewer' }];
     renderDashboard();
-    const link = await screen.findByRole('link', { name: 'Reconnect studio.bsky.social' });
-    expect(link).toHaveAttribute('href', '/marketing/social?reconnect=acc-1');
-    expect(screen.getByText('1 social account needs reconnecting')).toBeInTheDocument();
+    expect(await screen.findByText('Notice of org-1, reads only')).toBeInTheDocument();
   });
 
   it('shows the header: platform name, badge, name, role label, the workspace switcher, sign-out', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { dashboardCopy } from '@/config/account-copy';
 import { findRole } from '@/config/roles';
 import { site } from '@/config/site';
@@ -9,17 +9,20 @@ import { PlatformOverview } from '@/features/dashboard/components/platform-overv
 import { RolePrompt } from '@/features/dashboard/components/role-prompt';
 import { YourDashboardCard } from '@/features/dashboard/components/your-dashboard-card';
 import { profileDisplay } from '@/features/dashboard/utils/profile-display';
-import { DashboardReconnectNotice } from '@/features/social/components/dashboard-reconnect-notice';
 import { PageStatus, useAuth } from '@/lib/auth';
 import { localDay } from '@/lib/periods';
 import { useWorkspace } from '@/lib/workspace';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
 
+/** A notice of what needs the current workspace's attention, from another feature (the route gives it: the Social Hub's broken accounts). */
+export type WorkspaceNotice = ComponentType<{ workspaceId: string; canWrite: boolean }>;
+
 /**
- * /dashboard (spec §2): header, welcome line, own module, all modules, the Platform Overview's four figures. The welcome
- * line's active members are the Active Users card's, from the same answer (platform_overview): one definition.
+ * /dashboard (spec §2): header, welcome line, the current workspace's `workspaceNotice`, own module, all modules, the Platform
+ * Overview's four figures. The welcome line's active members are the Active Users card's, from the same answer
+ * (platform_overview): one definition.
  */
-export function DashboardPage() {
+export function DashboardPage({ workspaceNotice: WorkspaceNotice }: { workspaceNotice: WorkspaceNotice }) {
   const { profile, user, isProfileLoading } = useAuth();
   const { current, canWrite } = useWorkspace();
   const members = useWorkspaceMembers();
@@ -45,7 +48,7 @@ export function DashboardPage() {
               : dashboardCopy.welcomeSubtitle}
           </p>
         </div>
-        {current ? <DashboardReconnectNotice workspaceId={current.id} canWrite={canWrite} /> : null}
+        {current ? <WorkspaceNotice workspaceId={current.id} canWrite={canWrite} /> : null}
         {profile === null ? (
           <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
             {dashboardCopy.profileUnavailable}
