@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EmailSampleFigures } from '@/features/dashboard/modules/email-module';
+import { SampleSection } from '@/components/module/sample-section';
 import { EmailPage } from '@/features/email/components/email-page';
 import { AuthProvider } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -27,7 +27,9 @@ function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined 
   return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: 'member' }]);
 }
 
-const renderPage = () => renderRoutes([{ path: '/marketing/email', element: <AuthProvider><EmailPage sample={<EmailSampleFigures />} /></AuthProvider> }], '/marketing/email');
+/** The route gives the page the dashboard's sample figures (src/app/routes/marketing/email.tsx); a stand-in here. */
+const sample = <SampleSection title="Example figures"><p>24,583 subscribers</p></SampleSection>;
+const renderPage = () => renderRoutes([{ path: '/marketing/email', element: <AuthProvider><EmailPage sample={sample} /></AuthProvider> }], '/marketing/email');
 
 beforeEach(() => {
   fake.reset();
