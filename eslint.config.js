@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -6,7 +7,50 @@ import tseslint from 'typescript-eslint';
 /** Toasts go through @/lib/toast, which loads sonner with the first one (issue 33; decision 0017). */
 const sonnerThroughFacade = { name: 'sonner', message: 'Use toast from @/lib/toast: sonner loads with the first toast, not with every page.' };
 
-const features = ['marketing-site', 'auth', 'dashboard', 'content', 'campaigns', 'admin', 'team', 'blog', 'account-security', 'assets'];
+/** Every folder of src/features, read from the disk: a new feature is covered by the rule below without a list to update. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * Imports of another feature not yet taken apart, each with why it stays (the rule allows exactly these; when one moves,
+ * take it off and the rule holds it).
+ */
+const pendingCrossings = {
+  // The signed-in header's notices bell: the header is the signed-in frame, reworked for page speed in parallel
+  // (session 9); the bell should come to it from the routes or from shared code.
+  'src/features/dashboard/components/dashboard-header.tsx': ['notices'],
+};
+
+/** The Supabase client is created in one place only. */
+const oneSupabaseClient = { selector: "CallExpression[callee.name='createClient']", message: 'Use the clients of src/lib/supabase.ts.' };
+
+const crossFeatureMessage = 'Features do not import each other: compose them in src/app, or move what both need to src/components, src/lib or src/config.';
+
+/** A feature's boundary: no other feature (but `allowed`), statically or with import(), and not the app layer. */
+function featureBoundary(feature, allowed = []) {
+  const others = features.filter((other) => other !== feature && !allowed.includes(other));
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [sonnerThroughFacade],
+        patterns: [
+          { group: others.map((other) => `@/features/${other}/**`), message: crossFeatureMessage },
+          { group: ['@/app/**'], message: 'Features do not import the app layer.' },
+        ],
+      },
+    ],
+    // esquery's regular expressions take no '/': '.' stands for it.
+    'no-restricted-syntax': [
+      'error',
+      oneSupabaseClient,
+      { selector: `ImportExpression[source.value=/^@.features.(${others.join('|')})./]`, message: crossFeatureMessage },
+      { selector: 'ImportExpression[source.value=/^@.app./]', message: 'Features do not import the app layer.' },
+    ],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'lighthouse-report', 'src/types/database.ts'] },
@@ -32,25 +76,6 @@ export default tseslint.config(
       ],
     },
   },
-  // Features never import each other (bulletproof-react): shared code lives in components, lib, config.
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [sonnerThroughFacade],
-          patterns: [
-            {
-              group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/**`),
-              message: 'Features do not import each other: compose them in src/app.',
-            },
-            { group: ['@/app/**'], message: 'Features do not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  })),
   // Shared layers never reach into features.
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/config/**/*.ts'],
@@ -69,11 +94,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/supabase.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='createClient']", message: 'Use the clients of src/lib/supabase.ts.' },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', oneSupabaseClient] },
   },
+  // Features never import each other (bulletproof-react): shared code lives in components, lib, config; src/app
+  // composes features. Every folder of src/features, and import() too.
+  ...features.map((feature) => ({ files: [`src/features/${feature}/**/*.{ts,tsx}`], rules: featureBoundary(feature) })),
+  ...Object.entries(pendingCrossings).map(([file, allowed]) => ({ files: [file], rules: featureBoundary(file.split('/')[2], allowed) })),
 );
