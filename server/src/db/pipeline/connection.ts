@@ -1,8 +1,7 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
-import { serialize } from 'pg-protocol';
-import { Parser } from 'pg-protocol/dist/parser';
+import { parse, serialize } from 'pg-protocol';
 import type { AuthenticationMD5Password, BackendMessage, DatabaseError, DataRowMessage, ReadyForQueryMessage } from 'pg-protocol/dist/messages';
 import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
 import { batchChannel, type BatchMessage } from './diagnostics';
@@ -41,18 +40,11 @@ export interface Step {
   values: readonly (string | null)[];
   /** Parameter types; all `unknown` when not given. */
   types?: readonly number[];
-  /**
-   * Fields (by index) kept as the bytes PostgreSQL wrote, in a Buffer of their own, instead of decoded text: the
-   * response body, which goes to the socket as is (decision 0007, session 9: decoded, the bodies filled V8's old space).
-   */
-  bytes?: readonly number[];
 }
 
-export type Field = string | Buffer | null;
-
 export interface StepResult {
-  /** Each row's fields as text (null for SQL NULL; a Buffer for the fields the step asked as bytes). */
-  rows: Field[][];
+  /** Each row's fields as text (null for SQL NULL). */
+  rows: (string | null)[][];
   error?: PostgresError;
 }
 
@@ -99,22 +91,12 @@ export class PgConnection {
   private statementCounter = 0;
   private batch: Batch | null = null;
   private onMessage: ((message: BackendMessage) => void) | null = null;
-  private currentSteps: readonly Step[] | null = null;
   private closedWith: Error | null = null;
   /** `I` idle, `T` in a transaction, `E` in a failed transaction. */
   transactionStatus = 'I';
 
   private constructor(private readonly socket: net.Socket) {
-    const parser = new Parser();
-    const handlePacket = parser['handlePacket'].bind(parser) as (offset: number, code: number, length: number, bytes: Buffer) => BackendMessage;
-    // DataRow ('D') of a step that keeps fields as bytes: read here; every other message as pg-protocol reads it.
-    Object.assign(parser, {
-      handlePacket: (offset: number, code: number, length: number, bytes: Buffer) => {
-        const keep = code === 0x44 ? this.batch && this.currentSteps?.[this.batch.step]?.bytes : undefined;
-        return keep ? dataRow(bytes, offset, length, keep) : handlePacket(offset, code, length, bytes);
-      },
-    });
-    socket.on('data', (chunk: Buffer) => parser.parse(chunk, (message) => this.onMessage?.(message)));
+    void parse(socket, (message) => this.onMessage?.(message));
     const fail = (error: Error) => this.fail(new ConnectionError('CONNECTION_CLOSED', error.message));
     socket.on('error', fail);
     socket.on('close', () => fail(new Error('the database closed the connection')));
@@ -172,7 +154,6 @@ export class PgConnection {
           }
         : resolve;
       this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve: done, reject };
-      this.currentSteps = steps;
       this.onMessage = (message) => this.handle(message, steps);
       this.socket.write(Buffer.concat(this.out.splice(0)));
     });
@@ -188,7 +169,7 @@ export class PgConnection {
         break;
       }
       case 'dataRow':
-        batch.results[batch.step]?.rows.push((message as DataRowMessage).fields as Field[]);
+        batch.results[batch.step]?.rows.push((message as DataRowMessage).fields as (string | null)[]);
         break;
       case 'commandComplete':
       case 'emptyQuery':
@@ -273,27 +254,6 @@ export class PgConnection {
       this.socket.write(serialize.startup({ user: options.user, database: options.database, client_encoding: 'UTF8', ...options.parameters }));
     });
   }
-}
-
-/**
- * A DataRow message whose fields at `keep` are copied into Buffers of their own (the parser's buffer is reused),
- * the others decoded as UTF-8 text as pg-protocol does.
- */
-function dataRow(bytes: Buffer, offset: number, length: number, keep: readonly number[]): BackendMessage {
-  const count = bytes.readInt16BE(offset);
-  const fields: Field[] = new Array<Field>(count);
-  let at = offset + 2;
-  for (let index = 0; index < count; index++) {
-    const size = bytes.readInt32BE(at);
-    at += 4;
-    if (size === -1) {
-      fields[index] = null;
-      continue;
-    }
-    fields[index] = keep.includes(index) ? Buffer.from(bytes.subarray(at, at + size)) : bytes.toString('utf8', at, at + size);
-    at += size;
-  }
-  return { name: 'dataRow', length, fields } as unknown as BackendMessage;
 }
 
 /** Resolves on `event`; rejects when the socket fails or closes first. */

@@ -10,7 +10,7 @@ import type { ResultRow } from './transaction';
 export interface RestResponse {
   status: number;
   headers: Record<string, string | string[]>;
-  body: string | Buffer | null;
+  body: string | null;
 }
 
 /**
@@ -84,9 +84,9 @@ export function totalOf(statement: Statement, row: ResultRow, plannedRows: numbe
   }
 }
 
-function locationHeader(statement: Statement, body: string | Buffer): string | undefined {
+function locationHeader(statement: Statement, body: string): string | undefined {
   if (!statement.locationColumns) return undefined;
-  const rows = JSON.parse(body.toString()) as Record<string, unknown>[];
+  const rows = JSON.parse(body) as Record<string, unknown>[];
   if (rows.length !== 1) return undefined;
   const query = statement.locationColumns
     .map((name) => {
