@@ -6,6 +6,7 @@
 // as JSON and starts over); the ceiling's process calls it directly.
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { constants, createHistogram, monitorEventLoopDelay, performance, PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 import type { AcquireMessage, BatchMessage } from '../server/src/db/pipeline/diagnostics';
 
@@ -21,10 +22,32 @@ export interface Distribution {
 export interface ProbeFigures {
   /** From the request's headers parsed by Node to its response finished: the server's own share of a request. */
   inServer: Distribution;
+  /**
+   * New connections accepted (Node's `net.server.socket` channel) and the time from the first to the last of them
+   * (ms): Node 20's libuv accepts one connection per event-loop turn (libuv#3696), so under load wrk's 50 fresh
+   * connections wait turn after turn, and their first requests with them (decision 0007, session 9).
+   */
+  accepted: { count: number; spanMs: number };
   eventLoopDelay: Distribution;
   gc: Record<'minor' | 'major' | 'incremental' | 'weak', Distribution>;
   poolWait: Distribution & { waited: number };
   roundTrip: Distribution;
+  /** The heap when the figures were taken (MB): old space used, young generation used, all spaces, outside the heap. */
+  heap: { old: number; young: number; total: number; external: number };
+}
+
+const MB = 1024 * 1024;
+
+function heapNow(): ProbeFigures['heap'] {
+  const spaces = getHeapSpaceStatistics();
+  const used = (name: string) => (spaces.find((space) => space.space_name === name)?.space_used_size ?? 0) / MB;
+  const memory = process.memoryUsage();
+  return {
+    old: used('old_space'),
+    young: used('new_space'),
+    total: memory.heapUsed / MB,
+    external: (memory.external + memory.arrayBuffers) / MB,
+  };
 }
 
 const GC_KINDS: Record<number, keyof ProbeFigures['gc']> = {
@@ -83,6 +106,8 @@ export function startProbe(): Probe {
   subscribe('beyond-brochures:pipeline:batch', (message) => roundTrip.record((message as BatchMessage).roundTripMs));
   // Node's own HTTP channels: a request's time inside the server (not counting its wait in the socket's queue).
   const inServer = new Recorder();
+  let accepts: number[] = [];
+  subscribe('net.server.socket', () => accepts.push(performance.now()));
   const started = new WeakMap<object, number>();
   subscribe('http.server.request.start', (message) => started.set((message as { response: object }).response, performance.now()));
   subscribe('http.server.response.finish', (message) => {
@@ -101,12 +126,15 @@ export function startProbe(): Probe {
       loop.reset();
       const figures: ProbeFigures = {
         inServer: inServer.take(),
+        accepted: { count: accepts.length, spanMs: accepts.length ? accepts[accepts.length - 1]! - accepts[0]! : 0 },
         eventLoopDelay: delay,
         gc: { minor: gc.minor.take(), major: gc.major.take(), incremental: gc.incremental.take(), weak: gc.weak.take() },
         poolWait: { ...poolWait.take(), waited },
         roundTrip: roundTrip.take(),
+        heap: heapNow(),
       };
       waited = 0;
+      accepts = [];
       return figures;
     },
   };
@@ -132,17 +160,20 @@ const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1
 
 /** One line of where the tail went, for a round's output. */
 export function formatTail(figures: ProbeFigures, requests: number, preempted: number): string {
-  const { inServer, eventLoopDelay: delay, gc, poolWait, roundTrip } = figures;
+  const { inServer, accepted, eventLoopDelay: delay, gc, poolWait, roundTrip, heap } = figures;
   const pauses = Object.values(gc);
   const gcCount = pauses.reduce((sum, kind) => sum + kind.count, 0);
   const gcTotal = pauses.reduce((sum, kind) => sum + kind.total, 0);
   const gcLongest = Math.max(0, ...pauses.map((kind) => kind.max));
   return (
-    (inServer.count ? `in server p50 ${ms(inServer.p50)} p99 ${ms(inServer.p99)} ms; ` : '') +
+    (inServer.count ? `in server p50 ${ms(inServer.p50)} p99 ${ms(inServer.p99)} max ${ms(inServer.max)} ms; ` : '') +
+    (accepted?.count ? `${accepted.count} connections accepted over ${ms(accepted.spanMs)} ms (their first requests: ${((accepted.count / requests) * 100).toFixed(1)} % of all); ` : '') +
     `event loop delay p99 ${ms(delay.p99)} ms (max ${ms(delay.max)}); ` +
     `GC ${((gcCount / requests) * 1000).toFixed(1)} pauses/1,000 requests, ${((gcTotal / requests) * 1000).toFixed(0)} µs/request, longest ${ms(gcLongest)} ms, ${gc.major.count} major; ` +
     `preempted ${(preempted / requests).toFixed(2)}×/request; ` +
     `pool wait p50 ${ms(poolWait.p50)} p99 ${ms(poolWait.p99)} ms (${poolWait.count ? Math.round((poolWait.waited / poolWait.count) * 100) : 0} % queued); ` +
-    `round trip p50 ${ms(roundTrip.p50)} p99 ${ms(roundTrip.p99)} ms`
+    `round trip p50 ${ms(roundTrip.p50)} p99 ${ms(roundTrip.p99)} ms` +
+    (heap ? `; heap ${heap.total.toFixed(0)} MB (old space ${heap.old.toFixed(0)}, young ${heap.young.toFixed(0)}), external ${heap.external.toFixed(0)} MB` : '') +
+    `; major GC longest ${ms(gc.major.max)} ms, minor longest ${ms(gc.minor.max)} ms`
   );
 }

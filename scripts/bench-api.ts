@@ -17,6 +17,10 @@
 // Where the tail goes (decision 0007): each round also prints, for the server and for the ceiling's client, the
 // event-loop delay, GC pauses, how often the scheduler preempted the main thread, the wait for a pool connection
 // and PostgreSQL's round trip (scripts/bench-api-probe.ts, loaded into the server with --import).
+// Each round also measures the API from a kept-alive Node client on CPU 1 (scripts/bench-api-client.ts), the way the
+// ceiling is measured: wrk opens 50 new connections per run and Node 20 accepts one per event-loop turn, so under
+// load their first requests (1–2 % of a round) set wrk's p99; the kept-alive client's p99 compares request with
+// request (decision 0007, session 9). Both are listed against the targets.
 // BENCH_CASES=list,embed picks cases; DB_POOL sets the pool size of both sides. Prints figures only.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +38,7 @@ import { parseRequest } from '../server/src/modules/rest/parse/request';
 import { buildStatement } from '../server/src/modules/rest/sql/build';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { runCeiling, type CeilingFigures, type CeilingInput } from './bench-api-ceiling';
+import { runClient, type ClientFigures, type ClientInput } from './bench-api-client';
 import { formatTail, preemptions, type ProbeFigures } from './bench-api-probe';
 import { CASES, ITEMS, seed, type BenchCase } from './bench-api-cases';
 import { canPin, cpuSeconds, has, loadAverage, pin, pinSelfToCpu0, postgresCpuSeconds, postmasterPid, runWrk, startServerProcess, type Figures } from './bench-support';
@@ -118,6 +123,24 @@ async function main(): Promise<void> {
         preempted,
       };
     };
+    /** The API from a kept-alive Node client on CPU 1 (bench-api-client.ts): no connection opened while measuring. */
+    const measureKeptAlive = async (running: NonNullable<typeof server>, apiUrl: string, benchCase: BenchCase): Promise<Measured> => {
+      const pid = running.child.pid!;
+      const input: ClientInput = { url: apiUrl, headers, connections: CONNECTIONS, seconds: SECONDS };
+      const [command, args] = pin(1, process.execPath, [...process.execArgv, process.argv[1]!, '--client', benchCase.name]);
+      await takeProbe(pid);
+      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid) };
+      const figures = JSON.parse(execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, BENCH_CLIENT: JSON.stringify(input) } })) as ClientFigures;
+      // The client's warm-up (2 s) is inside this window: per request over both phases.
+      const requests = figures.rps * (SECONDS + 2);
+      return {
+        ...figures,
+        serverMs: ((cpuSeconds(pid) - before.server) * 1000) / requests,
+        pgMs: ((postgresCpuSeconds(postmaster) - before.pg) * 1000) / requests,
+        tail: await takeProbe(pid),
+        preempted: preemptions(pid) - before.preempted,
+      };
+    };
     const measureCeiling = (benchCase: BenchCase): Measured => {
       const statement =
         benchCase.ceilingSql === null
@@ -138,7 +161,7 @@ async function main(): Promise<void> {
     console.log(`bench:api  user token, ${ITEMS} content items in the user's organization, ${CONNECTIONS} connections, pool of ${POOL_SIZE}, ${RUNS} runs of ${ROUNDS} rounds of ${SECONDS} s`);
     console.log(`load:      wrk 4 (-t1); ` + (canPin ? 'server + PostgreSQL pinned to CPU 0, load generator to CPU 1' : 'taskset unavailable: nothing pinned'));
     console.log(`machine:   load average before ${loadAverage()}`);
-    const all: { run: number; round: number; name: string; throughput: number; p99: number }[] = [];
+    const all: { run: number; round: number; name: string; throughput: number; p99: number; keptThroughput: number; keptP99: number }[] = [];
     for (let run = 1; run <= RUNS; run++) {
       server = await startServerProcess({
         databaseUrl: url,
@@ -162,13 +185,19 @@ async function main(): Promise<void> {
         const rounds: { api: Measured; ceiling: Measured }[] = [];
         for (let round = 1; round <= ROUNDS; round++) {
           const api = await measureApi(running, apiUrl, round === 1 ? FIRST_WARMUP : 2);
+          const kept = await measureKeptAlive(running, apiUrl, benchCase);
           const ceiling = measureCeiling(benchCase);
           rounds.push({ api, ceiling });
-          all.push({ run, round, name: benchCase.name, throughput: api.rps / ceiling.rps, p99: api.p99 / ceiling.p99 });
+          all.push({
+            run, round, name: benchCase.name, throughput: api.rps / ceiling.rps, p99: api.p99 / ceiling.p99,
+            keptThroughput: kept.rps / ceiling.rps, keptP99: kept.p99 / ceiling.p99,
+          });
           console.log(`  round ${round}  API      ${fmt(api)}`);
+          console.log(`           API kept ${fmt(kept)}`);
           console.log(`           ceiling  ${fmt(ceiling)}`);
-          console.log(`           ratio    throughput ${(api.rps / ceiling.rps).toFixed(2)}, p99 ${(api.p99 / ceiling.p99).toFixed(2)}   (load ${loadAverage()})`);
+          console.log(`           ratio    throughput ${(api.rps / ceiling.rps).toFixed(2)}, p99 ${(api.p99 / ceiling.p99).toFixed(2)}; kept-alive client: throughput ${(kept.rps / ceiling.rps).toFixed(2)}, p99 ${(kept.p99 / ceiling.p99).toFixed(2)}   (load ${loadAverage()})`);
           if (api.tail) console.log(`           tail API      ${formatTail(api.tail, api.rps * SECONDS, api.preempted ?? NaN)}`);
+          if (kept.tail) console.log(`           tail API kept ${formatTail(kept.tail, kept.rps * (SECONDS + 2), kept.preempted ?? NaN)}`);
           if (ceiling.tail) console.log(`           tail ceiling  ${formatTail(ceiling.tail, ceiling.rps * SECONDS, ceiling.preempted ?? NaN)}`);
         }
         const of = (side: 'api' | 'ceiling', key: 'rps' | 'p99' | 'serverMs') => median(rounds.map((round) => round[side][key] ?? NaN));
@@ -185,12 +214,16 @@ async function main(): Promise<void> {
       server = undefined;
     }
     console.log(`\nevery round (targets: throughput ≥ ${TARGET.throughput} of the ceiling, p99 ≤ ${TARGET.p99} × the ceiling's)`);
-    console.log('  run round case    throughput  p99 ×   within');
+    console.log('  run round case    throughput  p99 ×   within   | kept-alive client: throughput  p99 ×   within');
+    const within = (throughput: number, p99: number) => throughput >= TARGET.throughput && p99 <= TARGET.p99;
     for (const row of all) {
-      const within = row.throughput >= TARGET.throughput && row.p99 <= TARGET.p99;
-      console.log(`  ${String(row.run).padStart(3)} ${String(row.round).padStart(5)} ${row.name.padEnd(7)} ${row.throughput.toFixed(2).padStart(10)} ${row.p99.toFixed(2).padStart(5)}   ${within ? 'yes' : 'no'}`);
+      console.log(
+        `  ${String(row.run).padStart(3)} ${String(row.round).padStart(5)} ${row.name.padEnd(7)} ${row.throughput.toFixed(2).padStart(10)} ${row.p99.toFixed(2).padStart(5)}   ${within(row.throughput, row.p99) ? 'yes' : 'no '}` +
+          `      |                     ${row.keptThroughput.toFixed(2).padStart(10)} ${row.keptP99.toFixed(2).padStart(5)}   ${within(row.keptThroughput, row.keptP99) ? 'yes' : 'no'}`,
+      );
     }
-    console.log(`  ${all.filter((row) => row.throughput >= TARGET.throughput && row.p99 <= TARGET.p99).length} of ${all.length} rounds within both targets`);
+    console.log(`  wrk: ${all.filter((row) => within(row.throughput, row.p99)).length} of ${all.length} rounds within both targets`);
+    console.log(`  kept-alive client: ${all.filter((row) => within(row.keptThroughput, row.keptP99)).length} of ${all.length} rounds within both targets`);
     console.log(`\nmachine:   load average after ${loadAverage()}`);
   } finally {
     await server?.stop();
@@ -200,7 +233,11 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--ceiling') {
+if (process.argv[2] === '--client') {
+  const input = JSON.parse(process.env.BENCH_CLIENT!) as ClientInput;
+  const benchCase = CASES.find((candidate) => candidate.name === process.argv[3])!;
+  process.stdout.write(JSON.stringify(await runClient(input, (body) => body.startsWith('[{"id":') && benchCase.check(body))));
+} else if (process.argv[2] === '--ceiling') {
   const input = JSON.parse(process.env.BENCH_CEILING!) as CeilingInput;
   const benchCase = CASES.find((candidate) => candidate.name === process.argv[3])!;
   process.stdout.write(JSON.stringify(await runCeiling(input, benchCase.check)));
