@@ -1,8 +1,12 @@
 import { dashboardCopy } from '@/config/account-copy';
+import { campaignCopy } from '@/config/campaign-copy';
 import { contactsCopy } from '@/config/contacts-copy';
+import { contentCopy } from '@/config/content-copy';
 import { moduleSubtitles } from '@/config/module-subtitles';
 import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
+import { seoCopy } from '@/config/seo-copy';
+import { socialCopy } from '@/config/social-copy';
 
 /**
  * What the frame of a signed-in page shows under the header, as the page itself first renders it: the way back to
@@ -21,14 +25,32 @@ export interface FramePage {
   isSample?: boolean;
   /** The main column's spacing (the dashboard's is wider). */
   spacing: 'space-y-6' | 'space-y-8';
+  /**
+   * The page's first card when its heading is fixed text (a list's title and description): shown in the frame at the
+   * place the page first renders it, `above` px of skeleton under the title standing for what comes before it.
+   */
+  card?: { title: string; description: string; above: number };
 }
 
+/** The card's top at 412 px on the page's first render, less the frame's own (measured, session 9). */
+const ABOVE_CONTENT = 236;
+const ABOVE_ADVERTISING = 236;
+const ABOVE_SOCIAL = 72;
+const ABOVE_SEO = 0;
+
 const SAMPLE_MODULES: readonly MarketingModule[] = ['social'];
+
+const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
+  content: { title: contentCopy.listTitle, description: contentCopy.listDescription, above: ABOVE_CONTENT },
+  advertising: { title: campaignCopy.listTitle, description: campaignCopy.listDescription, above: ABOVE_ADVERTISING },
+  social: { title: socialCopy.accountsTitle, description: socialCopy.accountsDescription, above: ABOVE_SOCIAL },
+  seo: { title: seoCopy.sites.title, description: seoCopy.sites.description, above: ABOVE_SEO },
+};
 
 const modulePages = Object.fromEntries(
   marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
     paths.marketing[module],
-    { backLink: true, module, title: moduleTitle, subtitle: moduleSubtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6' },
+    { backLink: true, module, title: moduleTitle, subtitle: moduleSubtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6', card: firstCards[module] },
   ]),
 );
 

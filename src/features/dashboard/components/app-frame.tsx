@@ -77,7 +77,28 @@ export function FramePageTop({ page }: { page: FramePage }) {
           </Badge>
         ) : null}
       </div>
-      <div className={cn(skeleton, 'h-48 rounded-xl')} />
+      {page.card ? <FrameCard {...page.card} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
     </main>
+  );
+}
+
+/** A list's card as it first renders: its title and description (RecordListCard, the social accounts' card), a
+ * skeleton for its rows; what the page shows before it stands as a skeleton of its height. */
+function FrameCard({ title, description, above }: NonNullable<FramePage['card']>) {
+  return (
+    <>
+      {above > 0 ? <div className={cn(skeleton, 'rounded-xl')} style={{ height: above }} /> : null}
+      <div className="rounded-lg border bg-card text-card-foreground shadow-sm">
+        <div className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0 p-6">
+          <div className="space-y-1.5">
+            <p className="text-xl font-semibold tracking-tight">{title}</p>
+            <p className="text-sm text-muted-foreground">{description}</p>
+          </div>
+        </div>
+        <div className="px-6 pb-6">
+          <div className={cn(skeleton, 'h-24')} />
+        </div>
+      </div>
+    </>
   );
 }
