@@ -1,7 +1,11 @@
 import { dashboardCopy } from '@/config/account-copy';
+import { analyticsCopy } from '@/config/analytics-copy';
+import { assetCopy } from '@/config/asset-copy';
+import { automationCopy } from '@/config/automation-copy';
 import { campaignCopy } from '@/config/campaign-copy';
 import { contactsCopy } from '@/config/contacts-copy';
 import { contentCopy } from '@/config/content-copy';
+import { emailCopy } from '@/config/email-copy';
 import { moduleSubtitles } from '@/config/module-subtitles';
 import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
@@ -38,6 +42,18 @@ const ABOVE_ADVERTISING = 236;
 const ABOVE_SOCIAL = 72;
 const ABOVE_SEO = 0;
 
+/** Each module's subtitle, as its route passes it to ModulePage (build time only: this file is not in the app). */
+const subtitles: Record<MarketingModule, string> = {
+  ...moduleSubtitles,
+  content: contentCopy.subtitle,
+  advertising: campaignCopy.subtitle,
+  email: emailCopy.subtitle,
+  seo: seoCopy.subtitle,
+  analytics: analyticsCopy.subtitle,
+  automation: automationCopy.subtitle,
+  creative: assetCopy.subtitle,
+};
+
 const SAMPLE_MODULES: readonly MarketingModule[] = ['social'];
 
 const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
@@ -50,7 +66,7 @@ const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
 const modulePages = Object.fromEntries(
   marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
     paths.marketing[module],
-    { backLink: true, module, title: moduleTitle, subtitle: moduleSubtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6', card: firstCards[module] },
+    { backLink: true, module, title: moduleTitle, subtitle: subtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6', card: firstCards[module] },
   ]),
 );
 
