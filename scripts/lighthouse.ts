@@ -7,7 +7,7 @@
  * bodies, the budgets' figure, beside each route's first-load budget; and with the responses' headers). Reports land in
  * lighthouse-report/ (git-ignored). LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_ROUTES=/a,/b measures
  * only those routes; LIGHTHOUSE_DIST=<folder> serves another build's dist/ (a copy kept to compare before and after
- * in the same quiet minutes).
+ * in the same quiet minutes); LIGHTHOUSE_REPORT_DIR=<folder> writes the reports there (two runs side by side).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,7 +33,7 @@ const pick = (routes: string[]) => (selected ? routes.filter((route) => selected
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MAX_ATTEMPTS = 3;
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
-const reportDir = path.join(ROOT_DIR, 'lighthouse-report');
+const reportDir = path.resolve(process.env.LIGHTHOUSE_REPORT_DIR ?? path.join(ROOT_DIR, 'lighthouse-report'));
 const distDir = path.resolve(process.env.LIGHTHOUSE_DIST ?? path.join(ROOT_DIR, 'dist'));
 
 /** Launches its own Chromium (fresh profile), or connects to `port`: a browser that already holds a session. */

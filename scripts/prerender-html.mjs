@@ -54,3 +54,21 @@ export function deferHydration(page, chunks) {
     `<script defer src="/hydrate.js" data-entry="${entry}" data-preload="${chunks.join(' ')}"></script>`,
   );
 }
+
+/**
+ * The shell of every page that is not prerendered, with the frames of the signed-in pages (issue 33): the shared
+ * header in a hidden `#app-frame` before React's root, each page's top by path in a JSON script, and the inline script
+ * that fills and shows the frame during parsing for a signed-in page of a browser holding a session (or removes it).
+ * The JSON cannot close its script element: every `<` is escaped.
+ */
+export function withAppFrame(shell, { header, pages }, script) {
+  if (shell.includes('id="app-frame"')) throw new Error('The shell has its frames already: run `vite build` before scripts/prerender.mjs');
+  const json = JSON.stringify(pages).replaceAll('<', '\\u003c');
+  const frame =
+    `<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden>${header}<div id="app-frame-page"></div></div>\n` +
+    `    <script type="application/json" id="app-frame-pages">${json}</script>\n` +
+    `    <script>${script}</script>\n    `;
+  const withFrame = shell.replace('<div id="root">', `${frame}<div id="root">`);
+  if (withFrame === shell) throw new Error('<div id="root"> was not found in the shell: update withAppFrame');
+  return withFrame;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module without types
-import { deferHydration, placeHead, routeChunks, routeModuleOf } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf, withAppFrame } from './prerender-html.mjs';
 
 const shell =
   '<html><head><meta name="description" content="Shell" /><title>Shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--app-html--></div></body></html>';
@@ -58,5 +58,24 @@ describe('deferHydration', () => {
     expect(page).toContain(
       '<script defer src="/hydrate.js" data-entry="/assets/index-1.js" data-preload="/assets/landing-2.js /assets/grid-3.js"></script>',
     );
+  });
+});
+
+describe('withAppFrame', () => {
+  const frame = { header: '<header>H</header>', pages: { '/dashboard': '<main><p>Hi</p><script>x</script></main>' } };
+
+  it('puts the hidden frame, its pages and the script before the root', () => {
+    const page = withAppFrame(shell, frame, 'run()');
+    const before = page.slice(0, page.indexOf('<div id="root">'));
+    expect(before).toContain('<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden><header>H</header><div id="app-frame-page"></div></div>');
+    expect(before).toContain('<script>run()</script>');
+    const json = /<script type="application\/json" id="app-frame-pages">(.*?)<\/script>/.exec(before)?.[1];
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!)).toEqual(frame.pages);
+  });
+
+  it('refuses a shell without a root, or with its frames already', () => {
+    expect(() => withAppFrame('<body></body>', frame, 'run()')).toThrow(/root/);
+    expect(() => withAppFrame(withAppFrame(shell, frame, 'run()'), frame, 'run()')).toThrow(/frames already/);
   });
 });

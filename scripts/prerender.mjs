@@ -4,12 +4,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deferHydration, placeHead, routeChunks, routeModuleOf } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf, withAppFrame } from './prerender-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const shell = await readFile(path.join(root, 'dist/client/index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
-const { render, prerenderedPaths } = await import(pathToFileURL(path.join(root, 'dist/server/entry-server.js')).href);
+const { render, prerenderedPaths, renderAppFrame, APP_FRAME_SCRIPT } = await import(pathToFileURL(path.join(root, 'dist/server/entry-server.js')).href);
 const outDir = path.join(root, 'dist/prerendered');
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
@@ -26,3 +26,8 @@ for (const [route, file] of [...prerenderedPaths.map((route) => [route, fileName
   await writeFile(path.join(outDir, file), deferred.replace('<!--app-html-->', markup));
   console.log(`prerendered ${route} -> dist/prerendered/${file} (${status})`);
 }
+
+// Last: the shell of the other pages gets the signed-in pages' frames (the prerendered pages above were made from the
+// shell without them: a public page never carries the frame).
+await writeFile(path.join(root, 'dist/client/index.html'), withAppFrame(shell, renderAppFrame(), APP_FRAME_SCRIPT));
+console.log('signed-in pages\' frames -> dist/client/index.html');

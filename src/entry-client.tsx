@@ -5,6 +5,7 @@ import { gatePageLoads, loadRoute, startRoute } from '@/app/lazy-route';
 import { AppRoutes } from '@/app/router';
 import { routes } from '@/app/routes';
 import { prerenderedPaths, withoutTrailingSlash } from '@/config/paths';
+import { removeAppFrame } from '@/lib/app-frame';
 import { authCallbackRedirect } from '@/lib/auth-callback';
 import { whenQueryClientReady } from '@/lib/deferred-query-client';
 import './styles/index.css';
@@ -55,4 +56,8 @@ async function start(): Promise<void> {
   else createRoot(container).render(app);
 }
 
-void start();
+// The app could not start (a chunk failed to load): no page's frame stays on screen as if it were coming.
+start().catch((error: unknown) => {
+  removeAppFrame();
+  throw error;
+});

@@ -26,3 +26,5 @@ export async function render(pathname: string): Promise<RenderResult> {
 }
 
 export { prerenderedPaths } from '@/config/paths';
+export { renderAppFrame } from '@/features/dashboard/components/app-frame-html';
+export { APP_FRAME_SCRIPT } from '@/config/app-frame-script';

@@ -1,3 +1,5 @@
+import { APP_FRAME_SCRIPT_HASH } from './app-frame-script';
+
 /**
  * The security headers of every response, once: the own server sends them (server/src/plugins/security-headers.ts)
  * and the build writes them into the static hosts' files (scripts/static-host.ts), so a deployment to Netlify,
@@ -17,7 +19,8 @@ function cspDirectives(backendOrigin: string | undefined): [string, string[]][] 
   const realtime = backendOrigin ? [backendOrigin.replace(/^http/, 'ws')] : [];
   return [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    // The shell's one inline script, by its hash: it shows a signed-in page's frame before the app's script runs.
+    ['script-src', ["'self'", APP_FRAME_SCRIPT_HASH]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // https: the public blogs' featured images live wherever their authors keep them.
     ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...backend]],

@@ -279,6 +279,30 @@ describe('ProtectedRoute', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  describe('with the frame the served HTML painted (@/lib/app-frame)', () => {
+    const paintFrame = () => {
+      const frame = document.createElement('div');
+      frame.id = 'app-frame';
+      document.body.prepend(frame);
+    };
+    afterEach(() => document.getElementById('app-frame')?.remove());
+
+    it('shows nothing of its own while the session is unknown: the frame stands for it', async () => {
+      paintFrame();
+      fake.auth.getSession.mockImplementationOnce(() => new Promise(() => {}));
+      renderGuarded('/dashboard');
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(document.getElementById('app-frame')).not.toBeNull();
+    });
+
+    it('removes the frame when it sends a signed-out visitor to /auth', async () => {
+      paintFrame();
+      renderGuarded('/dashboard');
+      expect(await screen.findByText('landed on auth')).toBeInTheDocument();
+      expect(document.getElementById('app-frame')).toBeNull();
+    });
+  });
+
   it('shows the page to a signed-in user', async () => {
     fake.setSession(fakeSession());
     renderGuarded('/dashboard');

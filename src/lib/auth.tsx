@@ -1,11 +1,12 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { dashboardCopy } from '@/config/account-copy';
 import { REDIRECT_DELAY_MS } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
+import { isAppFrameShown, removeAppFrame } from '@/lib/app-frame';
 import { needsSecondFactor } from '@/lib/assurance-level';
 import { supabase } from '@/lib/supabase';
 import { WorkspaceProvider } from '@/lib/workspace';
@@ -196,8 +197,12 @@ export function useAuth(): AuthState {
   return context;
 }
 
-/** A centred status line for whole-page waits. */
+/**
+ * A centred status line for whole-page waits; nothing while the page's frame from the served HTML stands for it
+ * (`@/lib/app-frame`).
+ */
 export function PageStatus({ children }: { children: ReactNode }) {
+  if (isAppFrameShown()) return null;
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <p role="status" className="text-muted-foreground">
@@ -218,6 +223,12 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isLeaving = !loading && !user && isSigningOut;
+  const isSentToAuth = !loading && ((!user && !isSigningOut) || (user !== null && needsSecondFactor(session)));
+
+  // The page's frame from the served HTML goes with the page it stood for: on to /auth.
+  useLayoutEffect(() => {
+    if (isSentToAuth) removeAppFrame();
+  }, [isSentToAuth]);
 
   useEffect(() => {
     if (!isLeaving) return;

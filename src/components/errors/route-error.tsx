@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { removeAppFrame } from '@/lib/app-frame';
 
 /** What a page that failed shows: something went wrong while rendering or loading it (e.g. a chunk after a deploy). */
 export function RouteError() {
@@ -43,6 +44,8 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Route error:', error, info.componentStack);
+    // The error shows instead of the page: the page's frame from the served HTML goes.
+    removeAppFrame();
   }
 
   override render(): ReactNode {

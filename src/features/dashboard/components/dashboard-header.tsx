@@ -1,5 +1,5 @@
 import { Building2, Globe, LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { useNoteWorkspaceActivity } from '@/features/dashboard/api/note-workspac
 import { useSignOut } from '@/features/dashboard/api/sign-out';
 import { NoticesButton } from '@/features/notices/components/notices-button';
 import { profileDisplay, type ProfileDisplay } from '@/features/dashboard/utils/profile-display';
+import { removeAppFrame } from '@/lib/app-frame';
 import { useAuth } from '@/lib/auth';
 import { useLoadOnIntent, type IntentHandlers } from '@/lib/use-load-on-intent';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -105,6 +106,8 @@ export function DashboardHeader() {
   const { loaded: menus, clicked, intent } = useLoadOnIntent(loadMenus);
   // Every workspace page shows this header: Active Users counts the days members open any of them.
   useNoteWorkspaceActivity();
+  // The page is on screen from this commit on: the frame the served HTML painted for it goes (`@/lib/app-frame`).
+  useLayoutEffect(removeAppFrame, []);
   const accountMenuButton = (props?: Partial<IntentHandlers>) => (
     <Button variant="outline" size="icon" className="shrink-0 lg:hidden" aria-label={dashboardCopy.accountMenu} title={dashboardCopy.accountMenu} {...props}>
       <UserRound aria-hidden="true" />

@@ -2,6 +2,7 @@ import { Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { directorQuickActions, directorStats, directorTeamCapacity } from '@/config/sample-figures';
+import { moduleSubtitles } from '@/config/module-subtitles';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { ExecutiveOverview } from '@/features/dashboard/components/executive-overview';
 import { TeamOverview } from '@/features/dashboard/components/team-overview';
@@ -30,7 +31,7 @@ export function DirectorModule() {
   // Team Performance has no data source yet: the spec's figure, marked. Budget, campaigns and ROI are real above.
   const stats = directorStats.filter((stat) => stat.label === 'Team Performance').map((stat) => ({ ...stat, icon: <Users className="h-4 w-4 text-muted-foreground" aria-hidden="true" /> }));
   return (
-    <ModulePage module="director" subtitle="Marketing Director overview: budget, team and strategy across every channel." isSample={false}>
+    <ModulePage module="director" subtitle={moduleSubtitles.director} isSample={false}>
       <ExecutiveOverview />
       <TeamOverview />
       <SampleSection title="Team Performance">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { QuickActionsCard } from '@/components/module/sample-cards';
 import { SampleSection } from '@/components/module/sample-section';
 import { StatCards } from '@/components/module/stat-cards';
+import { moduleSubtitles } from '@/config/module-subtitles';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 
 const iconClass = 'h-4 w-4 text-muted-foreground';
@@ -22,7 +23,7 @@ const stats = [
  */
 export function RetentionModule({ contactFigures }: { contactFigures: ReactNode }) {
   return (
-    <ModulePage module="retention" subtitle="Customer Retention Center: lead scores, churn risk and loyalty." isSample={false}>
+    <ModulePage module="retention" subtitle={moduleSubtitles.retention} isSample={false}>
       {contactFigures}
       <SampleSection title="Key Metrics">
         <StatCards stats={stats} />

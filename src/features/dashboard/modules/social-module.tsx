@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { moduleSubtitles } from '@/config/module-subtitles';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { QuickActionsCard, SampleListCard } from '@/components/module/sample-cards';
 
@@ -23,7 +24,7 @@ const scheduled = [
  */
 export function SocialModule({ children }: { children?: ReactNode }) {
   return (
-    <ModulePage module="social" subtitle="Social Media Hub: audience, engagement and the posting schedule.">
+    <ModulePage module="social" subtitle={moduleSubtitles.social}>
       {children}
       <div className="grid gap-6 lg:grid-cols-3">
         <SampleListCard title="Platform Performance" items={platforms} />

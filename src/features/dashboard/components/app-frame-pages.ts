@@ -1,0 +1,81 @@
+import { dashboardCopy } from '@/config/account-copy';
+import { analyticsCopy } from '@/config/analytics-copy';
+import { assetCopy } from '@/config/asset-copy';
+import { automationCopy } from '@/config/automation-copy';
+import { campaignCopy } from '@/config/campaign-copy';
+import { contactsCopy } from '@/config/contacts-copy';
+import { contentCopy } from '@/config/content-copy';
+import { emailCopy } from '@/config/email-copy';
+import { moduleSubtitles } from '@/config/module-subtitles';
+import { paths, type MarketingModule } from '@/config/paths';
+import { marketingRoles } from '@/config/roles';
+import { seoCopy } from '@/config/seo-copy';
+import { socialCopy } from '@/config/social-copy';
+
+/**
+ * What the frame of a signed-in page shows under the header, as the page itself first renders it: the way back to
+ * the dashboard, a module's icon, the title and the line under it. A part the page only knows with its data (the
+ * user's name in the dashboard's welcome, the workspace's name under the Team title) is a skeleton of its size.
+ */
+export interface FramePage {
+  backLink: boolean;
+  /** A /marketing/* module: its icon beside the title (ModulePage). */
+  module?: MarketingModule;
+  /** The title; undefined: a skeleton of the title's height. */
+  title?: string;
+  /** The line under the title; undefined: a skeleton of one line. */
+  subtitle?: string;
+  /** The module marks its figures as samples (ModulePage's isSample). */
+  isSample?: boolean;
+  /** The main column's spacing (the dashboard's is wider). */
+  spacing: 'space-y-6' | 'space-y-8';
+  /**
+   * The page's first card when its heading is fixed text (a list's title and description): shown in the frame at the
+   * place the page first renders it, `above` px of skeleton under the title standing for what comes before it.
+   */
+  card?: { title: string; description: string; above: number };
+}
+
+/** The card's top at 412 px on the page's first render, less the frame's own (measured, session 9). */
+const ABOVE_CONTENT = 236;
+const ABOVE_ADVERTISING = 236;
+const ABOVE_SOCIAL = 72;
+const ABOVE_SEO = 0;
+
+/** Each module's subtitle, as its route passes it to ModulePage (build time only: this file is not in the app). */
+const subtitles: Record<MarketingModule, string> = {
+  ...moduleSubtitles,
+  content: contentCopy.subtitle,
+  advertising: campaignCopy.subtitle,
+  email: emailCopy.subtitle,
+  seo: seoCopy.subtitle,
+  analytics: analyticsCopy.subtitle,
+  automation: automationCopy.subtitle,
+  creative: assetCopy.subtitle,
+};
+
+const SAMPLE_MODULES: readonly MarketingModule[] = ['social'];
+
+const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
+  content: { title: contentCopy.listTitle, description: contentCopy.listDescription, above: ABOVE_CONTENT },
+  advertising: { title: campaignCopy.listTitle, description: campaignCopy.listDescription, above: ABOVE_ADVERTISING },
+  social: { title: socialCopy.accountsTitle, description: socialCopy.accountsDescription, above: ABOVE_SOCIAL },
+  seo: { title: seoCopy.sites.title, description: seoCopy.sites.description, above: ABOVE_SEO },
+};
+
+const modulePages = Object.fromEntries(
+  marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
+    paths.marketing[module],
+    { backLink: true, module, title: moduleTitle, subtitle: subtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6', card: firstCards[module] },
+  ]),
+);
+
+/** Every signed-in page with a frame, by path (the account area's routes of `@/app/routes`). */
+export const framePages: Readonly<Record<string, FramePage>> = {
+  [paths.dashboard]: { backLink: false, subtitle: dashboardCopy.welcomeSubtitle, spacing: 'space-y-8' },
+  [paths.team]: { backLink: true, spacing: 'space-y-6' },
+  [paths.teamWebhooks]: { backLink: true, spacing: 'space-y-6' },
+  [paths.accountSecurity]: { backLink: true, spacing: 'space-y-6' },
+  [paths.contacts]: { backLink: true, title: contactsCopy.title, spacing: 'space-y-6' },
+  ...modulePages,
+};

@@ -1,0 +1,104 @@
+import { ArrowLeft, Building2, Info, LayoutDashboard, UserRound } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { dashboardCopy, moduleCopy } from '@/config/account-copy';
+import { site } from '@/config/site';
+import { moduleIcons } from '@/features/dashboard/components/module-icons';
+import { cn } from '@/lib/utils';
+import type { FramePage } from './app-frame-pages';
+
+const skeleton = 'animate-pulse rounded-md bg-muted';
+
+/**
+ * The signed-in header as it first renders on a phone (DashboardHeader before the workspace and the profile are in),
+ * without anything to use: platform name, badge, the switcher's and the account menu's places, the name's line.
+ */
+export function FrameHeader() {
+  return (
+    <header className="border-b bg-background">
+      <div className="container mx-auto flex items-center justify-between gap-3 px-4 pt-3 pb-1.5 lg:py-4">
+        <div className="flex min-w-0 items-center gap-x-3 gap-y-1 max-lg:flex-col max-lg:items-start">
+          <span className="flex items-center gap-2 text-sm font-bold leading-tight sm:text-base lg:text-lg">
+            <LayoutDashboard className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
+            {site.platformName}
+          </span>
+          <Badge variant="secondary" className="max-lg:ml-8 max-lg:px-2 max-lg:text-[11px]">
+            {dashboardCopy.platformBadge}
+          </Badge>
+        </div>
+        <div className="hidden items-center gap-3 lg:flex">
+          <span className={cn(skeleton, 'h-10 w-28')} />
+          <span className={cn(skeleton, 'h-10 w-40')} />
+          <span className={cn(skeleton, 'h-10 w-28')} />
+        </div>
+        <div className="flex shrink-0 items-center gap-2 lg:hidden">
+          <span className={cn(buttonVariants({ variant: 'outline', size: 'icon' }), 'shrink-0')}>
+            <Building2 aria-hidden="true" />
+          </span>
+          <span className={cn(buttonVariants({ variant: 'outline', size: 'icon' }), 'shrink-0')}>
+            <UserRound aria-hidden="true" />
+          </span>
+        </div>
+      </div>
+      <p className="container mx-auto flex min-w-0 flex-wrap gap-x-1 px-4 pb-2 pl-12 text-xs leading-tight lg:hidden">{'\u00a0'}</p>
+    </header>
+  );
+}
+
+/** The part of the page under the header: the way back, icon, title and line under it, a skeleton for the rest. */
+export function FramePageTop({ page }: { page: FramePage }) {
+  const Icon = page.module ? moduleIcons[page.module] : undefined;
+  const title = page.title ? <p className="text-3xl font-bold tracking-tight">{page.title}</p> : <span className={cn(skeleton, 'block h-9 w-56')} />;
+  const subtitle = page.subtitle ? <p className="text-muted-foreground">{page.subtitle}</p> : <span className={cn(skeleton, 'mt-1 block h-5 w-72 max-w-full')} />;
+  return (
+    <main className={cn('container mx-auto px-4 py-8', page.spacing)}>
+      {page.backLink ? (
+        <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {moduleCopy.backToDashboard}
+        </span>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-center gap-3">
+          {Icon ? (
+            <span className="rounded-md bg-primary p-2 text-primary-foreground">
+              <Icon className="h-6 w-6" aria-hidden="true" />
+            </span>
+          ) : null}
+          <div>
+            {title}
+            {subtitle}
+          </div>
+        </div>
+        {page.isSample ? (
+          <Badge variant="outline" className="gap-1 font-normal text-muted-foreground">
+            <Info className="h-3 w-3" aria-hidden="true" />
+            {moduleCopy.sampleData}
+          </Badge>
+        ) : null}
+      </div>
+      {page.card ? <FrameCard {...page.card} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
+    </main>
+  );
+}
+
+/** A list's card as it first renders: its title and description (RecordListCard, the social accounts' card), a
+ * skeleton for its rows; what the page shows before it stands as a skeleton of its height. */
+function FrameCard({ title, description, above }: NonNullable<FramePage['card']>) {
+  return (
+    <>
+      {above > 0 ? <div className={cn(skeleton, 'rounded-xl')} style={{ height: above }} /> : null}
+      <div className="rounded-lg border bg-card text-card-foreground shadow-sm">
+        <div className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0 p-6">
+          <div className="space-y-1.5">
+            <p className="text-xl font-semibold tracking-tight">{title}</p>
+            <p className="text-sm text-muted-foreground">{description}</p>
+          </div>
+        </div>
+        <div className="px-6 pb-6">
+          <div className={cn(skeleton, 'h-24')} />
+        </div>
+      </div>
+    </>
+  );
+}
