@@ -25,11 +25,15 @@ async function getSocialAccounts(workspaceId: string): Promise<SocialAccount[]> 
   return unwrap(await supabase.from('social_accounts').select('*').eq('organization_id', workspaceId).order('created_at').order('id')) ?? [];
 }
 
-/** The workspace's accounts (never a credential); read again every 3 s while one is being checked. */
+/**
+ * The workspace's accounts (never a credential); read again every 3 s while one is being checked. Nothing is asked
+ * before the workspace is known ('' while it loads: the data API would refuse it as an invalid uuid).
+ */
 export function useSocialAccounts(workspaceId: string) {
   return useQuery({
     queryKey: socialQueryKeys.accounts(workspaceId),
     queryFn: () => getSocialAccounts(workspaceId),
+    enabled: workspaceId !== '',
     refetchInterval: (query) => ((query.state.data ?? []).some((account) => account.status === 'connecting') ? 3_000 : false),
   });
 }
