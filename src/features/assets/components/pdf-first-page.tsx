@@ -5,6 +5,8 @@ import { assetCopy } from '@/config/asset-copy';
 /**
  * A PDF's first page drawn with pdf.js (Mozilla's reader, made for untrusted files: no script runs, eval is off),
  * loaded only when a PDF is opened: the library and its worker weigh nothing on other pages (decision 0021).
+ * Its legacy build: the modern one calls `Map.prototype.getOrInsertComputed`, which Safari and Chromium before 145
+ * do not have ("The first page could not be drawn" there); the legacy build brings that polyfill.
  */
 export default function PdfFirstPage({ url, name }: { url: string; name: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -14,7 +16,7 @@ export default function PdfFirstPage({ url, name }: { url: string; name: string 
     let isCancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     (async () => {
-      const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+      const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url')]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       const task = pdfjs.getDocument({ url, isEvalSupported: false, enableXfa: false });
       destroy = () => task.destroy();
