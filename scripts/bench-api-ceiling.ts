@@ -3,13 +3,11 @@
 // writes it (the data API's pipeline: one write, one Sync), on a pool of the server's size, 50 requests in flight.
 // No HTTP, no token check, no parsing or building: what PostgreSQL alone can answer. Its own event-loop delay, GC
 // pauses, pool waits and round trips are measured like the server's (bench-api-probe.ts).
-import { performance } from 'node:perf_hooks';
 import { createSql } from '../server/src/db/client';
 import { connectOptionsOf } from '../server/src/db/pipeline/options';
 import { createPipelinePool } from '../server/src/db/pipeline/pool';
 import { transactionSteps } from '../server/src/modules/rest/transaction';
-import { preemptions, startProbe, type ProbeFigures } from './bench-api-probe';
-import { percentile, type Figures } from './bench-support';
+import { measureClosedLoop, type ClosedLoopFigures } from './bench-api-probe';
 
 export interface CeilingInput {
   url: string;
@@ -23,7 +21,7 @@ export interface CeilingInput {
   seconds: number;
 }
 
-export type CeilingFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number };
+export type CeilingFigures = ClosedLoopFigures;
 
 export async function runCeiling(input: CeilingInput, check: (body: string) => boolean): Promise<CeilingFigures> {
   const sql = createSql(input.url, { max: 1, applicationName: 'bench-ceiling' });
@@ -53,36 +51,10 @@ export async function runCeiling(input: CeilingInput, check: (body: string) => b
       const body = results[3]!.rows[0]![2]!.toString();
       if (!check(body)) throw new Error(`unexpected body: ${body.slice(0, 200)}`);
     });
-  const measure = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: input.connections }, async () => {
-        while (performance.now() < end) {
-          const start = performance.now();
-          try {
-            await once();
-            latencies.push(performance.now() - start);
-          } catch {
-            errors++;
-          }
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-  };
-  await measure(2); // warm-up: connections, prepared statements
-  const probe = startProbe();
-  const preemptedBefore = preemptions('self');
-  const cpu = process.cpuUsage();
-  const figures = await measure(input.seconds);
-  const used = process.cpuUsage(cpu);
-  const tail = probe.take();
-  const preempted = preemptions('self') - preemptedBefore;
+  // The warm-up opens the connections and prepares the statements.
+  const figures = await measureClosedLoop(once, input.connections, input.seconds);
   await pool.end();
   await sql.end();
-  // The client's own CPU per request: what the pipeline alone costs for this transaction (the server pays it too).
-  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * input.seconds), tail, preempted };
+  // clientMs: what the pipeline alone costs for this transaction (the server pays it too).
+  return figures;
 }

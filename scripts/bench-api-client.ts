@@ -5,9 +5,7 @@
 // turn and, at 1–2 % of a round's requests, set wrk's p99. The ceiling opens none while it measures; this client
 // does not either, so its p99 compares request with request.
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
-import { preemptions, startProbe, type ProbeFigures } from './bench-api-probe';
-import { percentile, type Figures } from './bench-support';
+import { measureClosedLoop, type ClosedLoopFigures } from './bench-api-probe';
 
 export interface ClientInput {
   url: string;
@@ -16,7 +14,7 @@ export interface ClientInput {
   seconds: number;
 }
 
-export type ClientFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number };
+export type ClientFigures = ClosedLoopFigures;
 
 export async function runClient(input: ClientInput, check: (body: string) => boolean): Promise<ClientFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: input.connections });
@@ -34,34 +32,8 @@ export async function runClient(input: ClientInput, check: (body: string) => boo
       });
       request.on('error', reject);
     });
-  const measure = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: input.connections }, async () => {
-        while (performance.now() < end) {
-          const start = performance.now();
-          try {
-            await once();
-            latencies.push(performance.now() - start);
-          } catch {
-            errors++;
-          }
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-  };
-  await measure(2); // warm-up: the 50 connections are opened (and accepted) here
-  const probe = startProbe();
-  const preemptedBefore = preemptions('self');
-  const cpu = process.cpuUsage();
-  const figures = await measure(input.seconds);
-  const used = process.cpuUsage(cpu);
-  const tail = probe.take();
-  const preempted = preemptions('self') - preemptedBefore;
+  // The 50 connections are opened (and accepted) in the warm-up.
+  const figures = await measureClosedLoop(once, input.connections, input.seconds);
   agent.destroy();
-  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * input.seconds), tail, preempted };
+  return figures;
 }

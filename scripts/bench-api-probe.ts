@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { constants, createHistogram, monitorEventLoopDelay, performance, PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 import type { AcquireMessage, BatchMessage } from '../server/src/db/pipeline/diagnostics';
+import { percentile, type Figures } from './bench-support';
 
 export interface Distribution {
   count: number;
@@ -176,4 +177,43 @@ export function formatTail(figures: ProbeFigures, requests: number, preempted: n
     (heap ? `; heap ${heap.total.toFixed(0)} MB (old space ${heap.old.toFixed(0)}, young ${heap.young.toFixed(0)}), external ${heap.external.toFixed(0)} MB` : '') +
     `; major GC longest ${ms(gc.major.max)} ms, minor longest ${ms(gc.minor.max)} ms`
   );
+}
+
+export type ClosedLoopFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number };
+
+/**
+ * A closed loop measured in this process, as the ceiling and the kept-alive API client measure: `connections`
+ * callers each sending `once()` after the last answered, 2 s of warm-up (connections opened, statements prepared),
+ * then `seconds` measured with the probe: throughput, latency, errors, this process's CPU per request and its tail.
+ */
+export async function measureClosedLoop(once: () => Promise<void>, connections: number, seconds: number): Promise<ClosedLoopFigures> {
+  const measure = async (duration: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const end = performance.now() + duration * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          try {
+            await once();
+            latencies.push(performance.now() - start);
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / duration, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  };
+  await measure(2);
+  const probe = startProbe();
+  const preemptedBefore = preemptions('self');
+  const cpu = process.cpuUsage();
+  const figures = await measure(seconds);
+  const used = process.cpuUsage(cpu);
+  const tail = probe.take();
+  const preempted = preemptions('self') - preemptedBefore;
+  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * seconds), tail, preempted };
 }
