@@ -6,6 +6,7 @@ import { site } from '@/config/site';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { cn } from '@/lib/utils';
 import type { FramePage } from './app-frame-pages';
+import { headerLayout } from '@/features/dashboard/components/header-layout';
 
 const skeleton = 'animate-pulse rounded-md bg-muted';
 
@@ -16,13 +17,13 @@ const skeleton = 'animate-pulse rounded-md bg-muted';
 export function FrameHeader() {
   return (
     <header className="border-b bg-background">
-      <div className="container mx-auto flex items-center justify-between gap-3 px-4 pt-3 pb-1.5 lg:py-4">
-        <div className="flex min-w-0 items-center gap-x-3 gap-y-1 max-lg:flex-col max-lg:items-start">
-          <span className="flex items-center gap-2 text-sm font-bold leading-tight sm:text-base lg:text-lg">
+      <div className={headerLayout.row}>
+        <div className={headerLayout.brandGroup}>
+          <span className={headerLayout.brand}>
             <LayoutDashboard className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
             {site.platformName}
           </span>
-          <Badge variant="secondary" className="max-lg:ml-8 max-lg:px-2 max-lg:text-[11px]">
+          <Badge variant="secondary" className={headerLayout.badge}>
             {dashboardCopy.platformBadge}
           </Badge>
         </div>

@@ -19,6 +19,7 @@ import { useLoadOnIntent, type IntentHandlers } from '@/lib/use-load-on-intent';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
+import { headerLayout } from '@/features/dashboard/components/header-layout';
 
 /** Tailwind's `lg`: from here on the header is one row without the account menu. */
 const HEADER_ONE_ROW_QUERY = '(min-width: 1024px)';
@@ -122,13 +123,13 @@ export function DashboardHeader() {
 
   return (
     <header className="border-b bg-background">
-      <div className="container mx-auto flex items-center justify-between gap-3 px-4 pt-3 pb-1.5 lg:py-4">
-        <div className="flex min-w-0 items-center gap-x-3 gap-y-1 max-lg:flex-col max-lg:items-start">
-          <Link to={paths.dashboard} className="flex items-center gap-2 text-sm font-bold leading-tight sm:text-base lg:text-lg">
+      <div className={headerLayout.row}>
+        <div className={headerLayout.brandGroup}>
+          <Link to={paths.dashboard} className={headerLayout.brand}>
             <LayoutDashboard className="h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
             {site.platformName}
           </Link>
-          <Badge variant="secondary" className="max-lg:ml-8 max-lg:px-2 max-lg:text-[11px]">
+          <Badge variant="secondary" className={headerLayout.badge}>
             {dashboardCopy.platformBadge}
           </Badge>
         </div>
