@@ -3,10 +3,11 @@ import { enqueueJob } from '../../server/src/jobs/enqueue-job';
 import { startJobRunner, type JobRunner } from '../../server/src/jobs/job-runner';
 import { publishContent } from '../../server/src/jobs/tasks/publish-content';
 import { renderContentHtml } from '../../server/src/jobs/tasks/render-content-html';
-import { RENDER_SWEEP_KEY, renderStaleContentHtmlTask } from '../../server/src/jobs/tasks/render-stale-content-html';
+import { RENDER_SWEEP_KEY } from '../../server/src/jobs/schedules';
+import { renderStaleContentHtmlTask } from '../../server/src/jobs/tasks/render-stale-content-html';
 import { createOutboundClient } from '../../server/src/lib/outbound/outbound-client';
 import { STRICT_POLICY } from '../../server/src/lib/outbound/url-policy';
-import { CONTENT_HTML_RENDERER } from '../../server/src/modules/blog/markdown-html';
+import { CONTENT_HTML_RENDERER } from '../../server/src/modules/blog/content-html-renderer';
 import { createBlogWorld, type BlogWorld } from '../support/blog';
 import { startTestServer, type TestServer } from '../support/test-server';
 

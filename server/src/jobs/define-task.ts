@@ -92,3 +92,43 @@ export function defineTask<Schema extends z.ZodType>(definition: TaskDefinition<
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
+
+/**
+ * A task known by its name before its module is loaded (server/src/jobs/task-registry.ts): `load` imports the module
+ * when the task's first job runs. `needs` is stated here too, so a runner can leave the task out without loading it.
+ */
+export interface LazyTask<Name extends string = string> {
+  readonly name: Name;
+  readonly needs?: readonly TaskNeed[];
+  load(): Promise<TaskDefinition>;
+}
+
+/** A task as the runner is given it: its definition, or a lazy task that loads it on first use. */
+export type TaskSource = TaskDefinition | LazyTask;
+
+export function lazyTask<Name extends string>(name: Name, load: () => Promise<TaskDefinition>, needs?: readonly TaskNeed[]): LazyTask<Name> {
+  let loading: Promise<TaskDefinition> | undefined;
+  return {
+    name,
+    ...(needs ? { needs } : {}),
+    load() {
+      loading ??= load().then(
+        (definition) => {
+          if (definition.name !== name) throw new Error(`task ${name}: its module defines "${definition.name}"`);
+          return definition;
+        },
+        (error: unknown) => {
+          // A module that failed to load (a missing native library) is tried again by the job's next attempt.
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
+/** The task's definition: itself, or its module loaded once. */
+export function loadTask(source: TaskSource): Promise<TaskDefinition> {
+  return 'load' in source ? source.load() : Promise.resolve(source);
+}

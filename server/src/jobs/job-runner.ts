@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { Logger, parseCronItems, run, type Runner, type RunnerOptions, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import pg from 'pg';
-import type { JobLog, JobServices, TaskDefinition } from './define-task';
+import { loadTask, type JobLog, type JobServices, type TaskSource } from './define-task';
 import { enqueueJobByName } from './enqueue-job';
 import { toGraphileTask } from './run-task';
 import { cronItems, repeatingJobKey, repeatingJobs, startupJobs } from './schedules';
@@ -20,8 +20,8 @@ export interface JobRunnerOptions {
   databaseUrl: string;
   services: JobServices;
   log: JobRunnerLog;
-  /** Default: every registered task (server/src/jobs/task-registry.ts). */
-  tasks?: readonly TaskDefinition[];
+  /** Default: every registered task (server/src/jobs/task-registry.ts), each loaded when its first job runs. */
+  tasks?: readonly TaskSource[];
   /** Jobs run at once by this worker (JOB_CONCURRENCY). */
   concurrency?: number;
   /**
@@ -199,11 +199,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     for (const entry of repeatingJobs) {
       const task = tasks.find((candidate) => candidate.name === entry.task);
       if (!task || entry.everySeconds(services) <= 0) continue;
-      await enqueueJobByName(sql, task.name, {}, { jobKey: repeatingJobKey(task.name), maxAttempts: task.maxAttempts });
+      const { maxAttempts } = await loadTask(task);
+      await enqueueJobByName(sql, task.name, {}, { jobKey: repeatingJobKey(task.name), maxAttempts });
     }
     for (const entry of startupJobs) {
       const task = tasks.find((candidate) => candidate.name === entry.task);
-      if (task) await enqueueJobByName(sql, task.name, {}, { jobKey: entry.jobKey, maxAttempts: task.maxAttempts });
+      if (task) await enqueueJobByName(sql, task.name, {}, { jobKey: entry.jobKey, maxAttempts: (await loadTask(task)).maxAttempts });
     }
     log.info(`job runner ${workerId}: running ${tasks.length} task(s), concurrency ${options.concurrency ?? 4}`);
   }

@@ -1,7 +1,7 @@
 import type { JobHelpers, Task } from 'graphile-worker';
 import { type z } from 'zod';
 import type { Sql } from '../db/client';
-import { PermanentJobError, type JobLog, type JobServices, type TaskDefinition } from './define-task';
+import { loadTask, PermanentJobError, type JobLog, type JobServices, type TaskSource } from './define-task';
 import { enqueueJobByName } from './enqueue-job';
 import { repeatingJobKey, repeatingJobs } from './schedules';
 
@@ -55,8 +55,8 @@ async function resolveRepeatingFailure(sql: Sql, key: string): Promise<void> {
  * their next run whatever the outcome; their failures are not retried but kept as one open failure per task, closed
  * by the next run that succeeds.
  */
-export function toGraphileTask(definition: TaskDefinition, services: JobServices, log: JobLog, poolId: () => string | null): Task {
-  const repeat = repeatingJobs.find((entry) => entry.task === definition.name);
+export function toGraphileTask(source: TaskSource, services: JobServices, log: JobLog, poolId: () => string | null): Task {
+  const repeat = repeatingJobs.find((entry) => entry.task === source.name);
   return async (rawPayload, helpers) => {
     const { job } = helpers;
     const jobLog: JobLog = {
@@ -64,6 +64,8 @@ export function toGraphileTask(definition: TaskDefinition, services: JobServices
       warn: (message) => log.warn(`[job ${job.id} ${job.task_identifier}] ${message}`),
       error: (message) => log.error(`[job ${job.id} ${job.task_identifier}] ${message}`),
     };
+    // The task's module, loaded by its first job (a module that cannot load fails this attempt: retried as any error).
+    const definition = await loadTask(source);
     try {
       const parsed = definition.payload.safeParse(rawPayload);
       if (!parsed.success) {

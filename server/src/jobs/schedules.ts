@@ -1,7 +1,10 @@
 import type { CronItem } from 'graphile-worker';
 import type { JobServices } from './define-task';
-import { RENDER_SWEEP_KEY } from './tasks/render-stale-content-html';
-import { WEBHOOK_SWEEP_SECONDS } from './tasks/sweep-webhook-deliveries';
+
+/** The key of the sweep of blog HTML (render_stale_content_html): one pending sweep however many ask for it. */
+export const RENDER_SWEEP_KEY = 'sweep:render_stale_content_html';
+/** How often the sweep looks for deliveries due whose wake-up was lost (a killed worker's claims, a lost job). */
+export const WEBHOOK_SWEEP_SECONDS = 30;
 
 /**
  * Everything that runs on a schedule rather than on demand, in one place.

@@ -7,7 +7,6 @@ import { createMailTransport } from '../lib/mailer';
 import { resolveSocialTokenKeys } from '../data-dir';
 import { createOutboundClient } from '../lib/outbound/outbound-client';
 import { syncOutboundSettings } from '../lib/outbound/outbound-settings';
-import { startEmailHttpServer } from '../modules/email/email-http-server';
 import { startJobRunner, type JobRunner } from './job-runner';
 import { maskedUrl, openWorkerDatabase } from './worker-database';
 import { workerObjectStore } from './worker-object-store';
@@ -75,6 +74,8 @@ try {
   });
   console.log(`Worker ${runner.workerId} working for ${maskedUrl(url)}`);
   if (config.email.workerHttpPort !== undefined) {
+    // Loaded only when its port is set: most workers serve no HTTP (fastify stays out of their memory).
+    const { startEmailHttpServer } = await import('../modules/email/email-http-server');
     const http = await startEmailHttpServer({ sql, host: config.host, port: config.email.workerHttpPort, https: config.email.publicUrl.startsWith('https:') });
     process.on('exit', () => void http.close());
     console.log(`E-mail links (unsubscribe, tracking, webhooks) served on ${config.host}:${config.email.workerHttpPort} for ${config.email.publicUrl}`);

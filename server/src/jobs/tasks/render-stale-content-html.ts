@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { renderStaleContentHtml } from '../../modules/blog/render-content-html';
 import { defineTask } from '../define-task';
 import { enqueueJobByName } from '../enqueue-job';
+import { RENDER_SWEEP_KEY } from '../schedules';
 
 /** Items one run renders at most; a full batch queues the next run at once. */
 export const RENDER_SWEEP_BATCH = 200;
-export const RENDER_SWEEP_KEY = 'sweep:render_stale_content_html';
 
 /**
  * The sweep behind `render_content_html`: renders every published item whose HTML is missing, made from other

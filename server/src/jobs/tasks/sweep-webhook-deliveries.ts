@@ -3,9 +3,6 @@ import { defineTask } from '../define-task';
 import { enqueueJobByName } from '../enqueue-job';
 import { webhookWakeKey } from './deliver-webhooks';
 
-/** How often the sweep looks for deliveries due whose wake-up was lost (a killed worker's claims, a lost job). */
-export const WEBHOOK_SWEEP_SECONDS = 30;
-
 /**
  * Repeating (server/src/jobs/schedules.ts): wakes every workspace with a webhook delivery due and none claimed —
  * a retry fallen due while its run was lost, or deliveries a killed worker had claimed — so a lost wake-up costs at

@@ -3,7 +3,7 @@ import type { Sql } from '../../db/client';
 import { loadBlog, loadFeedPosts, loadPost, loadPostPage, type PublicBlog } from './blog-data';
 import { FEED_CONTENT_TYPES, renderBlogFeed } from './blog-feeds';
 import { renderBlogListPage, renderBlogNotFoundPage, renderBlogPostPage } from './blog-pages';
-import { CONTENT_HTML_RENDERER } from './markdown-html';
+import { CONTENT_HTML_RENDERER } from './content-html-renderer';
 import { blogEtag, matchesIfNoneMatch, PageCache } from './page-cache';
 import { renderStaleContentHtml } from './render-content-html';
 

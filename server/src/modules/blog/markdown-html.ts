@@ -8,8 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * (docs/decisions/0014-public-blog.md). Pure: the same input gives the same output.
  */
 
-/** Stored beside each rendering: a change of these rules re-renders every item (bump it when you change them). */
-export const CONTENT_HTML_RENDERER = 'markdown-it15+sanitize-html2/1';
+// A change of these rules must bump CONTENT_HTML_RENDERER (content-html-renderer.ts): every item is then re-rendered.
 
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
 

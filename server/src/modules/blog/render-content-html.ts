@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Sql } from '../../db/client';
-import { CONTENT_HTML_RENDERER, renderContentHtml } from './markdown-html';
+import { CONTENT_HTML_RENDERER } from './content-html-renderer';
 
 /**
  * Keeps `private.content_item_html` current: each content item in scope whose HTML is missing, made from other
@@ -45,10 +45,13 @@ export async function renderStaleContentHtml(sql: Sql, scope: RenderScope): Prom
     order by c.published_at desc nulls last, c.id
     limit ${scope.limit ?? 200}`;
   let stored = 0;
+  if (stale.length === 0) return stored;
+  // The renderer (markdown-it, sanitize-html) is loaded by the first call that has something to render.
+  const { renderContentHtml } = await import('./markdown-html');
   for (const item of stale) {
     const source = item.content ?? '';
     try {
-      stored += await storeRendering(sql, item.id, source);
+      stored += await storeRendering(sql, item.id, source, renderContentHtml);
     } catch (error) {
       if (!scope.onError) throw error;
       scope.onError(item.id, error);
@@ -67,8 +70,8 @@ function scopeCondition(sql: Sql, scope: RenderScope) {
   return sql`c.status = 'published'`;
 }
 
-async function storeRendering(sql: Sql, id: string, source: string): Promise<number> {
-  const html = renderContentHtml(source);
+async function storeRendering(sql: Sql, id: string, source: string, render: (markdown: string) => string): Promise<number> {
+  const html = render(source);
   const written = await sql`
       insert into private.content_item_html as h (content_item_id, html, source_md5, renderer, rendered_at)
       select c.id, ${html}, ${md5(source)}, ${CONTENT_HTML_RENDERER}, clock_timestamp()
