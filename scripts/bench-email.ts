@@ -8,9 +8,9 @@
 //      first message at the SMTP server (target < 2 s), and this process's peak memory while it sends (the worker,
 //      plus the SMTP server and the baseline's leftovers: an upper bound);
 //   3. the worker's memory (target < 150 MB): the same campaign again (a copy, to the same list), sent by a worker
-//      in a process of its own, started as `npm run worker` starts one (node --max-semi-space-size=32 --import tsx
-//      server/src/jobs/worker-main.ts; only tsx's small launcher process is left out), its resident set (VmRSS of
-//      /proc/<pid>/status) sampled every 100 ms while it sends, and its VmHWM (the kernel's peak) at the end.
+//      in a process of its own, started with the node arguments of package.json's "worker" script (scripts/worker.mjs:
+//      the bundled worker; tests/support/worker-command.ts), its resident set (VmRSS of /proc/<pid>/status) sampled
+//      every 100 ms while it sends, and its VmHWM (the kernel's peak) at the end.
 // The workspace's rate is set to its maximum (100,000 a minute) and the server's to 100,000 a second.
 // Figures are noisy: the machine's two cores run other work too (shared/design/measuring.md).
 import { spawn } from 'node:child_process';
@@ -36,6 +36,7 @@ import { sanitizeEmailFragment } from '../server/src/modules/email/sanitize-emai
 import { MIGRATIONS_DIR, ROOT_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { seedUser } from '../tests/support/users';
 import { SAMPLE_BLOCKS } from '../tests/support/email';
+import { workerNodeArgs } from '../tests/support/worker-command';
 
 const CONTACTS = Number(process.env.BENCH_EMAIL_CONTACTS ?? 100_000);
 const CONNECTIONS = Number(process.env.EMAIL_SMTP_CONNECTIONS ?? 5);
@@ -168,7 +169,7 @@ try {
     insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
     select organization_id, 'Bench (worker process)', subject, blocks, list_ids from public.email_campaigns where id = ${campaign!.id} returning id`;
   await mkdir(path.join(dir, 'worker'), { recursive: true });
-  worker = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+  worker = spawn(process.execPath, workerNodeArgs(), {
     cwd: ROOT_DIR,
     env: {
       ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dir, 'worker'), SMTP_URL: smtpUrl, SMTP_FROM: 'Bench <bench@bench.test>',

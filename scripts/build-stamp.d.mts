@@ -3,3 +3,4 @@ export const root: string;
 export const stampFile: string;
 export function isBuildStale(): boolean;
 export function writeStamp(): void;
+export function newestMtime(target: string): number;

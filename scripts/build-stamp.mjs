@@ -6,7 +6,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const stampFile = path.join(root, 'dist/build-stamp.json');
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.mjs', 'scripts/static-host.ts', 'scripts/static-host'];
 
-function newestMtime(target) {
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;

@@ -29,6 +29,7 @@ import { runAutomationChaos } from './chaos-automation';
 import { runSocialChaos } from './chaos-social';
 import { runWebhookChaos } from './chaos-webhooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
+import { workerNodeArgs } from '../tests/support/worker-command';
 import type { ServerProcess } from '../tests/support/spawn-server';
 import {
   anonKeyOf,
@@ -114,7 +115,7 @@ async function run(kind: 'postgres' | 'node'): Promise<void> {
 
 /** `npm run worker` joined to the embedded PostgreSQL of a running server's data directory. */
 function startWorker(dataDir: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+  const child = spawn(process.execPath, workerNodeArgs(), {
     cwd: ROOT_DIR,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANALYTICS_ROLLUP_SECONDS: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

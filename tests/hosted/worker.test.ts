@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { ROOT_DIR } from '../../server/src/project-paths';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { workerNodeArgs } from '../support/worker-command';
 
 /**
  * `npm run worker` against the Supabase-shaped PostgreSQL 15 (the migrations pushed as `postgres`, which is no
@@ -55,7 +56,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 
 describe('npm run worker on the Supabase-shaped database', () => {
   it('installs its queue as postgres, e-mails an invitation made through invite_to_workspace, and puts published items on the blog', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+    const child = spawn(process.execPath, workerNodeArgs(), {
       cwd: ROOT_DIR,
       env: {
         ...process.env,

@@ -9,6 +9,7 @@ import { openWorkerDatabase } from '../../server/src/jobs/worker-database';
 import { ROOT_DIR } from '../../server/src/project-paths';
 import { createDatabaseFromTemplate, type TestDatabase } from '../support/cluster';
 import { seedUser } from '../support/users';
+import { workerNodeArgs } from '../support/worker-command';
 
 /**
  * `npm run worker` as its own process (server/src/jobs/worker-main.ts), as it runs against a hosted project's
@@ -26,7 +27,7 @@ let sql: Sql;
 let dataDir: string;
 
 function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/jobs/worker-main.ts')], {
+  const child = spawn(process.execPath, workerNodeArgs(), {
     cwd: ROOT_DIR,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', ANALYTICS_ROLLUP_SECONDS: '0', JOB_CONCURRENCY: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

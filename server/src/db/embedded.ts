@@ -6,6 +6,7 @@ import path from 'node:path';
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import { ConfigError } from '../config';
+import { ROOT_DIR } from '../project-paths';
 import { liveOwner, removeOwner, runningPostmaster, stopPostmasterProcess, writeOwner } from './postmaster';
 import { PostmasterStartError, spawnPostmaster, type PostmasterProcess } from './postmaster-process';
 
@@ -50,7 +51,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** The repository: folders inside it may be opened for the postgres system user, folders above it are the owner's. */
-const PROJECT_DIR = path.resolve(import.meta.dirname, '../../..');
+const PROJECT_DIR = ROOT_DIR;
 
 /**
  * As root, PostgreSQL runs as the `postgres` system user, which must be able to enter every folder above its
