@@ -31,6 +31,11 @@ describe('connectWay', () => {
     expect(connectWay(graph, 'if', 'no', 'nowhere')).toBe(graph);
   });
 
+  it('refuses a way out leading back to its own step (the step list does not offer it either)', () => {
+    const graph = graphOf([condition, ...ends]);
+    expect(connectWay(graph, 'if', 'no', 'if')).toBe(graph);
+  });
+
   it('connects a dangling split branch', () => {
     expect(connectWay(graphOf([split, ...ends]), 'ab', 'branch-1', 'b').steps[0]).toMatchObject({ branches: [{ next: 'a' }, { next: 'b' }] });
   });

@@ -47,8 +47,12 @@ export function setWay(step: WorkflowStep, way: Way, to: string | null): Workflo
   }
 }
 
-/** Connects (or re-connects) one way out of step `from` to step `to`: the graph view's drawn edge. */
+/**
+ * Connects (or re-connects) one way out of step `from` to step `to`: the graph view's drawn edge. A step does not lead
+ * to itself (React Flow lets a box's lower dot be dropped on its own upper dot; the step list never offers it).
+ */
 export function connectWay(graph: WorkflowGraph, from: string, way: Way, to: string | null): WorkflowGraph {
+  if (to === from) return graph;
   if (to !== null && !graph.steps.some((step) => step.id === to)) return graph;
   return { ...graph, steps: graph.steps.map((step) => (step.id === from ? setWay(step, way, to) : step)) };
 }
