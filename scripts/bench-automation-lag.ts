@@ -83,7 +83,7 @@ export function lagProbe(task: TaskDefinition): LagProbe {
       const dues = rows.map((row) => row.due);
       const spread = (Math.max(...dues) - Math.min(...dues)) / 1000;
       return [
-        `   due times spread over ${spread.toFixed(1)} s: ${(rows.length / Math.max(spread, 1)).toFixed(0)} due per second on average (more than the runner's capacity = a backlog, not latency)`,
+        `   due times spread over ${spread.toFixed(1)} s: ${(rows.length / Math.max(spread, 1)).toFixed(0)} due per second on average (against the runs ended per second below: more due than that is a backlog, not latency)`,
         `   where the lag goes, per automation_step job (${times.size.toLocaleString('en-US')} timed, ${retried} on a retry):`,
         ...segments.map(([name, values]) => `     ${name.padEnd(width)}  ${spreadOf(values)}`),
       ];
