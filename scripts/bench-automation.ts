@@ -28,6 +28,7 @@ import { createOutboundClient } from '../server/src/lib/outbound/outbound-client
 import { STRICT_POLICY } from '../server/src/lib/outbound/url-policy';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { seedUser } from '../tests/support/users';
+import { lagProbe, slotTimed, spreadOf } from './bench-automation-lag';
 import { loadAverage, percentile } from './bench-support';
 
 const CONTACTS = Number(process.env.BENCH_AUTOMATION_CONTACTS ?? 10_000);
@@ -58,6 +59,9 @@ await ensureDatabase(pg.url, 'bench');
 const url = withDatabase(pg.url, 'bench');
 const sql = createSql(url, { max: 8 });
 let runner: JobRunner | undefined;
+const probe = lagProbe(automationStep);
+/** How long each e-mail job held a worker slot (a slot held by a send is one a due step waits for). */
+const sendSlots: number[] = [];
 const mail = createMailTransport({ dataDir: dir, smtpUrl, from: 'Bench <bench@bench.test>', log: quiet as never, maxConnections: 5 });
 
 async function until(what: () => Promise<boolean>) {
@@ -94,7 +98,7 @@ try {
     databaseUrl: url,
     services: { sql, mail, siteUrl: 'https://bench.test', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }), email: { publicUrl: 'https://bench.test', ratePerSecond: 100_000, concurrency: 5 } },
     log: quiet,
-    tasks: [automationEnroll, automationStep, sendEmail, sendEmailDelivery],
+    tasks: [automationEnroll, probe.task, sendEmail, slotTimed(sendEmailDelivery, sendSlots)],
     concurrency: 8,
     cron: false,
   });
@@ -119,6 +123,8 @@ try {
     from public.automation_step_runs where step_id = 'pause' and status = 'waiting'`;
   await sql`update public.automation_step_runs set due_at = due_at - make_interval(secs => ${shift!.seconds}) where step_id = 'pause' and status = 'waiting'`;
   await sql`update public.automation_enrollments set due_at = due_at - make_interval(secs => ${shift!.seconds}) where status = 'active'`;
+  probe.start();
+  sendSlots.length = 0;
   await sql`select private.enqueue_job('automation_step', jsonb_build_object('workspace_id', e.organization_id, 'enrollment_id', e.id), e.due_at, 'automation:' || e.id, 10)
     from public.automation_enrollments e where e.status = 'active'`;
   const moved = { due: new Date(Date.now() + 10_000) };
@@ -136,6 +142,8 @@ try {
   const [ended] = await sql<{ finished: number; failed: number }[]>`
     select count(*) filter (where status = 'finished')::int as finished, count(*) filter (where status = 'failed')::int as failed from public.automation_enrollments`;
   console.log(`   steps started after their due time (the e-mail step after the wait): ${lags(waitLags)} (target p99 ≤ 1 s)`);
+  for (const line of await probe.report(sql, 'pause', 'mail')) console.log(line);
+  console.log(`   a worker slot held per send_email_delivery job (${sendSlots.length.toLocaleString('en-US')} jobs, concurrency 8, SMTP pool 5): ${spreadOf(sendSlots)}`);
   console.log(`   first due → e-mail queued, every run ended: ${(CONTACTS / runSeconds).toFixed(0)} contacts/s (${runSeconds.toFixed(1)} s); ${ended!.finished} finished, ${ended!.failed} failed`);
   console.log(`   e-mails at the SMTP server: ${received.toLocaleString('en-US')} in ${sentSeconds.toFixed(1)} s after the first due time (${(received / sentSeconds).toFixed(0)}/s)`);
 

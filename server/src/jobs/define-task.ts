@@ -54,6 +54,8 @@ export interface JobInfo {
   attempts: number;
   maxAttempts: number;
   runAt: Date;
+  /** When a worker took it (the database's clock); null only for a job not taken through the queue. */
+  lockedAt: Date | null;
   /** Id of the worker pool running it (what the job is locked with). */
   poolId: string | null;
 }

@@ -78,7 +78,7 @@ export function toGraphileTask(source: TaskSource, services: JobServices, log: J
       try {
         await definition.run(parsed.data, {
           ...services,
-          job: { id: job.id, task: job.task_identifier, key: job.key, attempts: job.attempts, maxAttempts: job.max_attempts, runAt: job.run_at, poolId: poolId() },
+          job: { id: job.id, task: job.task_identifier, key: job.key, attempts: job.attempts, maxAttempts: job.max_attempts, runAt: job.run_at, lockedAt: job.locked_at, poolId: poolId() },
           log: jobLog,
           signal: helpers.abortSignal,
         });
