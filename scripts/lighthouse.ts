@@ -7,7 +7,9 @@
  * bodies, the budgets' figure, beside each route's first-load budget; and with the responses' headers). Reports land in
  * lighthouse-report/ (git-ignored). LIGHTHOUSE_RUNS=n changes the number of runs; LIGHTHOUSE_ROUTES=/a,/b measures
  * only those routes; LIGHTHOUSE_DIST=<folder> serves another build's dist/ (a copy kept to compare before and after
- * in the same quiet minutes); LIGHTHOUSE_REPORT_DIR=<folder> writes the reports there (two runs side by side).
+ * in the same quiet minutes; the server and its Content-Security-Policy are this tree's: a build whose inline script
+ * has another hash has its frame refused — run an older build from an extracted copy of its own tree);
+ * LIGHTHOUSE_REPORT_DIR=<folder> writes the reports there (two runs side by side).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

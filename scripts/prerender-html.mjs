@@ -55,18 +55,39 @@ export function deferHydration(page, chunks) {
   );
 }
 
+/** What the router loads before a signed-in page renders: its layouts (the account area, the signed-in guard). */
+export const SIGNED_IN_LAYOUT_MODULES = ['src/components/layouts/account-layout.tsx', 'src/lib/account-prefetch.ts', 'src/lib/auth.tsx'];
+
+/**
+ * Each signed-in page's chunks (its layouts', its own, and what they import; not the entry): the inline script
+ * preloads them with the entry instead of after it (issue 33). A page's module is `src/app/routes/<path>.tsx` or
+ * `src/app/routes/<path with dashes>.tsx`; a path with neither stops the build.
+ */
+export function signedInPageChunks(manifest, pagePaths, base = '/') {
+  const layouts = SIGNED_IN_LAYOUT_MODULES.flatMap((moduleId) => routeChunks(manifest, moduleId, base));
+  return Object.fromEntries(
+    pagePaths.map((pagePath) => {
+      const candidates = [`src/app/routes${pagePath}.tsx`, `src/app/routes/${pagePath.slice(1).replaceAll('/', '-')}.tsx`];
+      const moduleId = candidates.find((candidate) => manifest[candidate]);
+      if (!moduleId) throw new Error(`No route module for the signed-in page ${pagePath} (looked for ${candidates.join(', ')})`);
+      return [pagePath, [...new Set([...layouts, ...routeChunks(manifest, moduleId, base)])]];
+    }),
+  );
+}
+
 /**
  * The shell of every page that is not prerendered, with the frames of the signed-in pages (issue 33): the shared
  * header in a hidden `#app-frame` before React's root, each page's top by path in a JSON script, and the inline script
  * that fills and shows the frame during parsing for a signed-in page of a browser holding a session (or removes it).
  * The JSON cannot close its script element: every `<` is escaped.
  */
-export function withAppFrame(shell, { header, pages }, script) {
+export function withAppFrame(shell, { header, pages }, script, chunks = {}) {
   if (shell.includes('id="app-frame"')) throw new Error('The shell has its frames already: run `vite build` before scripts/prerender.mjs');
   const json = JSON.stringify(pages).replaceAll('<', '\\u003c');
   const frame =
     `<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden>${header}<div id="app-frame-page"></div></div>\n` +
     `    <script type="application/json" id="app-frame-pages">${json}</script>\n` +
+    `    <script type="application/json" id="app-frame-chunks">${JSON.stringify(chunks).replaceAll('<', '\\u003c')}</script>\n` +
     `    <script>${script}</script>\n    `;
   const withFrame = shell.replace('<div id="root">', `${frame}<div id="root">`);
   if (withFrame === shell) throw new Error('<div id="root"> was not found in the shell: update withAppFrame');

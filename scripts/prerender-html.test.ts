@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module without types
-import { deferHydration, placeHead, routeChunks, routeModuleOf, withAppFrame } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf, signedInPageChunks, withAppFrame } from './prerender-html.mjs';
 
 const shell =
   '<html><head><meta name="description" content="Shell" /><title>Shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--app-html--></div></body></html>';
@@ -74,8 +74,44 @@ describe('withAppFrame', () => {
     expect(JSON.parse(json!)).toEqual(frame.pages);
   });
 
+  it("lists each signed-in page's chunks beside its frame", () => {
+    const page = withAppFrame(shell, frame, 'run()', { '/dashboard': ['/assets/dashboard-1.js'] });
+    const json = /<script type="application\/json" id="app-frame-chunks">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(json!)).toEqual({ '/dashboard': ['/assets/dashboard-1.js'] });
+  });
+
   it('refuses a shell without a root, or with its frames already', () => {
     expect(() => withAppFrame('<body></body>', frame, 'run()')).toThrow(/root/);
     expect(() => withAppFrame(withAppFrame(shell, frame, 'run()'), frame, 'run()')).toThrow(/frames already/);
+  });
+});
+
+describe('signedInPageChunks', () => {
+  const manifest = {
+    'src/entry-client.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+    _runtime: { file: 'assets/runtime-0.js' },
+    '_runtime.js': { file: 'assets/runtime-0.js' },
+    'src/components/layouts/account-layout.tsx': { file: 'assets/account-layout-2.js', imports: ['_platform.js'] },
+    'src/lib/account-prefetch.ts': { file: 'assets/account-prefetch-3.js', imports: ['_platform.js'] },
+    'src/lib/auth.tsx': { file: 'assets/auth-4.js', imports: ['_platform.js'] },
+    '_platform.js': { file: 'assets/platform-5.js' },
+    'src/app/routes/team.tsx': { file: 'assets/team-6.js', imports: ['_card.js'], dynamicImports: ['_dialog.js'] },
+    'src/app/routes/team-webhooks.tsx': { file: 'assets/team-webhooks-7.js', imports: ['_card.js'] },
+    '_card.js': { file: 'assets/card-8.js' },
+    '_dialog.js': { file: 'assets/dialog-9.js' },
+  };
+
+  it("gives a page's layouts, the page and their imports once each: not the entry, not what loads on demand", () => {
+    expect(signedInPageChunks(manifest, ['/team'])).toEqual({
+      '/team': ['/assets/account-layout-2.js', '/assets/platform-5.js', '/assets/account-prefetch-3.js', '/assets/auth-4.js', '/assets/team-6.js', '/assets/card-8.js'],
+    });
+  });
+
+  it('finds a nested path by its dashed module name', () => {
+    expect(signedInPageChunks(manifest, ['/team/webhooks'])['/team/webhooks']).toContain('/assets/team-webhooks-7.js');
+  });
+
+  it('stops the build for a page without a route module', () => {
+    expect(() => signedInPageChunks(manifest, ['/nowhere'])).toThrow(/nowhere/);
   });
 });

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deferHydration, placeHead, routeChunks, routeModuleOf, withAppFrame } from './prerender-html.mjs';
+import { deferHydration, placeHead, routeChunks, routeModuleOf, signedInPageChunks, withAppFrame } from './prerender-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const shell = await readFile(path.join(root, 'dist/client/index.html'), 'utf8');
@@ -29,5 +29,7 @@ for (const [route, file] of [...prerenderedPaths.map((route) => [route, fileName
 
 // Last: the shell of the other pages gets the signed-in pages' frames (the prerendered pages above were made from the
 // shell without them: a public page never carries the frame).
-await writeFile(path.join(root, 'dist/client/index.html'), withAppFrame(shell, renderAppFrame(), APP_FRAME_SCRIPT));
+const appFrame = renderAppFrame();
+const chunks = signedInPageChunks(manifest, Object.keys(appFrame.pages));
+await writeFile(path.join(root, 'dist/client/index.html'), withAppFrame(shell, appFrame, APP_FRAME_SCRIPT, chunks));
 console.log('signed-in pages\' frames -> dist/client/index.html');

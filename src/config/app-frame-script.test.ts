@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_FRAME_SCRIPT, APP_FRAME_SCRIPT_HASH } from '@/config/app-frame-script';
 import { contentSecurityPolicy } from '@/config/security-headers';
 
@@ -10,7 +10,9 @@ function openShell(pathname: string, pages: Record<string, string> = { '/dashboa
   window.history.replaceState(null, '', pathname);
   document.body.innerHTML =
     '<div id="app-frame" hidden><header>Header</header><div id="app-frame-page"></div></div>' +
-    `<script type="application/json" id="app-frame-pages">${JSON.stringify(pages)}</script><div id="root"></div>`;
+    `<script type="application/json" id="app-frame-pages">${JSON.stringify(pages)}</script>` +
+    `<script type="application/json" id="app-frame-chunks">${JSON.stringify({ '/dashboard': ['/assets/dashboard-1.js', '/assets/platform-2.js'] })}</script>` +
+    '<div id="root"></div>';
   new Function(APP_FRAME_SCRIPT)();
   return document.getElementById('app-frame');
 }
@@ -18,7 +20,26 @@ function openShell(pathname: string, pages: Record<string, string> = { '/dashboa
 afterEach(() => {
   window.localStorage.clear();
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  delete window.__earlyRequests;
+  vi.unstubAllGlobals();
 });
+
+const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
+/** A session as supabase-js stores it, its token valid for `validFor` seconds more. */
+function storeSession(validFor = 3600) {
+  const expiresAt = Math.floor(Date.now() / 1000) + validFor;
+  // supabase-js's own key for a backend at the page's origin (src/lib/supabase.ts on the own server).
+  window.localStorage.setItem(`sb-${window.location.hostname.split('.')[0]}-auth-token`, JSON.stringify({ access_token: 'token-of-u1', expires_at: expiresAt, user: { id: 'u1' } }));
+}
+
+function ownServerPage() {
+  document.head.innerHTML = '<meta name="supabase-anon-key" content="anon-key">';
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('[]'));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('APP_FRAME_SCRIPT', () => {
   it('is allowed by the Content-Security-Policy by its exact hash', () => {
@@ -55,5 +76,43 @@ describe('APP_FRAME_SCRIPT', () => {
   it("does not take a session's companion keys for a session", () => {
     window.localStorage.setItem(`${SESSION_KEY}-code-verifier`, 'x');
     expect(openShell('/dashboard')).toBeNull();
+  });
+
+  it("preloads the signed-in page's chunks with the entry, only when it shows the frame", () => {
+    window.localStorage.setItem(SESSION_KEY, '{}');
+    openShell('/dashboard');
+    expect(preloaded()).toEqual(['/assets/dashboard-1.js', '/assets/platform-2.js']);
+    document.head.innerHTML = '';
+    window.localStorage.clear();
+    openShell('/dashboard');
+    expect(preloaded()).toEqual([]);
+  });
+
+  it("starts the account's first reads with the stored session's own token, for its user", async () => {
+    const fetchMock = ownServerPage();
+    storeSession();
+    openShell('/dashboard');
+    expect(window.__earlyRequests?.userId).toBe('u1');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/rest/v1/profiles?select=*&user_id=eq.u1',
+      '/rest/v1/organization_members?select=organization_id,role,created_at&user_id=eq.u1',
+      '/rest/v1/organizations?select=id,name,is_personal,require_two_factor,time_zone',
+    ]);
+    for (const [, init] of fetchMock.mock.calls) expect(init?.headers).toEqual({ apikey: 'anon-key', Authorization: 'Bearer token-of-u1' });
+    await expect(window.__earlyRequests?.organizations).resolves.toEqual([]);
+  });
+
+  it('starts no reads with a token about to expire (supabase-js refreshes it first), off the own server, or signed out', () => {
+    const fetchMock = ownServerPage();
+    storeSession(30);
+    openShell('/dashboard');
+    storeSession();
+    document.head.innerHTML = '';
+    openShell('/dashboard');
+    window.localStorage.clear();
+    ownServerPage();
+    openShell('/dashboard');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__earlyRequests).toBeUndefined();
   });
 });

@@ -7,10 +7,23 @@
  * checks the two agree): change one, change the other.
  */
 export const APP_FRAME_SCRIPT =
-  '(function(){var d=document,f=d.getElementById("app-frame");if(!f)return;try{' +
-  'var p=JSON.parse(d.getElementById("app-frame-pages").textContent)[location.pathname.replace(/\\/+$/,"")],s=0;' +
+  '(function(){var d=document,f=d.getElementById("app-frame");if(!f)return;' +
+  'var a=location.pathname.replace(/\\/+$/,""),j=function(i){return JSON.parse(d.getElementById(i).textContent)};try{' +
+  'var p=j("app-frame-pages")[a],s=0;' +
   'for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)))s=1;' +
-  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;return}}catch(e){}f.remove()})();';
+  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();l();return}}catch(x){}f.remove();' +
+  // The page's chunks (scripts/prerender-html.mjs, signedInPageChunks) load with the entry, not after it.
+  'function l(){try{(j("app-frame-chunks")[a]||[]).forEach(function(h){var k=d.createElement("link");' +
+  'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)})}catch(x){}}' +
+  // The account's first reads (@/lib/early-requests): on the own server (the page has the anon key, the API is the
+  // page's origin), with the stored session of supabase-js's own key while its token is valid for another minute.
+  'function e(){try{var m=d.querySelector(\'meta[name="supabase-anon-key"]\'),' +
+  't=JSON.parse(localStorage.getItem("sb-"+location.hostname.split(".")[0]+"-auth-token")),u=t.user.id;' +
+  'if(!m||!(t.expires_at*1e3>Date.now()+6e4))return;var h={apikey:m.content,Authorization:"Bearer "+t.access_token},' +
+  'g=function(q){var r=fetch("/rest/v1/"+q,{headers:h}).then(function(r){if(!r.ok)throw r.status;return r.json()});' +
+  'r.catch(function(){});return r};window.__earlyRequests={userId:u,profile:g("profiles?select=*&user_id=eq."+u),' +
+  'memberships:g("organization_members?select=organization_id,role,created_at&user_id=eq."+u),' +
+  'organizations:g("organizations?select=id,name,is_personal,require_two_factor,time_zone")}}catch(x){}}})();';
 
 /** `'sha256-…'` of APP_FRAME_SCRIPT, for script-src. */
-export const APP_FRAME_SCRIPT_HASH = "'sha256-Che6wrZ3F+aCRquHNwyzkdh12pIvJvceDSEX7Ylb3f8='";
+export const APP_FRAME_SCRIPT_HASH = "'sha256-N0BDwqjxZE5DPYWOq5aDKzkxIotPDffWBzSQy2DJLVY='";

@@ -122,6 +122,14 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('profile')).toHaveTextContent('none');
   });
 
+  it("drops the reads the page's inline script started when the session ends: none is used after, whoever signs in", async () => {
+    renderProbe();
+    await waitFor(() => expect(fake.listenerCount()).toBe(1));
+    window.__earlyRequests = { userId: 'user-1', profile: Promise.resolve([{ user_id: 'user-1' }]) };
+    await act(() => fake.emit('SIGNED_OUT', null));
+    expect(window.__earlyRequests).toBeUndefined();
+  });
+
   it('on SIGNED_IN sets last_active to now, deferred out of the auth callback', async () => {
     renderProbe();
     await waitFor(() => expect(fake.listenerCount()).toBe(1));

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ADMIN_SESSION_STORAGE_KEY } from '@/config/admin';
 import { isAppFrameShown, removeAppFrame } from '@/lib/app-frame';
 import { needsSecondFactor } from '@/lib/assurance-level';
+import { dropEarlyRequests, earlyRowsOr } from '@/lib/early-requests';
 import { supabase } from '@/lib/supabase';
 import { WorkspaceProvider } from '@/lib/workspace';
 import type { Tables } from '@/types/database';
@@ -45,6 +46,11 @@ export const profileQueryKey = (userId: string | null) => ['profile', userId] as
 
 /** Spec §7: `select *` from profiles where user_id, single row; errors are only logged. */
 export async function fetchProfile(userId: string): Promise<Profile | null> {
+  // The page's first read takes the response the shell's inline script asked for (@/lib/early-requests).
+  return earlyRowsOr('profile', userId, () => readProfile(userId), (rows) => (rows[0] as Profile | undefined) ?? null);
+}
+
+async function readProfile(userId: string): Promise<Profile | null> {
   try {
     const { data, error } = await supabase.from('profiles').select('*').eq('user_id', userId).single();
     if (error || !data) {
@@ -110,6 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       // After the user's own sign-out the guard clears the cache once it has left the page (which stays as it was
       // until then); a sign-out elsewhere (another tab, an ended session) clears it at once.
+      if (event === 'SIGNED_OUT') dropEarlyRequests();
       if (event === 'SIGNED_OUT' && !isSigningOutRef.current) queryClient.clear();
     });
     supabase.auth

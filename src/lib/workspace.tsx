@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { toast } from '@/lib/toast';
 import { hasAccessRole } from '@/config/access-roles';
 import { workspaceCopy } from '@/config/team-copy';
+import { earlyRowsOr } from '@/lib/early-requests';
 import { unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { chooseWorkspace, toWorkspaces, workspaceStorageKey, type Workspace } from '@/lib/workspace-choice';
@@ -51,12 +52,26 @@ export const workspaceKeys = {
   locked: (userId: string | null) => [...workspaceKeys.all, 'two-factor', userId] as const,
 };
 
+type MembershipRows = Parameters<typeof toWorkspaces>[0];
+type OrganizationRows = Parameters<typeof toWorkspaces>[1];
+
 export async function fetchWorkspaces(userId: string): Promise<Workspace[]> {
+  // The page's first read takes the responses the shell's inline script asked for (@/lib/early-requests).
   const [memberships, organizations] = await Promise.all([
-    supabase.from('organization_members').select('organization_id, role, created_at').eq('user_id', userId),
-    supabase.from('organizations').select('id, name, is_personal, require_two_factor, time_zone'),
+    earlyRowsOr(
+      'memberships',
+      userId,
+      async () => unwrap(await supabase.from('organization_members').select('organization_id, role, created_at').eq('user_id', userId)) ?? [],
+      (rows) => rows as MembershipRows,
+    ),
+    earlyRowsOr(
+      'organizations',
+      userId,
+      async () => unwrap(await supabase.from('organizations').select('id, name, is_personal, require_two_factor, time_zone')) ?? [],
+      (rows) => rows as OrganizationRows,
+    ),
   ]);
-  return toWorkspaces(unwrap(memberships) ?? [], unwrap(organizations) ?? []);
+  return toWorkspaces(memberships, organizations);
 }
 
 /** The workspaces that refuse this session for want of a two-factor code (the database leaves them out above). */

@@ -1,7 +1,9 @@
 import { analyticsCopy } from '@/config/analytics-copy';
+import { sitesQuery } from '@/features/analytics/api/get-sites';
 import { AnalyticsConsole } from '@/features/analytics/components/analytics-console';
 import { ModulePage } from '@/features/dashboard/components/module-page';
 import { AnalyticsSampleFigures } from '@/features/dashboard/modules/analytics-module';
+import { prefetchForWorkspace } from '@/lib/account-prefetch';
 import { supabase } from '@/lib/supabase';
 
 const analytics = { client: supabase, scope: 'user' } as const;
@@ -14,3 +16,8 @@ export function MarketingAnalyticsRoute() {
     </ModulePage>
   );
 }
+
+/** The workspace's sites (the console's first read) start with the session, before the page renders. */
+export const prefetchAnalyticsRoute = prefetchForWorkspace(({ queryClient, workspaceId }) => {
+  void queryClient.prefetchQuery(sitesQuery(analytics, workspaceId));
+});

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { emailKeys } from '@/features/email/api/keys';
 import { unwrap } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
@@ -49,5 +49,10 @@ async function getEmailOverview(workspaceId: string): Promise<EmailOverview> {
 /** The module page's figures: subscribers, sends and the counts behind the rates, and the five latest campaigns. */
 export function useEmailOverview() {
   const workspaceId = useWorkspace().current?.id ?? null;
-  return useQuery({ queryKey: emailKeys.overview(workspaceId ?? ''), queryFn: () => getEmailOverview(workspaceId!), enabled: workspaceId !== null });
+  return useQuery({ ...emailOverviewQueryOptions(workspaceId ?? ''), enabled: workspaceId !== null });
+}
+
+/** The overview's query, also started by the route before the page renders (routes/marketing/email.tsx). */
+export function emailOverviewQueryOptions(workspaceId: string) {
+  return queryOptions({ queryKey: emailKeys.overview(workspaceId), queryFn: () => getEmailOverview(workspaceId) });
 }

@@ -1,0 +1,59 @@
+/**
+ * The account's first reads, started by the shell's inline script (`APP_FRAME_SCRIPT`) while the HTML is parsed, with
+ * the stored session's own token (RLS applies as to any request of the app), before the app's script has loaded
+ * (issue 33). Only on the own server, where the API is the page's origin and the page carries the anon key.
+ * The app's first read of each takes the response instead of asking again: once, and only for the user the requests
+ * were made for — a later read, another user or a failure asks the server as before.
+ */
+export interface EarlyRequests {
+  userId: string;
+  profile?: Promise<unknown>;
+  memberships?: Promise<unknown>;
+  organizations?: Promise<unknown>;
+}
+
+export type EarlyRequestName = Exclude<keyof EarlyRequests, 'userId'>;
+
+declare global {
+  interface Window {
+    __earlyRequests?: EarlyRequests;
+  }
+}
+
+/**
+ * The early response `name` for `userId`, removed from `store` so it is used once; undefined when there is none for
+ * that user (no early requests, another user's, or already taken).
+ */
+export function takeEarlyRequest(store: EarlyRequests | undefined, name: EarlyRequestName, userId: string): Promise<unknown> | undefined {
+  if (!store || store.userId !== userId) return undefined;
+  const response = store[name];
+  delete store[name];
+  return response;
+}
+
+/** `takeEarlyRequest` on this page's store (none outside a browser). */
+export function takeEarly(name: EarlyRequestName, userId: string): Promise<unknown> | undefined {
+  return takeEarlyRequest(typeof window === 'undefined' ? undefined : window.__earlyRequests, name, userId);
+}
+
+/** Forgets what the page started (sign-out): nothing of it is used afterwards, whoever signs in next. */
+export function dropEarlyRequests(): void {
+  if (typeof window !== 'undefined') delete window.__earlyRequests;
+}
+
+/**
+ * The rows of an early response, or `fallback()` when there was none for this user or it failed (an expired or
+ * revoked token, the network): the app's own read, with the session supabase-js holds.
+ */
+export async function earlyRowsOr<T>(name: EarlyRequestName, userId: string, fallback: () => Promise<T>, fromRows: (rows: unknown[]) => T): Promise<T> {
+  const early = takeEarly(name, userId);
+  if (early) {
+    try {
+      const rows = await early;
+      if (Array.isArray(rows)) return fromRows(rows);
+    } catch {
+      // Asked again below.
+    }
+  }
+  return fallback();
+}
