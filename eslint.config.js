@@ -53,7 +53,7 @@ function featureBoundary(feature, allowed = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'lighthouse-report', 'src/types/database.ts'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'lighthouse-report', 'server/worker-build', 'src/types/database.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
