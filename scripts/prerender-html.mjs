@@ -83,11 +83,11 @@ export function signedInPageChunks(manifest, pagePaths, base = '/') {
  */
 export function withAppFrame(shell, { header, pages }, script, chunks = {}) {
   if (shell.includes('id="app-frame"')) throw new Error('The shell has its frames already: run `vite build` before scripts/prerender.mjs');
-  const json = JSON.stringify(pages).replaceAll('<', '\\u003c');
+  const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
   const frame =
     `<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden>${header}<div id="app-frame-page"></div></div>\n` +
-    `    <script type="application/json" id="app-frame-pages">${json}</script>\n` +
-    `    <script type="application/json" id="app-frame-chunks">${JSON.stringify(chunks).replaceAll('<', '\\u003c')}</script>\n` +
+    `    ${jsonScript('app-frame-pages', pages)}\n` +
+    `    ${jsonScript('app-frame-chunks', chunks)}\n` +
     `    <script>${script}</script>\n    `;
   const withFrame = shell.replace('<div id="root">', `${frame}<div id="root">`);
   if (withFrame === shell) throw new Error('<div id="root"> was not found in the shell: update withAppFrame');
