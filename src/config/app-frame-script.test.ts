@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_FRAME_SCRIPT, APP_FRAME_SCRIPT_HASH } from '@/config/app-frame-script';
 import { contentSecurityPolicy } from '@/config/security-headers';
+import { chooseWorkspace, toWorkspaces, workspaceStorageKey, type MembershipRow, type OrganizationRow } from '@/lib/workspace-choice';
 
 const SESSION_KEY = 'sb-127-auth-token';
 
@@ -114,5 +115,76 @@ describe('APP_FRAME_SCRIPT', () => {
     openShell('/dashboard');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__earlyRequests).toBeUndefined();
+  });
+
+  describe("the frame's line with the workspace's name", () => {
+    const LINE_PAGE =
+      '<main><p>Team</p><span class="skeleton" data-workspace-line="" data-before="The people of " data-after=", here." data-class="text-muted-foreground"></span></main>';
+    const memberships: MembershipRow[] = [
+      { organization_id: 'o-b', role: 'member', created_at: '2026-01-02T00:00:00+00:00' },
+      { organization_id: 'o-a', role: 'owner', created_at: '2026-01-01T00:00:00+00:00' },
+      { organization_id: 'o-c', role: 'admin', created_at: '2026-01-03T00:00:00+00:00' },
+      { organization_id: 'o-x', role: 'pending', created_at: '2025-01-01T00:00:00+00:00' },
+    ];
+    const organizations: OrganizationRow[] = [
+      { id: 'o-a', name: 'Alpha <b>', is_personal: true },
+      { id: 'o-b', name: 'Beta', is_personal: false },
+      { id: 'o-c', name: 'Gamma', is_personal: false },
+      { id: 'o-x', name: 'Not a role', is_personal: false },
+    ];
+
+    /** The shell on its own server with these reads' answers; resolves once the reads have been handled. */
+    async function openWithReads(pathname: string, rows: { memberships: unknown; organizations: unknown }) {
+      ownServerPage();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('organization_members') ? rows.memberships : url.includes('organizations') ? rows.organizations : []))),
+      );
+      storeSession();
+      const frame = openShell(pathname, { '/team': LINE_PAGE, '/dashboard': '<p>Welcome</p>' });
+      await Promise.all([window.__earlyRequests?.memberships, window.__earlyRequests?.organizations]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return frame;
+    }
+    const line = () => document.querySelector('#app-frame-page main > p:last-child');
+
+    it('names the workspace the app will show (the one joined first), as text, with the classes given', async () => {
+      await openWithReads('/team', { memberships, organizations });
+      expect(chooseWorkspace(toWorkspaces(memberships, organizations), null)?.name).toBe('Alpha <b>');
+      expect(line()?.textContent).toBe('The people of Alpha <b>, here.');
+      expect(line()?.className).toBe('text-muted-foreground');
+      expect(document.querySelector('[data-workspace-line]')).toBeNull();
+    });
+
+    it('names the workspace this browser remembers while it is listed, else the first joined', async () => {
+      window.localStorage.setItem(workspaceStorageKey('u1'), 'o-c');
+      await openWithReads('/team', { memberships, organizations });
+      expect(chooseWorkspace(toWorkspaces(memberships, organizations), 'o-c')?.name).toBe('Gamma');
+      expect(line()?.textContent).toBe('The people of Gamma, here.');
+      window.localStorage.setItem(workspaceStorageKey('u1'), 'o-gone');
+      await openWithReads('/team', { memberships, organizations });
+      expect(line()?.textContent).toBe('The people of Alpha <b>, here.');
+    });
+
+    it('leaves out a membership whose role the app does not know, or whose workspace it cannot read', async () => {
+      await openWithReads('/team', { memberships: memberships.slice(1), organizations: organizations.filter((row) => row.id !== 'o-a') });
+      expect(line()?.textContent).toBe('The people of Gamma, here.');
+    });
+
+    it('keeps the skeleton without a workspace, with failed reads, or once the frame is gone', async () => {
+      await openWithReads('/team', { memberships: [], organizations: [] });
+      expect(document.querySelector('[data-workspace-line]')).not.toBeNull();
+      await openWithReads('/team', { memberships: { message: 'no' }, organizations });
+      expect(document.querySelector('[data-workspace-line]')).not.toBeNull();
+      ownServerPage();
+      storeSession();
+      openShell('/team', { '/team': LINE_PAGE });
+      const skeleton = document.querySelector('[data-workspace-line]');
+      document.getElementById('app-frame')?.remove();
+      await Promise.all([window.__earlyRequests?.memberships, window.__earlyRequests?.organizations]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(skeleton?.isConnected).toBe(false);
+      expect([...document.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).not.toContain('The people of Alpha <b>, here.');
+    });
   });
 });

@@ -11,7 +11,7 @@ export const APP_FRAME_SCRIPT =
   'var a=location.pathname.replace(/\\/+$/,""),j=function(i){return JSON.parse(d.getElementById(i).textContent)};try{' +
   'var p=j("app-frame-pages")[a],s=0;' +
   'for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)))s=1;' +
-  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();l();return}}catch(x){}f.remove();' +
+  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();w();l();return}}catch(x){}f.remove();' +
   // The page's chunks (scripts/prerender-html.mjs, signedInPageChunks) load with the entry, not after it.
   'function l(){try{(j("app-frame-chunks")[a]||[]).forEach(function(h){var k=d.createElement("link");' +
   'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)})}catch(x){}}' +
@@ -23,7 +23,17 @@ export const APP_FRAME_SCRIPT =
   'g=function(q){var r=fetch("/rest/v1/"+q,{headers:h}).then(function(r){if(!r.ok)throw r.status;return r.json()});' +
   'r.catch(function(){});return r};window.__earlyRequests={userId:u,profile:g("profiles?select=*&user_id=eq."+u),' +
   'memberships:g("organization_members?select=organization_id,role,created_at&user_id=eq."+u),' +
-  'organizations:g("organizations?select=id,name,is_personal,require_two_factor,time_zone")}}catch(x){}}})();';
+  'organizations:g("organizations?select=id,name,is_personal,require_two_factor,time_zone")}}catch(x){}}' +
+  // The page's line with the workspace's name (a frame's `data-workspace-line`: /team, /contacts, /team/webhooks),
+  // from those reads (in the frame, wherever it is by then): the workspace the app will show (@/lib/workspace-choice,
+  // chooseWorkspace: the one this browser remembers while listed, else the one joined first), as text.
+  'function w(){try{var b=d.querySelector("[data-workspace-line]"),q=window.__earlyRequests;if(!b||!q)return;' +
+  'Promise.all([q.memberships,q.organizations]).then(function(r){var o={},z=[],k=localStorage.getItem("bb-current-workspace:"+q.userId);' +
+  'r[1].forEach(function(x){o[x.id]=x});r[0].forEach(function(m){var x=o[m.organization_id];' +
+  'if(x&&/^(viewer|member|admin|owner)$/.test(m.role))z.push([m.created_at,x.id,x.name])});' +
+  'var c=z.filter(function(y){return y[1]===k})[0]||z.sort(function(a,b){return a[0].localeCompare(b[0])||a[1].localeCompare(b[1])})[0];' +
+  'if(!c)return;var t=d.createElement("p");t.className=b.dataset.class;' +
+  't.textContent=b.dataset.before+c[2]+b.dataset.after;b.replaceWith(t)}).catch(function(){})}catch(x){}}})();';
 
 /** `'sha256-…'` of APP_FRAME_SCRIPT, for script-src. */
-export const APP_FRAME_SCRIPT_HASH = "'sha256-N0BDwqjxZE5DPYWOq5aDKzkxIotPDffWBzSQy2DJLVY='";
+export const APP_FRAME_SCRIPT_HASH = "'sha256-twaQy48eUBQ7GPIaYCJaOtgKeruflX5Y0Tsf4Fd0nqk='";

@@ -2,6 +2,8 @@
 export const contactsCopy = {
   title: 'Contacts',
   description: 'The people your workspace markets to. Lead scores come from your scoring rules plus a manual adjustment.',
+  /** The line under the title once the workspace is known (also the served frame's: app-frame-pages.ts). */
+  workspaceLine: (workspace: string): string => `${workspace} · ${contactsCopy.description}`,
   listHeading: 'Contact list',
   add: 'Add Contact',
   importCsv: 'Import CSV',

@@ -10,6 +10,8 @@ export type WebhookEventType = (typeof webhookEvents)[number]['value'];
 export const webhooksCopy = {
   title: 'Webhooks',
   description: 'Tell other systems when this workspace publishes: a WordPress, Ghost or Webflow site through Zapier, Make or n8n, or your own server.',
+  /** The line under the title (also the served frame's: app-frame-pages.ts). */
+  workspaceLine: (workspace: string): string => `${workspace} · ${webhooksCopy.description}`,
   teamLink: 'Webhooks',
   teamLinkDescription: 'Send published content to other systems, signed per the Standard Webhooks specification.',
   readOnly: 'Admins and owners add and change endpoints and see their full URLs and signing secrets; you can see where this workspace sends its events and how deliveries went.',

@@ -16,7 +16,7 @@ export function ContactsRoute() {
         <BackToDashboardLink />
         <header className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{contactsCopy.title}</h1>
-          <p className="text-muted-foreground">{current ? `${current.name} · ${contactsCopy.description}` : contactsCopy.description}</p>
+          <p className="text-muted-foreground">{current ? contactsCopy.workspaceLine(current.name) : contactsCopy.description}</p>
         </header>
         {current ? <ContactsPage key={current.id} /> : null}
       </main>

@@ -11,6 +11,8 @@ import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
 import { seoCopy } from '@/config/seo-copy';
 import { socialCopy } from '@/config/social-copy';
+import { teamCopy, workspaceCopy } from '@/config/team-copy';
+import { webhooksCopy } from '@/config/webhooks-copy';
 
 /**
  * What the frame of a signed-in page shows under the header, as the page itself first renders it: the way back to
@@ -25,6 +27,14 @@ export interface FramePage {
   title?: string;
   /** The line under the title; undefined: a skeleton of one line. */
   subtitle?: string;
+  /**
+   * A line under the title with the current workspace's name (`before` name `after`, the page's own classes), filled
+   * in by the shell's inline script from the account's first reads (`@/config/app-frame-script`); a skeleton of one
+   * line until then, and where there are no such reads (a static host).
+   */
+  workspaceLine?: WorkspaceLine;
+  /** The way back's label, when not the dashboard's. */
+  backLabel?: string;
   /** The module marks its figures as samples (ModulePage's isSample). */
   isSample?: boolean;
   /** The main column's spacing (the dashboard's is wider). */
@@ -34,6 +44,22 @@ export interface FramePage {
    * place the page first renders it, `above` px of skeleton under the title standing for what comes before it.
    */
   card?: { title: string; description: string; above: number };
+}
+
+export interface WorkspaceLine {
+  before: string;
+  after: string;
+  className: string;
+  /** Lines it takes at 412 px with a workspace name of ~25 characters: the skeleton's height until it is filled. */
+  phoneLines: number;
+}
+
+/** A page's line around the workspace's name: `line(name)` split at the name (build time: the frame's template). */
+export function workspaceLine(line: (workspace: string) => string, className: string, phoneLines: number): WorkspaceLine {
+  const marker = '\u0000';
+  const [before, after, ...rest] = line(marker).split(marker);
+  if (after === undefined || rest.length > 0) throw new Error('workspaceLine: the line must name the workspace exactly once');
+  return { before, after, className, phoneLines };
 }
 
 /** The card's top at 412 px on the page's first render, less the frame's own (measured, session 9). */
@@ -73,9 +99,21 @@ const modulePages = Object.fromEntries(
 /** Every signed-in page with a frame, by path (the account area's routes of `@/app/routes`). */
 export const framePages: Readonly<Record<string, FramePage>> = {
   [paths.dashboard]: { backLink: false, subtitle: dashboardCopy.welcomeSubtitle, spacing: 'space-y-8' },
-  [paths.team]: { backLink: true, spacing: 'space-y-6' },
-  [paths.teamWebhooks]: { backLink: true, spacing: 'space-y-6' },
+  [paths.team]: { backLink: true, title: teamCopy.title, workspaceLine: workspaceLine(teamCopy.subtitle, 'text-muted-foreground break-words', 2), spacing: 'space-y-6' },
+  [paths.teamWebhooks]: {
+    backLink: true,
+    backLabel: workspaceCopy.team,
+    title: webhooksCopy.title,
+    // mt-1: the page's title block is space-y-1 (also /contacts').
+    workspaceLine: workspaceLine(webhooksCopy.workspaceLine, 'mt-1 break-words text-muted-foreground', 4),
+    spacing: 'space-y-6',
+  },
   [paths.accountSecurity]: { backLink: true, spacing: 'space-y-6' },
-  [paths.contacts]: { backLink: true, title: contactsCopy.title, spacing: 'space-y-6' },
+  [paths.contacts]: {
+    backLink: true,
+    title: contactsCopy.title,
+    workspaceLine: workspaceLine(contactsCopy.workspaceLine, 'mt-1 text-muted-foreground', 3),
+    spacing: 'space-y-6',
+  },
   ...modulePages,
 };

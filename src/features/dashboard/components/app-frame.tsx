@@ -5,7 +5,7 @@ import { dashboardCopy, moduleCopy } from '@/config/account-copy';
 import { site } from '@/config/site';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { cn } from '@/lib/utils';
-import type { FramePage } from './app-frame-pages';
+import type { FramePage, WorkspaceLine } from './app-frame-pages';
 import { headerLayout } from '@/features/dashboard/components/header-layout';
 
 const skeleton = 'animate-pulse rounded-md bg-muted';
@@ -50,13 +50,13 @@ export function FrameHeader() {
 export function FramePageTop({ page }: { page: FramePage }) {
   const Icon = page.module ? moduleIcons[page.module] : undefined;
   const title = page.title ? <p className="text-3xl font-bold tracking-tight">{page.title}</p> : <span className={cn(skeleton, 'block h-9 w-56')} />;
-  const subtitle = page.subtitle ? <p className="text-muted-foreground">{page.subtitle}</p> : <span className={cn(skeleton, 'mt-1 block h-5 w-72 max-w-full')} />;
+  const subtitle = page.subtitle ? <p className="text-muted-foreground">{page.subtitle}</p> : <LineSkeleton line={page.workspaceLine} />;
   return (
     <main className={cn('container mx-auto px-4 py-8', page.spacing)}>
       {page.backLink ? (
         <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {moduleCopy.backToDashboard}
+          {page.backLabel ?? moduleCopy.backToDashboard}
         </span>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -81,6 +81,18 @@ export function FramePageTop({ page }: { page: FramePage }) {
       {page.card ? <FrameCard {...page.card} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
     </main>
   );
+}
+
+/**
+ * One line's skeleton; for a line with the workspace's name, what the shell's inline script needs to put the line in
+ * its place once the account's first reads are in (`@/config/app-frame-script`).
+ */
+function LineSkeleton({ line }: { line?: WorkspaceLine }) {
+  const data = line ? { 'data-workspace-line': '', 'data-before': line.before, 'data-after': line.after, 'data-class': line.className } : {};
+  // As high as the line on a phone (24 px a line of text): the bar leaves the 4 px above it free, plus the line's own
+  // top margin when it has one.
+  const height = line ? line.phoneLines * 24 - 4 + (line.className.split(' ').includes('mt-1') ? 4 : 0) : undefined;
+  return <span className={cn(skeleton, 'mt-1 block h-5 w-72 max-w-full')} style={height ? { height } : undefined} {...data} />;
 }
 
 /** A list's card as it first renders: its title and description (RecordListCard, the social accounts' card), a

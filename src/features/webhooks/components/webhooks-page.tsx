@@ -33,7 +33,7 @@ export function WebhooksPage() {
       </Link>
       <div className="min-w-0 space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">{webhooksCopy.title}</h1>
-        <p className="break-words text-muted-foreground">{current.name} · {webhooksCopy.description}</p>
+        <p className="break-words text-muted-foreground">{webhooksCopy.workspaceLine(current.name)}</p>
       </div>
       {canManage ? null : <p className="rounded-md border bg-muted/50 p-3 text-sm">{webhooksCopy.readOnly}</p>}
       <EndpointsCard key={`endpoints:${current.id}`} workspaceId={current.id} canManage={canManage} />

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { contactsCopy } from '@/config/contacts-copy';
+import { teamCopy } from '@/config/team-copy';
+import { webhooksCopy } from '@/config/webhooks-copy';
+import { framePages, workspaceLine } from './app-frame-pages';
+
+describe('workspaceLine', () => {
+  it("splits a page's line at the workspace's name", () => {
+    expect(workspaceLine((name) => `The people of ${name}, here.`, 'c', 2)).toEqual({ before: 'The people of ', after: ', here.', className: 'c', phoneLines: 2 });
+    expect(workspaceLine((name) => `${name} · Contacts`, 'c', 1)).toEqual({ before: '', after: ' · Contacts', className: 'c', phoneLines: 1 });
+  });
+
+  it('refuses a line that does not name the workspace exactly once', () => {
+    expect(() => workspaceLine(() => 'No name', 'c', 1)).toThrow(/exactly once/);
+    expect(() => workspaceLine((name) => `${name} and ${name}`, 'c', 1)).toThrow(/exactly once/);
+  });
+});
+
+describe('framePages', () => {
+  it("gives /team, /contacts and /team/webhooks the page's own line around the name", () => {
+    const filled = (path: string) => {
+      const line = framePages[path]!.workspaceLine!;
+      return `${line.before}Acme${line.after}`;
+    };
+    expect(filled('/team')).toBe(teamCopy.subtitle('Acme'));
+    expect(filled('/contacts')).toBe(contactsCopy.workspaceLine('Acme'));
+    expect(filled('/team/webhooks')).toBe(webhooksCopy.workspaceLine('Acme'));
+  });
+});
