@@ -1,10 +1,11 @@
 import type { Actor, ActorName, WorkspaceWorld } from './workspaces';
 
 /**
- * The shape of the tenant matrix (tests/integration/workspace-tenant-matrix.test.ts): an operation, run by each actor
+ * The shape of the tenant matrix (tests/support/tenant-matrix-suite.ts): an operation, run by each actor
  * through supabase-js, and one cell per actor stating its answer (`rows n` for reads and row-returning writes, `ok`
  * for a function that succeeded, else `<status> <code> <details>`) and, after `→`, how workspace 1's rows changed.
- * New tables and functions of a workspace add their operations in a file of their own beside this one.
+ * New tables and functions of a workspace add their operations in a file of their own beside this one, and that file
+ * to one of the three shares (tests/integration/workspace-tenant-matrix*.test.ts).
  */
 export type MatrixResponse = { status: number; data: unknown; error: { code: string; details: string | null } | null };
 export type Answer = 'rows' | 'ok' | ((data: unknown) => string);
