@@ -30,6 +30,17 @@ async function storage(call: PromiseLike<{ data: unknown; error: unknown }>): Pr
 
 const ok = (text: string) => () => text;
 
+/** A URL opened signed out (no key, no token), its failure read as storage-js reads one. */
+async function open(url: string): Promise<MatrixResponse> {
+  const response = await fetch(url);
+  if (response.ok) return { status: response.status, data: await response.arrayBuffer(), error: null };
+  const body = (await response.json()) as { statusCode?: string; code?: string };
+  return { status: response.status, data: null, error: { code: String(body.statusCode ?? ''), details: body.code ?? null } };
+}
+
+/** What a render of workspace 1's object answers when the caller may read it: the object is text, not an image. */
+const NOT_AN_IMAGE = '400 400 InvalidRequest';
+
 export function storageOperations(world: World): Record<string, Operation> {
   const bucket = (a: Actor) => a.client.storage.from('assets');
   const own = () => assetPath(world().workspace1);
@@ -57,6 +68,26 @@ export function storageOperations(world: World): Record<string, Operation> {
       run: (a) => storage(bucket(a).createSignedUrl(own(), 60)),
       answer: ok('signed'),
       cells: members('ok signed', NOT_FOUND, 'ok signed'),
+    },
+    // Image transformations (/render/image/…): found as the download finds it, so a reader reaches the renderer
+    // (which refuses the text object as Storage refuses a non-image) and everyone else finds nothing.
+    'storage assets: download workspace 1’s object with a transform': {
+      run: (a) => storage(bucket(a).download(own(), { transform: { width: 10 } })),
+      answer: ok('rendered'),
+      cells: members(NOT_AN_IMAGE, NOT_FOUND, NOT_AN_IMAGE),
+    },
+    'storage assets: sign a render URL for workspace 1’s object and open it signed out': {
+      run: async (a) => {
+        const signed = await bucket(a).createSignedUrl(own(), 60, { transform: { width: 10 } });
+        return signed.error ? storage(Promise.resolve(signed)) : open(signed.data.signedUrl);
+      },
+      answer: ok('rendered'),
+      cells: members(NOT_AN_IMAGE, NOT_FOUND, NOT_AN_IMAGE),
+    },
+    'storage assets: open a public render URL of workspace 1’s object (a private bucket)': {
+      run: (a) => open(bucket(a).getPublicUrl(own(), { transform: { width: 10 } }).data.publicUrl),
+      answer: ok('rendered'),
+      cells: members('400 404 NoSuchBucket', '400 404 NoSuchBucket'),
     },
     'storage assets: upload into workspace 1, at a path nobody reserved': {
       run: (a) => storage(bucket(a).upload(inWorkspace1('planted.txt'), 'planted', { contentType: 'text/plain' })),

@@ -23,7 +23,8 @@ import { invalidRequest, noSuchBucket, noSuchKey } from './storage-errors';
 
 type Mode = 'object' | 'info';
 
-async function findAsCaller(ctx: StorageContext, auth: StorageAuth, bucketId: string, key: string): Promise<ObjectRow> {
+/** A private bucket's object found as the caller (row-level security decides); a public bucket's by the server. */
+export async function findAsCaller(ctx: StorageContext, auth: StorageAuth, bucketId: string, key: string): Promise<ObjectRow> {
   const bucket = await findBucket(ctx.sql, bucketId);
   if (!bucket || (!auth.isAuthenticated && !bucket.public)) throw noSuchBucket();
   const row = await withScope(ctx.sql, bucket.public ? null : auth, (tx) => findObject(tx, bucketId, key));
@@ -31,7 +32,8 @@ async function findAsCaller(ctx: StorageContext, auth: StorageAuth, bucketId: st
   return row;
 }
 
-async function findPublic(ctx: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
+/** An object of a public bucket, found by the server; any other bucket is not found. */
+export async function findPublic(ctx: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
   const bucket = await findBucket(ctx.sql, bucketId);
   if (!bucket?.public) throw noSuchBucket();
   const row = await withScope(ctx.sql, null, (tx) => findObject(tx, bucketId, key));

@@ -23,7 +23,8 @@ export interface RenderOptions {
   method: 'GET' | 'HEAD';
 }
 
-function notFound(reply: FastifyReply): FastifyReply {
+/** Storage's renderer answer for an object whose bytes are missing (400, statusCode 404 NoSuchKey). */
+export function notFound(reply: FastifyReply): FastifyReply {
   return reply
     .code(400)
     .header('Cache-Control', 'no-store')

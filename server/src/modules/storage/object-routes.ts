@@ -9,6 +9,7 @@ import { withScope } from './storage-db';
 import { invalidKey, invalidRequest, noSuchKey } from './storage-errors';
 import { copyObject, moveObject, removeObjects } from './object-changes';
 import { findObject, findObjectNames } from './objects-table';
+import { checkTransform, transformationsString, type TransformOptions } from './image-transform';
 
 /**
  * The object calls with JSON bodies, each run as the caller so row-level security decides (Storage's
@@ -17,7 +18,7 @@ import { findObject, findObjectNames } from './objects-table';
  *   POST   /object/list/<bucket>      POST /object/list-v2/<bucket>
  *   DELETE /object/<bucket> { prefixes }   DELETE /object/<bucket>/<name>
  *   POST   /object/move, /object/copy { bucketId, sourceKey, destinationKey, destinationBucket? }
- *   POST   /object/sign/<bucket>/<name> { expiresIn }   POST /object/sign/<bucket> { expiresIn, paths }
+ *   POST   /object/sign/<bucket>/<name> { expiresIn, transform? }   POST /object/sign/<bucket> { expiresIn, paths }
  */
 
 const MAX_OBJECTS_PER_REQUEST = 1000;
@@ -37,6 +38,12 @@ function keyOf(value: unknown, field: string): string {
   if (typeof value !== 'string') throw invalidRequest(`body must have required property '${field}'`);
   if (objectKeyProblem(value)) throw invalidKey(value);
   return value;
+}
+
+function transformOfBody(value: unknown): TransformOptions | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidRequest('body/transform must be object');
+  return checkTransform(value as Record<string, unknown>, 'body/transform');
 }
 
 export function registerObjectRoutes(app: FastifyInstance, ctx: StorageContext): void {
@@ -117,7 +124,11 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: StorageContext):
     const row = await withScope(ctx.sql, auth, (tx) => findObject(tx, bucket, key));
     if (!row) throw noSuchKey();
     const url = `${bucket}/${key}`;
-    const token = await signUrlToken({ url, scope: 'download' }, secret, expiresIn);
-    return reply.send({ signedURL: `/object/sign/${url}?token=${token}` });
+    // Storage's getSignedURL.ts: a `transform` is signed into the token and the URL renders the image.
+    const transform = transformOfBody(body.transform);
+    const transformations = transform ? transformationsString(transform) : '';
+    const extra = transformations ? { transformations, ...(transform?.format ? { format: transform.format } : {}) } : {};
+    const token = await signUrlToken({ ...extra, url, scope: 'download' }, secret, expiresIn);
+    return reply.send({ signedURL: `/${transformations ? 'render/image' : 'object'}/sign/${url}?token=${token}` });
   });
 }

@@ -4,7 +4,7 @@ import { invalidJwt, invalidParameter, invalidSignature } from './storage-errors
 /**
  * Signed URL tokens as Storage makes them (src/storage/object.ts, src/internal/auth/jwt.ts): HS256 JWTs signed with
  * the project's JWT secret, `{ url: "<bucket>/<name>", scope: "download" | "upload", exp, iat }` (upload tokens add
- * `owner` and `upsert`). A token is valid for its one object and its one action only.
+ * `owner` and `upsert`; a download token made with `transform` adds `transformations` and `format`). A token is valid for its one object and its one action only.
  */
 
 export type Scope = 'download' | 'upload';
@@ -15,6 +15,9 @@ export interface SignedToken {
   exp: number;
   owner?: string;
   upsert?: boolean;
+  /** A signed render URL's transformation (`height:100,width:100,resize:cover`), as Storage's createSignedUrl signs it. */
+  transformations?: string;
+  format?: string;
 }
 
 /** Storage's default for signed upload URLs (UPLOAD_SIGNED_URL_EXPIRATION_TIME): two hours. */

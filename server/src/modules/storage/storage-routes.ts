@@ -5,6 +5,7 @@ import { registerBucketRoutes } from './bucket-routes';
 import { registerDownloadRoutes } from './download-routes';
 import { ObjectFiles } from './object-files';
 import { registerObjectRoutes } from './object-routes';
+import { registerRenderRoutes } from './render-routes';
 import type { StorageContext, StorageModuleContext } from './storage-context';
 import { databaseUnavailable, entityTooLarge, internalError, invalidRequest, sendStorageError, StorageError } from './storage-errors';
 import { registerTusRoutes } from './tus-routes';
@@ -13,8 +14,8 @@ import { Uploads } from './uploads';
 
 /**
  * Supabase Storage compatible routes under /storage/v1: every call supabase-js's storage client makes (buckets,
- * uploads raw and multipart, downloads, info, list, remove, move, copy, signed URLs, signed uploads) and resumable
- * uploads over TUS, with access decided by row-level security on storage.objects and storage.buckets, as on
+ * uploads raw and multipart, downloads, info, list, remove, move, copy, signed URLs, signed uploads), image
+ * transformations (`/render/image/…`, with sharp) and resumable uploads over TUS, with access decided by row-level security on storage.objects and storage.buckets, as on
  * Supabase. Objects stream to STORAGE_DIR (object-files.ts); nothing holds a whole object in memory.
  */
 
@@ -65,6 +66,7 @@ export async function storageModule(app: FastifyInstance, ctx: StorageModuleCont
   registerDownloadRoutes(app, storage);
   registerUploadRoutes(app, storage);
   registerObjectRoutes(app, storage);
+  registerRenderRoutes(app, storage);
   const tus = registerTusRoutes(app, storage);
   app.addHook('onClose', async () => tus.close());
 
