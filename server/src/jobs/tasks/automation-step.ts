@@ -13,7 +13,7 @@ const STEPS_PER_JOB = 60;
  * Other due continuations of the same workspace one job takes along (decision 0023, session 11): a burst of waits
  * ending together costs one job, one transaction and a few statements per batch instead of per run.
  */
-export const DUE_RUNS_PER_JOB = 24;
+export const DUE_RUNS_PER_JOB = 16;
 
 /**
  * Takes runs through their steps, all in the caller's transaction, a round at a time: each round reads where every run
