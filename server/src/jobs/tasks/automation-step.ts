@@ -3,7 +3,6 @@ import type { TransactionSql } from 'postgres';
 import type { StepContext } from '../../modules/automation/decide-step';
 import { planRound } from '../../modules/automation/plan-round';
 import { defineTask, PermanentJobError } from '../define-task';
-import { enqueueJobByName } from '../enqueue-job';
 
 export const automationStepPayload = z.object({ workspace_id: z.uuid(), enrollment_id: z.uuid() });
 
@@ -61,7 +60,15 @@ export const automationStep = defineTask({
         const claimed = batch < 1 ? [] : await tx<{ enrollment_id: string }[]>`
           select enrollment_id from private.automation_claim_due_steps(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid, ${batch}::integer)`;
         // The job's own run first: another workspace's run raises 42501 (and the claim is rolled back with it).
-        return takeSteps(tx, payload.workspace_id, [payload.enrollment_id, ...claimed.map((row) => row.enrollment_id)]);
+        const outcomes = await takeSteps(tx, payload.workspace_id, [payload.enrollment_id, ...claimed.map((row) => row.enrollment_id)]);
+        // A run still going after STEPS_PER_JOB steps gets its own job again, in this transaction (a claimed run's job
+        // was removed in it).
+        for (const [enrollmentId, outcome] of outcomes) {
+          if (outcome !== 'continue') continue;
+          await tx`select private.enqueue_job('automation_step', ${tx.json({ workspace_id: payload.workspace_id, enrollment_id: enrollmentId })},
+            null, ${`automation:${enrollmentId}`}, null)`;
+        }
+        return outcomes;
       });
     let outcomes: Map<string, string>;
     try {
@@ -80,9 +87,6 @@ export const automationStep = defineTask({
     }
     for (const [enrollmentId, outcome] of outcomes) {
       if (outcome === 'failed') log.warn(`enrollment ${enrollmentId}: a step failed (see its run)`);
-      if (outcome === 'continue') {
-        await enqueueJobByName(sql, 'automation_step', { workspace_id: payload.workspace_id, enrollment_id: enrollmentId }, { jobKey: `automation:${enrollmentId}` });
-      }
     }
   },
 });
