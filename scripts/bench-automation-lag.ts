@@ -71,9 +71,13 @@ export function lagProbe(task: TaskDefinition): LagProbe {
         ['handler → step started_at', []], ['started_at → committed', []], ['due_at → committed', []],
       ];
       let retried = 0;
+      let batched = 0;
       for (const row of rows) {
         const job = times.get(row.enrollment_id);
-        if (!job) continue;
+        if (!job) {
+          batched += 1;
+          continue;
+        }
         if (job.attempts > 1) retried += 1;
         const points = [row.due, job.runAt, job.lockedAt, job.handler, row.started, job.committed];
         for (let i = 0; i < 5; i += 1) segments[i]![1].push((points[i + 1]! - points[i]!) / 1000);
@@ -84,7 +88,7 @@ export function lagProbe(task: TaskDefinition): LagProbe {
       const spread = (Math.max(...dues) - Math.min(...dues)) / 1000;
       return [
         `   due times spread over ${spread.toFixed(1)} s: ${(rows.length / Math.max(spread, 1)).toFixed(0)} due per second on average (against the runs ended per second below: more due than that is a backlog, not latency)`,
-        `   where the lag goes, per automation_step job (${times.size.toLocaleString('en-US')} timed, ${retried} on a retry):`,
+        `   where the lag goes, per automation_step job (${times.size.toLocaleString('en-US')} timed, ${retried} on a retry; ${batched.toLocaleString('en-US')} runs taken along in another job's batch, not timed here):`,
         ...segments.map(([name, values]) => `     ${name.padEnd(width)}  ${spreadOf(values)}`),
       ];
     },

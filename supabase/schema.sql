@@ -797,6 +797,43 @@ begin
 end
 $$;
 
+-- Name: automation_claim_due_steps(uuid, uuid, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_claim_due_steps(workspace_id uuid, leave_out uuid, max_runs integer) RETURNS TABLE(enrollment_id uuid)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  if workspace_id is null or coalesce(max_runs, 0) < 1 or not private.job_queue_installed() then
+    return;
+  end if;
+  return query execute $q$
+    with due as (
+      select j.id, j.key
+      from graphile_worker._private_jobs j
+      where j.is_available = true
+        and j.run_at <= now()
+        and j.job_queue_id is null
+        and j.task_id = (select t.id from graphile_worker._private_tasks t where t.identifier = 'automation_step')
+        and j.payload ->> 'workspace_id' = $1::text
+        and j.key is distinct from 'automation:' || $2::text
+        and j.key = 'automation:' || (j.payload ->> 'enrollment_id')
+      order by j.priority, j.run_at
+      limit $3
+      for update of j skip locked
+    ), runs as (
+      select e.id, due.id as job_id
+      from public.automation_enrollments e
+      join due on due.key = 'automation:' || e.id::text
+      where e.organization_id = $1
+      for update of e skip locked
+    ), taken as (
+      select c.id from graphile_worker.complete_jobs(array(select runs.job_id from runs)) c
+    )
+    select runs.id from runs join taken on taken.id = runs.job_id
+  $q$ using workspace_id, leave_out, max_runs;
+end
+$_$;
+
 -- Name: automation_email_blocks(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.automation_email_blocks(body text) RETURNS jsonb
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -13920,6 +13957,9 @@ GRANT INSERT(last_activity_at),UPDATE(last_activity_at) ON TABLE public.contacts
 
 -- Name: FUNCTION automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_call_webhook(enrollment public.automation_enrollments, step_id text, visit integer, step jsonb, contact public.contacts) FROM PUBLIC;
+
+-- Name: FUNCTION automation_claim_due_steps(workspace_id uuid, leave_out uuid, max_runs integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_claim_due_steps(workspace_id uuid, leave_out uuid, max_runs integer) FROM PUBLIC;
 
 -- Name: FUNCTION automation_email_blocks(body text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_email_blocks(body text) FROM PUBLIC;
