@@ -150,4 +150,14 @@ describe('due steps taken in batches', () => {
       select count(*)::int as n from public.automation_run_log where organization_id = ${user.organizationId} and event = 'step' and step_id = 'tag'`;
     expect(log!.n).toBe(ids.length);
   });
+
+  it('is no one’s RPC: members and anonymous callers cannot claim a workspace’s due steps', async () => {
+    const user = await signedInUser(server);
+    const { error } = await user.client.rpc('automation_claim_due_steps' as never, { workspace_id: user.organizationId, leave_out: null, max_runs: 16 } as never);
+    expect(error?.code).toBe('PGRST202');
+    const grants = await server.sql`
+      select has_function_privilege(r, 'private.automation_claim_due_steps(uuid, uuid, integer)', 'execute') as can
+      from unnest(array['anon', 'authenticated']) r`;
+    expect(grants.map((row) => row.can)).toEqual([false, false]);
+  });
 });
