@@ -18,6 +18,9 @@ export default defineConfig({
           restoreMocks: true,
           // Form tests type whole values key by key: past Vitest's 5 s on a 2-core machine shared with other work.
           testTimeout: 15_000,
+          // Vitest's default is cores − 1: one worker on CI's 2 cores, and the run was serial (726 s wall for 539 s of
+          // CPU on an otherwise quiet machine).
+          maxWorkers: 2,
         },
       },
       {
@@ -27,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           restoreMocks: true,
+          maxWorkers: 2,
         },
       },
       {
