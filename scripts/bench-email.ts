@@ -40,6 +40,10 @@ import { workerNodeArgs } from '../tests/support/worker-command';
 
 const CONTACTS = Number(process.env.BENCH_EMAIL_CONTACTS ?? 100_000);
 const CONNECTIONS = Number(process.env.EMAIL_SMTP_CONNECTIONS ?? 5);
+// BENCH_EMAIL_ONLY=worker: part 3 alone (the worker process's memory), e.g. to compare node flags for it:
+// BENCH_EMAIL_WORKER_FLAGS="--max-old-space-size=64" goes before package.json's own worker arguments.
+const WORKER_ONLY = process.env.BENCH_EMAIL_ONLY === 'worker';
+const WORKER_FLAGS = (process.env.BENCH_EMAIL_WORKER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const quiet = { debug() {}, info() {}, warn() {}, error: (message: string) => console.error(message) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -83,25 +87,28 @@ try {
   await migrate(sql, { migrationsDir: MIGRATIONS_DIR, shimDir: SHIM_DIR });
   console.log(`bench:email — ${CONTACTS.toLocaleString('en-US')} contacts, ${CONNECTIONS} SMTP connections, PostgreSQL ${(await sql`show server_version`)[0]!.server_version}`);
 
-  // 1. The baseline: nodemailer's pool alone, the same message (rendered once, personalised as the worker does).
-  const rendered = renderEmail({ content: { subject: 'News for {{first_name|you}}', preheader: '', blocks: readBlocks(SAMPLE_BLOCKS) }, workspaceName: 'Bench', sanitizeFragment: sanitizeEmailFragment });
-  const placeholders = messagePlaceholders('https://bench.test', 'A'.repeat(43), rendered.links, { opens: false, clicks: false });
-  const message = personaliseEmail(rendered, { first_name: 'Ada', email: 'a@bench.test' }, placeholders);
-  const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < CONTACTS) {
-        next += 1;
-        await pool.sendMail({ from: 'Bench <bench@bench.test>', to: `c${next}@bench.test`, subject: message.subject, text: message.text, html: message.html, headers: unsubscribeHeaders(placeholders.unsubscribeUrl) });
-      }
-    }),
-  );
-  const bareSeconds = (performance.now() - started) / 1000;
-  pool.close();
-  const bareRate = CONTACTS / bareSeconds;
-  console.log(`\n1. bare nodemailer pool: ${bareRate.toFixed(0)} messages/s (${bareSeconds.toFixed(1)} s)`);
+  let bareRate = 0;
+  if (!WORKER_ONLY) {
+    // 1. The baseline: nodemailer's pool alone, the same message (rendered once, personalised as the worker does).
+    const rendered = renderEmail({ content: { subject: 'News for {{first_name|you}}', preheader: '', blocks: readBlocks(SAMPLE_BLOCKS) }, workspaceName: 'Bench', sanitizeFragment: sanitizeEmailFragment });
+    const placeholders = messagePlaceholders('https://bench.test', 'A'.repeat(43), rendered.links, { opens: false, clicks: false });
+    const message = personaliseEmail(rendered, { first_name: 'Ada', email: 'a@bench.test' }, placeholders);
+    const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < CONTACTS) {
+          next += 1;
+          await pool.sendMail({ from: 'Bench <bench@bench.test>', to: `c${next}@bench.test`, subject: message.subject, text: message.text, html: message.html, headers: unsubscribeHeaders(placeholders.unsubscribeUrl) });
+        }
+      }),
+    );
+    const bareSeconds = (performance.now() - started) / 1000;
+    pool.close();
+    bareRate = CONTACTS / bareSeconds;
+    console.log(`\n1. bare nodemailer pool: ${bareRate.toFixed(0)} messages/s (${bareSeconds.toFixed(1)} s)`);
+  }
 
   // 2. The campaign.
   const owner = await seedUser(sql);
@@ -119,16 +126,6 @@ try {
     values (${workspace}, 'Bench', 'News for {{first_name|you}}', ${sql.json(SAMPLE_BLOCKS as never)}, array[${list!.id}]::uuid[]) returning id`;
   await sql`vacuum analyze`;
 
-  runner = await startJobRunner({
-    databaseUrl: url,
-    services: { sql, mail, siteUrl: 'https://bench.test', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }), email: { publicUrl: 'https://bench.test', ratePerSecond: 100_000, concurrency: CONNECTIONS } },
-    log: quiet,
-    tasks: [sendEmailCampaign],
-    concurrency: 4,
-    cron: false,
-  });
-  // A worker must be seen alive before a member may send (private.require_email_worker).
-  while (!(await sql<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) await sleep(100);
   /** "Send" as the owner, then waits until the campaign is sent (or stops): seconds, and the first message's moment. */
   async function sendCampaign(campaignId: string): Promise<{ status: string; seconds: number; firstSeconds: number; sent: number; other: number }> {
     received = 0;
@@ -150,26 +147,38 @@ try {
     return { status, seconds, firstSeconds: (firstAt - start) / 1000, ...counts! };
   }
 
-  global.gc?.();
-  const baseRss = process.memoryUsage().rss;
-  let peakRss = baseRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const inProcess = await sendCampaign(campaign!.id);
-  clearInterval(sampler);
-  const rate = received / inProcess.seconds;
-  console.log(`\n2. the campaign (${inProcess.status}): ${inProcess.sent.toLocaleString('en-US')} deliveries sent, ${inProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
-  console.log(`   ${rate.toFixed(0)} messages/s (${inProcess.seconds.toFixed(1)} s from "Send" to sent) = ${(rate / bareRate).toFixed(2)} of the bare pool (target ≥ 0.5)`);
-  console.log(`   "Send" → first message at the SMTP server: ${inProcess.firstSeconds.toFixed(2)} s (target < 2 s)`);
-  console.log(`   this bench process (worker + SMTP server + the baseline's leftovers): peak RSS ${mb(peakRss)} (at "Send": ${mb(baseRss)})`);
+  if (!WORKER_ONLY) {
+    runner = await startJobRunner({
+      databaseUrl: url,
+      services: { sql, mail, siteUrl: 'https://bench.test', analyticsRollupSeconds: 0, outbound: createOutboundClient({ policy: STRICT_POLICY }), email: { publicUrl: 'https://bench.test', ratePerSecond: 100_000, concurrency: CONNECTIONS } },
+      log: quiet,
+      tasks: [sendEmailCampaign],
+      concurrency: 4,
+      cron: false,
+    });
+    // A worker must be seen alive before a member may send (private.require_email_worker).
+    while (!(await sql<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) await sleep(100);
+    global.gc?.();
+    const baseRss = process.memoryUsage().rss;
+    let peakRss = baseRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+    const inProcess = await sendCampaign(campaign!.id);
+    clearInterval(sampler);
+    const rate = received / inProcess.seconds;
+    console.log(`\n2. the campaign (${inProcess.status}): ${inProcess.sent.toLocaleString('en-US')} deliveries sent, ${inProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
+    console.log(`   ${rate.toFixed(0)} messages/s (${inProcess.seconds.toFixed(1)} s from "Send" to sent) = ${(rate / bareRate).toFixed(2)} of the bare pool (target ≥ 0.5)`);
+    console.log(`   "Send" → first message at the SMTP server: ${inProcess.firstSeconds.toFixed(2)} s (target < 2 s)`);
+    console.log(`   this bench process (worker + SMTP server + the baseline's leftovers): peak RSS ${mb(peakRss)} (at "Send": ${mb(baseRss)})`);
+  }
 
   // 3. The worker's memory: the same campaign again, sent by a worker process of its own.
-  await runner.stop();
+  await runner?.stop();
   runner = undefined;
   const [copy] = await sql<{ id: string }[]>`
     insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
     select organization_id, 'Bench (worker process)', subject, blocks, list_ids from public.email_campaigns where id = ${campaign!.id} returning id`;
   await mkdir(path.join(dir, 'worker'), { recursive: true });
-  worker = spawn(process.execPath, workerNodeArgs(), {
+  worker = spawn(process.execPath, [...WORKER_FLAGS, ...workerNodeArgs()], {
     cwd: ROOT_DIR,
     env: {
       ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dir, 'worker'), SMTP_URL: smtpUrl, SMTP_FROM: 'Bench <bench@bench.test>',
@@ -187,7 +196,7 @@ try {
   const outOfProcess = await sendCampaign(copy!.id);
   clearInterval(workerSampler);
   const { hwm } = await memoryOf(workerPid);
-  console.log(`\n3. the same campaign sent by a worker process of its own (${outOfProcess.status}): ${outOfProcess.sent.toLocaleString('en-US')} deliveries sent, ${outOfProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
+  console.log(`\n3. the same campaign sent by a worker process of its own${WORKER_FLAGS.length ? ` (with ${WORKER_FLAGS.join(' ')})` : ''} (${outOfProcess.status}): ${outOfProcess.sent.toLocaleString('en-US')} deliveries sent, ${outOfProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
   console.log(`   ${(received / outOfProcess.seconds).toFixed(0)} messages/s (${outOfProcess.seconds.toFixed(1)} s; the SMTP server in another process than the worker: not comparable to 1.)`);
   console.log(`   the worker's memory (VmRSS of pid ${workerPid}, every 100 ms): peak ${mb(workerPeak)} while sending (at "Send": ${mb(atSend)}); VmHWM over its whole life ${mb(hwm)} (target < 150 MB)`);
 } finally {

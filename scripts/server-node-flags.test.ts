@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,5 +20,24 @@ describe('the server’s Node flags', () => {
 
   it('the bench starts its server process with npm start’s flags', () => {
     expect(serverNodeFlags()).toEqual(['--max-semi-space-size=32']);
+  });
+});
+
+/**
+ * The worker (`npm run worker`, issue 28: under 150 MB while it sends a campaign) runs with a heap limit of 256 MB of
+ * old generation. Not to stop it near 256 MB (its live heap is ~26 MB while it sends; a crawl's 5 MB page fits many
+ * times): with a limit at or below 256 MB V8 grows the heap by its smallest factor (1.3 × the live size after a full
+ * collection instead of up to 4 × on a machine with gigabytes; V8's MemoryController::MaxGrowingFactor), so garbage
+ * does not pile up between collections when the machine is busy. Decision 0013, "Session 11".
+ */
+describe('the worker’s Node flags', () => {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = scripts.worker!.split(/\s+/).filter((word) => word.startsWith('--'));
+
+  it('give V8 a heap limit in its small-heap range, with room above the live heap', () => {
+    const limit = Number(execFileSync(process.execPath, [...flags, '-p', "require('v8').getHeapStatistics().heap_size_limit"], { encoding: 'utf8' }));
+    const mb = limit / 1024 / 1024;
+    expect(mb).toBeGreaterThan(200);
+    expect(mb).toBeLessThanOrEqual(300);
   });
 });
