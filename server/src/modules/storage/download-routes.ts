@@ -3,7 +3,7 @@ import { apiKeyGate } from '../../plugins/api-key';
 import { findBucket } from './buckets';
 import { renderInfo, renderObject } from './object-response';
 import { findObject, type ObjectRow } from './objects-table';
-import { verifyUrlToken } from './signed-urls';
+import { verifyUrlToken, type SignedToken } from './signed-urls';
 import type { StorageAuth } from './storage-auth';
 import { callerOf, objectAfter, queryOf, type StorageContext } from './storage-context';
 import { withScope } from './storage-db';
@@ -41,7 +41,19 @@ export async function findPublic(ctx: StorageContext, bucketId: string, key: str
   return row;
 }
 
-function downloadOf(request: FastifyRequest): string | undefined {
+/** The object a signed URL (`?token=`, scope download) names after `prefix`, found by the server, and its token. */
+export async function findSigned(ctx: StorageContext, request: FastifyRequest, prefix: string): Promise<{ row: ObjectRow; token: SignedToken }> {
+  const token = queryOf(request).get('token');
+  if (!token) throw invalidRequest("querystring must have required property 'token'");
+  const { bucket, key } = objectAfter(request, prefix);
+  const payload = await verifyUrlToken(token, ctx.config.jwtSecret, bucket, key, 'download');
+  const row = await withScope(ctx.sql, null, (tx) => findObject(tx, bucket, key));
+  if (!row) throw noSuchKey();
+  return { row, token: payload };
+}
+
+/** The `download` query parameter: the attachment's file name ('' for the object's own). */
+export function downloadOf(request: FastifyRequest): string | undefined {
   return queryOf(request).get('download') ?? undefined;
 }
 
@@ -72,12 +84,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: StorageContext
   app.route({ method: ['GET', 'HEAD'], url: '/object/*', preHandler: gate, ...object, handler: asCaller('/object/', 'object', true) });
 
   app.get('/object/sign/*', { compress: false }, async (request, reply) => {
-    const token = queryOf(request).get('token');
-    if (!token) throw invalidRequest("querystring must have required property 'token'");
-    const { bucket, key } = objectAfter(request, '/object/sign/');
-    const payload = await verifyUrlToken(token, ctx.config.jwtSecret, bucket, key, 'download');
-    const row = await withScope(ctx.sql, null, (tx) => findObject(tx, bucket, key));
-    if (!row) throw noSuchKey();
-    return respond(ctx, request, reply, row, 'object', new Date(payload.exp * 1000));
+    const { row, token } = await findSigned(ctx, request, '/object/sign/');
+    return respond(ctx, request, reply, row, 'object', new Date(token.exp * 1000));
   });
 }

@@ -1,13 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiKeyGate } from '../../plugins/api-key';
-import { findAsCaller, findPublic } from './download-routes';
+import { downloadOf, findAsCaller, findPublic, findSigned } from './download-routes';
 import { transformFromQuery, transformFromString } from './image-transform';
-import { findObject } from './objects-table';
 import { renderImage } from './render-image';
-import { verifyUrlToken } from './signed-urls';
 import { callerOf, objectAfter, queryOf, type StorageContext } from './storage-context';
-import { withScope } from './storage-db';
-import { invalidRequest, noSuchKey } from './storage-errors';
 
 /**
  * Image transformations, as Storage's routes (src/http/routes/render/renderAuthenticatedImage.ts,
@@ -18,8 +14,6 @@ import { invalidRequest, noSuchKey } from './storage-errors';
  * The object is found exactly as its download finds it (download-routes.ts): row-level security decides for a
  * private bucket; not found and not allowed answer the same. The query is checked before any lookup.
  */
-
-const downloadOf = (request: FastifyRequest) => queryOf(request).get('download') ?? undefined;
 
 export function registerRenderRoutes(app: FastifyInstance, ctx: StorageContext): void {
   const gate = apiKeyGate(ctx.keys, ctx.jwtKeys);
@@ -41,13 +35,8 @@ export function registerRenderRoutes(app: FastifyInstance, ctx: StorageContext):
   });
 
   app.get('/render/image/sign/*', route, async (request, reply) => {
-    const token = queryOf(request).get('token');
-    if (!token) throw invalidRequest("querystring must have required property 'token'");
-    const { bucket, key } = objectAfter(request, '/render/image/sign/');
-    const payload = await verifyUrlToken(token, ctx.config.jwtSecret, bucket, key, 'download');
-    const row = await withScope(ctx.sql, null, (tx) => findObject(tx, bucket, key));
-    if (!row) throw noSuchKey();
-    const transform = transformFromString(typeof payload.transformations === 'string' ? payload.transformations : '');
-    return renderImage(request, reply, ctx.files, row, { transform, download: downloadOf(request), expires: new Date(payload.exp * 1000) });
+    const { row, token } = await findSigned(ctx, request, '/render/image/sign/');
+    const transform = transformFromString(typeof token.transformations === 'string' ? token.transformations : '');
+    return renderImage(request, reply, ctx.files, row, { transform, download: downloadOf(request), expires: new Date(token.exp * 1000) });
   });
 }
