@@ -172,8 +172,8 @@ describe('errors, as Supabase Storage answers them', () => {
     expect(response.text).not.toContain(server.jwtSecret);
   });
 
-  it('routes this server does not have are 404 (image transformation), its API routes need a key', async () => {
-    expect((await fetch(`${server.url}/storage/v1/render/image/public/audio/x.png`)).status).toBe(404);
+  it('routes this server does not have are 404 (the S3 protocol), its API routes need a key', async () => {
+    expect((await fetch(`${server.url}/storage/v1/s3/audio/x.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/storage/v1/bucket/audio`, { method: 'DELETE' })).status).toBe(401);
   });
 });
