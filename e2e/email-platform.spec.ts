@@ -184,6 +184,10 @@ for (const width of [1280, 375]) {
       await page.keyboard.press('Escape');
       await expect(schedule).toBeHidden();
       await page.getByRole('button', { name: 'Send now: Spring news' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Send this campaign now?' });
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Send now' }).click();
+      await expect(confirm).toBeHidden();
     }
     // The list follows a scheduled or sending campaign by itself (every 3 s): no reload needed.
     await expect(page.getByText('2 of 2 sent')).toBeVisible({ timeout: 120_000 });
