@@ -85,6 +85,7 @@ test('a campaign takes an image from the Creative Studio and the sent e-mail loa
   await expect(editor).toBeHidden();
 
   await page.getByRole('button', { name: 'Send now: Spring pictures' }).click();
+  await page.getByRole('alertdialog', { name: 'Send this campaign now?' }).getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByText('1 of 1 sent')).toBeVisible({ timeout: 90_000 });
 
   // The received e-mail shows the image from its public address, which answers signed out with the image.

@@ -52,6 +52,8 @@ export const emailCopy = {
     actionFailed: 'Could not change the campaign',
     deleteTitle: 'Delete this campaign?',
     deleteDescription: 'Its report goes with it. This cannot be undone.',
+    sendTitle: 'Send this campaign now?',
+    sendDescription: 'It goes to every subscriber of its lists at once. A sent e-mail cannot be taken back.',
     cancelTitle: 'Cancel this campaign?',
     cancelDescription: 'Messages not yet sent will not be sent. This cannot be undone.',
     scheduleTitle: 'Schedule the campaign',

@@ -11,13 +11,20 @@ import { ScheduleDialog } from './schedule-dialog';
 
 const copy = emailCopy.campaigns;
 
-/** The buttons a campaign's state allows (campaignActions), with confirmations before cancelling or deleting. */
+/** What each confirmation asks, and its button. */
+const CONFIRMATIONS = {
+  send: { title: copy.sendTitle, description: copy.sendDescription, confirmLabel: copy.sendNow },
+  cancel: { title: copy.cancelTitle, description: copy.cancelDescription, confirmLabel: copy.cancel },
+  delete: { title: copy.deleteTitle, description: copy.deleteDescription, confirmLabel: copy.delete },
+} as const;
+
+/** The buttons a campaign's state allows (campaignActions), with confirmations before sending at once, cancelling or deleting. */
 export function CampaignRowActions({ campaign, canWrite, workerAlive, onEdit, onReport }: { campaign: EmailCampaign; canWrite: boolean; workerAlive: boolean; onEdit(): void; onReport(): void }) {
   const actions = campaignActions(campaign.status, { canWrite, workerAlive });
   const changeState = useChangeCampaignState();
   const change = useChangeEmailCampaign();
   const test = useSendEmailTest();
-  const [confirming, setConfirming] = useState<'cancel' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState<keyof typeof CONFIRMATIONS | null>(null);
   const [isScheduling, setScheduling] = useState(false);
   const reportButton = useRef<HTMLButtonElement>(null);
   const label = (action: string) => `${action}: ${campaign.name}`;
@@ -44,7 +51,7 @@ export function CampaignRowActions({ campaign, canWrite, workerAlive, onEdit, on
         </Button>
       ) : null}
       {actions.includes('send') ? (
-        <Button size="sm" disabled={changeState.isPending} onClick={() => changeState.mutate({ action: 'send', campaignId: campaign.id })} aria-label={label(copy.sendNow)}>
+        <Button size="sm" disabled={changeState.isPending} onClick={() => setConfirming('send')} aria-label={label(copy.sendNow)}>
           {copy.sendNow}
         </Button>
       ) : null}
@@ -67,15 +74,15 @@ export function CampaignRowActions({ campaign, canWrite, workerAlive, onEdit, on
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming === 'cancel' ? copy.cancelTitle : copy.deleteTitle}
-        description={confirming === 'cancel' ? copy.cancelDescription : copy.deleteDescription}
-        confirmLabel={confirming === 'cancel' ? copy.cancel : copy.delete}
+        title={CONFIRMATIONS[confirming ?? 'delete'].title}
+        description={CONFIRMATIONS[confirming ?? 'delete'].description}
+        confirmLabel={CONFIRMATIONS[confirming ?? 'delete'].confirmLabel}
         pendingLabel="..."
         cancelLabel={emailCopy.editor.cancel}
         isPending={changeState.isPending || change.isPending}
         onConfirm={() => {
           const done = { onSettled: () => setConfirming(null) };
-          if (confirming === 'cancel') changeState.mutate({ action: 'cancel', campaignId: campaign.id }, done);
+          if (confirming === 'send' || confirming === 'cancel') changeState.mutate({ action: confirming, campaignId: campaign.id }, done);
           else change.mutate({ op: 'delete', id: campaign.id }, done);
         }}
       />

@@ -81,6 +81,24 @@ describe('Campaigns panel', () => {
     await vi.waitFor(() => expect(fake.calls.find((call) => call.table === 'email_campaigns' && call.operation === 'delete')?.filters).toContainEqual(['id', 'c-draft']));
   });
 
+  it('Send now asks first, sends nothing when kept, and sends that campaign once confirmed', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    const sendNow = within(await row('Spring draft')).getByRole('button', { name: 'Send now: Spring draft' });
+    const sends = () => fake.calls.filter((call) => call.table === 'rpc:send_email_campaign');
+    await user.click(sendNow);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Send this campaign now?' });
+    expect(dialog).toHaveTextContent('A sent e-mail cannot be taken back.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(sends()).toHaveLength(0);
+
+    await user.click(sendNow);
+    dialog = await screen.findByRole('alertdialog', { name: 'Send this campaign now?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    await vi.waitFor(() => expect(sends().map((call) => call.values)).toEqual([{ campaign_id: 'c-draft' }]));
+  });
+
   it('a sent campaign opens its report', async () => {
     const user = userEvent.setup();
     renderPanel();

@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../server/src/project-paths';
+
+/**
+ * CI runs the steps of the README's `npm test` itself (two of them side by side), so a step added to `npm test`
+ * must reach `.ci/run` too, in the same order.
+ */
+const scripts = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const ciRun = readFileSync(path.join(ROOT_DIR, '.ci/run'), 'utf8');
+
+/** The `npm run <name>` steps of a command line, in order. */
+function npmRunSteps(text: string): string[] {
+  return [...text.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!);
+}
+
+describe('.ci/run', () => {
+  it('runs every step of npm test, in npm test’s order', () => {
+    const testSteps = npmRunSteps(scripts.test!);
+    expect(testSteps).toEqual(['typecheck', 'lint', 'test:unit', 'test:integration', 'test:e2e']);
+    const ciSteps = npmRunSteps(ciRun.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n'));
+    expect(ciSteps.filter((step) => testSteps.includes(step))).toEqual(testSteps);
+  });
+
+  it('runs the PostgreSQL 15 pass and the hosted checks after them', () => {
+    const lines = ciRun.split('\n');
+    const e2e = lines.findIndex((line) => line.includes('npm run test:e2e'));
+    expect(lines.findIndex((line) => line.includes('scripts/test-against-system-postgres.sh'))).toBeGreaterThan(e2e);
+    expect(lines.findIndex((line) => line.includes('scripts/test-hosted.sh'))).toBeGreaterThan(e2e);
+  });
+});
+
+describe('scripts/side-by-side.sh', () => {
+  const run = (...commands: string[]) => {
+    try {
+      return { status: 0, output: execFileSync('bash', [path.join(ROOT_DIR, 'scripts/side-by-side.sh'), ...commands], { encoding: 'utf8' }) };
+    } catch (error) {
+      const failed = error as { status: number; stdout: string };
+      return { status: failed.status, output: failed.stdout };
+    }
+  };
+
+  it('prints each command’s output in the order given, whichever ends first', () => {
+    const { status, output } = run('sleep 0.3; echo first', 'echo second');
+    expect(status).toBe(0);
+    expect(output).toBe('── sleep 0.3; echo first (exit 0)\nfirst\n── echo second (exit 0)\nsecond\n');
+  });
+
+  it('fails when any command fails, after printing all of them', () => {
+    const { status, output } = run('echo fine', 'echo broken; exit 3');
+    expect(status).toBe(1);
+    expect(output).toContain('── echo broken; exit 3 (exit 3)\nbroken\n');
+    expect(run('exit 2', 'true').status).toBe(1);
+  });
+});
