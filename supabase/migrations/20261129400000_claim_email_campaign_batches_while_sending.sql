@@ -4,7 +4,8 @@
 -- every unfinished delivery of the campaign as left over from an earlier attempt — the batch still in flight too —
 -- so it cannot run beside a batch: this is the same function with the deliveries in flight (`in_flight`, the ids of
 -- the batch this worker is sending) left alone, neither claimed again nor made unconfirmed when their marker is
--- committed. Deliveries left by an earlier attempt (or put back for a retry) are taken as before.
+-- committed. Deliveries left by an earlier attempt (or put back for a retry) are taken as before. It replaces
+-- private.next_email_campaign_deliveries (dropped below: with `in_flight` empty it does the same).
 create function private.next_email_campaign_deliveries_beside(
   workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean,
   in_flight bigint[]
@@ -77,3 +78,7 @@ $$;
 
 revoke all on function private.next_email_campaign_deliveries_beside(uuid, uuid, text, integer, bigint, boolean, boolean, bigint[])
   from public, anon, authenticated;
+
+-- The worker claims through the function above only (with no batch in flight it is the old one): the old one goes,
+-- so that one claim of a campaign's batch is kept, not two copies of it.
+drop function private.next_email_campaign_deliveries(uuid, uuid, text, integer, bigint, boolean, boolean);
