@@ -15,7 +15,8 @@
 // Figures are noisy: the machine's two cores run other work too (shared/design/measuring.md).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,10 +44,28 @@ const CONNECTIONS = Number(process.env.EMAIL_SMTP_CONNECTIONS ?? 5);
 // BENCH_EMAIL_ONLY=worker: part 3 alone (the worker process's memory), e.g. to compare node flags for it:
 // BENCH_EMAIL_WORKER_FLAGS="--max-old-space-size=64" goes before package.json's own worker arguments.
 const WORKER_ONLY = process.env.BENCH_EMAIL_ONLY === 'worker';
+// BENCH_EMAIL_ONLY=campaign: parts 1 and 2 (the ratio), without part 3. BENCH_EMAIL_CPU_PROFILE=<file>: CPU profiles
+// of this process while parts 1 and 2 send, <file>.pool.cpuprofile and <file>.campaign.cpuprofile (Chrome's DevTools).
+const CAMPAIGN_ONLY = process.env.BENCH_EMAIL_ONLY === 'campaign';
+const CPU_PROFILE = process.env.BENCH_EMAIL_CPU_PROFILE;
 const WORKER_FLAGS = (process.env.BENCH_EMAIL_WORKER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const quiet = { debug() {}, info() {}, warn() {}, error: (message: string) => console.error(message) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** BENCH_EMAIL_CPU_PROFILE: profiles this process until the returned function writes `<file>.<part>.cpuprofile`. */
+async function startProfile(): Promise<(part: string) => Promise<void>> {
+  if (!CPU_PROFILE) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (part) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(`${CPU_PROFILE}.${part}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 /** A process's resident set and its peak so far (VmRSS, VmHWM of /proc/<pid>/status), in bytes. */
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
@@ -94,6 +113,7 @@ try {
     const placeholders = messagePlaceholders('https://bench.test', 'A'.repeat(43), rendered.links, { opens: false, clicks: false });
     const message = personaliseEmail(rendered, { first_name: 'Ada', email: 'a@bench.test' }, placeholders);
     const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity });
+    const stopProfile = await startProfile();
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -105,6 +125,7 @@ try {
       }),
     );
     const bareSeconds = (performance.now() - started) / 1000;
+    await stopProfile('pool');
     pool.close();
     bareRate = CONTACTS / bareSeconds;
     console.log(`\n1. bare nodemailer pool: ${bareRate.toFixed(0)} messages/s (${bareSeconds.toFixed(1)} s)`);
@@ -125,6 +146,13 @@ try {
     insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
     values (${workspace}, 'Bench', 'News for {{first_name|you}}', ${sql.json(SAMPLE_BLOCKS as never)}, array[${list!.id}]::uuid[]) returning id`;
   await sql`vacuum analyze`;
+
+  /** Transactions committed in the bench's database so far (pg_stat_database; the statistics of the moment). */
+  async function transactions(): Promise<number> {
+    await sql`select pg_stat_clear_snapshot()`;
+    const [row] = await sql<{ n: string }[]>`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+    return Number(row!.n);
+  }
 
   /** "Send" as the owner, then waits until the campaign is sent (or stops): seconds, and the first message's moment. */
   async function sendCampaign(campaignId: string): Promise<{ status: string; seconds: number; firstSeconds: number; sent: number; other: number }> {
@@ -162,43 +190,50 @@ try {
     const baseRss = process.memoryUsage().rss;
     let peakRss = baseRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+    const statementsBefore = await transactions();
+    const stopProfile = await startProfile();
     const inProcess = await sendCampaign(campaign!.id);
     clearInterval(sampler);
+    await stopProfile('campaign');
+    const statements = (await transactions()) - statementsBefore;
     const rate = received / inProcess.seconds;
     console.log(`\n2. the campaign (${inProcess.status}): ${inProcess.sent.toLocaleString('en-US')} deliveries sent, ${inProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
     console.log(`   ${rate.toFixed(0)} messages/s (${inProcess.seconds.toFixed(1)} s from "Send" to sent) = ${(rate / bareRate).toFixed(2)} of the bare pool (target ≥ 0.5)`);
     console.log(`   "Send" → first message at the SMTP server: ${inProcess.firstSeconds.toFixed(2)} s (target < 2 s)`);
     console.log(`   this bench process (worker + SMTP server + the baseline's leftovers): peak RSS ${mb(peakRss)} (at "Send": ${mb(baseRss)})`);
+    console.log(`   database transactions per message: ${(statements / Math.max(1, received)).toFixed(2)} (${statements.toLocaleString('en-US')}, the bench's own polling included)`);
   }
 
   // 3. The worker's memory: the same campaign again, sent by a worker process of its own.
   await runner?.stop();
   runner = undefined;
-  const [copy] = await sql<{ id: string }[]>`
-    insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
-    select organization_id, 'Bench (worker process)', subject, blocks, list_ids from public.email_campaigns where id = ${campaign!.id} returning id`;
-  await mkdir(path.join(dir, 'worker'), { recursive: true });
-  worker = spawn(process.execPath, [...WORKER_FLAGS, ...workerNodeArgs()], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dir, 'worker'), SMTP_URL: smtpUrl, SMTP_FROM: 'Bench <bench@bench.test>',
-      EMAIL_PUBLIC_URL: 'https://bench.test', EMAIL_RATE_PER_SECOND: '100000', EMAIL_SMTP_CONNECTIONS: String(CONNECTIONS),
-      LOG_LEVEL: 'warn', ANALYTICS_ROLLUP_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const workerPid = worker.pid!;
-  while (!(await sql<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) await sleep(100);
-  await sleep(2000); // its start-up jobs (the blog HTML sweep, …) done
-  const atSend = (await memoryOf(workerPid)).rss;
-  let workerPeak = atSend;
-  const workerSampler = setInterval(() => void memoryOf(workerPid).then((m) => (workerPeak = Math.max(workerPeak, m.rss))), 100);
-  const outOfProcess = await sendCampaign(copy!.id);
-  clearInterval(workerSampler);
-  const { hwm } = await memoryOf(workerPid);
-  console.log(`\n3. the same campaign sent by a worker process of its own${WORKER_FLAGS.length ? ` (with ${WORKER_FLAGS.join(' ')})` : ''} (${outOfProcess.status}): ${outOfProcess.sent.toLocaleString('en-US')} deliveries sent, ${outOfProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
-  console.log(`   ${(received / outOfProcess.seconds).toFixed(0)} messages/s (${outOfProcess.seconds.toFixed(1)} s; the SMTP server in another process than the worker: not comparable to 1.)`);
-  console.log(`   the worker's memory (VmRSS of pid ${workerPid}, every 100 ms): peak ${mb(workerPeak)} while sending (at "Send": ${mb(atSend)}); VmHWM over its whole life ${mb(hwm)} (target < 150 MB)`);
+  if (!CAMPAIGN_ONLY) {
+    const [copy] = await sql<{ id: string }[]>`
+      insert into public.email_campaigns (organization_id, name, subject, blocks, list_ids)
+      select organization_id, 'Bench (worker process)', subject, blocks, list_ids from public.email_campaigns where id = ${campaign!.id} returning id`;
+    await mkdir(path.join(dir, 'worker'), { recursive: true });
+    worker = spawn(process.execPath, [...WORKER_FLAGS, ...workerNodeArgs()], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dir, 'worker'), SMTP_URL: smtpUrl, SMTP_FROM: 'Bench <bench@bench.test>',
+        EMAIL_PUBLIC_URL: 'https://bench.test', EMAIL_RATE_PER_SECOND: '100000', EMAIL_SMTP_CONNECTIONS: String(CONNECTIONS),
+        LOG_LEVEL: 'warn', ANALYTICS_ROLLUP_SECONDS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const workerPid = worker.pid!;
+    while (!(await sql<{ alive: boolean }[]>`select private.job_worker_alive() as alive`)[0]!.alive) await sleep(100);
+    await sleep(2000); // its start-up jobs (the blog HTML sweep, …) done
+    const atSend = (await memoryOf(workerPid)).rss;
+    let workerPeak = atSend;
+    const workerSampler = setInterval(() => void memoryOf(workerPid).then((m) => (workerPeak = Math.max(workerPeak, m.rss))), 100);
+    const outOfProcess = await sendCampaign(copy!.id);
+    clearInterval(workerSampler);
+    const { hwm } = await memoryOf(workerPid);
+    console.log(`\n3. the same campaign sent by a worker process of its own${WORKER_FLAGS.length ? ` (with ${WORKER_FLAGS.join(' ')})` : ''} (${outOfProcess.status}): ${outOfProcess.sent.toLocaleString('en-US')} deliveries sent, ${outOfProcess.other} not; ${received.toLocaleString('en-US')} messages at the SMTP server`);
+    console.log(`   ${(received / outOfProcess.seconds).toFixed(0)} messages/s (${outOfProcess.seconds.toFixed(1)} s; the SMTP server in another process than the worker: not comparable to 1.)`);
+    console.log(`   the worker's memory (VmRSS of pid ${workerPid}, every 100 ms): peak ${mb(workerPeak)} while sending (at "Send": ${mb(atSend)}); VmHWM over its whole life ${mb(hwm)} (target < 150 MB)`);
+  }
 } finally {
   await runner?.stop().catch(() => {});
   if (worker && worker.exitCode === null) {

@@ -4126,8 +4126,8 @@ CREATE FUNCTION private.new_webhook_secret() RETURNS text
   select 'whsec_' || encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64')
 $$;
 
--- Name: next_email_campaign_deliveries(uuid, uuid, text, integer, bigint, boolean, boolean); Type: FUNCTION; Schema: private
-CREATE FUNCTION private.next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean) RETURNS TABLE(id bigint, email text, token text, attempts integer, created_at timestamp with time zone, first_name text, last_name text, company text, job_title text)
+-- Name: next_email_campaign_deliveries_beside(uuid, uuid, text, integer, bigint, boolean, boolean, bigint[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.next_email_campaign_deliveries_beside(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean, in_flight bigint[]) RETURNS TABLE(id bigint, email text, token text, attempts integer, created_at timestamp with time zone, first_name text, last_name text, company text, job_title text)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -4136,23 +4136,25 @@ declare
   campaign public.email_campaigns;
   leftover bigint[];
   added uuid[];
+  busy bigint[] := coalesce(next_email_campaign_deliveries_beside.in_flight, '{}');
 begin
-  select c.* into campaign from public.email_campaigns c where c.id = next_email_campaign_deliveries.campaign_id for update;
-  if campaign.organization_id is distinct from next_email_campaign_deliveries.workspace_id then
-    raise exception 'campaign % is not of workspace %', next_email_campaign_deliveries.campaign_id, next_email_campaign_deliveries.workspace_id
+  select c.* into campaign from public.email_campaigns c where c.id = next_email_campaign_deliveries_beside.campaign_id for update;
+  if campaign.organization_id is distinct from next_email_campaign_deliveries_beside.workspace_id then
+    raise exception 'campaign % is not of workspace %', next_email_campaign_deliveries_beside.campaign_id, next_email_campaign_deliveries_beside.workspace_id
       using errcode = '42501', detail = 'foreign_campaign';
   end if;
-  if campaign.status <> 'sending' or campaign.claimed_by is distinct from next_email_campaign_deliveries.pool_id then
+  if campaign.status <> 'sending' or campaign.claimed_by is distinct from next_email_campaign_deliveries_beside.pool_id then
     return;
   end if;
   update public.email_campaigns c set claimed_until = now() + interval '2 minutes' where c.id = campaign.id;
 
   perform private.email_deliveries_unconfirmed(array(
     select d.id from public.email_deliveries d
-    where d.campaign_id = campaign.id and d.status in ('queued', 'sending') and d.data_completed_at is not null));
+    where d.campaign_id = campaign.id and d.status in ('queued', 'sending') and d.data_completed_at is not null
+      and d.id <> all(busy)));
   leftover := array(
     select d.id from public.email_deliveries d
-    where d.campaign_id = campaign.id and d.status in ('queued', 'sending')
+    where d.campaign_id = campaign.id and d.status in ('queued', 'sending') and d.id <> all(busy)
     order by d.id limit batch_size);
 
   if cardinality(leftover) < batch_size then
@@ -4172,13 +4174,13 @@ begin
     with chosen as (
       select d.id, private.new_email_token() as token
       from public.email_deliveries d
-      where d.campaign_id = campaign.id and d.status in ('queued', 'sending')
+      where d.campaign_id = campaign.id and d.status in ('queued', 'sending') and d.id <> all(busy)
       order by d.id limit batch_size
     ), claimed as (
       update public.email_deliveries d
-      set status = 'sending', claimed_by = next_email_campaign_deliveries.pool_id, attempts = d.attempts + 1,
-        token_hash = private.email_token_hash(chosen.token), link_set_id = next_email_campaign_deliveries.link_set_id,
-        track_opens = next_email_campaign_deliveries.track_opens, track_clicks = next_email_campaign_deliveries.track_clicks
+      set status = 'sending', claimed_by = next_email_campaign_deliveries_beside.pool_id, attempts = d.attempts + 1,
+        token_hash = private.email_token_hash(chosen.token), link_set_id = next_email_campaign_deliveries_beside.link_set_id,
+        track_opens = next_email_campaign_deliveries_beside.track_opens, track_clicks = next_email_campaign_deliveries_beside.track_clicks
       from chosen where d.id = chosen.id
       returning d.id, d.email, chosen.token, d.attempts, d.created_at, d.contact_id
     )
@@ -14440,8 +14442,8 @@ REVOKE ALL ON FUNCTION private.merge_tags(current text[], adding text[], removin
 -- Name: FUNCTION new_webhook_secret(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.new_webhook_secret() FROM PUBLIC;
 
--- Name: FUNCTION next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean); Type: ACL; Schema: private
-REVOKE ALL ON FUNCTION private.next_email_campaign_deliveries(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean) FROM PUBLIC;
+-- Name: FUNCTION next_email_campaign_deliveries_beside(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean, in_flight bigint[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.next_email_campaign_deliveries_beside(workspace_id uuid, campaign_id uuid, pool_id text, batch_size integer, link_set_id bigint, track_opens boolean, track_clicks boolean, in_flight bigint[]) FROM PUBLIC;
 
 -- Name: FUNCTION next_webhook_delivery_at(organization uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.next_webhook_delivery_at(organization uuid) FROM PUBLIC;

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { classifySendFailure, FinalDotGate, type SendFailure } from './final-dot-gate';
 
 /** A rendered e-mail: the auth module's link e-mails, the queued e-mails of the send_email job, campaign messages. */
@@ -112,26 +111,33 @@ export function createMailTransport(options: {
       })
     : undefined;
 
+  // The final-dot gate joins the message's own stream (nodemailer's "stream" step): the message is composed and
+  // streamed once, by nodemailer, as any message is (before session 12 it was composed here and handed over as a raw
+  // stream, which nodemailer wrapped and streamed a second time).
+  transport?.use('stream', (mail, done) => {
+    const gate = (mail.data as { finalDotGate?: FinalDotGate }).finalDotGate;
+    if (gate) mail.message.transform(gate);
+    done();
+  });
+
   async function sendBySmtp(smtp: Transporter, message: EmailMessage, messageId: string | undefined, beforeFinalDot?: () => Promise<void>): Promise<string | null> {
     const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([key, value]) => [key, headerSafe(value)]));
     const from = message.from ? { name: headerSafe(message.from.name), address: message.from.address } : options.from;
-    const composed = new MailComposer({
-      from,
-      to: { name: '', address: message.to },
-      ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
-      subject: headerSafe(message.subject),
-      text: message.text,
-      html: message.html,
-      headers,
-      ...(messageId ? { messageId } : {}),
-    }).compile();
     const gate = new FinalDotGate(beforeFinalDot ?? (async () => {}));
-    const source = composed.createReadStream();
-    source.on('error', (error) => gate.destroy(error));
-    source.pipe(gate);
     const envelope = { from: message.from?.address ?? messageIdFromAddress(options.from), to: [message.to] };
     try {
-      const info = (await smtp.sendMail({ envelope, raw: gate })) as { response?: string };
+      const info = (await smtp.sendMail({
+        envelope,
+        from,
+        to: { name: '', address: message.to },
+        ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
+        subject: headerSafe(message.subject),
+        text: message.text,
+        html: message.html,
+        headers,
+        ...(messageId ? { messageId } : {}),
+        finalDotGate: gate,
+      } as SendMailOptions)) as { response?: string };
       return info.response ?? null;
     } catch (error) {
       throw new SendError(classifySendFailure(error, gate.markerWritten), { cause: error });

@@ -10,6 +10,12 @@ import { defineTask, PermanentJobError, type TaskContext } from '../define-task'
 export const CAMPAIGN_BATCH = 500;
 
 /**
+ * How long a campaign's outcomes wait for others before they are written (one statement for many; session 12). A
+ * worker killed meanwhile leaves them as unconfirmed deliveries — sent, never sent again, counted as unconfirmed.
+ */
+export const OUTCOME_GATHER_MS = 25;
+
+/**
  * Messages in flight at once for an SMTP pool of `connections`: two per connection, so that the pool always has the
  * next message waiting when a connection gets its "250" (one per connection left each idle while its lane prepared
  * the next message). Each message still holds its connection until its marker is committed and its answer came.
@@ -20,7 +26,8 @@ export function campaignLanes(connections: number): number {
 
 /**
  * Sends a campaign (decision 0020): starts it when it falls due, claims it for this worker pool, renders its content
- * once, then walks its recipients a batch at a time — each batch recorded as deliveries before anything is sent —
+ * once, then walks its recipients a batch at a time — each batch recorded as deliveries before anything of it is sent,
+ * the next one while the current one is sent —
  * sending each message exactly once (the marker before the final dot) within the workspace's and the server's rates,
  * until nothing is left (sent), it is paused (by a member, or by itself after too many errors) or cancelled, or the
  * worker stops (the claim is let go and the job tried again, by any worker). A batch left half-done by a killed
@@ -54,7 +61,7 @@ export const sendEmailCampaign = defineTask({
     const tracking = { opens: claim.track_opens, clicks: claim.track_clicks };
     const linkSetId = await linkSet(sql, workspaceId, rendered.links);
     const sender = workspaceSender(claim);
-    const { markers, outcomes } = deliveryWriters(sql, workspaceId);
+    const { markers, outcomes } = deliveryWriters(sql, workspaceId, { gatherOutcomesMs: OUTCOME_GATHER_MS });
     let status = 'sending';
     let granted = 0;
 
@@ -69,8 +76,8 @@ export const sendEmailCampaign = defineTask({
       return true;
     }
 
-    // Outcomes are written in the background (group commit) and waited for once per batch: a lane takes its next
-    // message as soon as the SMTP answer came. A failed write stops the lanes and fails the attempt.
+    // Outcomes are written in the background (group commit, gathered for OUTCOME_GATHER_MS) and waited for once per
+    // batch: a lane takes its next message as soon as the SMTP answer came. A failed write stops the lanes and fails the attempt.
     let writeError: unknown;
     const written: Promise<void>[] = [];
     function recordOutcome(outcome: DeliveryOutcome): void {
@@ -94,26 +101,39 @@ export const sendEmailCampaign = defineTask({
       });
       await Promise.all(lanes);
       // Every outcome of the batch is recorded before the next batch is claimed (it would take them for leftovers).
+      await outcomes.flushed();
       await Promise.all(written.splice(0));
       if (writeError !== undefined) throw writeError;
     }
 
+    /** A batch, beside the one in flight (its deliveries left alone). */
+    const claimBeside = (inFlight: ClaimedDelivery[]) =>
+      nextDeliveries(sql, { workspaceId, campaignId, poolId, batchSize: CAMPAIGN_BATCH, linkSetId, tracking, inFlight: inFlight.map((delivery) => delivery.id) });
+    let claiming: Promise<ClaimedDelivery[]> | undefined;
     try {
+      let batch = await claimBeside([]);
       for (;;) {
-        const batch = await nextDeliveries(sql, { workspaceId, campaignId, poolId, batchSize: CAMPAIGN_BATCH, linkSetId, tracking });
         if (batch.length === 0) {
           status = await completeCampaign(sql, workspaceId, campaignId, poolId);
           if (status === 'sent') log.info(`campaign ${campaignId}: sent`);
           return;
         }
+        // The next batch is claimed while this one is sent: the SMTP connections never wait for a claim.
+        claiming = claimBeside(batch);
+        claiming.catch(() => {});
         await sendAll(batch);
         if (status !== 'sending') {
           log.info(`campaign ${campaignId}: ${status}`);
           return;
         }
         if (signal.aborted) throw new Error('the worker is stopping: the campaign goes on with the next attempt');
+        batch = await claiming;
+        claiming = undefined;
+        // Nothing new: what this batch put back for a retry, now that its outcomes are written (or nothing: sent).
+        if (batch.length === 0) batch = await claimBeside([]);
       }
     } finally {
+      await claiming?.catch(() => {});
       await Promise.all([markers.flushed(), outcomes.flushed()]).catch(() => {});
       if (status !== 'sent') await releaseCampaign(sql, workspaceId, campaignId, poolId).catch(() => {});
     }
