@@ -94,3 +94,14 @@ export function lagProbe(task: TaskDefinition): LagProbe {
     },
   };
 }
+
+/** The database functions that took the most time since the last pg_stat_reset (needs track_functions = 'all'). */
+export async function functionTimes(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ name: string; calls: number; total: number; self: number }[]>`
+    select schemaname || '.' || funcname as name, calls::int, total_time::float8 as total, self_time::float8 as self
+    from pg_stat_user_functions order by self_time desc limit 14`;
+  return [
+    '   database functions from the first due time to the last run ended (self ms / total ms / calls / total ms per call):',
+    ...rows.map((row) => `     ${row.name.padEnd(48)} ${row.self.toFixed(0).padStart(7)} ${row.total.toFixed(0).padStart(7)} ${String(row.calls).padStart(7)}  ${(row.total / row.calls).toFixed(3)}`),
+  ];
+}

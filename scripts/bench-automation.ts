@@ -28,10 +28,12 @@ import { createOutboundClient } from '../server/src/lib/outbound/outbound-client
 import { STRICT_POLICY } from '../server/src/lib/outbound/url-policy';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { seedUser } from '../tests/support/users';
-import { lagProbe, slotTimed, spreadOf } from './bench-automation-lag';
+import { functionTimes, lagProbe, slotTimed, spreadOf } from './bench-automation-lag';
 import { loadAverage, percentile } from './bench-support';
 
 const CONTACTS = Number(process.env.BENCH_AUTOMATION_CONTACTS ?? 10_000);
+/** BENCH_AUTOMATION_FUNCTIONS=1: also print where the database's time went in the continuations (track_functions). */
+const FUNCTIONS = process.env.BENCH_AUTOMATION_FUNCTIONS === '1';
 const quiet = { debug() {}, info() {}, warn() {}, error: (message: string) => console.error(message) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
@@ -57,6 +59,11 @@ await chmod(dir, 0o755);
 const pg = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'data'), password: randomBytes(12).toString('hex'), fast: true, keepExitHooks: true });
 await ensureDatabase(pg.url, 'bench');
 const url = withDatabase(pg.url, 'bench');
+if (FUNCTIONS) {
+  const admin = createSql(pg.url, { max: 1 });
+  await admin`alter database bench set track_functions = 'all'`;
+  await admin.end();
+}
 const sql = createSql(url, { max: 8 });
 let runner: JobRunner | undefined;
 const probe = lagProbe(automationStep);
@@ -135,6 +142,7 @@ try {
   const moveSeconds = (performance.now() - moving) / 1000;
   probe.start();
   sendSlots.length = 0;
+  if (FUNCTIONS) await sql`select pg_stat_reset()`;
   const [firstDue] = await sql<{ at: Date }[]>`select min(due_at) as at from public.automation_enrollments where status = 'active'`;
   const moved = { due: firstDue!.at };
   console.log(`\n2. the 1-minute wait: stored due times and their queued jobs MOVED through the database by ${shift!.seconds.toFixed(1)} s in ${moveSeconds.toFixed(1)} s (spread kept; first due 10 s ahead of the move)`);
@@ -142,6 +150,7 @@ try {
   started = performance.now();
   await until(async () => (await count(sql`select count(*)::int as n from public.automation_enrollments where status <> 'active'`)) >= CONTACTS);
   const runSeconds = (performance.now() - started) / 1000;
+  const functions = FUNCTIONS ? await functionTimes(sql) : [];
   await until(async () => received >= CONTACTS || performance.now() - started > 600_000);
   const sentSeconds = (performance.now() - started) / 1000;
   const waitLags = await sql<{ lag: number }[]>`
@@ -153,6 +162,7 @@ try {
   console.log(`   steps started after their due time (the e-mail step after the wait): ${lags(waitLags)} (target p99 ≤ 1 s)`);
   for (const line of await probe.report(sql, 'pause', 'mail')) console.log(line);
   console.log(`   a worker slot held per send_email_delivery job (${sendSlots.length.toLocaleString('en-US')} jobs, concurrency 8, SMTP pool 5): ${spreadOf(sendSlots)}`);
+  for (const line of functions) console.log(line);
   console.log(`   first due → e-mail queued, every run ended: ${(CONTACTS / runSeconds).toFixed(0)} contacts/s (${runSeconds.toFixed(1)} s); ${ended!.finished} finished, ${ended!.failed} failed`);
   console.log(`   e-mails at the SMTP server: ${received.toLocaleString('en-US')} in ${sentSeconds.toFixed(1)} s after the first due time (${(received / sentSeconds).toFixed(0)}/s)`);
 

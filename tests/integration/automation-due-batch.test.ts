@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automationEnroll } from '../../server/src/jobs/tasks/automation-enroll';
-import { automationStep, DUE_RUNS_PER_JOB } from '../../server/src/jobs/tasks/automation-step';
+import { automationStep, DUE_RUNS_PER_JOB, MORE_BATCHES_PER_JOB } from '../../server/src/jobs/tasks/automation-step';
 import type { WorkflowGraph } from '../../src/features/automation/utils/workflow-graph';
 import { addContact, drainJobs, publishWorkflow } from '../support/automation';
 import { signedInUser, type SignedInUser } from '../support/rest-clients';
@@ -149,6 +149,23 @@ describe('due steps taken in batches', () => {
     const [log] = await server.sql<{ n: number }[]>`
       select count(*)::int as n from public.automation_run_log where organization_id = ${user.organizationId} and event = 'step' and step_id = 'tag'`;
     expect(log!.n).toBe(ids.length);
+  });
+
+  it('a job whose batch came back full claims again, while due runs remain, and records each step once', async () => {
+    expect(MORE_BATCHES_PER_JOB).toBeGreaterThanOrEqual(2);
+    const user = await signedInUser(server);
+    await publishWorkflow(user, waitThenTag, 'Batch');
+    // Its own run and two full batches, and five more: three batches after the first (session 12).
+    const ids = await enterAndWait(user, 1 + DUE_RUNS_PER_JOB * 3 + 5);
+    await letTheWaitPass(user.organizationId, ids);
+    await runStepJob(user.organizationId, ids[0]!);
+    expect((await runsOf(user.organizationId)).filter((run) => run.status !== 'finished')).toEqual([]);
+    const queued = await queuedStepJobs();
+    expect(ids.slice(1).filter((id) => queued.has(id))).toEqual([]);
+    const [steps] = await server.sql<{ runs: number; distinct_runs: number }[]>`
+      select count(*)::int as runs, count(distinct enrollment_id)::int as distinct_runs
+      from public.automation_step_runs where organization_id = ${user.organizationId} and step_id = 'tag'`;
+    expect(steps).toEqual({ runs: ids.length, distinct_runs: ids.length });
   });
 
   it('is no one’s RPC: members and anonymous callers cannot claim a workspace’s due steps', async () => {

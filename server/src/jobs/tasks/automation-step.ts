@@ -13,6 +13,8 @@ const STEPS_PER_JOB = 60;
  * ending together costs one job, one transaction and a few statements per batch instead of per run.
  */
 export const DUE_RUNS_PER_JOB = 16;
+/** Further batches one job claims while its last one came back full (decision 0023, session 12). */
+export const MORE_BATCHES_PER_JOB = 8;
 
 /**
  * Takes runs through their steps, all in the caller's transaction, a round at a time: each round reads where every run
@@ -55,12 +57,15 @@ export const automationStep = defineTask({
   payload: automationStepPayload,
   maxAttempts: 10,
   async run(payload, { sql, log }) {
-    const take = (batch: number) =>
+    /** One transaction: up to `batch` claimed due runs, with this job's own run first unless `alongOnly`. */
+    const take = (batch: number, alongOnly = false) =>
       sql.begin(async (tx) => {
         const claimed = batch < 1 ? [] : await tx<{ enrollment_id: string }[]>`
           select enrollment_id from private.automation_claim_due_steps(${payload.workspace_id}::uuid, ${payload.enrollment_id}::uuid, ${batch}::integer)`;
+        const ids = claimed.map((row) => row.enrollment_id);
+        if (alongOnly && ids.length === 0) return { outcomes: new Map<string, string>(), claimed: 0 };
         // The job's own run first: another workspace's run raises 42501 (and the claim is rolled back with it).
-        const outcomes = await takeSteps(tx, payload.workspace_id, [payload.enrollment_id, ...claimed.map((row) => row.enrollment_id)]);
+        const outcomes = await takeSteps(tx, payload.workspace_id, alongOnly ? ids : [payload.enrollment_id, ...ids]);
         // A run still going after STEPS_PER_JOB steps gets its own job again, in this transaction (a claimed run's job
         // was removed in it).
         for (const [enrollmentId, outcome] of outcomes) {
@@ -68,22 +73,37 @@ export const automationStep = defineTask({
           await tx`select private.enqueue_job('automation_step', ${tx.json({ workspace_id: payload.workspace_id, enrollment_id: enrollmentId })},
             null, ${`automation:${enrollmentId}`}, null)`;
         }
-        return outcomes;
+        return { outcomes, claimed: ids.length };
       });
     let outcomes: Map<string, string>;
+    let claimed = 0;
     try {
       try {
-        outcomes = await take(DUE_RUNS_PER_JOB);
+        ({ outcomes, claimed } = await take(DUE_RUNS_PER_JOB));
       } catch (error) {
         if ((error as { code?: string }).code === '42501') throw error;
         // A batch that failed (a deadlock with another batch over a contact, one run's error) was rolled back whole:
         // the claimed runs' jobs are back in the queue. This job's own run is taken alone, as before batches.
         log.warn(`a batch of due steps failed (${(error as Error).message}); taking enrollment ${payload.enrollment_id} alone`);
-        outcomes = await take(0);
+        ({ outcomes } = await take(0));
       }
     } catch (error) {
       if ((error as { code?: string }).code === '42501') throw new PermanentJobError((error as Error).message);
       throw error;
+    }
+    // While its batches come back full, more runs are due than one batch: the job claims again (decision 0023, session
+    // 12) instead of handing each batch to a fresh job (a fetch, a completion and a worker's turn each). Each further
+    // batch is its own transaction with only claimed runs; one that fails is rolled back (its jobs back in the queue)
+    // and ends the loop, never this job (its own run is recorded).
+    for (let more = 0; more < MORE_BATCHES_PER_JOB && claimed >= DUE_RUNS_PER_JOB; more += 1) {
+      try {
+        const next = await take(DUE_RUNS_PER_JOB, true);
+        claimed = next.claimed;
+        for (const [enrollmentId, outcome] of next.outcomes) outcomes.set(enrollmentId, outcome);
+      } catch (error) {
+        log.warn(`a further batch of due steps failed (${(error as Error).message}); its runs are back in the queue`);
+        break;
+      }
     }
     for (const [enrollmentId, outcome] of outcomes) {
       if (outcome === 'failed') log.warn(`enrollment ${enrollmentId}: a step failed (see its run)`);
