@@ -104,7 +104,7 @@ const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
 };
 
 /** The e-mail page's overview as EmailPage and EmailOverviewPanel first render it (their tabs, in order, and the note). */
-const emailOverview: EmailOverviewFrame = { tabs: Object.values(emailCopy.tabs), note: emailCopy.overview.sampleNote, noteClass: 'text-sm text-muted-foreground', noteLines: 2 };
+const emailOverview: EmailOverviewFrame = { tabs: Object.values(emailCopy.tabs), note: emailCopy.overview.sampleNote, noteClass: 'text-sm text-muted-foreground', noteLines: 3 };
 
 const modulePages = Object.fromEntries(
   marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
