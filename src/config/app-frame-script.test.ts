@@ -187,4 +187,61 @@ describe('APP_FRAME_SCRIPT', () => {
       expect([...document.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).not.toContain('The people of Alpha <b>, here.');
     });
   });
+
+  describe("the e-mail page's overview", () => {
+    const EMAIL_PAGE =
+      '<main><p>Email</p><div><span class="skeleton" data-email-note="" data-text="Sample <i>figures</i>" data-class="text-sm"></span></div></main>';
+    const memberships: MembershipRow[] = [{ organization_id: 'o-a', role: 'owner', created_at: '2026-01-01T00:00:00+00:00' }];
+    const organizations: OrganizationRow[] = [{ id: 'o-a', name: 'Alpha', is_personal: true }];
+
+    /** /marketing/email on its own server, the rpc answering `counts`; resolves once the frame has handled it. */
+    async function openEmail(counts: unknown, pages: Record<string, string> = { '/marketing/email': EMAIL_PAGE }, pathname = '/marketing/email') {
+      ownServerPage();
+      const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify(url.includes('organization_members') ? memberships : url.includes('organizations') ? organizations : url.includes('rpc/') ? counts : []), { status: url.includes('rpc/') && counts === 'refused' ? 401 : 200 }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      storeSession();
+      openShell(pathname, pages);
+      await Promise.all([window.__earlyRequests?.memberships, window.__earlyRequests?.organizations]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await window.__earlyRequests?.emailOverview?.counts;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return fetchMock;
+    }
+    const note = () => document.querySelector('#app-frame-page main > div > p');
+
+    it("starts the overview's two reads for the workspace the app will show, with the session's token", async () => {
+      const fetchMock = await openEmail([]);
+      const [rpc, recent] = fetchMock.mock.calls.slice(3);
+      expect(rpc?.[0]).toBe('/rest/v1/rpc/email_overview');
+      expect(rpc?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ workspace_id: 'o-a' }), headers: { 'Content-Type': 'application/json', apikey: 'anon-key', Authorization: 'Bearer token-of-u1' } });
+      expect(recent?.[0]).toBe('/rest/v1/email_campaigns?select=id,name,status,scheduled_at,sent_count,recipients_total&organization_id=eq.o-a&order=created_at.desc&limit=5');
+      expect(window.__earlyRequests?.emailOverview?.workspaceId).toBe('o-a');
+    });
+
+    it('puts the note, as text, where a workspace that has sent nothing shows it', async () => {
+      await openEmail([{ deliveries: 0, subscribers: 0, campaigns: 2 }]);
+      expect(note()?.textContent).toBe('Sample <i>figures</i>');
+      expect(note()?.className).toBe('text-sm');
+      expect(document.querySelector('[data-email-note]')).toBeNull();
+    });
+
+    it('keeps the skeleton for a workspace with deliveries or subscribers, or a failed read', async () => {
+      await openEmail([{ deliveries: 3, subscribers: 0 }]);
+      expect(document.querySelector('[data-email-note]')).not.toBeNull();
+      await openEmail([{ deliveries: 0, subscribers: '1' }]);
+      expect(document.querySelector('[data-email-note]')).not.toBeNull();
+      await openEmail({ message: 'not rows' });
+      expect(document.querySelector('[data-email-note]')).not.toBeNull();
+      await openEmail('refused').catch(() => {});
+      expect(document.querySelector('[data-email-note]')).not.toBeNull();
+    });
+
+    it("starts no overview read on another page's frame", async () => {
+      const fetchMock = await openEmail([], { '/dashboard': '<p>Welcome</p>' }, '/dashboard');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(window.__earlyRequests?.emailOverview).toBeUndefined();
+    });
+  });
 });

@@ -17,23 +17,28 @@ export const APP_FRAME_SCRIPT =
   'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)})}catch(x){}}' +
   // The account's first reads (@/lib/early-requests): on the own server (the page has the anon key, the API is the
   // page's origin), with the stored session of supabase-js's own key while its token is valid for another minute.
-  'function e(){try{var m=d.querySelector(\'meta[name="supabase-anon-key"]\'),' +
+  'var g;function e(){try{var m=d.querySelector(\'meta[name="supabase-anon-key"]\'),' +
   't=JSON.parse(localStorage.getItem("sb-"+location.hostname.split(".")[0]+"-auth-token")),u=t.user.id;' +
-  'if(!m||!(t.expires_at*1e3>Date.now()+6e4))return;var h={apikey:m.content,Authorization:"Bearer "+t.access_token},' +
-  'g=function(q){var r=fetch("/rest/v1/"+q,{headers:h}).then(function(r){if(!r.ok)throw r.status;return r.json()});' +
-  'r.catch(function(){});return r};window.__earlyRequests={userId:u,profile:g("profiles?select=*&user_id=eq."+u),' +
+  'if(!m||!(t.expires_at*1e3>Date.now()+6e4))return;var h={apikey:m.content,Authorization:"Bearer "+t.access_token};' +
+  'g=function(q,b){var r=fetch("/rest/v1/"+q,b?{method:"POST",headers:Object.assign({"Content-Type":"application/json"},h),body:JSON.stringify(b)}:{headers:h})' +
+  '.then(function(r){if(!r.ok)throw r.status;return r.json()});r.catch(function(){});return r};window.__earlyRequests={userId:u,profile:g("profiles?select=*&user_id=eq."+u),' +
   'memberships:g("organization_members?select=organization_id,role,created_at&user_id=eq."+u),' +
   'organizations:g("organizations?select=id,name,is_personal,require_two_factor,time_zone")}}catch(x){}}' +
-  // The page's line with the workspace's name (a frame's `data-workspace-line`: /team, /contacts, /team/webhooks),
-  // from those reads (in the frame, wherever it is by then): the workspace the app will show (@/lib/workspace-choice,
-  // chooseWorkspace: the one this browser remembers while listed, else the one joined first), as text.
-  'function w(){try{var b=d.querySelector("[data-workspace-line]"),q=window.__earlyRequests;if(!b||!q)return;' +
+  // From those reads, the workspace the app will show (@/lib/workspace-choice, chooseWorkspace: the one this browser
+  // remembers while listed, else the one joined first), in the frame wherever it is by then:
+  // - the page's line with its name (a frame's `data-workspace-line`: /team, /contacts, /team/webhooks), as text;
+  // - the e-mail overview (a frame's `data-email-note`: /marketing/email): its reads start for that workspace
+  //   (@/features/email/api/get-email-overview takes them once), and while the workspace has sent nothing and has no
+  //   subscriber the overview's fixed note takes the skeleton's place, as text.
+  'function w(){try{var b=d.querySelector("[data-workspace-line]"),n=d.querySelector("[data-email-note]"),q=window.__earlyRequests;if(!b&&!n||!q)return;' +
   'Promise.all([q.memberships,q.organizations]).then(function(r){var o={},z=[],k=localStorage.getItem("bb-current-workspace:"+q.userId);' +
   'r[1].forEach(function(x){o[x.id]=x});r[0].forEach(function(m){var x=o[m.organization_id];' +
   'if(x&&/^(viewer|member|admin|owner)$/.test(m.role))z.push([m.created_at,x.id,x.name])});' +
   'var c=z.filter(function(y){return y[1]===k})[0]||z.sort(function(a,b){return a[0].localeCompare(b[0])||a[1].localeCompare(b[1])})[0];' +
-  'if(!c)return;var t=d.createElement("p");t.className=b.dataset.class;' +
-  't.textContent=b.dataset.before+c[2]+b.dataset.after;b.replaceWith(t)}).catch(function(){})}catch(x){}}})();';
+  'if(!c)return;if(b)v(b,b.dataset.before+c[2]+b.dataset.after);if(n){q.emailOverview={workspaceId:c[1],counts:g("rpc/email_overview",{workspace_id:c[1]}),' +
+  'recent:g("email_campaigns?select=id,name,status,scheduled_at,sent_count,recipients_total&organization_id=eq."+c[1]+"&order=created_at.desc&limit=5")};' +
+  'return q.emailOverview.counts.then(function(r){var x=r[0]||{};if(Array.isArray(r)&&!(Number(x.deliveries)||Number(x.subscribers)))v(n,n.dataset.text)})}}).catch(function(){})}catch(x){}}' +
+  'function v(b,s){var t=d.createElement("p");t.className=b.dataset.class;t.textContent=s;b.replaceWith(t)}})();';
 
 /** `'sha256-…'` of APP_FRAME_SCRIPT, for script-src. */
-export const APP_FRAME_SCRIPT_HASH = "'sha256-twaQy48eUBQ7GPIaYCJaOtgKeruflX5Y0Tsf4Fd0nqk='";
+export const APP_FRAME_SCRIPT_HASH = "'sha256-e2x7cwoKXCqerDCokbZCEtW1ruNRPBhQsei5R8KDXYs='";

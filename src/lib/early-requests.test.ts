@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropEarlyRequests, earlyRowsOr, takeEarlyRequest, type EarlyRequests } from '@/lib/early-requests';
+import { dropEarlyRequests, earlyRowsOr, takeEarlyRequest, takeEarlyWorkspaceReads, type EarlyRequests } from '@/lib/early-requests';
 
 afterEach(() => {
   delete window.__earlyRequests;
@@ -55,5 +55,23 @@ describe('dropEarlyRequests', () => {
     window.__earlyRequests = { userId: 'u1', profile: Promise.resolve([{ user_id: 'u1' }]) };
     dropEarlyRequests();
     await expect(earlyRowsOr('profile', 'u1', async () => 'read', () => 'early')).resolves.toBe('read');
+  });
+});
+
+describe('takeEarlyWorkspaceReads', () => {
+  const reads = () => ({ workspaceId: 'w1', counts: Promise.resolve([]), recent: Promise.resolve([]) });
+
+  it("gives the page's reads made for this user and this workspace, once", () => {
+    const store: EarlyRequests = { userId: 'u1', emailOverview: reads() };
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')?.workspaceId).toBe('w1');
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')).toBeUndefined();
+  });
+
+  it("never gives another workspace's or another user's reads, and keeps them for their own", () => {
+    const store: EarlyRequests = { userId: 'u1', emailOverview: reads() };
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w2')).toBeUndefined();
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u2', 'w1')).toBeUndefined();
+    expect(takeEarlyWorkspaceReads(undefined, 'emailOverview', 'u1', 'w1')).toBeUndefined();
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')).toBeDefined();
   });
 });

@@ -10,9 +10,15 @@ export interface EarlyRequests {
   profile?: Promise<unknown>;
   memberships?: Promise<unknown>;
   organizations?: Promise<unknown>;
+  /** /marketing/email: its overview's two reads (rpc email_overview, the five latest campaigns), for the workspace the
+   * frame chose (the one the app will show, by the same rule). */
+  emailOverview?: EarlyWorkspaceReads<'counts' | 'recent'>;
 }
 
-export type EarlyRequestName = Exclude<keyof EarlyRequests, 'userId'>;
+/** A page's early reads for one workspace. */
+export type EarlyWorkspaceReads<Name extends string> = { workspaceId: string } & Record<Name, Promise<unknown>>;
+
+export type EarlyRequestName = 'profile' | 'memberships' | 'organizations';
 
 declare global {
   interface Window {
@@ -29,6 +35,18 @@ export function takeEarlyRequest(store: EarlyRequests | undefined, name: EarlyRe
   const response = store[name];
   delete store[name];
   return response;
+}
+
+/**
+ * A page's early reads `name` made for `userId` and `workspaceId`, removed from `store` so they are used once;
+ * undefined for another user or another workspace (the app shows another one than the frame chose), or when taken.
+ */
+export function takeEarlyWorkspaceReads(store: EarlyRequests | undefined, name: 'emailOverview', userId: string, workspaceId: string): EarlyRequests['emailOverview'] {
+  if (!store || store.userId !== userId) return undefined;
+  const reads = store[name];
+  if (!reads || reads.workspaceId !== workspaceId) return undefined;
+  delete store[name];
+  return reads;
 }
 
 /** `takeEarlyRequest` on this page's store (none outside a browser). */

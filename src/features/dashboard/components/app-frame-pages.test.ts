@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCopy } from '@/config/contacts-copy';
+import { emailCopy } from '@/config/email-copy';
 import { teamCopy } from '@/config/team-copy';
 import { webhooksCopy } from '@/config/webhooks-copy';
 import { framePages, workspaceLine } from './app-frame-pages';
@@ -25,5 +26,12 @@ describe('framePages', () => {
     expect(filled('/team')).toBe(teamCopy.subtitle('Acme'));
     expect(filled('/contacts')).toBe(contactsCopy.workspaceLine('Acme'));
     expect(filled('/team/webhooks')).toBe(webhooksCopy.workspaceLine('Acme'));
+  });
+
+  it("gives /marketing/email the page's tabs and its overview's note, and no other page an overview", () => {
+    const email = framePages['/marketing/email']!.emailOverview!;
+    expect(email.tabs).toEqual(['overview', 'campaigns', 'lists', 'templates', 'suppressions', 'settings'].map((tab) => emailCopy.tabs[tab as keyof typeof emailCopy.tabs]));
+    expect(email.note).toBe(emailCopy.overview.sampleNote);
+    expect(Object.keys(framePages).filter((path) => framePages[path]!.emailOverview)).toEqual(['/marketing/email']);
   });
 });

@@ -44,6 +44,20 @@ export interface FramePage {
    * place the page first renders it, `above` px of skeleton under the title standing for what comes before it.
    */
   card?: { title: string; description: string; above: number };
+  /**
+   * /marketing/email: the page's tabs (fixed) and where its overview first shows: the note of a workspace that has sent
+   * nothing, filled in by the shell's inline script from the overview it starts (`@/config/app-frame-script`), a
+   * skeleton of the note's phone height until then, and for a workspace with figures.
+   */
+  emailOverview?: EmailOverviewFrame;
+}
+
+export interface EmailOverviewFrame {
+  tabs: string[];
+  note: string;
+  noteClass: string;
+  /** Lines the note takes at 412 px (20 px each: text-sm). */
+  noteLines: number;
 }
 
 export interface WorkspaceLine {
@@ -89,10 +103,22 @@ const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
   seo: { title: seoCopy.sites.title, description: seoCopy.sites.description, above: ABOVE_SEO },
 };
 
+/** The e-mail page's overview as EmailPage and EmailOverviewPanel first render it (their tabs, in order, and the note). */
+const emailOverview: EmailOverviewFrame = { tabs: Object.values(emailCopy.tabs), note: emailCopy.overview.sampleNote, noteClass: 'text-sm text-muted-foreground', noteLines: 3 };
+
 const modulePages = Object.fromEntries(
   marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
     paths.marketing[module],
-    { backLink: true, module, title: moduleTitle, subtitle: subtitles[module], isSample: SAMPLE_MODULES.includes(module), spacing: 'space-y-6', card: firstCards[module] },
+    {
+      backLink: true,
+      module,
+      title: moduleTitle,
+      subtitle: subtitles[module],
+      isSample: SAMPLE_MODULES.includes(module),
+      spacing: 'space-y-6',
+      card: firstCards[module],
+      emailOverview: module === 'email' ? emailOverview : undefined,
+    },
   ]),
 );
 

@@ -1,11 +1,12 @@
 import { ArrowLeft, Building2, Info, LayoutDashboard, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { tabsListClass, tabsTriggerClass } from '@/components/ui/tabs-classes';
 import { dashboardCopy, moduleCopy } from '@/config/account-copy';
 import { site } from '@/config/site';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { cn } from '@/lib/utils';
-import type { FramePage, WorkspaceLine } from './app-frame-pages';
+import type { EmailOverviewFrame, FramePage, WorkspaceLine } from './app-frame-pages';
 import { headerLayout } from '@/features/dashboard/components/header-layout';
 
 const skeleton = 'animate-pulse rounded-md bg-muted';
@@ -78,7 +79,7 @@ export function FramePageTop({ page }: { page: FramePage }) {
           </Badge>
         ) : null}
       </div>
-      {page.card ? <FrameCard {...page.card} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
+      {page.card ? <FrameCard {...page.card} /> : page.emailOverview ? <FrameEmailOverview {...page.emailOverview} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
     </main>
   );
 }
@@ -113,5 +114,28 @@ function FrameCard({ title, description, above }: NonNullable<FramePage['card']>
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The e-mail page's tabs as EmailPage renders them (Overview chosen) and its overview's place: the note's skeleton,
+ * with what the shell's inline script needs to put the note there when the workspace has sent nothing
+ * (`@/config/app-frame-script`), and the sample figures' skeleton under it.
+ */
+function FrameEmailOverview({ tabs, note, noteClass, noteLines }: EmailOverviewFrame) {
+  return (
+    <div className="space-y-4">
+      <div className={cn(tabsListClass, 'flex h-auto flex-wrap justify-start')}>
+        {tabs.map((tab, index) => (
+          <span key={tab} className={tabsTriggerClass} data-state={index === 0 ? 'active' : 'inactive'}>
+            {tab}
+          </span>
+        ))}
+      </div>
+      <div className="mt-2 space-y-4">
+        <span className={cn(skeleton, 'block')} style={{ height: noteLines * 20 }} data-email-note="" data-text={note} data-class={noteClass} />
+        <div className={cn(skeleton, 'h-96 rounded-xl')} />
+      </div>
+    </div>
   );
 }
