@@ -4,8 +4,8 @@ import { CHROMIUM_FLAGS } from './tests/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  // Three browsers on CI's two cores: a run mostly waits (on the job runner's moments, polls, animations) — the whole
-  // suite used 0.3–0.6 of a core per worker (`time`: 37 s of CPU for 153 s of email-platform.spec.ts in one worker).
+  // Three browsers on CI's two cores: a run mostly waits (on the job runner's moments, polls, animations) — one worker
+  // used 0.28 of a core (`time`: 43 s of CPU for 153 s of email-platform.spec.ts), four workers together 0.58.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
