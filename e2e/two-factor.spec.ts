@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { totpCode } from '../tests/support/mfa';
+import { awayFromStepEnd, totpCode } from '../tests/support/mfa';
 import { newAccount, signUpThroughApi, signUpToDashboard, submitSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/page-checks';
@@ -45,6 +45,7 @@ async function turnOnTwoFactor(page: Page, stepOffset: number): Promise<string> 
   await dialog.getByLabel('Enter the 6-digit code the app now shows').fill('000000' === totpCode(secret, stepOffset) ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Turn on', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('That code is not right');
+  await awayFromStepEnd();
   await dialog.getByLabel('Enter the 6-digit code the app now shows').fill(totpCode(secret, stepOffset));
   await dialog.getByRole('button', { name: 'Turn on', exact: true }).click();
   await expect(toast(page, 'Two-factor authentication is on.')).toBeVisible();

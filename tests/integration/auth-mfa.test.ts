@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptString } from '../../server/src/lib/encryption-keys';
 import type { Database } from '../../src/types/database';
 import { authFetch, lastEmailTo, linkOnServer, signIn, signUpUser } from '../support/auth';
-import { enableTwoFactor, enrollTotp, totpCode } from '../support/mfa';
+import { awayFromStepEnd, enableTwoFactor, enrollTotp, totpCode } from '../support/mfa';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // TOTP two-factor through supabase-js's `auth.mfa`, as GoTrue answers it, and what this server adds: the secret
@@ -89,6 +89,8 @@ describe('challenge and verify', () => {
 
   it('accepts a code once: the same code, or one of an earlier step, is refused within its window', async () => {
     const user = await signUpUser(server);
+    // The codes of steps 0 and -1 below must be of the step the factor was enabled in.
+    await awayFromStepEnd(15_000);
     const factor = await enableTwoFactor(user.client, 0);
     const again = await signIn(server, user.email, user.password);
     const replay = await again.client.auth.mfa.challengeAndVerify({ factorId: factor.factorId, code: totpCode(factor.secret, 0) });

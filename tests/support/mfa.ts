@@ -11,6 +11,17 @@ export function totpCode(secret: string, stepOffset = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepOffset * 30_000 });
 }
 
+/**
+ * Waits for the next 30-second step when less than `marginMs` is left of this one. A code of the previous step (-1) is
+ * accepted only until this step ends, and a test that expects two codes of one step to meet (a replay) needs them in
+ * the same step: near a step's end, the request's round trip could cross it (CI, stop 40: "Invalid TOTP code entered"
+ * for a code of step -1 verified just after the step changed).
+ */
+export async function awayFromStepEnd(marginMs = 5_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 export interface EnrolledFactor {
   factorId: string;
   secret: string;
@@ -28,6 +39,7 @@ export async function enrollTotp(client: SupabaseClient<Database>, friendlyName 
 /** Enrols and verifies a factor (the client's session becomes aal2); uses the code of `stepOffset`. */
 export async function enableTwoFactor(client: SupabaseClient<Database>, stepOffset = -1): Promise<EnrolledFactor> {
   const factor = await enrollTotp(client);
+  await awayFromStepEnd();
   const { error } = await client.auth.mfa.challengeAndVerify({ factorId: factor.factorId, code: totpCode(factor.secret, stepOffset) });
   if (error) throw new Error(`verification failed: ${error.message}`);
   return factor;
