@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -83,10 +84,10 @@ describe('private functions', () => {
   });
 
   it('none of them is reachable over the data API, by name or by naming the schema', async () => {
-    const anon = server.client();
-    const byName = await anon.rpc('workspace_role' as never, { workspace_id: '00000000-0000-0000-0000-000000000000' } as never);
+    const anon = server.client() as unknown as SupabaseClient;
+    const byName = await anon.rpc('workspace_role', { workspace_id: '00000000-0000-0000-0000-000000000000' });
     expect(byName.error?.code).toBe('PGRST202');
-    const bySchema = await anon.schema('private' as never).rpc('workspace_role', { workspace_id: '00000000-0000-0000-0000-000000000000' });
+    const bySchema = await anon.schema('private').rpc('workspace_role', { workspace_id: '00000000-0000-0000-0000-000000000000' });
     expect(bySchema.error?.code).toBe('PGRST106');
   });
 });
