@@ -83,7 +83,7 @@ export function CampaignRowActions({ campaign, canWrite, workerAlive, onEdit, on
         onConfirm={() => {
           const done = { onSettled: () => setConfirming(null) };
           if (confirming === 'send' || confirming === 'cancel') changeState.mutate({ action: confirming, campaignId: campaign.id }, done);
-          else change.mutate({ op: 'delete', id: campaign.id }, done);
+          else if (confirming === 'delete') change.mutate({ op: 'delete', id: campaign.id }, done);
         }}
       />
     </div>
