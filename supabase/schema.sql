@@ -5465,11 +5465,28 @@ $$;
 
 -- Name: release_email_campaign(uuid, uuid, text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.release_email_campaign(workspace_id uuid, campaign_id uuid, pool_id text) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  campaign_status text;
+begin
   update public.email_campaigns c set claimed_by = null, claimed_until = null
-  where c.id = campaign_id and c.organization_id = workspace_id and c.claimed_by = pool_id
+  where c.id = release_email_campaign.campaign_id and c.organization_id = release_email_campaign.workspace_id
+    and c.claimed_by = release_email_campaign.pool_id
+  returning c.status into campaign_status;
+  if campaign_status is null then
+    return;
+  end if;
+  update public.email_deliveries d
+  set status = 'queued', attempts = greatest(d.attempts - 1, 0), claimed_by = null, token_hash = null
+  where d.campaign_id = release_email_campaign.campaign_id and d.organization_id = release_email_campaign.workspace_id
+    and d.status = 'sending' and d.data_completed_at is null and d.claimed_by = release_email_campaign.pool_id;
+  if campaign_status = 'cancelled' then
+    delete from public.email_deliveries d
+    where d.campaign_id = release_email_campaign.campaign_id and d.status = 'queued' and d.attempts = 0;
+  end if;
+end
 $$;
 
 -- Name: request_client_address(); Type: FUNCTION; Schema: private

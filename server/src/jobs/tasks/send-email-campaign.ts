@@ -89,20 +89,28 @@ export const sendEmailCampaign = defineTask({
 
     async function sendAll(batch: ClaimedDelivery[]): Promise<void> {
       const queue = [...batch];
+      // A lane that fails (a rate read, say) stops the others at their next message; every lane has ended before the
+      // attempt ends, so nothing is still being sent when the campaign and its unsent deliveries are let go.
+      let laneError: unknown;
       const lanes = Array.from({ length: campaignLanes(email.concurrency) }, async () => {
-        for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-          if (writeError !== undefined || !(await nextToken())) return;
-          const id = delivery.id;
-          recordOutcome(await sendDelivery({
-            mail: context.mail, rendered, delivery, sender, publicUrl: email.publicUrl, tracking, kind: 'campaign',
-            markDataComplete: () => markers.add(id),
-          }));
+        try {
+          for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+            if (writeError !== undefined || laneError !== undefined || !(await nextToken())) return;
+            const id = delivery.id;
+            recordOutcome(await sendDelivery({
+              mail: context.mail, rendered, delivery, sender, publicUrl: email.publicUrl, tracking, kind: 'campaign',
+              markDataComplete: () => markers.add(id),
+            }));
+          }
+        } catch (error) {
+          laneError ??= error;
         }
       });
       await Promise.all(lanes);
-      // Every outcome of the batch is recorded before the next batch is claimed (it would take them for leftovers).
+      // Every outcome of the batch is written before the next claim, which would take the batch's rows as left over.
       await outcomes.flushed();
       await Promise.all(written.splice(0));
+      if (laneError !== undefined) throw laneError;
       if (writeError !== undefined) throw writeError;
     }
 
@@ -135,6 +143,7 @@ export const sendEmailCampaign = defineTask({
     } finally {
       await claiming?.catch(() => {});
       await Promise.all([markers.flushed(), outcomes.flushed()]).catch(() => {});
+      // Lets go of the campaign and of what this attempt claimed and never sent (the batch claimed ahead included).
       if (status !== 'sent') await releaseCampaign(sql, workspaceId, campaignId, poolId).catch(() => {});
     }
   },
