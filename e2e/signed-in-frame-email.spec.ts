@@ -1,6 +1,7 @@
 import { emailCopy } from '../src/config/email-copy';
-import { signedInStorageEntry, type NewAccount } from './support/accounts';
+import type { NewAccount } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { contextWatchingFrameRemoval } from './support/frame-watch';
 import { seedAccountWithData } from './support/seed';
 
 /**
@@ -15,18 +16,7 @@ test.beforeAll(async ({ server }) => {
 });
 
 test("/marketing/email: the frame shows the overview's note before the app's script runs, where the page then does", async ({ browser, server }) => {
-  const session = await signedInStorageEntry(server.url, account.email, account.password);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
-  await context.addInitScript(({ key, value }) => {
-    window.localStorage.setItem(key, value);
-    // What stands in the frame's place the moment it goes: the page, with its note — not a loading status.
-    new MutationObserver((_records, observer) => {
-      if (!document.getElementById('app-frame') && document.getElementById('root')) {
-        (window as unknown as { __atRemoval: string }).__atRemoval = document.querySelector('#root main')?.textContent ?? '';
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  }, session);
+  const context = await contextWatchingFrameRemoval(browser, server.url, account);
   const page = await context.newPage();
   const overviewReads: string[] = [];
   page.on('request', (request) => {
