@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import fs, { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../server/src/project-paths';
@@ -53,5 +54,21 @@ describe('scripts/side-by-side.sh', () => {
     expect(status).toBe(1);
     expect(output).toContain('── echo broken; exit 3 (exit 3)\nbroken\n');
     expect(run('exit 2', 'true').status).toBe(1);
+  });
+
+  it('stopped by SIGTERM (a time limit), stops the commands and prints what each wrote so far', async () => {
+    const marker = path.join(os.tmpdir(), `side-by-side-${process.pid}-${Date.now()}`);
+    const child = spawn('bash', [path.join(ROOT_DIR, 'scripts/side-by-side.sh'), 'echo hanging; sleep 30; echo never', `echo quick; touch ${marker}`]);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    while (!fs.existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGTERM');
+    expect(await ended).toBe(1);
+    fs.rmSync(marker, { force: true });
+    expect(output).toContain('── echo hanging; sleep 30; echo never (stopped by SIGTERM; its output so far)\nhanging\n');
+    expect(output).toContain('quick\n');
+    expect(output).not.toMatch(/^never$/m);
   });
 });

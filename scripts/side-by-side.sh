@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
 # Runs each argument (a shell command) at the same time, prints each one's output in order once it ends, and fails if
-# any failed. For single-threaded steps (tsc, eslint) on a machine with more than one core.
+# any failed. For single-threaded steps (tsc, eslint) on a machine with more than one core. Stopped by a signal (CI's
+# time limit, Ctrl-C), it stops the commands and prints what each had written so far, so a hang still shows its output.
 set -uo pipefail
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+commands=("$@")
 pids=()
-index=0
-for command in "$@"; do
-  bash -c "$command" >"$dir/$index.out" 2>&1 &
+set -m # each command in its own process group, so a stop reaches what it started too
+for index in "${!commands[@]}"; do
+  bash -c "${commands[$index]}" >"$dir/$index.out" 2>&1 &
   pids+=("$!")
-  index=$((index + 1))
 done
 
+stopped() {
+  trap - TERM INT
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
+  wait 2>/dev/null
+  for index in "${!commands[@]}"; do
+    echo "── ${commands[$index]} (stopped by $1; its output so far)"
+    cat "$dir/$index.out"
+  done
+  exit 1
+}
+trap 'stopped SIGTERM' TERM
+trap 'stopped SIGINT' INT
+
 failed=0
-index=0
-for command in "$@"; do
+for index in "${!commands[@]}"; do
   if wait "${pids[$index]}"; then status=0; else status=$?; fi
-  echo "── $command (exit $status)"
+  echo "── ${commands[$index]} (exit $status)"
   cat "$dir/$index.out"
   if [ "$status" != 0 ]; then failed=1; fi
-  index=$((index + 1))
 done
 exit "$failed"
