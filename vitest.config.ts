@@ -1,28 +1,39 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { webTestFiles } from './scripts/unit-web-files';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+// The jsdom tests that mock modules run in a fresh module graph each; the others share a worker's (see
+// scripts/unit-web-files.ts). `npm run test:unit` runs both projects (`--project 'unit-web*'`).
+const webTests = webTestFiles(import.meta.dirname);
+
+function unitWeb(name: string, include: string[], isolate: boolean): TestProjectInlineConfiguration {
+  return {
+    plugins: [react()],
+    resolve: { alias },
+    test: {
+      name,
+      environment: 'jsdom',
+      include,
+      setupFiles: ['tests/support/setup-dom.ts'],
+      restoreMocks: true,
+      // Form tests type whole values key by key: past Vitest's 5 s on a 2-core machine shared with other work.
+      testTimeout: 15_000,
+      // Vitest's default is cores − 1: one worker on CI's 2 cores, and the run was serial (726 s wall for 539 s of
+      // CPU on an otherwise quiet machine).
+      maxWorkers: 2,
+      isolate,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'unit-web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/setup-dom.ts'],
-          restoreMocks: true,
-          // Form tests type whole values key by key: past Vitest's 5 s on a 2-core machine shared with other work.
-          testTimeout: 15_000,
-          // Vitest's default is cores − 1: one worker on CI's 2 cores, and the run was serial (726 s wall for 539 s of
-          // CPU on an otherwise quiet machine).
-          maxWorkers: 2,
-        },
-      },
+      unitWeb('unit-web', webTests.shared, false),
+      unitWeb('unit-web-isolated', webTests.isolated, true),
       {
         resolve: { alias },
         test: {
