@@ -39,7 +39,7 @@ import { buildStatement } from '../server/src/modules/rest/sql/build';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { runCeiling, type CeilingFigures, type CeilingInput } from './bench-api-ceiling';
 import { runClient, type ClientFigures, type ClientInput } from './bench-api-client';
-import { formatTail, preemptions, type ProbeFigures } from './bench-api-probe';
+import { formatTail, preemptions, syscalls, type ProbeFigures } from './bench-api-probe';
 import { CASES, ITEMS, seed, type BenchCase } from './bench-api-cases';
 import { canPin, cpuSeconds, has, loadAverage, pin, pinSelfToCpu0, postgresCpuSeconds, postmasterPid, runWrk, startServerProcess, type Figures } from './bench-support';
 
@@ -60,7 +60,15 @@ const FIRST_WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 /** The server's data API pool (DB_POOL), used by the ceiling too. */
 const POOL_SIZE = loadConfig({ ...process.env, PORT: '0' }).dbPool;
 
-type Measured = Figures & { serverMs?: number; pgMs: number; clientMs?: number; tail?: ProbeFigures; preempted?: number };
+type Measured = Figures & {
+  serverMs?: number;
+  pgMs: number;
+  clientMs?: number;
+  tail?: ProbeFigures;
+  preempted?: number;
+  /** The server's read and write system calls per request. */
+  io?: { reads: number; writes: number };
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,7 +79,14 @@ const median = (values: number[]) => {
 const fmt = (figures: Measured) =>
   `${figures.rps.toFixed(0).padStart(5)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   errors ${figures.errors}` +
   `   CPU/request: ${figures.serverMs === undefined ? '' : `server ${figures.serverMs.toFixed(2)} ms, `}PostgreSQL ${figures.pgMs.toFixed(2)} ms` +
-  `${figures.clientMs === undefined ? '' : `, client ${figures.clientMs.toFixed(2)} ms`}`;
+  `${figures.clientMs === undefined ? '' : `, client ${figures.clientMs.toFixed(2)} ms`}` +
+  `${figures.io === undefined ? '' : `   syscalls/request: ${figures.io.reads.toFixed(1)} reads, ${figures.io.writes.toFixed(1)} writes`}`;
+
+/** System calls per request between two readings. */
+const perRequest = (before: { reads: number; writes: number }, after: { reads: number; writes: number }, requests: number) => ({
+  reads: (after.reads - before.reads) / requests,
+  writes: (after.writes - before.writes) / requests,
+});
 
 async function main(): Promise<void> {
   pinSelfToCpu0();
@@ -111,12 +126,13 @@ async function main(): Promise<void> {
       const pid = running.child.pid!;
       runWrk(apiUrl, headers, CONNECTIONS, warmup); // warm-up: JIT, heap, connections, prepared statements
       await takeProbe(pid);
-      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid) };
+      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid), io: syscalls(pid) };
       const figures = runWrk(apiUrl, headers, CONNECTIONS, SECONDS);
       const requests = figures.rps * SECONDS;
       const preempted = preemptions(pid) - before.preempted;
       return {
         ...figures,
+        io: perRequest(before.io, syscalls(pid), requests),
         serverMs: ((cpuSeconds(pid) - before.server) * 1000) / requests,
         pgMs: ((postgresCpuSeconds(postmaster) - before.pg) * 1000) / requests,
         tail: await takeProbe(pid),
@@ -129,12 +145,13 @@ async function main(): Promise<void> {
       const input: ClientInput = { url: apiUrl, headers, connections: CONNECTIONS, seconds: SECONDS };
       const [command, args] = pin(1, process.execPath, [...process.execArgv, process.argv[1]!, '--client', benchCase.name]);
       await takeProbe(pid);
-      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid) };
+      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid), io: syscalls(pid) };
       const figures = JSON.parse(execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, BENCH_CLIENT: JSON.stringify(input) } })) as ClientFigures;
       // The client's warm-up (2 s) is inside this window: per request over both phases.
       const requests = figures.rps * (SECONDS + 2);
       return {
         ...figures,
+        io: perRequest(before.io, syscalls(pid), requests),
         serverMs: ((cpuSeconds(pid) - before.server) * 1000) / requests,
         pgMs: ((postgresCpuSeconds(postmaster) - before.pg) * 1000) / requests,
         tail: await takeProbe(pid),
