@@ -88,6 +88,23 @@ const perRequest = (before: { reads: number; writes: number }, after: { reads: n
   writes: (after.writes - before.writes) / requests,
 });
 
+/**
+ * Waits until the job runner has rendered every seeded item's HTML (the insert queues one `render_content_html` job
+ * per published item): otherwise the first run's server renders 1,000 items with markdown-it and sanitize-html on
+ * CPU 0 while it is measured (decision 0007, session 13: 10–15 % of its busy time in the first case's rounds).
+ */
+async function waitForRenderedItems(sql: Sql): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const rows = await sql<{ rendered: number }[]>`select count(*)::int as rendered from private.content_item_html`;
+    const rendered = rows[0]?.rendered ?? 0;
+    if (rendered >= ITEMS) break;
+    if (Date.now() - started > 180_000) throw new Error(`only ${rendered} of ${ITEMS} items rendered after 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (Date.now() - started > 1000) console.log(`(waited ${((Date.now() - started) / 1000).toFixed(0)} s for the job runner to render the ${ITEMS} seeded items)`);
+}
+
 async function main(): Promise<void> {
   pinSelfToCpu0();
   if (!has('wrk')) throw new Error('bench:api needs wrk (Debian package: apt-get install wrk)');
@@ -189,6 +206,7 @@ async function main(): Promise<void> {
       });
       const running = server;
       console.log(`\n=== run ${run} of ${RUNS} (a fresh server process)`);
+      await waitForRenderedItems(sql!);
       for (const benchCase of cases) {
         const apiUrl = `${running.url}/rest/v1${benchCase.path}?${benchCase.query}`;
         // Once more when the first try meets a kept-alive socket the server closed in the meantime (72 s idle).
