@@ -157,6 +157,19 @@ export function preemptions(pid: number | 'self'): number {
   }
 }
 
+/**
+ * Read and write system calls of a process so far (`syscr`, `syscw` of `/proc/<pid>/io`): per request, how many
+ * times the server read a socket (the HTTP request, PostgreSQL's answer in as many pieces as it arrived) and wrote one.
+ */
+export function syscalls(pid: number | 'self'): { reads: number; writes: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return { reads: Number(/^syscr:\s+(\d+)/m.exec(io)?.[1] ?? NaN), writes: Number(/^syscw:\s+(\d+)/m.exec(io)?.[1] ?? NaN) };
+  } catch {
+    return { reads: NaN, writes: NaN };
+  }
+}
+
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 /** One line of where the tail went, for a round's output. */
@@ -179,7 +192,7 @@ export function formatTail(figures: ProbeFigures, requests: number, preempted: n
   );
 }
 
-export type ClosedLoopFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number };
+export type ClosedLoopFigures = Figures & { clientMs: number; tail: ProbeFigures; preempted: number; io: { reads: number; writes: number } };
 
 /**
  * A closed loop measured in this process, as the ceiling and the kept-alive API client measure: `connections`
@@ -210,10 +223,14 @@ export async function measureClosedLoop(once: () => Promise<void>, connections: 
   await measure(2);
   const probe = startProbe();
   const preemptedBefore = preemptions('self');
+  const ioBefore = syscalls('self');
   const cpu = process.cpuUsage();
   const figures = await measure(seconds);
   const used = process.cpuUsage(cpu);
   const tail = probe.take();
   const preempted = preemptions('self') - preemptedBefore;
-  return { ...figures, clientMs: (used.user + used.system) / 1000 / (figures.rps * seconds), tail, preempted };
+  const ioAfter = syscalls('self');
+  const requests = figures.rps * seconds;
+  const io = { reads: (ioAfter.reads - ioBefore.reads) / requests, writes: (ioAfter.writes - ioBefore.writes) / requests };
+  return { ...figures, clientMs: (used.user + used.system) / 1000 / requests, tail, preempted, io };
 }

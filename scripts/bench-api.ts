@@ -39,7 +39,7 @@ import { buildStatement } from '../server/src/modules/rest/sql/build';
 import { MIGRATIONS_DIR, SHIM_DIR } from '../server/src/project-paths';
 import { runCeiling, type CeilingFigures, type CeilingInput } from './bench-api-ceiling';
 import { runClient, type ClientFigures, type ClientInput } from './bench-api-client';
-import { formatTail, preemptions, type ProbeFigures } from './bench-api-probe';
+import { formatTail, preemptions, syscalls, type ProbeFigures } from './bench-api-probe';
 import { CASES, ITEMS, seed, type BenchCase } from './bench-api-cases';
 import { canPin, cpuSeconds, has, loadAverage, pin, pinSelfToCpu0, postgresCpuSeconds, postmasterPid, runWrk, startServerProcess, type Figures } from './bench-support';
 
@@ -60,7 +60,15 @@ const FIRST_WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 /** The server's data API pool (DB_POOL), used by the ceiling too. */
 const POOL_SIZE = loadConfig({ ...process.env, PORT: '0' }).dbPool;
 
-type Measured = Figures & { serverMs?: number; pgMs: number; clientMs?: number; tail?: ProbeFigures; preempted?: number };
+type Measured = Figures & {
+  serverMs?: number;
+  pgMs: number;
+  clientMs?: number;
+  tail?: ProbeFigures;
+  preempted?: number;
+  /** The server's read and write system calls per request. */
+  io?: { reads: number; writes: number };
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,7 +79,31 @@ const median = (values: number[]) => {
 const fmt = (figures: Measured) =>
   `${figures.rps.toFixed(0).padStart(5)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   errors ${figures.errors}` +
   `   CPU/request: ${figures.serverMs === undefined ? '' : `server ${figures.serverMs.toFixed(2)} ms, `}PostgreSQL ${figures.pgMs.toFixed(2)} ms` +
-  `${figures.clientMs === undefined ? '' : `, client ${figures.clientMs.toFixed(2)} ms`}`;
+  `${figures.clientMs === undefined ? '' : `, client ${figures.clientMs.toFixed(2)} ms`}` +
+  `${figures.io === undefined ? '' : `   syscalls/request: ${figures.io.reads.toFixed(1)} reads, ${figures.io.writes.toFixed(1)} writes`}`;
+
+/** System calls per request between two readings. */
+const perRequest = (before: { reads: number; writes: number }, after: { reads: number; writes: number }, requests: number) => ({
+  reads: (after.reads - before.reads) / requests,
+  writes: (after.writes - before.writes) / requests,
+});
+
+/**
+ * Waits until the job runner has rendered every seeded item's HTML (the insert queues one `render_content_html` job
+ * per published item): otherwise the first run's server renders 1,000 items with markdown-it and sanitize-html on
+ * CPU 0 while it is measured (decision 0007, session 13: 10–15 % of its busy time in the first case's rounds).
+ */
+async function waitForRenderedItems(sql: Sql): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const rows = await sql<{ rendered: number }[]>`select count(*)::int as rendered from private.content_item_html`;
+    const rendered = rows[0]?.rendered ?? 0;
+    if (rendered >= ITEMS) break;
+    if (Date.now() - started > 180_000) throw new Error(`only ${rendered} of ${ITEMS} items rendered after 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (Date.now() - started > 1000) console.log(`(waited ${((Date.now() - started) / 1000).toFixed(0)} s for the job runner to render the ${ITEMS} seeded items)`);
+}
 
 async function main(): Promise<void> {
   pinSelfToCpu0();
@@ -111,12 +143,13 @@ async function main(): Promise<void> {
       const pid = running.child.pid!;
       runWrk(apiUrl, headers, CONNECTIONS, warmup); // warm-up: JIT, heap, connections, prepared statements
       await takeProbe(pid);
-      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid) };
+      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid), io: syscalls(pid) };
       const figures = runWrk(apiUrl, headers, CONNECTIONS, SECONDS);
       const requests = figures.rps * SECONDS;
       const preempted = preemptions(pid) - before.preempted;
       return {
         ...figures,
+        io: perRequest(before.io, syscalls(pid), requests),
         serverMs: ((cpuSeconds(pid) - before.server) * 1000) / requests,
         pgMs: ((postgresCpuSeconds(postmaster) - before.pg) * 1000) / requests,
         tail: await takeProbe(pid),
@@ -129,12 +162,13 @@ async function main(): Promise<void> {
       const input: ClientInput = { url: apiUrl, headers, connections: CONNECTIONS, seconds: SECONDS };
       const [command, args] = pin(1, process.execPath, [...process.execArgv, process.argv[1]!, '--client', benchCase.name]);
       await takeProbe(pid);
-      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid) };
+      const before = { server: cpuSeconds(pid), pg: postgresCpuSeconds(postmaster), preempted: preemptions(pid), io: syscalls(pid) };
       const figures = JSON.parse(execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, BENCH_CLIENT: JSON.stringify(input) } })) as ClientFigures;
       // The client's warm-up (2 s) is inside this window: per request over both phases.
       const requests = figures.rps * (SECONDS + 2);
       return {
         ...figures,
+        io: perRequest(before.io, syscalls(pid), requests),
         serverMs: ((cpuSeconds(pid) - before.server) * 1000) / requests,
         pgMs: ((postgresCpuSeconds(postmaster) - before.pg) * 1000) / requests,
         tail: await takeProbe(pid),
@@ -172,6 +206,7 @@ async function main(): Promise<void> {
       });
       const running = server;
       console.log(`\n=== run ${run} of ${RUNS} (a fresh server process)`);
+      await waitForRenderedItems(sql!);
       for (const benchCase of cases) {
         const apiUrl = `${running.url}/rest/v1${benchCase.path}?${benchCase.query}`;
         // Once more when the first try meets a kept-alive socket the server closed in the meantime (72 s idle).

@@ -7,7 +7,9 @@ import { securityHeaders } from '../../../src/config/security-headers';
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
   const headers = securityHeaders({ https: options.https });
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

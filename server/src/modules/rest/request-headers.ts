@@ -7,13 +7,13 @@ import { plainAddress } from '../../lib/client-address';
  * server trusts (Fastify's, per TRUST_PROXY), which is what `private.request_client_address()` reads — the
  * same place hosted Supabase's gateway reports it.
  */
-const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'true-client-ip', 'forwarded'];
+const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'true-client-ip', 'forwarded']);
 
 /** The JSON of `request.headers` for a request from `clientIp`. */
 export function requestHeadersSetting(headers: IncomingHttpHeaders, clientIp: string): string {
   const kept: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!CLIENT_ADDRESS_HEADERS.includes(name)) kept[name] = value;
+  for (const name in headers) {
+    if (!CLIENT_ADDRESS_HEADERS.has(name)) kept[name] = headers[name];
   }
   kept['x-forwarded-for'] = plainAddress(clientIp);
   return JSON.stringify(kept);
