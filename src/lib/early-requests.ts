@@ -13,6 +13,8 @@ export interface EarlyRequests {
   /** /marketing/email: its overview's two reads (rpc email_overview, the five latest campaigns), for the workspace the
    * frame chose (the one the app will show, by the same rule). */
   emailOverview?: EarlyWorkspaceReads<'counts' | 'recent'>;
+  /** /marketing/analytics: the workspace's sites (the console's first read), for the workspace the frame chose. */
+  analyticsSites?: EarlyWorkspaceReads<'sites'>;
 }
 
 /** A page's early reads for one workspace. */
@@ -21,7 +23,7 @@ export type EarlyWorkspaceReads<Name extends string> = { workspaceId: string } &
 export type EarlyRequestName = 'profile' | 'memberships' | 'organizations';
 
 /** The pages' early reads for one workspace. */
-export type WorkspaceReadsName = 'emailOverview';
+export type WorkspaceReadsName = 'emailOverview' | 'analyticsSites';
 
 declare global {
   interface Window {
