@@ -9,7 +9,8 @@
  * only those routes; LIGHTHOUSE_DIST=<folder> serves another build's dist/ (a copy kept to compare before and after
  * in the same quiet minutes; the server and its Content-Security-Policy are this tree's: a build whose inline script
  * has another hash has its frame refused — run an older build from an extracted copy of its own tree);
- * LIGHTHOUSE_REPORT_DIR=<folder> writes the reports there (two runs side by side).
+ * LIGHTHOUSE_REPORT_DIR=<folder> writes the reports there (two runs side by side); LIGHTHOUSE_ARTIFACTS=1 also keeps each
+ * run's trace and network log (`<report>-artifacts/`, for scripts/lighthouse-lcp-graph.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -53,6 +54,8 @@ function runLighthouse(url: string, output: string, chromePath: string, browser:
     '--quiet',
     '--max-wait-for-load=45000',
     ...connection,
+    // The trace and the network log beside the report, for scripts/lighthouse-lcp-graph.ts.
+    ...(process.env.LIGHTHOUSE_ARTIFACTS ? [`--gather-mode=${output.replace(/\.json$/, '')}-artifacts`, `--audit-mode=${output.replace(/\.json$/, '')}-artifacts`] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -5,7 +5,7 @@ import { gatePageLoads, loadRoute, startRoute } from '@/app/lazy-route';
 import { AppRoutes } from '@/app/router';
 import { routes } from '@/app/routes';
 import { prerenderedPaths, withoutTrailingSlash } from '@/config/paths';
-import { removeAppFrame } from '@/lib/app-frame';
+import { appFramePainted, removeAppFrame } from '@/lib/app-frame';
 import { authCallbackRedirect } from '@/lib/auth-callback';
 import { whenQueryClientReady } from '@/lib/deferred-query-client';
 import './styles/index.css';
@@ -41,6 +41,8 @@ async function start(): Promise<void> {
     await loadRoute(routes, location);
     gatePageLoads(whenQueryClientReady);
   } else {
+    // The frame's own reads first (a signed-in page whose frame paints its largest text from them): see app-frame.
+    await appFramePainted();
     gatePageLoads(whenQueryClientReady);
     startRoute(routes, location);
     await loadRoute(routes, location);

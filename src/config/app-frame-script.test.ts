@@ -23,6 +23,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   document.head.innerHTML = '';
   delete window.__earlyRequests;
+  delete window.__appFrameReady;
   vi.unstubAllGlobals();
 });
 

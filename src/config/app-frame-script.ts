@@ -11,8 +11,12 @@ export const APP_FRAME_SCRIPT =
   'var a=location.pathname.replace(/\\/+$/,""),j=function(i){return JSON.parse(d.getElementById(i).textContent)};try{' +
   'var p=j("app-frame-pages")[a],s=0;' +
   'for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)))s=1;' +
-  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();w();l();return}}catch(x){}f.remove();' +
-  // The page's chunks (scripts/prerender-html.mjs, signedInPageChunks) load with the entry, not after it.
+  'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();var r=w();if(r){r=window.__appFrameReady=Promise.race([r.then(function(){' +
+  'return new Promise(function(f){requestAnimationFrame(function(){setTimeout(f)})})}),new Promise(function(f){setTimeout(f,2e3)})]);r.then(l,l)}else l();return}}catch(x){}f.remove();' +
+  // The page's chunks (scripts/prerender-html.mjs, signedInPageChunks) load with the entry, not after it; on a page
+  // whose frame paints its largest text from its own reads (w below), once that text has been painted (the frame after
+  // it; at most 2 s): those reads have the network and the server first, and the app waits for the same promise
+  // (@/lib/app-frame).
   'function l(){try{(j("app-frame-chunks")[a]||[]).forEach(function(h){var k=d.createElement("link");' +
   'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)})}catch(x){}}' +
   // The account's first reads (@/lib/early-requests): on the own server (the page has the anon key, the API is the
@@ -30,15 +34,23 @@ export const APP_FRAME_SCRIPT =
   // - the e-mail overview (a frame's `data-email-note`: /marketing/email): its reads start for that workspace
   //   (@/features/email/api/get-email-overview takes them once), and while the workspace has sent nothing and has no
   //   subscriber the overview's fixed note takes the skeleton's place, as text.
-  'function w(){try{var b=d.querySelector("[data-workspace-line]"),n=d.querySelector("[data-email-note]"),q=window.__earlyRequests;if(!b&&!n||!q)return;' +
-  'Promise.all([q.memberships,q.organizations]).then(function(r){var o={},z=[],k=localStorage.getItem("bb-current-workspace:"+q.userId);' +
+  // - the analytics sites (a frame's `data-analytics-sites`: /marketing/analytics): their read starts for that
+  //   workspace (@/features/analytics/api/get-sites takes it once), and for a member (not a viewer: no buttons, a
+  //   notice above) with a site the console's card takes the skeleton's place, the first site and its snippet (the
+  //   frame's template with the page's origin, the site's id and the page's anon key) as text.
+  'function w(){try{var b=d.querySelector("[data-workspace-line]"),n=d.querySelector("[data-email-note]"),a=d.querySelector("[data-analytics-sites]"),q=window.__earlyRequests;if(!b&&!n&&!a||!q)return;' +
+  'return Promise.all([q.memberships,q.organizations]).then(function(r){var o={},z=[],k=localStorage.getItem("bb-current-workspace:"+q.userId);' +
   'r[1].forEach(function(x){o[x.id]=x});r[0].forEach(function(m){var x=o[m.organization_id];' +
-  'if(x&&/^(viewer|member|admin|owner)$/.test(m.role))z.push([m.created_at,x.id,x.name])});' +
+  'if(x&&/^(viewer|member|admin|owner)$/.test(m.role))z.push([m.created_at,x.id,x.name,m.role])});' +
   'var c=z.filter(function(y){return y[1]===k})[0]||z.sort(function(a,b){return a[0].localeCompare(b[0])||a[1].localeCompare(b[1])})[0];' +
   'if(!c)return;if(b)v(b,b.dataset.before+c[2]+b.dataset.after);if(n){q.emailOverview={workspaceId:c[1],counts:g("rpc/email_overview",{workspace_id:c[1]}),' +
   'recent:g("email_campaigns?select=id,name,status,scheduled_at,sent_count,recipients_total&organization_id=eq."+c[1]+"&order=created_at.desc&limit=5")};' +
-  'return q.emailOverview.counts.then(function(r){var x=r[0]||{};if(Array.isArray(r)&&!(Number(x.deliveries)||Number(x.subscribers)))v(n,n.dataset.text)})}}).catch(function(){})}catch(x){}}' +
+  'return q.emailOverview.counts.then(function(r){var x=r[0]||{};if(Array.isArray(r)&&!(Number(x.deliveries)||Number(x.subscribers)))v(n,n.dataset.text)})}' +
+  'if(a){q.analyticsSites={workspaceId:c[1],sites:g("analytics_sites?select=id,name,domain&organization_id=eq."+c[1]+"&order=name.asc,id.asc")};' +
+  'return q.analyticsSites.sites.then(function(r){var s=Array.isArray(r)&&r[0],y=a.children,t=function(e){return y[1].querySelector("[data-"+e+"]")};if(!s||c[3]==="viewer")return;' +
+  't("site-label").textContent=s.name+" ("+s.domain+")";t("snippet-code").textContent=a.dataset.snippet.split("{{origin}}").join(location.origin)' +
+  '.split("{{site}}").join(s.id).split("{{key}}").join(d.querySelector(\'meta[name="supabase-anon-key"]\').content);y[0].remove();y[0].hidden=y[1].hidden=false})}}).catch(function(){})}catch(x){}}' +
   'function v(b,s){var t=d.createElement("p");t.className=b.dataset.class;t.textContent=s;b.replaceWith(t)}})();';
 
 /** `'sha256-…'` of APP_FRAME_SCRIPT, for script-src. */
-export const APP_FRAME_SCRIPT_HASH = "'sha256-e2x7cwoKXCqerDCokbZCEtW1ruNRPBhQsei5R8KDXYs='";
+export const APP_FRAME_SCRIPT_HASH = "'sha256-XsvcXrqzksBKnjFGscX2N3yLPadPlaJ+ROijeD84ZOI='";

@@ -67,11 +67,17 @@ describe('takeEarlyWorkspaceReads', () => {
     expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')).toBeUndefined();
   });
 
-  it("never gives another workspace's or another user's reads, and keeps them for their own", () => {
-    const store: EarlyRequests = { userId: 'u1', emailOverview: reads() };
-    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w2')).toBeUndefined();
-    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u2', 'w1')).toBeUndefined();
+  it("never gives another workspace's or another user's reads", () => {
+    expect(takeEarlyWorkspaceReads({ userId: 'u1', emailOverview: reads() }, 'emailOverview', 'u1', 'w2')).toBeUndefined();
+    expect(takeEarlyWorkspaceReads({ userId: 'u1', emailOverview: reads() }, 'emailOverview', 'u2', 'w1')).toBeUndefined();
     expect(takeEarlyWorkspaceReads(undefined, 'emailOverview', 'u1', 'w1')).toBeUndefined();
-    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')).toBeDefined();
+  });
+
+  it("drops them at the page's first read whatever its workspace: back on the frame's workspace, the page-load figures are not given", () => {
+    const store: EarlyRequests = { userId: 'u1', emailOverview: reads() };
+    // The member switched workspace before the page's first read, then switched back.
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w2')).toBeUndefined();
+    expect(takeEarlyWorkspaceReads(store, 'emailOverview', 'u1', 'w1')).toBeUndefined();
+    expect(store.emailOverview).toBeUndefined();
   });
 });

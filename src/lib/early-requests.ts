@@ -13,12 +13,17 @@ export interface EarlyRequests {
   /** /marketing/email: its overview's two reads (rpc email_overview, the five latest campaigns), for the workspace the
    * frame chose (the one the app will show, by the same rule). */
   emailOverview?: EarlyWorkspaceReads<'counts' | 'recent'>;
+  /** /marketing/analytics: the workspace's sites (the console's first read), for the workspace the frame chose. */
+  analyticsSites?: EarlyWorkspaceReads<'sites'>;
 }
 
 /** A page's early reads for one workspace. */
 export type EarlyWorkspaceReads<Name extends string> = { workspaceId: string } & Record<Name, Promise<unknown>>;
 
 export type EarlyRequestName = 'profile' | 'memberships' | 'organizations';
+
+/** The pages' early reads for one workspace. */
+export type WorkspaceReadsName = 'emailOverview' | 'analyticsSites';
 
 declare global {
   interface Window {
@@ -38,15 +43,16 @@ export function takeEarlyRequest(store: EarlyRequests | undefined, name: EarlyRe
 }
 
 /**
- * A page's early reads `name` made for `userId` and `workspaceId`, removed from `store` so they are used once;
- * undefined for another user or another workspace (the app shows another one than the frame chose), or when taken.
+ * A page's early reads `name` made for `userId` and `workspaceId`; undefined for another user or another workspace
+ * (the app shows another one than the frame chose), or when taken. The page's first read removes them from `store`
+ * whatever it asks for: they are the page-load figures, and a read after a change of workspace and back must not be
+ * given them (it asks the server).
  */
-export function takeEarlyWorkspaceReads(store: EarlyRequests | undefined, name: 'emailOverview', userId: string, workspaceId: string): EarlyRequests['emailOverview'] {
-  if (!store || store.userId !== userId) return undefined;
+export function takeEarlyWorkspaceReads<Name extends WorkspaceReadsName>(store: EarlyRequests | undefined, name: Name, userId: string, workspaceId: string): EarlyRequests[Name] {
+  if (!store) return undefined;
   const reads = store[name];
-  if (!reads || reads.workspaceId !== workspaceId) return undefined;
   delete store[name];
-  return reads;
+  return reads && store.userId === userId && reads.workspaceId === workspaceId ? reads : undefined;
 }
 
 /** `takeEarlyRequest` on this page's store (none outside a browser). */

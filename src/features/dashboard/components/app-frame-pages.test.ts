@@ -3,7 +3,8 @@ import { contactsCopy } from '@/config/contacts-copy';
 import { emailCopy } from '@/config/email-copy';
 import { teamCopy } from '@/config/team-copy';
 import { webhooksCopy } from '@/config/webhooks-copy';
-import { framePages, workspaceLine } from './app-frame-pages';
+import { snippetTag } from '@/lib/analytics-snippet';
+import { framePages, SNIPPET_MARKS, workspaceLine } from './app-frame-pages';
 
 describe('workspaceLine', () => {
   it("splits a page's line at the workspace's name", () => {
@@ -33,5 +34,12 @@ describe('framePages', () => {
     expect(email.tabs).toEqual(['overview', 'campaigns', 'lists', 'templates', 'suppressions', 'settings'].map((tab) => emailCopy.tabs[tab as keyof typeof emailCopy.tabs]));
     expect(email.note).toBe(emailCopy.overview.sampleNote);
     expect(Object.keys(framePages).filter((path) => framePages[path]!.emailOverview)).toEqual(['/marketing/email']);
+  });
+
+  it("gives /marketing/analytics the console's snippet, the page's origin, site and anon key marked, and no other page", () => {
+    const snippet = framePages['/marketing/analytics']!.analyticsSites!.snippet;
+    const filled = snippet.split(SNIPPET_MARKS.origin).join('https://app.example').split(SNIPPET_MARKS.siteId).join('s-1').split(SNIPPET_MARKS.anonKey).join('key');
+    expect(filled).toBe(snippetTag({ scriptUrl: 'https://app.example/analytics.js', siteId: 's-1', apiUrl: 'https://app.example', anonKey: 'key' }));
+    expect(Object.keys(framePages).filter((path) => framePages[path]!.analyticsSites)).toEqual(['/marketing/analytics']);
   });
 });

@@ -1,4 +1,5 @@
 import { dashboardCopy } from '@/config/account-copy';
+import { SNIPPET_PATH } from '@/config/analytics';
 import { analyticsCopy } from '@/config/analytics-copy';
 import { assetCopy } from '@/config/asset-copy';
 import { automationCopy } from '@/config/automation-copy';
@@ -6,6 +7,7 @@ import { campaignCopy } from '@/config/campaign-copy';
 import { contactsCopy } from '@/config/contacts-copy';
 import { contentCopy } from '@/config/content-copy';
 import { emailCopy } from '@/config/email-copy';
+import { resolveBackend } from '@/config/env';
 import { moduleSubtitles } from '@/config/module-subtitles';
 import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
@@ -13,6 +15,7 @@ import { seoCopy } from '@/config/seo-copy';
 import { socialCopy } from '@/config/social-copy';
 import { teamCopy, workspaceCopy } from '@/config/team-copy';
 import { webhooksCopy } from '@/config/webhooks-copy';
+import { snippetTag } from '@/lib/analytics-snippet';
 
 /**
  * What the frame of a signed-in page shows under the header, as the page itself first renders it: the way back to
@@ -50,7 +53,33 @@ export interface FramePage {
    * skeleton of the note's phone height until then, and for a workspace with figures.
    */
   emailOverview?: EmailOverviewFrame;
+  /**
+   * /marketing/analytics: the console's first card for a member with a site (the first site's name and snippet filled
+   * in by the shell's inline script from the sites it reads, `@/config/app-frame-script`), a skeleton until then, and
+   * for a viewer or a workspace without a site.
+   */
+  analyticsSites?: AnalyticsSitesFrame;
 }
+
+export interface AnalyticsSitesFrame {
+  copy: {
+    title: string;
+    description: string;
+    add: string;
+    pick: string;
+    removeShort: string;
+    snippetTitle: string;
+    snippetDescription: string;
+    copy: string;
+    goals: string;
+    goalExample: string;
+  };
+  /** The snippet with SNIPPET_MARKS in place of the page's origin, the site's id and the page's anon key. */
+  snippet: string;
+}
+
+/** What the inline script puts in the analytics frame's snippet template: the page's origin, the site's id, the anon key. */
+export const SNIPPET_MARKS = { origin: '{{origin}}', siteId: '{{site}}', anonKey: '{{key}}' } as const;
 
 export interface EmailOverviewFrame {
   tabs: string[];
@@ -106,6 +135,31 @@ const firstCards: Partial<Record<MarketingModule, FramePage['card']>> = {
 /** The e-mail page's overview as EmailPage and EmailOverviewPanel first render it (their tabs, in order, and the note). */
 const emailOverview: EmailOverviewFrame = { tabs: Object.values(emailCopy.tabs), note: emailCopy.overview.sampleNote, noteClass: 'text-sm text-muted-foreground', noteLines: 3 };
 
+/**
+ * The console's snippet as AnalyticsConsole writes it (snippetTag, the backend resolved as backendFromPage does): on the
+ * own server the page's origin and anon key, marked for the inline script; a build for a hosted backend has its own.
+ */
+function analyticsSnippetTemplate(): string {
+  const backend = resolveBackend(import.meta.env, { origin: SNIPPET_MARKS.origin, metaAnonKey: SNIPPET_MARKS.anonKey });
+  return snippetTag({ scriptUrl: `${SNIPPET_MARKS.origin}${SNIPPET_PATH}`, siteId: SNIPPET_MARKS.siteId, apiUrl: backend.url, anonKey: backend.anonKey });
+}
+
+const analyticsSites = (): AnalyticsSitesFrame => ({
+  copy: {
+    title: analyticsCopy.sites.title,
+    description: analyticsCopy.sites.description,
+    add: analyticsCopy.sites.add,
+    pick: analyticsCopy.sites.pick,
+    removeShort: analyticsCopy.sites.removeShort,
+    snippetTitle: analyticsCopy.snippet.title,
+    snippetDescription: analyticsCopy.snippet.description,
+    copy: analyticsCopy.snippet.copy,
+    goals: analyticsCopy.snippet.goals,
+    goalExample: analyticsCopy.snippet.goalExample,
+  },
+  snippet: analyticsSnippetTemplate(),
+});
+
 const modulePages = Object.fromEntries(
   marketingRoles.map(({ module, moduleTitle }): [string, FramePage] => [
     paths.marketing[module],
@@ -118,6 +172,7 @@ const modulePages = Object.fromEntries(
       spacing: 'space-y-6',
       card: firstCards[module],
       emailOverview: module === 'email' ? emailOverview : undefined,
+      analyticsSites: module === 'analytics' ? analyticsSites() : undefined,
     },
   ]),
 );

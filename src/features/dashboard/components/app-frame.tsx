@@ -8,6 +8,7 @@ import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { cn } from '@/lib/utils';
 import type { EmailOverviewFrame, FramePage, WorkspaceLine } from './app-frame-pages';
 import { headerLayout } from '@/features/dashboard/components/header-layout';
+import { FrameAnalyticsSites } from './app-frame-analytics';
 
 const skeleton = 'animate-pulse rounded-md bg-muted';
 
@@ -79,9 +80,17 @@ export function FramePageTop({ page }: { page: FramePage }) {
           </Badge>
         ) : null}
       </div>
-      {page.card ? <FrameCard {...page.card} /> : page.emailOverview ? <FrameEmailOverview {...page.emailOverview} /> : <div className={cn(skeleton, 'h-48 rounded-xl')} />}
+      <FramePageBody page={page} />
     </main>
   );
+}
+
+/** Under the title: a list's card, the e-mail overview, the analytics sites, or a skeleton. */
+function FramePageBody({ page }: { page: FramePage }) {
+  if (page.card) return <FrameCard {...page.card} />;
+  if (page.emailOverview) return <FrameEmailOverview {...page.emailOverview} />;
+  if (page.analyticsSites) return <FrameAnalyticsSites {...page.analyticsSites} />;
+  return <div className={cn(skeleton, 'h-48 rounded-xl')} />;
 }
 
 /**
