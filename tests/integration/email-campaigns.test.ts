@@ -18,10 +18,13 @@ let owner: SignedInUser;
 /** Whether each message's exactly-once marker was committed when its final dot reached the SMTP server. */
 const markedAtFinalDot: boolean[] = [];
 const queuedMarkedAtFinalDot: boolean[] = [];
+/** Recipients whose first RCPT TO had its connection dropped. */
+const dropped = new Set<string>();
 
 beforeAll(async () => {
   smtp = await startRealSmtpServer({
     rejectRecipient: (address) => (address.startsWith('refused-') ? { code: 550, message: 'No such user here' } : null),
+    dropAtRecipient: (address) => address.startsWith('drop-once-') && !dropped.has(address) && Boolean(dropped.add(address)),
     onFinalDot: async (_session, raw) => {
       const delivery = /Message-ID: <d(\d+)\./i.exec(raw)?.[1];
       const queued = /Message-ID: <queued-(\d+)\./i.exec(raw)?.[1];
@@ -154,6 +157,19 @@ describe('a campaign', () => {
     expect(await status(campaignId)).toMatchObject({ status: 'sent', sent_count: 1, unconfirmed_count: 1 });
     const [admin] = await server.sql<{ count: number }[]>`select count(*)::int as count from public.email_deliveries where campaign_id = ${campaignId} and status = 'unconfirmed'`;
     expect(admin!.count).toBe(1);
+  });
+
+  it('sends a message whose connection dropped at RCPT TO (before DATA: never sent) again, once, not as unconfirmed', async () => {
+    const ws = owner.organizationId;
+    const list = await createList(owner.client, ws, { opt_in: 'single' });
+    const address = uniqueEmail('drop-once');
+    await seedSubscribers(server.sql, ws, list.id, [address]);
+    const campaignId = await createCampaign(owner.client, ws, [list.id]);
+    await owner.client.rpc('send_email_campaign', { campaign_id: campaignId });
+    await drain(server);
+    expect(dropped.has(address)).toBe(true);
+    expect(smtp.to(address)).toHaveLength(1);
+    expect(await status(campaignId)).toMatchObject({ status: 'sent', sent_count: 1, unconfirmed_count: 0 });
   });
 
   it('cannot be sent without a worker, and a viewer cannot send it', async () => {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
@@ -27,6 +28,12 @@ export interface RealSmtpOptions {
   rejectRecipient?: (address: string) => { code: number; message: string } | null;
   /** Called when the final dot of a message arrived, before it is answered. */
   onFinalDot?: (session: SMTPServerSession, raw: string) => Promise<void> | void;
+  /**
+   * Drop the connection at RCPT TO of a recipient (no answer; the socket closed after `dropDelayMs`, default 300):
+   * the message was never sent. `true` drops that time.
+   */
+  dropAtRecipient?: (address: string) => boolean;
+  dropDelayMs?: number;
   /** Hold each "250" this long. */
   acceptDelayMs?: number;
   /** Keep the parsed messages (default true; a bench only counts). */
@@ -40,12 +47,18 @@ export interface RealSmtpOptions {
 export function startRealSmtpServer(options: RealSmtpOptions = {}): Promise<RealSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
+  const sockets = new Set<Socket>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      if (options.dropAtRecipient?.(address.address)) {
+        const socket = [...sockets].find((candidate) => candidate.remotePort === session.remotePort);
+        setTimeout(() => socket?.destroy(), options.dropDelayMs ?? 300);
+        return;
+      }
       const refusal = options.rejectRecipient?.(address.address);
       if (refusal) {
         const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
@@ -83,6 +96,10 @@ export function startRealSmtpServer(options: RealSmtpOptions = {}): Promise<Real
     },
   });
   server.on('error', () => {});
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.server.address() as { port: number };

@@ -1,6 +1,17 @@
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
-import { classifySendFailure, FinalDotGate } from './final-dot-gate';
+import { classifySendFailure, FinalDotGate, MessageGate } from './final-dot-gate';
+
+const turns = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/** Reads a stream to its end. */
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
 
 describe('FinalDotGate', () => {
   it('passes the bytes through and ends only after the marker was committed', async () => {
@@ -28,6 +39,51 @@ describe('FinalDotGate', () => {
     Readable.from(['x']).pipe(gate);
     expect((await failed).message).toBe('database away');
     expect(gate.markerWritten).toBe(false);
+  });
+
+  it('writes no marker while nobody reads it: the last bytes wait for their reader (the SMTP connection after DATA)', async () => {
+    let markers = 0;
+    const gate = new FinalDotGate(async () => void (markers += 1));
+    Readable.from(['Subject: x\r\n', '\r\nbody\r\n']).pipe(gate);
+    await turns();
+    expect(markers).toBe(0);
+    expect(await readAll(gate)).toBe('Subject: x\r\n\r\nbody\r\n');
+    expect(markers).toBe(1);
+  });
+});
+
+describe('MessageGate', () => {
+  const composed = () => new MailComposer({ from: 'a@x.test', to: 'b@x.test', subject: 'Hi', text: 'small', html: '<p>small</p>' }).compile();
+
+  it("is the last stream of nodemailer's message: no marker until the message is read, then one", async () => {
+    let markers = 0;
+    const gate = new MessageGate(async () => void (markers += 1));
+    const message = composed();
+    let composedWhole: Promise<void> | undefined;
+    message.processFunc((input) => {
+      composedWhole = finished(input, { readable: false }); // every byte of the message went into its last step
+      return gate.stream(input);
+    });
+    const stream = message.createReadStream();
+    await composedWhole;
+    await turns();
+    expect(markers).toBe(0);
+    expect(gate.markerWritten).toBe(false);
+    expect(await readAll(stream)).toMatch(/Subject: Hi\r\n[\s\S]*small[\s\S]*\r\n$/);
+    expect(markers).toBe(1);
+    expect(gate.markerWritten).toBe(true);
+  });
+
+  it('streams the message again (another connection) only while no marker was written', async () => {
+    let markers = 0;
+    const gate = new MessageGate(async () => void (markers += 1));
+    const message = composed();
+    message.processFunc((input) => gate.stream(input));
+    message.createReadStream().destroy(); // a connection closed before reading it: the pool streams it again
+    await readAll(message.createReadStream());
+    expect(markers).toBe(1);
+    await expect(readAll(message.createReadStream())).rejects.toThrow(/not sent again/);
+    expect(markers).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
 /**
  * The exactly-once gate (docs/decisions/0020-email-platform.md). A message's bytes pass through unchanged into
@@ -7,13 +7,19 @@ import { Transform, type TransformCallback } from 'node:stream';
  * unknown"). From that moment the SMTP server may have the message whatever happens to this process, so a later
  * attempt that finds the marker without a recorded outcome must not send it again. If the marker cannot be written,
  * the stream fails and the dot is never sent: the message was not delivered and may be sent again.
+ *
+ * No read-ahead (`readableHighWaterMark: 0`): a chunk's write completes only once the reader took it, so `_flush` —
+ * the marker — cannot run before the SMTP connection reads the message, which it does only after DATA's 354. With
+ * the default 16 KB buffer a small message passed the gate whole before MAIL FROM and its marker was committed
+ * while the envelope was still being answered (decision 0020, session 13): a connection dropped at MAIL or RCPT
+ * then left a message never sent as "unconfirmed".
  */
 export class FinalDotGate extends Transform {
   /** Whether the marker was committed (the final dot may have been written since). */
   markerWritten = false;
 
   constructor(private readonly beforeFinalDot: () => Promise<void>) {
-    super();
+    super({ readableHighWaterMark: 0 });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -28,6 +34,38 @@ export class FinalDotGate extends Transform {
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
     );
+  }
+}
+
+/**
+ * One message's gate over all the times nodemailer streams it: a pool streams a message again over another connection
+ * when the first one closed before a byte of it was read. Each time gets a gate of its own, the last stream of the
+ * message (nodemailer's `processFunc`, which runs after its transforms and the final-newline step); a time after a
+ * marker was written is refused (the stream fails: no second message after a final dot that may have gone out).
+ */
+export class MessageGate {
+  private readonly gates: FinalDotGate[] = [];
+
+  constructor(private readonly beforeFinalDot: () => Promise<void>) {}
+
+  /** Whether a marker was committed by any of the message's streams. */
+  get markerWritten(): boolean {
+    return this.gates.some((gate) => gate.markerWritten);
+  }
+
+  /**
+   * The message's stream `input` through a gate of its own; an error of `input` is the gate's (nodemailer's processFunc
+   * contract; nodemailer destroys `input` when the gate fails). Piped, not `pipeline()`d: a pipeline costs each
+   * message an AbortSignal and its DOMException (session 13's profile).
+   */
+  stream(input: Readable): Readable {
+    const gate = new FinalDotGate(async () => {
+      if (this.markerWritten) throw new Error('the message may already have been sent (its marker was written): not sent again');
+      await this.beforeFinalDot();
+    });
+    this.gates.push(gate);
+    input.once('error', (error) => gate.destroy(error));
+    return input.pipe(gate);
   }
 }
 

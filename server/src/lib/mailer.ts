@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import { classifySendFailure, FinalDotGate, type SendFailure } from './final-dot-gate';
+import { classifySendFailure, MessageGate, type SendFailure } from './final-dot-gate';
 
 /** A rendered e-mail: the auth module's link e-mails, the queued e-mails of the send_email job, campaign messages. */
 export interface EmailMessage {
@@ -111,19 +111,20 @@ export function createMailTransport(options: {
       })
     : undefined;
 
-  // The final-dot gate joins the message's own stream (nodemailer's "stream" step): the message is composed and
-  // streamed once, by nodemailer, as any message is (before session 12 it was composed here and handed over as a raw
-  // stream, which nodemailer wrapped and streamed a second time).
+  // The final-dot gate is the message's last stream (nodemailer's "stream" step, a processFunc: after its transforms
+  // and the final-newline step), the stream the SMTP connection reads after DATA's 354 — so the marker cannot be
+  // committed before (session 13; as a transform, before the final-newline step, a small message passed it whole
+  // before MAIL FROM). The message is composed and streamed once, by nodemailer, as any message is.
   transport?.use('stream', (mail, done) => {
-    const gate = (mail.data as { finalDotGate?: FinalDotGate }).finalDotGate;
-    if (gate) mail.message.transform(gate);
+    const gate = (mail.data as { finalDotGate?: MessageGate }).finalDotGate;
+    if (gate) mail.message.processFunc((input) => gate.stream(input));
     done();
   });
 
   async function sendBySmtp(smtp: Transporter, message: EmailMessage, messageId: string | undefined, beforeFinalDot?: () => Promise<void>): Promise<string | null> {
     const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([key, value]) => [key, headerSafe(value)]));
     const from = message.from ? { name: headerSafe(message.from.name), address: message.from.address } : options.from;
-    const gate = new FinalDotGate(beforeFinalDot ?? (async () => {}));
+    const gate = new MessageGate(beforeFinalDot ?? (async () => {}));
     const envelope = { from: message.from?.address ?? messageIdFromAddress(options.from), to: [message.to] };
     try {
       const info = (await smtp.sendMail({

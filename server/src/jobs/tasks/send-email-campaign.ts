@@ -9,6 +9,9 @@ import { defineTask, PermanentJobError, type TaskContext } from '../define-task'
 /** Recipients recorded and sent per round (listmonk's batch); the claim is renewed with every one. */
 export const CAMPAIGN_BATCH = 500;
 
+/** Messages asked of the rate limits at a time (private.take_email_send_tokens grants what the rates allow). */
+export const SEND_TOKENS_PER_REQUEST = 50;
+
 /**
  * How long a campaign's outcomes wait for others before they are written (one statement for many; session 12). A
  * worker killed meanwhile leaves them as unconfirmed deliveries — sent, never sent again, counted as unconfirmed.
@@ -64,13 +67,20 @@ export const sendEmailCampaign = defineTask({
     const { markers, outcomes } = deliveryWriters(sql, workspaceId, { gatherOutcomesMs: OUTCOME_GATHER_MS });
     let status = 'sending';
     let granted = 0;
+    // One request for tokens at a time: the lanes that run out meanwhile wait for it (each lane asked on its own before
+    // session 13 — up to one statement per lane every 50 messages, and the tokens of all but the last one lost).
+    let asking: Promise<void> | undefined;
 
     async function nextToken(): Promise<boolean> {
       while (granted === 0) {
         if (signal.aborted || status !== 'sending') return false;
-        const tokens = await takeSendTokens(sql, workspaceId, 50, email.ratePerSecond);
-        granted = tokens.granted;
-        if (granted === 0) await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(tokens.wait_ms, 10), 1000)));
+        asking ??= takeSendTokens(sql, workspaceId, SEND_TOKENS_PER_REQUEST, email.ratePerSecond)
+          .then(async (tokens) => {
+            granted += tokens.granted;
+            if (tokens.granted === 0) await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(tokens.wait_ms, 10), 1000)));
+          })
+          .finally(() => (asking = undefined));
+        await asking;
       }
       granted -= 1;
       return true;
