@@ -52,6 +52,9 @@ async function openAnalytics(sites: unknown, role = 'owner', pathname = '/market
   await settle();
   await window.__earlyRequests?.analyticsSites?.sites.catch(() => {});
   await settle();
+  // The frame lets the page's chunks go after its paint (a frame and a timer later): wait for it here, or a test's
+  // late preload lands in a later test's (or, in a shared worker, a later file's) document.
+  await window.__appFrameReady?.catch(() => {});
   return fetchMock;
 }
 const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));

@@ -32,4 +32,5 @@ afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
 });

@@ -85,12 +85,28 @@ describe('MessageGate', () => {
     await expect(readAll(message.createReadStream())).rejects.toThrow(/not sent again/);
     expect(markers).toBe(1);
   });
+
+  it("fails a later stream at once, unread, while an earlier stream's marker is being committed", async () => {
+    let release = () => {};
+    const gate = new MessageGate(() => new Promise<void>((resolve) => (release = resolve)));
+    const message = composed();
+    message.processFunc((input) => gate.stream(input));
+    const first = readAll(message.createReadStream());
+    await turns(); // the first stream was read whole: its marker's commit began and has not ended
+    const second = message.createReadStream(); // nobody reads it: its envelope would be refused or not
+    const failed = new Promise<Error>((resolve) => second.once('error', resolve));
+    expect((await failed).message).toMatch(/not sent again/);
+    release();
+    await first;
+  });
 });
 
 describe('classifySendFailure', () => {
   it.each([
     [{ responseCode: 550, response: '550 No such user' }, false, { kind: 'refused', permanent: true, response: '550 No such user' }],
-    [{ responseCode: 451, response: '451 try later' }, true, { kind: 'refused', permanent: false, response: '451 try later' }],
+    [{ responseCode: 451, response: '451 try later', command: 'DATA' }, true, { kind: 'refused', permanent: false, response: '451 try later' }],
+    [{ responseCode: 451, response: '451 try later', command: 'RCPT TO' }, true, { kind: 'ambiguous', response: '451 try later' }],
+    [{ responseCode: 550, response: '550 No such user', command: 'RCPT TO' }, false, { kind: 'refused', permanent: true, response: '550 No such user' }],
     [{ message: 'Connection closed unexpectedly' }, true, { kind: 'ambiguous', response: 'Connection closed unexpectedly' }],
     [{ message: 'connect ECONNREFUSED' }, false, { kind: 'not_sent', response: 'connect ECONNREFUSED' }],
   ])('%j (marker %s) → %j', (error, marker, expected) => {

@@ -17,6 +17,8 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 export class FinalDotGate extends Transform {
   /** Whether the marker was committed (the final dot may have been written since). */
   markerWritten = false;
+  /** Whether the marker's commit began (it may be committed whatever happens to this stream now). */
+  markerBegun = false;
 
   constructor(private readonly beforeFinalDot: () => Promise<void>) {
     super({ readableHighWaterMark: 0 });
@@ -27,6 +29,7 @@ export class FinalDotGate extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
+    this.markerBegun = true;
     this.beforeFinalDot().then(
       () => {
         this.markerWritten = true;
@@ -59,15 +62,25 @@ export class MessageGate {
    * message an AbortSignal and its DOMException (session 13's profile).
    */
   stream(input: Readable): Readable {
+    const earlier = this.gates.some((gate) => gate.markerBegun);
     const gate = new FinalDotGate(async () => {
-      if (this.markerWritten) throw new Error('the message may already have been sent (its marker was written): not sent again');
+      if (this.gates.some((other) => other !== gate && other.markerBegun)) throw new Error(MAY_BE_SENT);
       await this.beforeFinalDot();
     });
     this.gates.push(gate);
+    // A stream after one whose marker's commit began fails at once, before its envelope is sent: a refusal of that
+    // envelope must not read as "not delivered" while the earlier final dot may have gone out (review, session 13).
+    if (earlier) {
+      input.destroy();
+      process.nextTick(() => gate.destroy(new Error(MAY_BE_SENT)));
+      return gate;
+    }
     input.once('error', (error) => gate.destroy(error));
     return input.pipe(gate);
   }
 }
+
+const MAY_BE_SENT = 'the message may already have been sent (its marker was written): not sent again';
 
 /** How a failed SMTP send ended, which decides what a later attempt may do. */
 export type SendFailure =
@@ -78,12 +91,17 @@ export type SendFailure =
   /** After the final dot, no answer: the server may have the message. Never send it again. */
   | { kind: 'ambiguous'; response: string };
 
-/** Reads a nodemailer error (`responseCode`, `response`) together with whether the marker was written. */
+/**
+ * Reads a nodemailer error (`responseCode`, `response`, `command`) together with whether the marker was written. Once a
+ * marker was written, only a refusal of the message itself (nodemailer's command `DATA`: the answer to the final dot)
+ * says it was not delivered; any other failure may follow a final dot that went out.
+ */
 export function classifySendFailure(error: unknown, markerWritten: boolean): SendFailure {
-  const details = (error ?? {}) as { responseCode?: unknown; response?: unknown; message?: unknown };
+  const details = (error ?? {}) as { responseCode?: unknown; response?: unknown; message?: unknown; command?: unknown };
   const code = typeof details.responseCode === 'number' ? details.responseCode : undefined;
   const response = String(details.response ?? details.message ?? error).slice(0, 1000);
-  if (code !== undefined && code >= 400) return { kind: 'refused', permanent: code >= 500, response };
+  const refusal = code !== undefined && code >= 400 && (!markerWritten || details.command === 'DATA');
+  if (refusal) return { kind: 'refused', permanent: code >= 500, response };
   if (markerWritten) return { kind: 'ambiguous', response };
   return { kind: 'not_sent', response };
 }
