@@ -5,19 +5,23 @@
 set -uo pipefail
 
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
 commands=("$@")
 pids=()
-set -m # each command in its own process group, so a stop reaches what it started too
-for index in "${!commands[@]}"; do
-  bash -c "${commands[$index]}" >"$dir/$index.out" 2>&1 &
-  pids+=("$!")
-done
+stop_all() { for pid in "${pids[@]}"; do kill "-$1" -- "-$pid" 2>/dev/null; done; }
+# Whatever ends this script (an error included) ends what it started; the output files go with it.
+trap 'stop_all KILL; rm -rf "$dir"' EXIT
 
 stopped() {
   trap - TERM INT
-  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
-  wait 2>/dev/null
+  stop_all TERM
+  # A command that ignores TERM gets 10 s, then KILL.
+  for _ in $(seq 100); do
+    alive=0
+    for pid in "${pids[@]}"; do if kill -0 -- "-$pid" 2>/dev/null; then alive=1; fi; done
+    if [ "$alive" = 0 ]; then break; fi
+    sleep 0.1
+  done
+  stop_all KILL
   for index in "${!commands[@]}"; do
     echo "── ${commands[$index]} (stopped by $1; its output so far)"
     cat "$dir/$index.out"
@@ -26,6 +30,12 @@ stopped() {
 }
 trap 'stopped SIGTERM' TERM
 trap 'stopped SIGINT' INT
+
+set -m # each command in its own process group, so a stop reaches what it started too
+for index in "${!commands[@]}"; do
+  bash -c "${commands[$index]}" </dev/null >"$dir/$index.out" 2>&1 &
+  pids+=("$!")
+done
 
 failed=0
 for index in "${!commands[@]}"; do
