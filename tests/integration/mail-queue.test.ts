@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { inject } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
 import { startJobRunner, type JobRunner } from '../../server/src/jobs/job-runner';
@@ -24,10 +24,11 @@ let sink: SmtpSink;
 let server: TestServer;
 const silent = { debug() {}, info() {}, error() {}, warn() {} };
 
-function recordingTransport(options: { fail?: boolean; delayMs?: number } = {}) {
+function recordingTransport(options: { fail?: boolean; delayMs?: number; before?: () => Promise<void> } = {}) {
   const delivered: EmailMessage[] = [];
   const transport: MailTransport = {
     async deliver(message) {
+      await options.before?.();
       await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
       if (options.fail) throw new Error('SMTP 451 try again later');
       delivered.push(message);
@@ -78,9 +79,20 @@ afterAll(async () => {
 
 describe('the send_email job', () => {
   it('two workers on one database deliver every queued e-mail exactly once, and run again it sends nothing more', async () => {
-    const a = recordingTransport({ delayMs: 15 });
-    const b = recordingTransport({ delayMs: 15 });
+    // Both workers take part whatever the machine's load: every delivery waits (up to 20 s) until each worker has begun
+    // one, so the first worker to poll cannot send all 30 before the other's first poll.
+    const begun = new Set<string>();
+    let meet = () => {};
+    const bothBegun = new Promise<void>((resolve) => (meet = resolve));
+    const waitForBoth = (name: string) => async () => {
+      begun.add(name);
+      if (begun.size === 2) meet();
+      await Promise.race([bothBegun, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    };
+    const a = recordingTransport({ delayMs: 15, before: waitForBoth('a') });
+    const b = recordingTransport({ delayMs: 15, before: waitForBoth('b') });
     const workers = await Promise.all([runner(a.transport), runner(b.transport)]);
+    onTestFailed(() => Promise.all(workers.map((worker) => worker.stop())).then(() => {})); // a failure stops them too
     const ids = await enqueue(30);
     await Promise.all(workers.map((worker) => worker.drain()));
 
@@ -104,6 +116,7 @@ describe('the send_email job', () => {
     const [id] = await enqueue(1);
     const failing = recordingTransport({ fail: true });
     const worker = await runner(failing.transport);
+    onTestFailed(() => worker.stop());
     await worker.drain();
     const [email] = await sql`select attempts, locked_until, sent_at, cancelled_at, last_error from private.outgoing_emails where id = ${id!}`;
     expect(email).toEqual({ attempts: 1, locked_until: null, sent_at: null, cancelled_at: null, last_error: 'SMTP 451 try again later' });
@@ -131,6 +144,7 @@ describe('the send_email job', () => {
     await sql`update private.outgoing_emails set locked_until = now() + interval '2 minutes', claimed_by = 'pool-killed' where id = ${id!}`;
     const recorder = recordingTransport();
     const worker = await runner(recorder.transport);
+    onTestFailed(() => worker.stop());
     await worker.drain();
     await worker.stop();
     expect(recorder.delivered.map((message) => message.to)).toEqual(['n1@example.com']);
@@ -148,6 +162,7 @@ describe('the send_email job', () => {
     await sql`select private.enqueue_job('send_email', jsonb_build_object('email_id', ${revoked!.id}::bigint))`;
     const recorder = recordingTransport();
     const worker = await runner(recorder.transport);
+    onTestFailed(() => worker.stop());
     await worker.drain();
     await worker.stop();
     expect(recorder.delivered).toEqual([]);
