@@ -29,8 +29,10 @@ for (const width of [1280, 375]) {
     const workflows = page.getByRole('region', { name: 'Workflows' });
     await expect(async () => {
       await page.getByRole('button', { name: 'Use template: Hot-lead alert to the owner' }).click({ timeout: 2_000 });
-      await expect(workflows.getByRole('heading', { name: 'Hot-lead alert to the owner' })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      // A click before the page is interactive does nothing; one that worked may take seconds to show its workflow under
+      // load: clicking again every 2 s made a workflow each time (13 in one CI run), so wait 10 s before another click.
+      await expect(workflows.getByRole('heading', { name: 'Hot-lead alert to the owner' })).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 40_000 });
     await workflows.getByRole('button', { name: 'Edit' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit “Hot-lead alert to the owner”' });
 
