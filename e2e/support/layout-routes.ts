@@ -42,6 +42,7 @@ export const layoutRoutes: readonly LayoutRoute[] = [
   { path: paths.team, area: 'account', heading: 'Team', ready: seedTexts.invitedEmail },
   { path: paths.contacts, area: 'account', heading: 'Contacts', ready: seedTexts.contactCompany },
   { path: paths.teamWebhooks, area: 'account', heading: 'Webhooks' },
+  { path: paths.accountSecurity, area: 'account', heading: 'Account security' },
   { path: paths.admin, area: 'admin', heading: 'Admin Dashboard', ready: 'THE TEST LAB' },
   { path: paths.administrator, area: 'admin', heading: 'Administrator', ready: 'Save Menu Items' },
   { path: paths.adminAnalytics, area: 'admin', heading: 'Website Analytics', ready: 'Save domain' },
