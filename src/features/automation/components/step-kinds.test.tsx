@@ -69,6 +69,16 @@ beforeEach(() => {
   fake.setSession(fakeSession());
 });
 
+describe('the step list with a screen reader', () => {
+  it('names each step’s fields by the step: its “Tag” or “Then go to” is heard as that step’s', async () => {
+    const { dialog } = await openEditor();
+    const first = within(dialog).getByRole('group', { name: 'Step 1 (tag): Add tag “new”' });
+    expect(within(first).getByLabelText('Tag')).toHaveValue('new');
+    expect(within(first).getByLabelText('Then go to')).toHaveValue('done');
+    expect(within(dialog).getByRole('group', { name: 'Step 2 (done): End' })).toBeInTheDocument();
+  });
+});
+
 describe('the step editor’s newer kinds of step', () => {
   it('change owner: a labelled choice of the workspace’s members, added and set with the keyboard', async () => {
     const { user, dialog } = await openEditor();
