@@ -1207,7 +1207,8 @@ begin
       return query select sid, 'points_invalid', format('%s: adjust the score by a whole number from -100 to 100, not 0.', label);
       return;
     elsif stype = 'condition' then
-      if jsonb_typeof(step -> 'check') is distinct from 'object' or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email') then
+      if jsonb_typeof(step -> 'check') is distinct from 'object'
+         or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email', 'list', 'email_engagement') then
         return query select sid, 'condition_invalid', format('%s: choose what the condition checks.', label);
         return;
       elsif step -> 'check' ->> 'kind' = 'tag' and char_length(btrim(coalesce(step -> 'check' ->> 'tag', ''))) not between 1 and 50 then
@@ -1218,6 +1219,18 @@ begin
         return;
       elsif step -> 'check' ->> 'kind' = 'stage' and coalesce(step -> 'check' ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
         return query select sid, 'condition_invalid', format('%s: choose the lifecycle stage the condition checks.', label);
+        return;
+      -- Compared as text: an id that is no uuid names no list (and raises nothing).
+      elsif step -> 'check' ->> 'kind' = 'list' and not exists (
+        select 1 from public.email_lists l
+        where l.organization_id = automation_graph_problem.workspace_id and l.id::text = step -> 'check' ->> 'list_id'
+      ) then
+        return query select sid, 'condition_list_unknown', format('%s: choose a list of this workspace for the condition.', label);
+        return;
+      elsif step -> 'check' ->> 'kind' = 'email_engagement' and (coalesce(step -> 'check' ->> 'event', '') not in ('opened', 'clicked')
+          or jsonb_typeof(step -> 'check' -> 'days') is distinct from 'number' or (step -> 'check' ->> 'days')::numeric not between 1 and 365
+          or (step -> 'check' ->> 'days')::numeric <> trunc((step -> 'check' ->> 'days')::numeric)) then
+        return query select sid, 'condition_invalid', format('%s: check an e-mail opened or clicked within 1 to 365 days.', label);
         return;
       end if;
     elsif stype in ('set_owner', 'webhook') or (stype = 'notify' and step ? 'email') then
@@ -1387,7 +1400,13 @@ begin
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
   select nullif(v.graph -> 'goal', 'null'::jsonb) into goal from public.automation_workflow_versions v where v.id = enrollment.version_id;
   select jsonb_build_object('tags', to_jsonb(c.tags), 'lifecycle_stage', c.lifecycle_stage, 'score_band', c.score_band,
-      'lead_score', c.lead_score, 'has_email', c.email is not null)
+      'lead_score', c.lead_score, 'has_email', c.email is not null,
+      'last_email_opened_at', c.last_email_opened_at, 'last_email_clicked_at', c.last_email_clicked_at,
+      -- Read only at a list condition: the contact's membership of that list, confirmed, within the run's workspace.
+      'in_list', case when step ->> 'type' = 'condition' and step -> 'check' ->> 'kind' = 'list' then exists (
+        select 1 from public.email_list_members m
+        where m.contact_id = c.id and m.organization_id = enrollment.organization_id and m.status = 'confirmed'
+          and m.list_id::text = step -> 'check' ->> 'list_id') end)
     into contact
   from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id;
   select jsonb_build_object('status', r.status, 'due_at', r.due_at) into run
