@@ -5,7 +5,8 @@
 // created through /rest/v1 one after another while a worker is killed with SIGKILL and started again, N times. Once
 // every run is finished and every e-mail and webhook settled: runs lost, score adjusted more than once, e-mails and
 // notices queued more than once per run, SMTP messages and distinct Message-IDs, webhook messages per run and distinct
-// webhook-ids at the receiver, failed jobs.
+// webhook-ids at the receiver, failed jobs; the run exits 1 when one of those promises is broken
+// (scripts/chaos-automation-verdict.ts).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { freePort } from '../server/src/db/embedded';
 import { anonKeyOf, openEmbedded, signUp, sleep, startServer } from '../tests/support/chaos-harness';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import { startWebhookReceiver } from '../tests/support/webhook-receiver';
+import { automationChaosProblems } from './chaos-automation-verdict';
 
 interface WorkerProcess {
   child: { kill(signal: NodeJS.Signals): void };
@@ -141,6 +143,19 @@ export async function runAutomationChaos(kills: number, startWorker: (dataDir: s
     console.log(`  notices: ${a.notices} in the app, ${a.notice_emails} e-mails queued (${a.runs_with_two_notices} runs with two), ${a.notice_unconfirmed} held unconfirmed; SMTP messages ${noticeMessages.length}, distinct Message-IDs ${noticeIds.size}`);
     console.log(`  webhooks: ${a.webhook_messages} messages for ${a.enrolled} runs; receiver ${hooks.length} requests, ${hookIds.size} distinct webhook-ids (${hooks.length - hookIds.size} sent again with the same id); held unconfirmed ${a.held}`);
     console.log(`  failed automation jobs: ${a.failed_jobs}`);
+    // The run fails (exit code 1) when a promise is broken: a chaos run that only printed could not fail.
+    const problems = automationChaosProblems({
+      contacts, settled: (await pending()) === 0, enrolled: a.enrolled, finished: a.finished, failed: a.failed, twiceScored: a.twice_scored,
+      untagged: a.untagged, emails: a.emails, runsWithTwoEmails: a.runs_with_two_emails, sent: a.sent, smtpMessageIds: distinct.size,
+      notices: a.notices, noticeEmails: a.notice_emails, runsWithTwoNotices: a.runs_with_two_notices, webhookMessages: a.webhook_messages,
+      webhookIds: hookIds.size, failedJobs: a.failed_jobs,
+    });
+    if (problems.length > 0) {
+      process.exitCode = 1;
+      console.log(`  FAILED: ${problems.join('; ')}`);
+    } else {
+      console.log('  passed: every run once, every effect once');
+    }
   } finally {
     await sql?.end({ timeout: 1 }).catch(() => {});
     for (const worker of workers) {

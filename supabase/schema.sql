@@ -1065,11 +1065,11 @@ declare
   waits text[];
   cyclic text;
   branch jsonb;
-  shares integer;
+  shares numeric;
   member_text text;
   label text;
 begin
-  if jsonb_typeof(trigger) <> 'object' or trigger ->> 'type' is null
+  if jsonb_typeof(trigger) is distinct from 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
        'email_opened', 'email_clicked', 'field_changed', 'date_reached') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
@@ -1111,7 +1111,7 @@ begin
   if found then
     return;
   end if;
-  if jsonb_typeof(steps) <> 'array' or jsonb_array_length(steps) = 0 then
+  if jsonb_typeof(steps) is distinct from 'array' or jsonb_array_length(steps) = 0 then
     return query select null::text, 'no_steps', 'Add at least one step.';
     return;
   end if;
@@ -1123,7 +1123,7 @@ begin
   -- Ids first: every later check names a step by its id.
   for step in select value from jsonb_array_elements(steps) loop
     sid := step ->> 'id';
-    if jsonb_typeof(step) <> 'object' or sid is null or sid !~ '^[A-Za-z0-9_-]{1,40}$' then
+    if jsonb_typeof(step) is distinct from 'object' or sid is null or sid !~ '^[A-Za-z0-9_-]{1,40}$' then
       return query select sid, 'step_id_invalid', 'Every step needs an id of letters, digits, - or _.';
       return;
     end if;
@@ -1147,7 +1147,7 @@ begin
       return query select sid, 'missing_branch', format('%s: choose where both the yes and the no branch go.', label);
       return;
     elsif stype = 'split' then
-      if jsonb_typeof(step -> 'branches') <> 'array' or jsonb_array_length(step -> 'branches') not between 2 and 4 then
+      if jsonb_typeof(step -> 'branches') is distinct from 'array' or jsonb_array_length(step -> 'branches') not between 2 and 4 then
         return query select sid, 'missing_branch', format('%s: a split has 2 to 4 branches.', label);
         return;
       end if;
@@ -1157,7 +1157,7 @@ begin
           return query select sid, 'missing_branch', format('%s: choose where every branch goes.', label);
           return;
         end if;
-        if jsonb_typeof(branch -> 'share') <> 'number' or (branch ->> 'share')::numeric not between 1 and 99 then
+        if jsonb_typeof(branch -> 'share') is distinct from 'number' or (branch ->> 'share')::numeric not between 1 and 99 then
           return query select sid, 'split_share_invalid', format('%s: each branch takes a share of 1 to 99 %%.', label);
           return;
         end if;
@@ -1192,7 +1192,7 @@ begin
         return query select sid, 'time_zone_invalid', format('%s: choose the time zone of the hour to wait for.', label);
         return;
       end if;
-    elsif stype = 'wait' and (jsonb_typeof(step -> 'minutes') <> 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
+    elsif stype = 'wait' and (jsonb_typeof(step -> 'minutes') is distinct from 'number' or (step ->> 'minutes')::numeric not between 1 and 525600
         or (step ->> 'minutes')::numeric <> trunc((step ->> 'minutes')::numeric)) then
       return query select sid, 'wait_invalid', format('%s: wait a whole number of minutes, from 1 minute to a year.', label);
       return;
@@ -1202,12 +1202,13 @@ begin
     elsif stype = 'set_stage' and coalesce(step ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
       return query select sid, 'stage_invalid', format('%s: choose a lifecycle stage.', label);
       return;
-    elsif stype = 'adjust_score' and (jsonb_typeof(step -> 'points') <> 'number' or (step ->> 'points')::numeric not between -100 and 100
+    elsif stype = 'adjust_score' and (jsonb_typeof(step -> 'points') is distinct from 'number' or (step ->> 'points')::numeric not between -100 and 100
         or (step ->> 'points')::numeric = 0 or (step ->> 'points')::numeric <> trunc((step ->> 'points')::numeric)) then
       return query select sid, 'points_invalid', format('%s: adjust the score by a whole number from -100 to 100, not 0.', label);
       return;
     elsif stype = 'condition' then
-      if jsonb_typeof(step -> 'check') <> 'object' or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email') then
+      if jsonb_typeof(step -> 'check') is distinct from 'object'
+         or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email', 'list', 'email_engagement') then
         return query select sid, 'condition_invalid', format('%s: choose what the condition checks.', label);
         return;
       elsif step -> 'check' ->> 'kind' = 'tag' and char_length(btrim(coalesce(step -> 'check' ->> 'tag', ''))) not between 1 and 50 then
@@ -1218,6 +1219,18 @@ begin
         return;
       elsif step -> 'check' ->> 'kind' = 'stage' and coalesce(step -> 'check' ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
         return query select sid, 'condition_invalid', format('%s: choose the lifecycle stage the condition checks.', label);
+        return;
+      -- Compared as text: an id that is no uuid names no list (and raises nothing).
+      elsif step -> 'check' ->> 'kind' = 'list' and not exists (
+        select 1 from public.email_lists l
+        where l.organization_id = automation_graph_problem.workspace_id and l.id::text = step -> 'check' ->> 'list_id'
+      ) then
+        return query select sid, 'condition_list_unknown', format('%s: choose a list of this workspace for the condition.', label);
+        return;
+      elsif step -> 'check' ->> 'kind' = 'email_engagement' and (coalesce(step -> 'check' ->> 'event', '') not in ('opened', 'clicked')
+          or jsonb_typeof(step -> 'check' -> 'days') is distinct from 'number' or (step -> 'check' ->> 'days')::numeric not between 1 and 365
+          or (step -> 'check' ->> 'days')::numeric <> trunc((step -> 'check' ->> 'days')::numeric)) then
+        return query select sid, 'condition_invalid', format('%s: check an e-mail opened or clicked within 1 to 365 days.', label);
         return;
       end if;
     elsif stype in ('set_owner', 'webhook') or (stype = 'notify' and step ? 'email') then
@@ -1233,7 +1246,7 @@ begin
         return;
       end if;
       if member_text <> 'owner' and not exists (
-        select 1 from public.organization_members m where m.organization_id = automation_graph_problem.workspace_id and m.user_id = member_text::uuid
+        select 1 from public.organization_members m where m.organization_id = automation_graph_problem.workspace_id and m.user_id::text = lower(member_text)
       ) then
         return query select sid, 'foreign_member', format('%s: the member to notify is not in this workspace.', label);
         return;
@@ -1387,7 +1400,13 @@ begin
   where v.id = enrollment.version_id and s ->> 'id' = enrollment.current_step;
   select nullif(v.graph -> 'goal', 'null'::jsonb) into goal from public.automation_workflow_versions v where v.id = enrollment.version_id;
   select jsonb_build_object('tags', to_jsonb(c.tags), 'lifecycle_stage', c.lifecycle_stage, 'score_band', c.score_band,
-      'lead_score', c.lead_score, 'has_email', c.email is not null)
+      'lead_score', c.lead_score, 'has_email', c.email is not null,
+      'last_email_opened_at', c.last_email_opened_at, 'last_email_clicked_at', c.last_email_clicked_at,
+      -- Read only at a list condition: the contact's membership of that list, confirmed, within the run's workspace.
+      'in_list', case when step ->> 'type' = 'condition' and step -> 'check' ->> 'kind' = 'list' then exists (
+        select 1 from public.email_list_members m
+        where m.contact_id = c.id and m.organization_id = enrollment.organization_id and m.status = 'confirmed'
+          and m.list_id::text = step -> 'check' ->> 'list_id') end)
     into contact
   from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id;
   select jsonb_build_object('status', r.status, 'due_at', r.due_at) into run
@@ -1465,7 +1484,7 @@ begin
   if trigger ->> 'type' = 'date_reached' then
     if coalesce(field, '') not in ('created_at', 'last_activity_at') then
       return query select 'trigger_field_unknown', 'Choose the contact date the workflow counts from: created or last activity.';
-    elsif jsonb_typeof(trigger -> 'days') <> 'number' or (trigger ->> 'days')::numeric not between 1 and 3650
+    elsif jsonb_typeof(trigger -> 'days') is distinct from 'number' or (trigger ->> 'days')::numeric not between 1 and 3650
         or (trigger ->> 'days')::numeric <> trunc((trigger ->> 'days')::numeric) then
       return query select 'trigger_days_invalid', 'Count a whole number of days from the date, from 1 to 3650.';
     end if;

@@ -136,3 +136,42 @@ describe('a contact’s timeline', () => {
     expect(foreign.data).toEqual([]);
   });
 });
+
+describe('the module page’s “Actions this week” (issue 29 §8)', () => {
+  it('counts the workspace’s action steps done in the last 7 days, as the page asks (a count, no rows), to its members only', async () => {
+    // The page's own query (src/features/automation/api/get-actions-this-week.ts).
+    const actionsThisWeek = async (user: SignedInUser, workspaceId: string) => {
+      const { count, error } = await user.client.from('automation_step_runs').select('id', { count: 'exact', head: true })
+        .eq('organization_id', workspaceId).eq('status', 'done')
+        .in('step_type', ['add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'set_owner', 'webhook', 'send_email'])
+        .gte('finished_at', new Date(Date.now() - 7 * 24 * 3600_000).toISOString());
+      expect(error).toBeNull();
+      return count;
+    };
+    // What the database holds: the workspace's done action steps finished within the week.
+    const expected = async () => (await server.sql<{ n: number }[]>`
+      select count(*)::int as n from public.automation_step_runs
+      where organization_id = ${owner.organizationId} and status = 'done' and finished_at >= now() - interval '7 days'
+        and step_type in ('add_tag', 'remove_tag', 'set_stage', 'adjust_score', 'notify', 'set_owner', 'webhook', 'send_email')`)[0]!.n;
+    const before = await actionsThisWeek(owner, owner.organizationId);
+    await publishWorkflow('Two actions', graph([
+      { id: 'one', type: 'add_tag', tag: 'one', next: 'two' },
+      { id: 'two', type: 'adjust_score', points: 1, next: 'pause' },
+      { id: 'pause', type: 'wait', minutes: 60, next: 'done' },
+      { id: 'done', type: 'end' },
+    ]));
+    const contactId = await addContact({ first_name: 'Ada' });
+    await drain();
+    const now = await expected();
+    expect(now).toBeGreaterThanOrEqual(before! + 2);
+    expect(await actionsThisWeek(owner, owner.organizationId)).toBe(now);
+    expect(await actionsThisWeek(viewer, owner.organizationId)).toBe(now);
+    // A week later Ada's no longer count (the wait, waiting, never did); another workspace never counts them.
+    await server.sql`update public.automation_step_runs set finished_at = now() - interval '8 days'
+      where enrollment_id in (select id from public.automation_enrollments where contact_id = ${contactId})`;
+    expect(await actionsThisWeek(owner, owner.organizationId)).toBe(before);
+    await server.sql`update public.automation_step_runs set finished_at = now()
+      where enrollment_id in (select id from public.automation_enrollments where contact_id = ${contactId}) and status = 'done'`;
+    expect(await actionsThisWeek(other, owner.organizationId)).toBe(0);
+  });
+});

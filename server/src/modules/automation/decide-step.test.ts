@@ -19,11 +19,29 @@ describe('conditionHolds', () => {
     [{ kind: 'stage', stage: 'customer' }, false],
     [{ kind: 'has_email' }, true],
   ] as const)('%o → %s', (check, expected) => {
-    expect(conditionHolds(check, contact)).toBe(expected);
+    expect(conditionHolds(check, contact, Date.parse(NOW))).toBe(expected);
   });
 
   it('has_email is false for a contact without an address', () => {
-    expect(conditionHolds({ kind: 'has_email' }, { ...contact, has_email: false })).toBe(false);
+    expect(conditionHolds({ kind: 'has_email' }, { ...contact, has_email: false }, Date.parse(NOW))).toBe(false);
+  });
+
+  it('list: the confirmed membership the database read for this step (none read: no)', () => {
+    const check = { kind: 'list', list_id: 'l1' } as const;
+    expect(conditionHolds(check, { ...contact, in_list: true }, Date.parse(NOW))).toBe(true);
+    expect(conditionHolds(check, { ...contact, in_list: false }, Date.parse(NOW))).toBe(false);
+    expect(conditionHolds(check, { ...contact, in_list: null }, Date.parse(NOW))).toBe(false);
+    expect(conditionHolds(check, contact, Date.parse(NOW))).toBe(false);
+  });
+
+  it.each([
+    ['opened 7 days ago, within 7 days', 'opened', 7, { last_email_opened_at: '2026-11-21T10:00:00.000Z' }, true],
+    ['opened 7 days and a second ago, within 7 days', 'opened', 7, { last_email_opened_at: '2026-11-21T09:59:59.000Z' }, false],
+    ['opened yesterday, asked for a click', 'clicked', 30, { last_email_opened_at: '2026-11-27T10:00:00.000Z' }, false],
+    ['clicked yesterday, within 1 day', 'clicked', 1, { last_email_clicked_at: '2026-11-27T10:00:00.000Z' }, true],
+    ['never opened', 'opened', 365, { last_email_opened_at: null }, false],
+  ] as const)('email_engagement: %s → %s', (_name, event, days, facts, expected) => {
+    expect(conditionHolds({ kind: 'email_engagement', event, days }, { ...contact, ...facts }, Date.parse(NOW))).toBe(expected);
   });
 });
 

@@ -7,6 +7,10 @@ export interface ContactFacts {
   score_band: string;
   lead_score: number;
   has_email: boolean;
+  last_email_opened_at?: string | null;
+  last_email_clicked_at?: string | null;
+  /** At a list condition only: the contact's membership of that list is confirmed (null elsewhere). */
+  in_list?: boolean | null;
 }
 
 /** Where an enrollment stands, as private.automation_step_context returns it. */
@@ -32,7 +36,10 @@ export type StepDecision = { outcome: string; next: string | null } | { wait_unt
 
 export type Decided = { kind: 'apply'; decision: StepDecision } | { kind: 'stop'; reason: string };
 
-export function conditionHolds(check: ConditionCheck, contact: ContactFacts): boolean {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the contact meets the check; `now` (the database's clock, ms) for checks of a time window. */
+export function conditionHolds(check: ConditionCheck, contact: ContactFacts, now: number): boolean {
   switch (check.kind) {
     case 'tag':
       return contact.tags.includes(check.tag);
@@ -42,6 +49,12 @@ export function conditionHolds(check: ConditionCheck, contact: ContactFacts): bo
       return contact.lifecycle_stage === check.stage;
     case 'has_email':
       return contact.has_email;
+    case 'list':
+      return contact.in_list === true;
+    case 'email_engagement': {
+      const last = check.event === 'opened' ? contact.last_email_opened_at : contact.last_email_clicked_at;
+      return last ? Date.parse(last) >= now - check.days * DAY_MS : false;
+    }
   }
 }
 
@@ -67,10 +80,10 @@ export function decideStep(context: StepContext, random: number): Decided {
   if (context.workflow_paused) return { kind: 'stop', reason: 'paused' };
   if (!context.contact) return { kind: 'stop', reason: 'contact_gone' };
   // The goal comes first: a contact who met it leaves, whatever step (or wait) it was at.
-  if (context.goal && conditionHolds(context.goal, context.contact)) return { kind: 'apply', decision: { exit: 'goal' } };
+  const now = Date.parse(context.now);
+  if (context.goal && conditionHolds(context.goal, context.contact, now)) return { kind: 'apply', decision: { exit: 'goal' } };
   const step = context.step;
   if (!step) return { kind: 'apply', decision: { outcome: 'step_missing', next: null } };
-  const now = Date.parse(context.now);
   switch (step.type) {
     case 'wait': {
       if (!context.run) {
@@ -82,7 +95,7 @@ export function decideStep(context: StepContext, random: number): Decided {
       return { kind: 'apply', decision: { outcome: 'waited', next: step.next } };
     }
     case 'condition': {
-      const holds = conditionHolds(step.check, context.contact);
+      const holds = conditionHolds(step.check, context.contact, now);
       return { kind: 'apply', decision: { outcome: holds ? 'yes' : 'no', next: holds ? step.yes : step.no } };
     }
     case 'split': {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { automationCopy } from '@/config/automation-copy';
 import { useCreateWorkflow } from '@/features/automation/api/create-workflow';
+import { useActionsThisWeek } from '@/features/automation/api/get-actions-this-week';
 import { useWorkflowCounts } from '@/features/automation/api/get-workflow-counts';
 import { useWorkflows } from '@/features/automation/api/get-workflows';
 import { AutomationFigures } from '@/features/automation/components/automation-figures';
@@ -21,12 +22,13 @@ export function AutomationPage() {
   const workspaceId = current?.id ?? '';
   const workflows = useWorkflows(workspaceId);
   const counts = useWorkflowCounts(workspaceId);
+  const actions = useActionsThisWeek(workspaceId, Boolean(workflows.data?.length));
   const create = useCreateWorkflow();
   if (!current) return null;
   const list = workflows.data ?? [];
   return (
     <>
-      {workflows.data ? <AutomationFigures workflows={list} counts={counts.data ?? new Map()} /> : null}
+      {workflows.data ? <AutomationFigures workflows={list} counts={counts.data ?? new Map()} actionsThisWeek={actions.data} /> : null}
       {workflows.isPending ? <StatCardsLoading labels={Object.values(automationCopy.figures)} status={automationCopy.figuresLoading} /> : null}
       {canWrite ? (
         <Card>

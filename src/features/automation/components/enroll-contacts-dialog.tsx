@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { useEnrollContacts, useEnrollmentCount } from '@/features/automation/api/enroll-contacts';
 import { FieldSelect } from '@/features/automation/components/field-select';
-import { BAND_OPTIONS, STAGE_OPTIONS } from '@/features/automation/components/step-fields';
+import { BAND_OPTIONS, STAGE_OPTIONS } from '@/features/automation/utils/workflow-graph';
 import { enrollmentSummary, NO_ENROLLMENT_FILTER, type EnrollmentFilter } from '@/features/automation/utils/manual-enrollment';
 
 interface EnrollContactsDialogProps {

@@ -2,8 +2,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
-import { STAGE_OPTIONS } from '@/features/automation/components/step-fields';
-import { CONTACT_TRIGGER_FIELDS, type ContactTriggerField, type WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
+import { CONTACT_TRIGGER_FIELDS, STAGE_OPTIONS, type ContactTriggerField, type WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
 import { useWorkspaceMembers } from '@/lib/workspace-members';
 
 type FieldChangedTrigger = Extract<WorkflowTrigger, { type: 'field_changed' }>;

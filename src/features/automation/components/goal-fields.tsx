@@ -2,9 +2,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { FieldSelect } from '@/features/automation/components/field-select';
-import { STAGE_OPTIONS } from '@/features/automation/components/step-fields';
 import { goalKindOf, goalOfKind, type GoalKind } from '@/features/automation/utils/goal';
-import type { WorkflowGraph } from '@/features/automation/utils/workflow-graph';
+import { STAGE_OPTIONS, type WorkflowGraph } from '@/features/automation/utils/workflow-graph';
 
 const stageLabel = (stage: string) => stage.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
 

@@ -8,11 +8,13 @@ import { useEmailListNames } from '@/features/automation/api/get-email-names';
 interface ListTriggerFieldProps {
   listId: string;
   disabled: boolean;
+  /** What the list is for (default: the trigger's; a condition says its own). */
+  note?: string;
   onChange(listId: string): void;
 }
 
-/** The Email Platform list of the workspace whose confirmed subscriptions start the workflow. */
-export function ListTriggerField({ listId, disabled, onChange }: ListTriggerFieldProps) {
+/** An Email Platform list of the workspace: whose confirmed subscriptions start the workflow, or a condition checks. */
+export function ListTriggerField({ listId, disabled, note = automationCopy.listNote, onChange }: ListTriggerFieldProps) {
   const lists = useEmailListNames();
   const options = lists.data ?? [];
   const chosenIsListed = options.some((list) => list.id === listId);
@@ -20,7 +22,7 @@ export function ListTriggerField({ listId, disabled, onChange }: ListTriggerFiel
     ? automationCopy.listsFailed
     : lists.isSuccess && options.length === 0
       ? <>{automationCopy.noLists} <Link className="underline" to={paths.marketing.email}>{automationCopy.openEmailPlatform}</Link></>
-      : automationCopy.listNote;
+      : note;
   return (
     <FormField label={automationCopy.triggerList} hint={hint}>
       <FieldSelect value={listId} disabled={disabled || lists.isPending} onChange={(event) => onChange(event.target.value)}>

@@ -2,15 +2,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
 import { EmailStepFields } from '@/features/automation/components/email-step-fields';
+import { CheckFields } from '@/features/automation/components/condition-check-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { NotifyStepFields, OwnerStepFields } from '@/features/automation/components/people-step-fields';
 import { StepTargetSelect } from '@/features/automation/components/step-target-select';
 import { WebhookStepFields } from '@/features/automation/components/webhook-step-fields';
 import { WaitStepFields } from '@/features/automation/components/wait-step-fields';
-import type { ConditionCheck, WorkflowStep } from '@/features/automation/utils/workflow-graph';
+import { STAGE_OPTIONS, type WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
-export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const;
-export const BAND_OPTIONS = ['hot', 'warm', 'cool', 'cold'] as const;
 const stageLabel = (stage: string) => stage.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
 
 interface StepFieldsProps {
@@ -19,44 +18,6 @@ interface StepFieldsProps {
   members: readonly { userId: string; name: string }[];
   disabled: boolean;
   onChange(step: WorkflowStep): void;
-}
-
-function CheckFields({ check, disabled, onChange }: { check: ConditionCheck; disabled: boolean; onChange(check: ConditionCheck): void }) {
-  return (
-    <>
-      <FormField label={automationCopy.check}>
-        <FieldSelect
-          value={check.kind}
-          disabled={disabled}
-          onChange={(event) => {
-            const kind = event.target.value as ConditionCheck['kind'];
-            onChange(kind === 'tag' ? { kind, tag: '' } : kind === 'band' ? { kind, band: 'hot' } : kind === 'stage' ? { kind, stage: 'lead' } : { kind });
-          }}
-        >
-          {Object.entries(automationCopy.checks).map(([kind, label]) => <option key={kind} value={kind}>{label}</option>)}
-        </FieldSelect>
-      </FormField>
-      {check.kind === 'tag' ? (
-        <FormField label={automationCopy.tag}>
-          <Input value={check.tag} disabled={disabled} maxLength={50} onChange={(event) => onChange({ kind: 'tag', tag: event.target.value })} />
-        </FormField>
-      ) : null}
-      {check.kind === 'band' ? (
-        <FormField label={automationCopy.triggerBand}>
-          <FieldSelect value={check.band} disabled={disabled} onChange={(event) => onChange({ kind: 'band', band: event.target.value as (typeof BAND_OPTIONS)[number] })}>
-            {BAND_OPTIONS.map((band) => <option key={band} value={band}>{band}</option>)}
-          </FieldSelect>
-        </FormField>
-      ) : null}
-      {check.kind === 'stage' ? (
-        <FormField label={automationCopy.stage}>
-          <FieldSelect value={check.stage} disabled={disabled} onChange={(event) => onChange({ kind: 'stage', stage: event.target.value as (typeof STAGE_OPTIONS)[number] })}>
-            {STAGE_OPTIONS.map((stage) => <option key={stage} value={stage}>{stageLabel(stage)}</option>)}
-          </FieldSelect>
-        </FormField>
-      ) : null}
-    </>
-  );
 }
 
 /** The settings of one step, by its kind, and where its ways out lead. */

@@ -42,6 +42,7 @@ function respond(call: QueryCall): FakeResult | undefined {
   if (call.table === 'rpc:workspace_members') return { data: members, error: null };
   if (call.table === 'email_templates' && call.operation === 'select') return { data: [], error: null };
   if (call.table === 'webhook_endpoints' && call.operation === 'select') return { data: endpoints, error: null };
+  if (call.table === 'email_lists' && call.operation === 'select') return { data: [{ id: 'l-news', name: 'Newsletter' }], error: null };
   if (call.table === 'rpc:save_automation_draft') return { data: { version: 2, state: 'draft' }, error: null };
   return workspaceRows(call, [{ id: 'acme', name: 'Acme', role: 'member' }]);
 }
@@ -67,6 +68,16 @@ beforeEach(() => {
   localStorage.clear();
   fake.respondWith(respond);
   fake.setSession(fakeSession());
+});
+
+describe('the step list with a screen reader', () => {
+  it('names each step’s fields by the step: its “Tag” or “Then go to” is heard as that step’s', async () => {
+    const { dialog } = await openEditor();
+    const first = within(dialog).getByRole('group', { name: 'Step 1 (tag): Add tag “new”' });
+    expect(within(first).getByLabelText('Tag')).toHaveValue('new');
+    expect(within(first).getByLabelText('Then go to')).toHaveValue('done');
+    expect(within(dialog).getByRole('group', { name: 'Step 2 (done): End' })).toBeInTheDocument();
+  });
 });
 
 describe('the step editor’s newer kinds of step', () => {
@@ -111,6 +122,27 @@ describe('the step editor’s newer kinds of step', () => {
     expect(within(dialog).getByRole('heading', { name: /Step 2 \(notify-1\)/ })).toHaveTextContent('Notify the contact’s owner (in the app and by e-mail)');
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     expect(savedGraph().steps[1]).toEqual({ id: 'notify-1', type: 'notify', member: 'owner', message: '', email: true, next: 'done' });
+  });
+
+  it('a condition on a list or on e-mail engagement: labelled choices, made with the keyboard and saved with the graph', async () => {
+    const { user, dialog } = await openEditor();
+    await addStep(user, dialog, 'condition');
+    const step = within(dialog).getByRole('group', { name: /^Step 2 \(condition-1\)/ });
+    await user.selectOptions(within(step).getByLabelText('Checks whether the contact'), 'Is subscribed to a list');
+    const list = within(step).getByLabelText('List');
+    expect(list).toHaveAccessibleDescription('Yes when the contact’s subscription to this list is confirmed.');
+    await screen.findByRole('option', { name: 'Newsletter' });
+    await user.selectOptions(list, 'Newsletter');
+    expect(within(dialog).getByRole('heading', { name: /Step 2 \(condition-1\)/ })).toHaveTextContent('If subscribed to the chosen list');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(savedGraph().steps[1]).toMatchObject({ type: 'condition', check: { kind: 'list', list_id: 'l-news' } });
+
+    await user.selectOptions(within(step).getByLabelText('Checks whether the contact'), 'Opened or clicked an e-mail lately');
+    await user.selectOptions(within(step).getByLabelText('Engagement'), 'Clicked a link in an e-mail');
+    const days = within(step).getByLabelText('Within the last (days)');
+    await user.clear(days);
+    await user.type(days, '14');
+    expect(within(dialog).getByRole('heading', { name: /Step 2 \(condition-1\)/ })).toHaveTextContent('If an e-mail was clicked in the last 14 days');
   });
 
   it('call a webhook: a labelled choice of the workspace’s webhook endpoints, made with the keyboard', async () => {

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { automationCopy } from '@/config/automation-copy';
@@ -21,11 +21,12 @@ interface StepListEditorProps {
 
 /**
  * The workflow as an ordered list of steps, every control a native one: read and edited with the keyboard and a
- * screen reader. Each step says what it does and where it leads; a step the database refused to publish carries
- * the reason, and takes the focus.
+ * screen reader. Each step says what it does and where it leads, and its fields are a group named by it (every step
+ * has a "Then go to"); a step the database refused to publish carries the reason, and takes the focus.
  */
 export function StepListEditor({ graph, members, readOnly, problem, onChange }: StepListEditorProps) {
   const [kind, setKind] = useState<StepType>('send_email');
+  const idPrefix = useId();
   const templates = useEmailTemplateNames().data;
   const templateNames = useMemo(() => new Map((templates ?? []).map((template) => [template.id, template.name])), [templates]);
   const [after, setAfter] = useState(graph.steps.length - 1);
@@ -63,6 +64,7 @@ export function StepListEditor({ graph, members, readOnly, problem, onChange }: 
             <li key={step.id} className={cn('rounded-md border bg-background p-3', fault && 'border-destructive')} aria-invalid={fault ? true : undefined}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h4
+                  id={`${idPrefix}-${step.id}`}
                   ref={(element) => {
                     if (element) headings.current.set(step.id, element);
                     else headings.current.delete(step.id);
@@ -70,7 +72,7 @@ export function StepListEditor({ graph, members, readOnly, problem, onChange }: 
                   tabIndex={-1}
                   className="font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="text-muted-foreground">{automationCopy.stepLabel(position, step.id)}: </span>
+                  <span className="text-muted-foreground">{automationCopy.stepLabel(position, step.id)}:</span>{' '}
                   {describeStep(step, templateNames)}
                 </h4>
                 {readOnly ? null : (
@@ -91,7 +93,8 @@ export function StepListEditor({ graph, members, readOnly, problem, onChange }: 
                 )}
               </div>
               {fault ? <p role="alert" className="mt-1 text-sm font-medium text-destructive">{fault.message}</p> : null}
-              <div className="mt-3">
+              {/* The step's fields as a group named by its heading: a screen reader on "Tag" hears which step's tag. */}
+              <div className="mt-3" role="group" aria-labelledby={`${idPrefix}-${step.id}`}>
                 <StepFields step={step} steps={graph.steps} members={members} disabled={readOnly} onChange={(changed) => onChange(replaceStep(graph, changed))} />
               </div>
             </li>

@@ -6,9 +6,8 @@ import { DateTriggerFields } from '@/features/automation/components/date-trigger
 import { FieldChangeTriggerFields } from '@/features/automation/components/field-change-trigger-fields';
 import { CampaignTriggerField } from '@/features/automation/components/campaign-trigger-field';
 import { ListTriggerField } from '@/features/automation/components/list-trigger-field';
-import { BAND_OPTIONS } from '@/features/automation/components/step-fields';
 import { triggerOfType } from '@/features/automation/utils/trigger';
-import type { WorkflowGraph, WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
+import { BAND_OPTIONS, type WorkflowGraph, type WorkflowTrigger } from '@/features/automation/utils/workflow-graph';
 
 interface TriggerFieldsProps {
   graph: WorkflowGraph;

@@ -148,6 +148,10 @@ export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<stri
           return `If the stage is ${STAGES[step.check.stage] ?? step.check.stage}`;
         case 'has_email':
           return 'If the contact has an e-mail address';
+        case 'list':
+          return 'If subscribed to the chosen list';
+        case 'email_engagement':
+          return `If an e-mail was ${step.check.event} in the last ${step.check.days === 1 ? 'day' : `${step.check.days} days`}`;
       }
       return 'Condition';
     case 'split':

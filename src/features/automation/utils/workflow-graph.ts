@@ -5,6 +5,8 @@
  */
 export type LifecycleStage = 'subscriber' | 'lead' | 'marketing_qualified' | 'sales_qualified' | 'customer' | 'churned';
 export type ScoreBand = 'hot' | 'warm' | 'cool' | 'cold';
+export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const satisfies readonly LifecycleStage[];
+export const BAND_OPTIONS = ['hot', 'warm', 'cool', 'cold'] as const satisfies readonly ScoreBand[];
 
 export type WorkflowTrigger =
   | { type: 'contact_created' }
@@ -31,7 +33,14 @@ export type ConditionCheck =
   | { kind: 'tag'; tag: string }
   | { kind: 'band'; band: ScoreBand }
   | { kind: 'stage'; stage: LifecycleStage }
-  | { kind: 'has_email' };
+  | { kind: 'has_email' }
+  // The contact's membership of this Email Platform list of the workspace is confirmed.
+  | { kind: 'list'; list_id: string }
+  // The contact opened (clicked) an e-mail of the workspace within the last `days` days (1-365).
+  | { kind: 'email_engagement'; event: EngagementEvent; days: number };
+
+export const ENGAGEMENT_EVENTS = ['opened', 'clicked'] as const;
+export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
 
 interface StepBase {
   id: string;
