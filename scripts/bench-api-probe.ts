@@ -25,10 +25,11 @@ export interface ProbeFigures {
   inServer: Distribution;
   /**
    * New connections accepted (Node's `net.server.socket` channel) and the time from the first to the last of them
-   * (ms): Node 20's libuv accepts one connection per event-loop turn (libuv#3696), so under load wrk's 50 fresh
-   * connections wait turn after turn, and their first requests with them (decision 0007, session 9).
+   * (ms): Node 20's libuv accepts one connection per event-loop turn and listening handle (libuv#3696), so under load
+   * wrk's 50 fresh connections wait turn after turn, and their first requests with them (decision 0007, session 9).
+   * `turns`: event-loop turns that accepted any, `maxPerTurn` the most in one (LISTEN_HANDLES; session 14).
    */
-  accepted: { count: number; spanMs: number };
+  accepted: { count: number; spanMs: number; turns?: number; maxPerTurn?: number };
   eventLoopDelay: Distribution;
   gc: Record<'minor' | 'major' | 'incremental' | 'weak', Distribution>;
   poolWait: Distribution & { waited: number };
@@ -108,7 +109,18 @@ export function startProbe(): Probe {
   // Node's own HTTP channels: a request's time inside the server (not counting its wait in the socket's queue).
   const inServer = new Recorder();
   let accepts: number[] = [];
-  subscribe('net.server.socket', () => accepts.push(performance.now()));
+  // Event-loop turns with accepts: accepts before the same turn's check phase (setImmediate) count as one turn.
+  let perTurn: number[] = [];
+  let turnOpen = false;
+  subscribe('net.server.socket', () => {
+    accepts.push(performance.now());
+    if (!turnOpen) {
+      turnOpen = true;
+      perTurn.push(0);
+      setImmediate(() => (turnOpen = false));
+    }
+    perTurn[perTurn.length - 1] = (perTurn[perTurn.length - 1] ?? 0) + 1;
+  });
   const started = new WeakMap<object, number>();
   subscribe('http.server.request.start', (message) => started.set((message as { response: object }).response, performance.now()));
   subscribe('http.server.response.finish', (message) => {
@@ -127,7 +139,12 @@ export function startProbe(): Probe {
       loop.reset();
       const figures: ProbeFigures = {
         inServer: inServer.take(),
-        accepted: { count: accepts.length, spanMs: accepts.length ? accepts[accepts.length - 1]! - accepts[0]! : 0 },
+        accepted: {
+          count: accepts.length,
+          spanMs: accepts.length ? accepts[accepts.length - 1]! - accepts[0]! : 0,
+          turns: perTurn.length,
+          maxPerTurn: Math.max(0, ...perTurn),
+        },
         eventLoopDelay: delay,
         gc: { minor: gc.minor.take(), major: gc.major.take(), incremental: gc.incremental.take(), weak: gc.weak.take() },
         poolWait: { ...poolWait.take(), waited },
@@ -136,6 +153,7 @@ export function startProbe(): Probe {
       };
       waited = 0;
       accepts = [];
+      perTurn = [];
       return figures;
     },
   };
@@ -181,7 +199,11 @@ export function formatTail(figures: ProbeFigures, requests: number, preempted: n
   const gcLongest = Math.max(0, ...pauses.map((kind) => kind.max));
   return (
     (inServer.count ? `in server p50 ${ms(inServer.p50)} p99 ${ms(inServer.p99)} max ${ms(inServer.max)} ms; ` : '') +
-    (accepted?.count ? `${accepted.count} connections accepted over ${ms(accepted.spanMs)} ms (their first requests: ${((accepted.count / requests) * 100).toFixed(1)} % of all); ` : '') +
+    (accepted?.count
+      ? `${accepted.count} connections accepted over ${ms(accepted.spanMs)} ms` +
+        (accepted.turns ? ` in ${accepted.turns} event-loop turns (at most ${accepted.maxPerTurn} a turn)` : '') +
+        ` (their first requests: ${((accepted.count / requests) * 100).toFixed(1)} % of all); `
+      : '') +
     `event loop delay p99 ${ms(delay.p99)} ms (max ${ms(delay.max)}); ` +
     `GC ${((gcCount / requests) * 1000).toFixed(1)} pauses/1,000 requests, ${((gcTotal / requests) * 1000).toFixed(0)} µs/request, longest ${ms(gcLongest)} ms, ${gc.major.count} major; ` +
     `preempted ${(preempted / requests).toFixed(2)}×/request; ` +

@@ -18,9 +18,10 @@
 // event-loop delay, GC pauses, how often the scheduler preempted the main thread, the wait for a pool connection
 // and PostgreSQL's round trip (scripts/bench-api-probe.ts, loaded into the server with --import).
 // Each round also measures the API from a kept-alive Node client on CPU 1 (scripts/bench-api-client.ts), the way the
-// ceiling is measured: wrk opens 50 new connections per run and Node 20 accepts one per event-loop turn, so under
-// load their first requests (1–2 % of a round) set wrk's p99; the kept-alive client's p99 compares request with
-// request (decision 0007, session 9). Both are listed against the targets.
+// ceiling is measured: wrk opens 50 new connections per run and Node 20 accepts one per event-loop turn and listening
+// handle, so under load their first requests (1–2 % of a round) set wrk's p99 (decision 0007, session 9; the server
+// now accepts on LISTEN_HANDLES handles, 8, session 14); the kept-alive client's p99 compares request with request.
+// Both are listed against the targets.
 // BENCH_CASES=list,embed picks cases; DB_POOL sets the pool size of both sides. Prints figures only.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

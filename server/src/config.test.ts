@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DB_POOL, loadConfig } from './config';
+import { ConfigError, DEFAULT_DB_POOL, DEFAULT_LISTEN_HANDLES, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -127,6 +127,14 @@ describe('error messages never print secrets', () => {
     ]) {
       expect(() => loadConfig({ [key!]: value })).toThrow(new RegExp(`${key} ${message}`));
     }
+  });
+
+  it('listening handles: 8 by default, 1 to 64', () => {
+    expect(loadConfig({}).listenHandles).toBe(DEFAULT_LISTEN_HANDLES);
+    expect(DEFAULT_LISTEN_HANDLES).toBe(8);
+    expect(loadConfig({ LISTEN_HANDLES: '1' }).listenHandles).toBe(1);
+    expect(() => loadConfig({ LISTEN_HANDLES: '0' })).toThrow(/LISTEN_HANDLES must be at least 1/);
+    expect(() => loadConfig({ LISTEN_HANDLES: '65' })).toThrow(/LISTEN_HANDLES must be at most 64/);
   });
 
   it('reads the outbound settings: strict by default, `true` or ranges, and ports', () => {

@@ -64,6 +64,13 @@ export const ADMIN_PASSWORD_MAX_BYTES = 72;
  */
 export const DEFAULT_DB_POOL = 10;
 
+/**
+ * Handles on the one listening socket (LISTEN_HANDLES): Node 20 accepts one connection per handle per event-loop
+ * turn, so under load N handles accept up to N new connections a turn (server/src/lib/listen-handles.ts; decision
+ * 0007, session 14).
+ */
+export const DEFAULT_LISTEN_HANDLES = 8;
+
 /** The largest object by default: 5 GiB, so a long video fits (hosted Supabase: set per project, 50 MB on the free plan). */
 export const DEFAULT_STORAGE_FILE_SIZE_LIMIT = 5 * 1024 ** 3;
 
@@ -149,6 +156,7 @@ const envSchema = z.object({
   DB_AGGREGATES_ENABLED: booleanFlag.default(false),
   // PostgREST's db-pool: connections of the data API's pool (default: see DEFAULT_DB_POOL).
   DB_POOL: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(DEFAULT_DB_POOL),
+  LISTEN_HANDLES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(DEFAULT_LISTEN_HANDLES),
   // What the server may fetch on a user's behalf (webhooks, crawls, link previews): public addresses on ports 80 and
   // 443 only, unless these open private ranges (`true`: all; or a list of addresses and CIDR ranges) or more ports.
   OUTBOUND_ALLOW_PRIVATE: z.string().transform((value, context) => {
@@ -248,6 +256,8 @@ export interface Config {
   dbAggregatesEnabled: boolean;
   /** Connections of the data API's pool (PostgREST's `db-pool`). */
   dbPool: number;
+  /** Handles the HTTP server accepts on, all on its one listening socket (1: only its own). */
+  listenHandles: number;
   logLevel: string;
   staticDir: string;
   /** OUTBOUND_ALLOW_PRIVATE and OUTBOUND_ALLOW_PORTS: what outbound requests may reach (server/src/lib/outbound). */
@@ -342,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbSchemas: value.DB_SCHEMAS,
     dbAggregatesEnabled: value.DB_AGGREGATES_ENABLED,
     dbPool: value.DB_POOL,
+    listenHandles: value.LISTEN_HANDLES,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
     outbound: { allowPrivate: value.OUTBOUND_ALLOW_PRIVATE, allowPorts: value.OUTBOUND_ALLOW_PORTS },

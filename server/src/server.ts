@@ -11,6 +11,7 @@ import { EMBEDDED_DATABASE } from './db/embedded-database';
 import { migrate } from './db/migrate';
 import { ensureDataDir, resolveEncryptionKeys, resolveJwtKeys, resolveJwtSecret, resolvePostgresPassword } from './data-dir';
 import { deriveApiKeys } from './lib/api-keys';
+import { listenOnMoreHandles, type MoreHandles } from './lib/listen-handles';
 import { ensureSiteAdmin } from './modules/auth/site-admin';
 import { seedStorage } from './modules/storage/storage-seed';
 import { MIGRATIONS_DIR, SHIM_DIR, STORAGE_SEED_DIR } from './project-paths';
@@ -75,9 +76,13 @@ export async function startServer(config: Config, log: (message: string) => void
   let probeSql: Sql | undefined;
   let database: DatabaseAvailability | undefined;
   let app: FastifyInstance | undefined;
+  let moreHandles: MoreHandles | undefined;
   // Each step is bounded, so a stop completes even with the database gone (in-flight requests fail fast then).
   const stop = async () => {
+    // The extra handles stop accepting first; their connections are the HTTP server's, which app.close() ends.
+    const extraClosed = moreHandles?.close();
     await app?.close().catch(() => {});
+    if (extraClosed) await Promise.race([extraClosed, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
     database?.close();
     await Promise.all([sql?.end({ timeout: 3 }), probeSql?.end({ timeout: 1 })]).catch(() => {});
     await pg?.stop().catch(() => {});
@@ -119,6 +124,12 @@ export async function startServer(config: Config, log: (message: string) => void
     const keys = await deriveApiKeys(jwtSecret);
     app = await buildApp({ config: { ...config, jwtSecret, databaseUrl }, sql, keys, jwtKeys, encryptionKeys, database });
     await app.listen({ port: config.port, host: config.host });
+    // More accepts per event-loop turn under load (LISTEN_HANDLES; decision 0007, session 14). Without them the server
+    // still works, accepting one new connection per turn.
+    moreHandles = await listenOnMoreHandles(app.server, config.listenHandles).catch((error: unknown) => {
+      log(`Listening on one handle only (LISTEN_HANDLES=${config.listenHandles} not applied: ${error instanceof Error ? error.message : String(error)})`);
+      return undefined;
+    });
     const address = app.server.address() as net.AddressInfo;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${address.port}`;
     // Read by the Vite dev server to inject the same settings into its page.
