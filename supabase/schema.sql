@@ -10199,6 +10199,8 @@ declare
   limit_hit record;
   origin text := left(nullif(current_setting('request.headers', true), '')::json ->> 'origin', 200);
   source text;
+  -- The person must confirm from their mailbox: a double opt-in list, or a single opt-in one they had left.
+  confirm_first boolean;
 begin
   select l.* into list from public.email_lists l where l.form_token = subscribe_to_email_list.form_token and l.form_enabled;
   if list.id is null then
@@ -10241,18 +10243,23 @@ begin
 
   source := case when subscribe_to_email_list.via = 'embed' then 'Subscribe form, embedded' || coalesce(' on ' || origin, '') else 'Subscribe form, hosted page' end;
   select m.* into member from public.email_list_members m where m.list_id = list.id and m.contact_id = subscriber for update;
+  -- Anyone can type an address into a form: on a single opt-in list that is consent enough for a new address, not for
+  -- one whose owner unsubscribed or complained. Then, as on a double opt-in list, only following the confirmation
+  -- e-mail (in their mailbox) subscribes them and lifts their suppression. The answer stays 'subscribed': it does
+  -- not tell the visitor that this address had left.
+  confirm_first := list.opt_in = 'double' or coalesce(member.status, '') = 'unsubscribed'
+    or exists (select 1 from public.email_suppressions s
+               where s.organization_id = list.organization_id and s.email = address and s.reason in ('unsubscribed', 'complaint'));
   if member.list_id is null or member.status <> 'confirmed' then
     insert into public.email_list_members as m (list_id, contact_id, organization_id, status, consent_method, consent_source,
       consented_at, confirmed_at, unsubscribed_at)
-    values (list.id, subscriber, list.organization_id, case list.opt_in when 'single' then 'confirmed' else 'pending' end,
-      'form', source, now(), case list.opt_in when 'single' then now() end, null)
+    values (list.id, subscriber, list.organization_id, case when confirm_first then 'pending' else 'confirmed' end,
+      'form', source, now(), case when not confirm_first then now() end, null)
     on conflict (list_id, contact_id) do update
       set status = excluded.status, consent_method = excluded.consent_method, consent_source = excluded.consent_source,
         consented_by = null, consented_at = excluded.consented_at, confirmed_at = excluded.confirmed_at, unsubscribed_at = null,
         updated_at = now();
-    if list.opt_in = 'single' then
-      -- The person asked for it themselves: their unsubscribe no longer stands.
-      delete from public.email_suppressions s where s.organization_id = list.organization_id and s.email = address and s.reason = 'unsubscribed';
+    if not confirm_first then
       perform private.email_member_confirmed(list.id, subscriber);
     else
       perform private.queue_email_confirmation(list.id, subscriber);

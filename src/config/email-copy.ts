@@ -234,6 +234,8 @@ export const emailCopy = {
     confirmationSent: 'Almost done: check your inbox and follow the link to confirm.',
     subscribed: 'You are subscribed.',
     notFound: 'This subscribe form does not exist or is closed.',
+    loadFailed: 'This subscribe form could not be loaded right now',
+    loadFailedHint: 'Check your connection and try again.',
     loading: 'Loading...',
   },
   confirmPage: {
@@ -242,5 +244,6 @@ export const emailCopy = {
     confirmed: (list: string, workspace: string) => `You are subscribed to ${list} from ${workspace}.`,
     already: (list: string) => `You had already confirmed your subscription to ${list}.`,
     failed: 'This confirmation link is not valid or has expired: subscribe again to get a new one.',
+    unavailable: 'Your subscription could not be confirmed right now: check your connection and try again.',
   },
 } as const;

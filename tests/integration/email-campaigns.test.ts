@@ -183,6 +183,13 @@ describe('a campaign', () => {
     const { data: sendingStatus } = await owner.client.rpc('email_sending_status');
     expect(sendingStatus![0]!.worker_alive).toBe(false);
     await server.sql`update private.job_workers set seen_at = now()`;
+    // The title's second half (audit of issue 28: it was not checked here): a viewer of the workspace, worker or not.
+    const viewer = await signedInUser(server);
+    await server.sql`insert into public.organization_members (organization_id, user_id, role) values (${ws}, ${viewer.id}, 'viewer')`;
+    const { error: viewerError } = await viewer.client.rpc('send_email_campaign', { campaign_id: campaignId });
+    expect(viewerError).toMatchObject({ code: '42501', details: 'role_too_low' });
+    const { data: still } = await owner.client.from('email_campaigns').select('status').eq('id', campaignId).single();
+    expect(still!.status).toBe('draft');
   });
 });
 

@@ -1,5 +1,7 @@
 import { assetOperations } from '../support/assets-matrix';
 import { contactOperations } from '../support/contacts-matrix';
+import { emailActionOperations } from '../support/email-actions-matrix';
+import { emailImageOperations } from '../support/email-images-matrix';
 import { emailOperations } from '../support/email-matrix';
 import { seoOperations } from '../support/seo-matrix';
 import { storageOperations } from '../support/storage-matrix';
@@ -18,4 +20,7 @@ describeTenantMatrix((world) => ({
   ...assetOperations(world),
   // The Email Platform's tables and functions.
   ...emailOperations(world),
+  ...emailActionOperations(world),
+  // The public email-images bucket's objects.
+  ...emailImageOperations(world),
 }));

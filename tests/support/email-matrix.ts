@@ -65,6 +65,11 @@ export function emailOperations(world: World): Record<string, Operation> {
       answer: 'rows',
       cells: MEMBERS_CHANGE('email_templates ~1'),
     },
+    'email_templates: delete workspace 1’s template': {
+      run: (a) => a.client.from('email_templates').delete().eq('id', ids.emailTemplate).select('id'),
+      answer: 'rows',
+      cells: MEMBERS_CHANGE('email_templates -1'),
+    },
     'email_templates: a button to a javascript: URL': {
       run: (a) => a.client.from('email_templates').insert({ organization_id: world().workspace1, name: 'Bad', subject: 'Hi', blocks: [{ type: 'button', label: 'Go', href: 'javascript:alert(1)' }] as never }).select('id'),
       answer: 'rows',
@@ -89,6 +94,17 @@ export function emailOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('email_lists').delete().eq('id', ids.emailList).select('id'),
       answer: 'rows',
       cells: MEMBERS_CHANGE('email_lists -1, email_list_members -1'),
+    },
+    'email_lists: rename workspace 1’s list': {
+      run: (a) => a.client.from('email_lists').update({ name: 'Renamed list' }).eq('id', ids.emailList).select('id'),
+      answer: 'rows',
+      cells: MEMBERS_CHANGE('email_lists ~1'),
+    },
+    // A form's token is the database's to draw: nobody sets one they could guess (no grant on the column).
+    'email_lists: set workspace 1’s form token to a chosen value': {
+      run: (a) => a.client.from('email_lists').update({ form_token: 'chosen-token-chosen-token' } as never).eq('id', ids.emailList).select('id'),
+      answer: 'rows',
+      cells: NOBODY_WRITES,
     },
     'email_list_members: read workspace 1': {
       run: (a) => a.client.from('email_list_members').select('contact_id, status, consent_method').eq('organization_id', world().workspace1),
@@ -134,6 +150,16 @@ export function emailOperations(world: World): Record<string, Operation> {
       run: (a) => a.client.from('email_campaigns').update({ status: 'sent' } as never).eq('id', ids.emailCampaign).select('id'),
       answer: 'rows',
       cells: NOBODY_WRITES,
+    },
+    'email_campaigns: change workspace 1’s draft subject': {
+      run: (a) => a.client.from('email_campaigns').update({ subject: 'Changed' }).eq('id', ids.emailCampaign).select('id'),
+      answer: 'rows',
+      cells: MEMBERS_CHANGE('email_campaigns ~1'),
+    },
+    'email_campaigns: delete workspace 1’s draft': {
+      run: (a) => a.client.from('email_campaigns').delete().eq('id', ids.emailCampaign).select('id'),
+      answer: 'rows',
+      cells: MEMBERS_CHANGE('email_campaigns -1, email_deliveries ~1'),
     },
     // A draft names lists of its own workspace only (20261128190100): members who may edit it are refused another
     // workspace's list; everyone else reaches no row to change.

@@ -12,7 +12,7 @@ import type { MatrixResponse, Operation, World } from './tenant-matrix';
  */
 
 const NOT_FOUND = '400 404 NoSuchKey';
-const RLS = '400 403 AccessDenied';
+export const RLS = '400 403 AccessDenied';
 
 /** What storage-js's StorageApiError carries: the HTTP status, Storage's `statusCode` and its `code`. */
 interface StorageFailure {
@@ -21,7 +21,7 @@ interface StorageFailure {
   code?: string;
 }
 
-async function storage(call: PromiseLike<{ data: unknown; error: unknown }>): Promise<MatrixResponse> {
+export async function storage(call: PromiseLike<{ data: unknown; error: unknown }>): Promise<MatrixResponse> {
   const { data, error } = await call;
   if (!error) return { status: 200, data, error: null };
   const failure = error as StorageFailure;

@@ -65,3 +65,24 @@ describe('Amazon SES through SNS (contract)', () => {
     expect(result).toEqual({ ok: true, events: [{ type: 'complaint', email: 'angry@example.com', message_id: undefined, detail: 'Complaint (Amazon SES)' }] });
   });
 });
+
+describe('Amazon SES through SNS: bodies of the wrong shape (never thrown on: a 500 at the endpoint)', () => {
+  it.each(['null', '5', '"text"', '[]', '[{"TopicArn": "x"}]'])('an unsigned %s is refused with 400 or 401', async (body) => {
+    const result = await verifySesThroughSns({ headers: {}, body }, secrets, fetchCertificate);
+    expect(result).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    'null',
+    '5',
+    '{"notificationType": "Bounce", "bounce": "x", "mail": null}',
+    '{"notificationType": "Bounce", "bounce": {"bounceType": "Permanent", "bouncedRecipients": [null, 5, {"emailAddress": 7}, {"emailAddress": "gone@example.com"}]}, "mail": {"headers": [null, {"name": 5}]}}',
+    '{"notificationType": "Complaint", "complaint": {"complainedRecipients": {"emailAddress": "x@example.com"}}}',
+  ])('a signed notification whose Message is %s: verified, only recipients with an address', async (inner) => {
+    const result = await verifySesThroughSns({ headers: {}, body: JSON.stringify(snsMessage({ Message: inner })) }, secrets, fetchCertificate);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.events.every((event) => event.email === 'gone@example.com')).toBe(true);
+    }
+  });
+});

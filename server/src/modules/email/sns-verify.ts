@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import type { FeedbackEvent, Verified, WebhookRequest, WebhookSecrets } from './webhook-providers';
+import { isRecord, type FeedbackEvent, type Verified, type WebhookRequest, type WebhookSecrets } from './webhook-providers';
 
 /**
  * Amazon SES notifications through Amazon SNS, verified as SNS documents it ("Verifying the signatures of Amazon SNS
@@ -51,31 +51,47 @@ export function snsStringToSign(message: Record<string, unknown>): string | null
   return fields.filter((field) => message[field] !== undefined).map((field) => `${field}\n${String(message[field])}\n`).join('');
 }
 
+/** The objects of a list that name an address (anything else in a notification is left out, never thrown on). */
+function recipients(list: unknown): (Record<string, unknown> & { emailAddress: string })[] {
+  if (!Array.isArray(list)) return [];
+  return list.filter((entry): entry is Record<string, unknown> & { emailAddress: string } => isRecord(entry) && typeof entry.emailAddress === 'string' && entry.emailAddress !== '');
+}
+
+function sesMessageId(mail: unknown): string | undefined {
+  if (!isRecord(mail)) return undefined;
+  const common = isRecord(mail.commonHeaders) && typeof mail.commonHeaders.messageId === 'string' ? mail.commonHeaders.messageId : undefined;
+  const header = Array.isArray(mail.headers)
+    ? mail.headers.find((h): h is { name: string; value: string } => isRecord(h) && typeof h.name === 'string' && typeof h.value === 'string' && h.name.toLowerCase() === 'message-id')?.value
+    : undefined;
+  return common ?? header;
+}
+
 function sesEvents(notification: Record<string, unknown>): FeedbackEvent[] {
-  const mail = (notification.mail ?? {}) as { commonHeaders?: { messageId?: string }; headers?: { name: string; value: string }[] };
-  const messageId = mail.commonHeaders?.messageId ?? mail.headers?.find((h) => h.name.toLowerCase() === 'message-id')?.value;
+  const messageId = sesMessageId(notification.mail);
   if (notification.notificationType === 'Bounce' || notification.eventType === 'Bounce') {
-    const bounce = (notification.bounce ?? {}) as { bounceType?: string; bouncedRecipients?: { emailAddress: string; diagnosticCode?: string }[] };
-    return (bounce.bouncedRecipients ?? []).map((recipient) => ({
-      type: 'bounce', email: recipient.emailAddress, message_id: messageId, bounce_type: bounce.bounceType === 'Permanent' ? 'hard' : 'soft',
-      detail: `${bounce.bounceType ?? 'Bounce'}: ${recipient.diagnosticCode ?? ''}`.slice(0, 500),
+    const bounce = isRecord(notification.bounce) ? notification.bounce : {};
+    const bounceType = typeof bounce.bounceType === 'string' ? bounce.bounceType : 'Bounce';
+    return recipients(bounce.bouncedRecipients).map((recipient) => ({
+      type: 'bounce', email: recipient.emailAddress, message_id: messageId, bounce_type: bounceType === 'Permanent' ? 'hard' : 'soft',
+      detail: `${bounceType}: ${typeof recipient.diagnosticCode === 'string' ? recipient.diagnosticCode : ''}`.slice(0, 500),
     }));
   }
   if (notification.notificationType === 'Complaint' || notification.eventType === 'Complaint') {
-    const complaint = (notification.complaint ?? {}) as { complainedRecipients?: { emailAddress: string }[] };
-    return (complaint.complainedRecipients ?? []).map((recipient) => ({ type: 'complaint', email: recipient.emailAddress, message_id: messageId, detail: 'Complaint (Amazon SES)' }));
+    const complaint = isRecord(notification.complaint) ? notification.complaint : {};
+    return recipients(complaint.complainedRecipients).map((recipient) => ({ type: 'complaint', email: recipient.emailAddress, message_id: messageId, detail: 'Complaint (Amazon SES)' }));
   }
   return [];
 }
 
 export async function verifySesThroughSns(request: WebhookRequest, secrets: WebhookSecrets, fetchCertificate: CertificateFetcher = fetchSnsCertificate): Promise<Verified> {
   if (!secrets.sns_topic_arn) return { ok: false, status: 401, reason: 'no SNS topic is set' };
-  let message: Record<string, unknown>;
+  let message: unknown;
   try {
-    message = JSON.parse(request.body) as Record<string, unknown>;
+    message = JSON.parse(request.body);
   } catch {
     return { ok: false, status: 400, reason: 'not JSON' };
   }
+  if (!isRecord(message)) return { ok: false, status: 400, reason: 'not an SNS message' };
   if (message.TopicArn !== secrets.sns_topic_arn) return { ok: false, status: 401, reason: 'another topic' };
   if (!snsUrlAllowed(message.SigningCertURL, true)) return { ok: false, status: 401, reason: 'certificate not from SNS' };
   const toSign = snsStringToSign(message);
@@ -94,11 +110,11 @@ export async function verifySesThroughSns(request: WebhookRequest, secrets: Webh
     return { ok: true, events: [], subscribeUrl: message.SubscribeURL };
   }
   if (message.Type !== 'Notification') return { ok: true, events: [] };
-  let notification: Record<string, unknown>;
+  let notification: unknown;
   try {
-    notification = JSON.parse(String(message.Message)) as Record<string, unknown>;
+    notification = JSON.parse(String(message.Message));
   } catch {
     return { ok: true, events: [] };
   }
-  return { ok: true, events: sesEvents(notification) };
+  return { ok: true, events: isRecord(notification) ? sesEvents(notification) : [] };
 }

@@ -53,6 +53,14 @@ function parseJson(body: string): unknown {
   }
 }
 
+/** A JSON object (not null, not an array): a verified body may still hold anything in any place. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The events of a verified body that name an address (the database skips those that are not a plain one). */
+const withAddress = (events: FeedbackEvent[]) => events.filter((event) => typeof event.email === 'string' && event.email !== '');
+
 const HARD_POSTMARK = new Set(['HardBounce', 'BadEmailAddress', 'ManuallyDeactivated']);
 
 export function verifyPostmark(request: WebhookRequest, secrets: WebhookSecrets): Verified {
@@ -60,14 +68,14 @@ export function verifyPostmark(request: WebhookRequest, secrets: WebhookSecrets)
   const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(auth);
   const credentials = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
   if (!equalText(credentials, `postmark:${secrets.postmark_password}`)) return { ok: false, status: 401, reason: 'wrong credentials' };
-  const payload = parseJson(request.body) as Record<string, unknown> | undefined;
-  if (!payload || typeof payload !== 'object') return { ok: false, status: 400, reason: 'not JSON' };
-  const email = String(payload.Email ?? '');
+  const payload = parseJson(request.body);
+  if (!isRecord(payload)) return { ok: false, status: 400, reason: 'not a JSON object' };
+  const email = typeof payload.Email === 'string' ? payload.Email : '';
   if (payload.RecordType === 'Bounce') {
     const kind = String(payload.Type ?? '');
-    return { ok: true, events: [{ type: 'bounce', email, bounce_type: HARD_POSTMARK.has(kind) ? 'hard' : 'soft', detail: `${kind}: ${String(payload.Description ?? payload.Details ?? '')}`.slice(0, 500) }] };
+    return { ok: true, events: withAddress([{ type: 'bounce', email, bounce_type: HARD_POSTMARK.has(kind) ? 'hard' : 'soft', detail: `${kind}: ${String(payload.Description ?? payload.Details ?? '')}`.slice(0, 500) }]) };
   }
-  if (payload.RecordType === 'SpamComplaint') return { ok: true, events: [{ type: 'complaint', email, detail: 'Marked as spam (Postmark)' }] };
+  if (payload.RecordType === 'SpamComplaint') return { ok: true, events: withAddress([{ type: 'complaint', email, detail: 'Marked as spam (Postmark)' }]) };
   return { ok: true, events: [] };
 }
 
@@ -87,14 +95,14 @@ export function verifySendGrid(request: WebhookRequest, secrets: WebhookSecrets,
   if (!valid) return { ok: false, status: 401, reason: 'bad signature' };
   const payload = parseJson(request.body);
   if (!Array.isArray(payload)) return { ok: false, status: 400, reason: 'not a list of events' };
-  const events = payload.flatMap((event: Record<string, unknown>): FeedbackEvent[] => {
-    const email = String(event.email ?? '');
+  const events = payload.filter(isRecord).flatMap((event): FeedbackEvent[] => {
+    const email = typeof event.email === 'string' ? event.email : '';
     const messageId = typeof event['smtp-id'] === 'string' ? event['smtp-id'] : undefined;
     if (event.event === 'bounce') return [{ type: 'bounce', email, message_id: messageId, bounce_type: event.type === 'blocked' ? 'soft' : 'hard', detail: String(event.reason ?? '').slice(0, 500) }];
     if (event.event === 'spamreport') return [{ type: 'complaint', email, message_id: messageId, detail: 'Marked as spam (SendGrid)' }];
     return [];
   });
-  return { ok: true, events };
+  return { ok: true, events: withAddress(events) };
 }
 
 export function verifyGeneric(request: WebhookRequest, secrets: WebhookSecrets, now = Date.now()): Verified {
@@ -106,19 +114,19 @@ export function verifyGeneric(request: WebhookRequest, secrets: WebhookSecrets, 
   const expected = createHmac('sha256', secrets.generic_secret).update(`${id}.${timestamp}.${request.body}`).digest('base64');
   const valid = signatures.split(' ').some((entry) => entry.startsWith('v1,') && equalText(entry.slice(3), expected));
   if (!valid) return { ok: false, status: 401, reason: 'bad signature' };
-  const payload = parseJson(request.body) as { events?: unknown } | undefined;
-  if (!payload || !Array.isArray(payload.events)) return { ok: false, status: 400, reason: 'expected {"events": [...]}' };
-  const events = payload.events.flatMap((event: Record<string, unknown>): FeedbackEvent[] => {
+  const payload = parseJson(request.body);
+  if (!isRecord(payload) || !Array.isArray(payload.events)) return { ok: false, status: 400, reason: 'expected {"events": [...]}' };
+  const events = payload.events.filter(isRecord).flatMap((event): FeedbackEvent[] => {
     if (event.type !== 'bounce' && event.type !== 'complaint') return [];
     return [{
       type: event.type,
-      email: String(event.email ?? ''),
+      email: typeof event.email === 'string' ? event.email : '',
       message_id: typeof event.message_id === 'string' ? event.message_id : undefined,
       bounce_type: event.bounce_type === 'soft' ? 'soft' : 'hard',
       detail: typeof event.detail === 'string' ? event.detail.slice(0, 500) : undefined,
     }];
   });
-  return { ok: true, events };
+  return { ok: true, events: withAddress(events) };
 }
 
 /** The Standard Webhooks signature header of a body: for the generic format's senders and for the tests. */

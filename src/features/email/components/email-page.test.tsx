@@ -16,11 +16,12 @@ vi.mock('@/lib/supabase', async () => {
 
 const fake = (supabase as unknown as { fake: FakeSupabase }).fake;
 let overview: () => FakeResult | Promise<FakeResult>;
+let workerAlive: boolean;
 const emptyCounts = { subscribers: 0, lists: 0, campaigns: 0, deliveries: 0, sent: 0, open_tracked: 0, opened: 0, click_tracked: 0, clicked: 0, unsubscribed: 0, bounced: 0, complained: 0 };
 
 function respond(call: QueryCall): FakeResult | Promise<FakeResult> | undefined {
   if (call.table === 'profiles') return { data: { user_id: 'user-1', first_name: 'Me' }, error: null };
-  if (call.table === 'rpc:email_sending_status') return { data: [{ worker_alive: true }], error: null };
+  if (call.table === 'rpc:email_sending_status') return { data: [{ worker_alive: workerAlive, last_seen_at: null }], error: null };
   if (call.table === 'rpc:email_overview') return overview();
   if (call.operation === 'select' && (call.table === 'email_campaigns' || call.table === 'email_lists')) return { data: [], error: null };
   if (call.table.startsWith('rpc:')) return { data: [], error: null };
@@ -35,6 +36,7 @@ beforeEach(() => {
   fake.reset();
   localStorage.clear();
   overview = () => ({ data: [emptyCounts], error: null });
+  workerAlive = true;
   fake.respondWith(respond);
   fake.setSession(fakeSession());
 });
@@ -60,6 +62,21 @@ describe('/marketing/email page', () => {
     expect(await screen.findByText('1,200')).toBeInTheDocument();
     expect(screen.getByText('Subscribers')).toBeInTheDocument();
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+  });
+
+  // Issue 28, point 6: without a worker (hosted Supabase before `npm run worker` runs) the page says why nothing can be sent.
+  it('says campaigns cannot be sent, and why, while no worker runs; says nothing while one does', async () => {
+    workerAlive = false;
+    const { unmount } = renderPage();
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Campaigns cannot be sent right now');
+    expect(notice).toHaveTextContent(/npm run worker/);
+    unmount();
+    workerAlive = true;
+    renderPage();
+    expect(await screen.findByText('Sample data')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fake.calls.filter((call) => call.table === 'rpc:email_sending_status').length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryByText('Campaigns cannot be sent right now')).not.toBeInTheDocument();
   });
 
   it('a failed load says so in words and tries again on request', async () => {

@@ -19,7 +19,17 @@ export function SubscribePage({ formToken }: { formToken: string }) {
   const [error, setError] = useState<string | undefined>();
 
   if (form.isPending) return <PublicEmailFrame title={copy.loading}>{null}</PublicEmailFrame>;
-  if (form.isError || !form.data) return <PublicEmailFrame title={copy.notFound}>{null}</PublicEmailFrame>;
+  if (form.isError) {
+    return (
+      <PublicEmailFrame title={copy.loadFailed}>
+        <p role="alert" className="text-sm">{copy.loadFailedHint}</p>
+        <Button variant="outline" onClick={() => void form.refetch()}>
+          {emailCopy.retry}
+        </Button>
+      </PublicEmailFrame>
+    );
+  }
+  if (!form.data) return <PublicEmailFrame title={copy.notFound}>{null}</PublicEmailFrame>;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailFailureDescription } from './email-failure';
+import { emailFailureDescription, isInvalidConfirmationLink } from './email-failure';
 
 describe('emailFailureDescription', () => {
   it.each([
@@ -12,5 +12,17 @@ describe('emailFailureDescription', () => {
     [null, 'Something went wrong. Please try again.'],
   ])('%j → %s', (error, expected) => {
     expect(emailFailureDescription(error)).toBe(expected);
+  });
+});
+
+describe('isInvalidConfirmationLink', () => {
+  it.each([
+    [{ code: 'P0001', message: 'This confirmation link is not valid or has expired…', details: 'invalid_token' }, true],
+    [{ code: 'P0001', details: 'sending_unavailable' }, false],
+    [{ code: '500', message: 'Internal server error' }, false],
+    [new TypeError('Failed to fetch'), false],
+    [null, false],
+  ])('%j → %s', (error, expected) => {
+    expect(isInvalidConfirmationLink(error)).toBe(expected);
   });
 });

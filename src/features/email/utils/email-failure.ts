@@ -12,3 +12,8 @@ export function emailFailureDescription(error: unknown): string {
   if (message && /fetch|network/i.test(message)) return 'The server could not be reached. Check your connection and try again.';
   return 'Something went wrong. Please try again.';
 }
+
+/** Whether a confirmation link was refused as not valid or expired (the database said so), not merely unreachable. */
+export function isInvalidConfirmationLink(error: unknown): boolean {
+  return Boolean(error && typeof error === 'object' && (error as { details?: unknown }).details === 'invalid_token');
+}
