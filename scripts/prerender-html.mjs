@@ -80,16 +80,21 @@ export function signedInPageChunks(manifest, pagePaths, base = '/') {
  * header in a hidden `#app-frame` before React's root, each page's top by path in a JSON script, and the inline script
  * that fills and shows the frame during parsing for a signed-in page of a browser holding a session (or removes it).
  * The JSON cannot close its script element: every `<` is escaped.
+ * The app's entry is not a module script of the head any more but the frame's `data-entry`: the inline script starts
+ * it at once where it shows no frame, and after the frame's first paint where it shows one (decision 0017, session 14).
  */
 export function withAppFrame(shell, { header, pages }, script, chunks = {}) {
   if (shell.includes('id="app-frame"')) throw new Error('The shell has its frames already: run `vite build` before scripts/prerender.mjs');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
+  if (!entry) throw new Error('The module script of index.html was not found: update withAppFrame');
   const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
   const frame =
-    `<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden>${header}<div id="app-frame-page"></div></div>\n` +
+    `<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden data-entry="${entry[1]}">${header}<div id="app-frame-page"></div></div>\n` +
     `    ${jsonScript('app-frame-pages', pages)}\n` +
     `    ${jsonScript('app-frame-chunks', chunks)}\n` +
     `    <script>${script}</script>\n    `;
-  const withFrame = shell.replace('<div id="root">', `${frame}<div id="root">`);
-  if (withFrame === shell) throw new Error('<div id="root"> was not found in the shell: update withAppFrame');
+  const withoutEntry = shell.replace(entry[0], '');
+  const withFrame = withoutEntry.replace('<div id="root">', `${frame}<div id="root">`);
+  if (withFrame === withoutEntry) throw new Error('<div id="root"> was not found in the shell: update withAppFrame');
   return withFrame;
 }

@@ -67,7 +67,9 @@ describe('withAppFrame', () => {
   it('puts the hidden frame, its pages and the script before the root', () => {
     const page = withAppFrame(shell, frame, 'run()');
     const before = page.slice(0, page.indexOf('<div id="root">'));
-    expect(before).toContain('<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden><header>H</header><div id="app-frame-page"></div></div>');
+    expect(before).toContain(
+      '<div id="app-frame" class="min-h-screen bg-muted/30" aria-hidden="true" hidden data-entry="/assets/index-1.js"><header>H</header><div id="app-frame-page"></div></div>',
+    );
     expect(before).toContain('<script>run()</script>');
     const json = /<script type="application\/json" id="app-frame-pages">(.*?)<\/script>/.exec(before)?.[1];
     expect(json).not.toContain('<');
@@ -80,8 +82,16 @@ describe('withAppFrame', () => {
     expect(JSON.parse(json!)).toEqual({ '/dashboard': ['/assets/dashboard-1.js'] });
   });
 
-  it('refuses a shell without a root, or with its frames already', () => {
-    expect(() => withAppFrame('<body></body>', frame, 'run()')).toThrow(/root/);
+  it("leaves the app's entry to the inline script: no module script in the head, its address on the frame", () => {
+    const page = withAppFrame(shell, frame, 'run()');
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain('<title>Shell</title></head>');
+    expect(page).toContain('data-entry="/assets/index-1.js"');
+  });
+
+  it('refuses a shell without a root or an entry, or with its frames already', () => {
+    expect(() => withAppFrame('<body><script type="module" crossorigin src="/e.js"></script></body>', frame, 'run()')).toThrow(/root/);
+    expect(() => withAppFrame('<body><div id="root"></div></body>', frame, 'run()')).toThrow(/module script/);
     expect(() => withAppFrame(withAppFrame(shell, frame, 'run()'), frame, 'run()')).toThrow(/frames already/);
   });
 });

@@ -3,8 +3,10 @@
  * signed-in pages: features/dashboard/components/app-frame.tsx): during parsing, before the first paint, it shows the
  * frame of the page being opened when that page is a signed-in one and this browser holds a user's session, and
  * removes the frame otherwise — a signed-out visitor, or any other page, never sees it. The app removes the frame
- * when its page renders (`@/lib/app-frame`). The Content-Security-Policy allows this exact text by its hash (below; a test
- * checks the two agree): change one, change the other.
+ * when its page renders (`@/lib/app-frame`). It also starts the app: the shell's entry is the frame's `data-entry`, not
+ * a module script of the head, so **without this script no page of the shell starts** (session 14 of decision 0017).
+ * The Content-Security-Policy allows this exact text by its hash (below; a test checks the two agree): change one,
+ * change the other.
  */
 export const APP_FRAME_SCRIPT =
   '(function(){var d=document,f=d.getElementById("app-frame");if(!f)return;' +
@@ -12,7 +14,15 @@ export const APP_FRAME_SCRIPT =
   'var p=j("app-frame-pages")[a],s=0;' +
   'for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)))s=1;' +
   'if(p&&s){d.getElementById("app-frame-page").innerHTML=p;f.hidden=false;e();var r=w();if(r){r=window.__appFrameReady=Promise.race([r.then(function(){' +
-  'return new Promise(function(f){requestAnimationFrame(function(){setTimeout(f)})})}),new Promise(function(f){setTimeout(f,2e3)})]);r.then(l,l)}else l();return}}catch(x){}f.remove();' +
+  'return new Promise(function(f){requestAnimationFrame(function(){setTimeout(f)})})}),new Promise(function(f){setTimeout(f,2e3)})]);r.then(l,l)}else l();t();return}}catch(x){}f.remove();n();' +
+  // The app's entry (the frame's data-entry: scripts/prerender-html.mjs): at once without a frame; with one, once the
+  // frame has been painted (the first contentful paint; the next frame where paint timing is missing; at once in a
+  // hidden tab; at most 1 s after parsing): the frame's paint needs neither its 82 KB nor their evaluation, and the
+  // paint no longer shares the network with them (as /hydrate.js does for the prerendered pages).
+  'var E;function n(){var u=f.getAttribute("data-entry");if(u&&!E){E=1;var k=d.createElement("script");k.type="module";k.crossOrigin="";k.src=u;d.head.appendChild(k)}}' +
+  'function t(){if(d.visibilityState==="hidden")return n();setTimeout(n,1e3);try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0;' +
+  'new PerformanceObserver(function(x,b){if(x.getEntriesByName("first-contentful-paint").length){b.disconnect();n()}}).observe({type:"paint",buffered:true});return}catch(x){}' +
+  'requestAnimationFrame(function(){setTimeout(n)})}' +
   // The page's chunks (scripts/prerender-html.mjs, signedInPageChunks) load with the entry, not after it; on a page
   // whose frame paints its largest text from its own reads (w below), once that text has been painted (the frame after
   // it; at most 2 s): those reads have the network and the server first, and the app waits for the same promise
@@ -53,4 +63,4 @@ export const APP_FRAME_SCRIPT =
   'function v(b,s){var t=d.createElement("p");t.className=b.dataset.class;t.textContent=s;b.replaceWith(t)}})();';
 
 /** `'sha256-…'` of APP_FRAME_SCRIPT, for script-src. */
-export const APP_FRAME_SCRIPT_HASH = "'sha256-XsvcXrqzksBKnjFGscX2N3yLPadPlaJ+ROijeD84ZOI='";
+export const APP_FRAME_SCRIPT_HASH = "'sha256-nG5w+YCWMkWbCHgfAphMuYtcVkWPdyI2/aCM47qbNVc='";

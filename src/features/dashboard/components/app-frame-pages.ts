@@ -11,6 +11,7 @@ import { resolveBackend } from '@/config/env';
 import { moduleSubtitles } from '@/config/module-subtitles';
 import { paths, type MarketingModule } from '@/config/paths';
 import { marketingRoles } from '@/config/roles';
+import { accountSecurityCopy } from '@/config/security-copy';
 import { seoCopy } from '@/config/seo-copy';
 import { socialCopy } from '@/config/social-copy';
 import { teamCopy, workspaceCopy } from '@/config/team-copy';
@@ -42,11 +43,19 @@ export interface FramePage {
   isSample?: boolean;
   /** The main column's spacing (the dashboard's is wider). */
   spacing: 'space-y-6' | 'space-y-8';
+  /** The main column's width when the page narrows it (AccountSecurityPage's). */
+  width?: 'max-w-3xl';
   /**
    * The page's first card when its heading is fixed text (a list's title and description): shown in the frame at the
    * place the page first renders it, `above` px of skeleton under the title standing for what comes before it.
    */
   card?: { title: string; description: string; above: number };
+  /**
+   * The page's first card when it is a plain Card whose header is fixed text (/account/security: the two-factor card,
+   * whose description is the page's largest text): its title and description as CardHeader renders them, right under
+   * the title, and a skeleton of `bodyHeight` px (its body's loading state) for what it reads.
+   */
+  headerCard?: HeaderCardFrame;
   /**
    * /marketing/email: the page's tabs (fixed) and where its overview first shows: the note of a workspace that has sent
    * nothing, filled in by the shell's inline script from the overview it starts (`@/config/app-frame-script`), a
@@ -59,6 +68,12 @@ export interface FramePage {
    * for a viewer or a workspace without a site.
    */
   analyticsSites?: AnalyticsSitesFrame;
+}
+
+export interface HeaderCardFrame {
+  title: string;
+  description: string;
+  bodyHeight: number;
 }
 
 export interface AnalyticsSitesFrame {
@@ -189,7 +204,15 @@ export const framePages: Readonly<Record<string, FramePage>> = {
     workspaceLine: workspaceLine(webhooksCopy.workspaceLine, 'mt-1 break-words text-muted-foreground', 4),
     spacing: 'space-y-6',
   },
-  [paths.accountSecurity]: { backLink: true, spacing: 'space-y-6' },
+  [paths.accountSecurity]: {
+    backLink: true,
+    title: accountSecurityCopy.title,
+    subtitle: accountSecurityCopy.description,
+    spacing: 'space-y-6',
+    width: 'max-w-3xl',
+    // TwoFactorCard while the factors load: ListStatus' loading line (20 px) and three 48 px rows, 12 px apart.
+    headerCard: { title: accountSecurityCopy.twoFactorTitle, description: accountSecurityCopy.twoFactorDescription, bodyHeight: 200 },
+  },
   [paths.contacts]: {
     backLink: true,
     title: contactsCopy.title,

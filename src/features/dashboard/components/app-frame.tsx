@@ -6,7 +6,7 @@ import { dashboardCopy, moduleCopy } from '@/config/account-copy';
 import { site } from '@/config/site';
 import { moduleIcons } from '@/features/dashboard/components/module-icons';
 import { cn } from '@/lib/utils';
-import type { EmailOverviewFrame, FramePage, WorkspaceLine } from './app-frame-pages';
+import type { EmailOverviewFrame, FramePage, HeaderCardFrame, WorkspaceLine } from './app-frame-pages';
 import { headerLayout } from '@/features/dashboard/components/header-layout';
 import { FrameAnalyticsSites } from './app-frame-analytics';
 
@@ -54,7 +54,7 @@ export function FramePageTop({ page }: { page: FramePage }) {
   const title = page.title ? <p className="text-3xl font-bold tracking-tight">{page.title}</p> : <span className={cn(skeleton, 'block h-9 w-56')} />;
   const subtitle = page.subtitle ? <p className="text-muted-foreground">{page.subtitle}</p> : <LineSkeleton line={page.workspaceLine} />;
   return (
-    <main className={cn('container mx-auto px-4 py-8', page.spacing)}>
+    <main className={cn('container mx-auto px-4 py-8', page.width, page.spacing)}>
       {page.backLink ? (
         <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -85,9 +85,10 @@ export function FramePageTop({ page }: { page: FramePage }) {
   );
 }
 
-/** Under the title: a list's card, the e-mail overview, the analytics sites, or a skeleton. */
+/** Under the title: a list's card, a card's header, the e-mail overview, the analytics sites, or a skeleton. */
 function FramePageBody({ page }: { page: FramePage }) {
   if (page.card) return <FrameCard {...page.card} />;
+  if (page.headerCard) return <FrameHeaderCard {...page.headerCard} />;
   if (page.emailOverview) return <FrameEmailOverview {...page.emailOverview} />;
   if (page.analyticsSites) return <FrameAnalyticsSites {...page.analyticsSites} />;
   return <div className={cn(skeleton, 'h-48 rounded-xl')} />;
@@ -123,6 +124,21 @@ function FrameCard({ title, description, above }: NonNullable<FramePage['card']>
         </div>
       </div>
     </>
+  );
+}
+
+/** A Card as Card, CardHeader and CardContent render it: the header's fixed title and description, a skeleton body. */
+function FrameHeaderCard({ title, description, bodyHeight }: HeaderCardFrame) {
+  return (
+    <div className="rounded-lg border bg-card text-card-foreground shadow-sm">
+      <div className="flex flex-col space-y-1.5 p-6">
+        <p className="text-xl font-semibold tracking-tight">{title}</p>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      <div className="p-6 pt-0">
+        <div className={skeleton} style={{ height: bodyHeight }} />
+      </div>
+    </div>
   );
 }
 
