@@ -49,6 +49,11 @@ export function useRescheduleContentItem() {
       // An item gone or access lost (AccessLostError) says so in its message.
       toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contentItemKeys.all }),
+    // A read that began before the write committed (a month the move itself opened, still without data) would be
+    // joined, not repeated, by the invalidation: cancelled first, it is read again after the write.
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: scheduleKey });
+      await queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
+    },
   });
 }

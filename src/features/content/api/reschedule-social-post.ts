@@ -42,6 +42,11 @@ export function useRescheduleSocialPost() {
       for (const [key, posts] of context?.before ?? []) queryClient.setQueryData(key, posts);
       toast.error(socialCalendarCopy.moveFailed, { description: toError(error).message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: socialQueryKeys.all }),
+    // A read that began before the write committed (a month the move itself opened, still without data) would be
+    // joined, not repeated, by the invalidation: cancelled first, it is read again after the write.
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: socialQueryKeys.all, predicate: isCalendar });
+      await queryClient.invalidateQueries({ queryKey: socialQueryKeys.all });
+    },
   });
 }
