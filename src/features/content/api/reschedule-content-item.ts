@@ -49,8 +49,8 @@ export function useRescheduleContentItem() {
       // An item gone or access lost (AccessLostError) says so in its message.
       toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
     },
-    // A read that began before the write committed (a month the move itself opened, still without data) would be
-    // joined, not repeated, by the invalidation: cancelled first, it is read again after the write.
+    // A calendar read still in flight may have begun before the write committed (a month the move itself opened):
+    // cancelled, then read again after the write, so the move is never shown undone by a stale answer.
     onSettled: async () => {
       await queryClient.cancelQueries({ queryKey: scheduleKey });
       await queryClient.invalidateQueries({ queryKey: contentItemKeys.all });

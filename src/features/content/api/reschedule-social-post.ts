@@ -42,8 +42,8 @@ export function useRescheduleSocialPost() {
       for (const [key, posts] of context?.before ?? []) queryClient.setQueryData(key, posts);
       toast.error(socialCalendarCopy.moveFailed, { description: toError(error).message });
     },
-    // A read that began before the write committed (a month the move itself opened, still without data) would be
-    // joined, not repeated, by the invalidation: cancelled first, it is read again after the write.
+    // A calendar read still in flight may have begun before the write committed (a month the move itself opened):
+    // cancelled, then read again after the write, so the move is never shown undone by a stale answer.
     onSettled: async () => {
       await queryClient.cancelQueries({ queryKey: socialQueryKeys.all, predicate: isCalendar });
       await queryClient.invalidateQueries({ queryKey: socialQueryKeys.all });
