@@ -549,6 +549,15 @@ begin
 
   select * into contact from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id for update;
   begin
+    -- Settings a version published before 20261129750000 may lack (see above): the step fails, nothing is changed.
+    if step_type = 'adjust_score' and (jsonb_typeof(step -> 'points') is distinct from 'number'
+        or (step ->> 'points')::numeric <> trunc((step ->> 'points')::numeric)) then
+      raise exception 'Step "%" has no whole number of points to add: edit the workflow and publish it again.', automation_apply_step.step_id;
+    elsif step_type in ('add_tag', 'remove_tag') and char_length(btrim(coalesce(step ->> 'tag', ''))) = 0 then
+      raise exception 'Step "%" has no tag: edit the workflow and publish it again.', automation_apply_step.step_id;
+    elsif step_type = 'set_stage' and coalesce(step ->> 'stage', '') not in ('subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned') then
+      raise exception 'Step "%" has no lifecycle stage: edit the workflow and publish it again.', automation_apply_step.step_id;
+    end if;
     case step_type
       when 'add_tag' then
         update public.contacts c set tags = case when step ->> 'tag' = any(c.tags) then c.tags else c.tags || (step ->> 'tag') end
