@@ -2502,13 +2502,18 @@ CREATE FUNCTION private.delete_old_automation_log(keep_days integer) RETURNS int
     AS $$
 declare
   removed integer;
+  removed_runs integer;
 begin
   if keep_days is null or keep_days < 1 then
     raise exception 'delete_old_automation_log: keep at least one day' using errcode = '22023';
   end if;
   delete from public.automation_run_log l where l.created_at < now() - make_interval(days => keep_days);
   get diagnostics removed = row_count;
-  return removed;
+  delete from public.automation_step_runs r
+  using public.automation_enrollments e
+  where r.enrollment_id = e.id and e.status in ('finished', 'exited') and e.finished_at < now() - make_interval(days => keep_days);
+  get diagnostics removed_runs = row_count;
+  return removed + removed_runs;
 end
 $$;
 
@@ -12146,6 +12151,9 @@ CREATE INDEX assets_tags_idx ON public.assets USING gin (tags);
 
 -- Name: automation_enrollments_contact_idx; Type: INDEX; Schema: public
 CREATE INDEX automation_enrollments_contact_idx ON public.automation_enrollments USING btree (contact_id, entered_at DESC);
+
+-- Name: automation_enrollments_ended_idx; Type: INDEX; Schema: public
+CREATE INDEX automation_enrollments_ended_idx ON public.automation_enrollments USING btree (finished_at) WHERE (status = ANY (ARRAY['finished'::text, 'exited'::text]));
 
 -- Name: automation_enrollments_one_active; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX automation_enrollments_one_active ON public.automation_enrollments USING btree (workflow_id, contact_id) WHERE (status = 'active'::text);
