@@ -2705,6 +2705,28 @@ CREATE FUNCTION private.email_campaign_audience(campaign public.email_campaigns,
   limit max_rows
 $$;
 
+-- Name: email_campaign_deliveries_data_complete(uuid, uuid, bigint[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.email_campaign_deliveries_data_complete(workspace_id uuid, campaign_id uuid, delivery_ids bigint[]) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  campaign_status text;
+begin
+  select c.status into campaign_status from public.email_campaigns c
+  where c.id = email_campaign_deliveries_data_complete.campaign_id
+    and c.organization_id = email_campaign_deliveries_data_complete.workspace_id;
+  if campaign_status is distinct from 'sending' then
+    return coalesce(campaign_status, 'gone');
+  end if;
+  update public.email_deliveries d set data_completed_at = now()
+  where d.id = any(email_campaign_deliveries_data_complete.delivery_ids)
+    and d.campaign_id = email_campaign_deliveries_data_complete.campaign_id and d.status = 'sending';
+  return campaign_status;
+end
+$$;
+
 -- Name: email_campaign_for_member(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.email_campaign_for_member(campaign_id uuid) RETURNS public.email_campaigns
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -7869,6 +7891,28 @@ CREATE FUNCTION public.email_campaign_report(campaign_id uuid) RETURNS TABLE(del
     count(*) filter (where d.track_clicks and d.status in ('sent', 'unconfirmed')), count(d.clicked_at) filter (where d.track_clicks)
   from public.email_deliveries d
   where d.campaign_id = email_campaign_report.campaign_id
+$$;
+
+-- Name: email_confirmation(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.email_confirmation(token text) RETURNS TABLE(status text, list_name text, workspace_name text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  member public.email_list_members;
+begin
+  if token is null or char_length(token) not between 20 and 100 then
+    raise exception 'This confirmation link is not valid.' using errcode = 'P0001', detail = 'invalid_token';
+  end if;
+  select m.* into member from public.email_list_members m where m.confirm_token_hash = private.email_token_hash(token);
+  if member.list_id is null or (member.status = 'pending' and member.confirm_expires_at < now()) or member.status = 'unsubscribed' then
+    raise exception 'This confirmation link is not valid or has expired: subscribe again to get a new one.'
+      using errcode = 'P0001', detail = 'invalid_token';
+  end if;
+  return query
+    select case when member.status = 'pending' then 'pending' else 'already_confirmed' end, l.name, o.name
+    from public.email_lists l join public.organizations o on o.id = l.organization_id where l.id = member.list_id;
+end
 $$;
 
 -- Name: email_list_counts(uuid); Type: FUNCTION; Schema: public
@@ -14268,6 +14312,9 @@ GRANT INSERT(list_ids),UPDATE(list_ids) ON TABLE public.email_campaigns TO authe
 -- Name: FUNCTION email_campaign_audience(campaign public.email_campaigns, after uuid, cutoff timestamp with time zone, max_rows integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_campaign_audience(campaign public.email_campaigns, after uuid, cutoff timestamp with time zone, max_rows integer) FROM PUBLIC;
 
+-- Name: FUNCTION email_campaign_deliveries_data_complete(workspace_id uuid, campaign_id uuid, delivery_ids bigint[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.email_campaign_deliveries_data_complete(workspace_id uuid, campaign_id uuid, delivery_ids bigint[]) FROM PUBLIC;
+
 -- Name: FUNCTION email_campaign_for_member(campaign_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_campaign_for_member(campaign_id uuid) FROM PUBLIC;
 
@@ -15105,6 +15152,12 @@ REVOKE ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.email_campaign_report(campaign_id uuid) TO service_role;
+
+-- Name: FUNCTION email_confirmation(token text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.email_confirmation(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.email_confirmation(token text) TO anon;
+GRANT ALL ON FUNCTION public.email_confirmation(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.email_confirmation(token text) TO service_role;
 
 -- Name: FUNCTION email_list_counts(workspace_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.email_list_counts(workspace_id uuid) FROM PUBLIC;

@@ -240,10 +240,14 @@ export const emailCopy = {
   },
   confirmPage: {
     title: 'Confirm your subscription',
+    loading: 'Loading...',
+    ask: (list: string, workspace: string) => `You asked to receive ${list} from ${workspace}. Confirm to start your subscription.`,
+    confirm: 'Confirm subscription',
     confirming: 'Confirming...',
     confirmed: (list: string, workspace: string) => `You are subscribed to ${list} from ${workspace}.`,
     already: (list: string) => `You had already confirmed your subscription to ${list}.`,
     failed: 'This confirmation link is not valid or has expired: subscribe again to get a new one.',
     unavailable: 'Your subscription could not be confirmed right now: check your connection and try again.',
+    loadFailed: 'This confirmation link could not be opened right now: check your connection and try again.',
   },
 } as const;

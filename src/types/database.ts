@@ -3158,6 +3158,10 @@ export type Database = {
         Args: { campaign_id: string };
         Returns: { deliveries: number; queued: number; sent: number; failed: number; unconfirmed: number; bounced: number; complained: number; unsubscribed: number; open_tracked: number; opened: number; click_tracked: number; clicked: number }[];
       };
+      email_confirmation: {
+        Args: { token: string };
+        Returns: { status: string; list_name: string; workspace_name: string }[];
+      };
       email_list_counts: {
         Args: { workspace_id: string };
         Returns: { list_id: string; confirmed: number; pending: number; unsubscribed: number }[];

@@ -107,6 +107,9 @@ describe('an inline e-mail step’s unsubscribe link (as the Email Platform’s 
         { id: 'done', type: 'end' },
       ],
     });
+    await server.sql`
+      insert into public.email_settings (organization_id, from_name, from_email, reply_to) values (${user.organizationId}, 'Ida Shop', 'shop@ida.test', 'help@ida.test')
+      on conflict (organization_id) do update set from_name = excluded.from_name, from_email = excluded.from_email, reply_to = excluded.reply_to`;
     const address = uniqueEmail('inline-unsubscribe');
     const contactId = await addContact(user, { first_name: 'Ida', email: address });
     await drain();
@@ -121,6 +124,9 @@ describe('an inline e-mail step’s unsubscribe link (as the Email Platform’s 
     expect(message!.parsed.text).toContain('Hi Ida,');
     expect(message!.parsed.text).toContain('Good to have you.');
     expect(message!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // The workspace's sender, as the SMTP server received it.
+    expect(message!.header('from')).toBe('Ida Shop <shop@ida.test>');
+    expect(message!.header('reply-to')).toBe('help@ida.test');
     expect(message!.messageId).toMatch(/^<d\d+\.\d+@/);
     const token = unsubscribeTokenOf(message!);
     expect(message!.header('list-unsubscribe')).toBe(`<${server.url}/e/u/${token}>`);

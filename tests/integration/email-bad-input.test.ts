@@ -68,7 +68,7 @@ describe('the subscribe form and the confirmation link (the data API, anon)', ()
 
   it('answers malformed bodies and hostile arguments without a 5xx', async () => {
     const probes: Probe[] = [];
-    for (const name of ['subscribe_to_email_list', 'confirm_email_subscription', 'email_list_form']) {
+    for (const name of ['subscribe_to_email_list', 'confirm_email_subscription', 'email_confirmation', 'email_list_form']) {
       JSON_BODIES.forEach((body, n) => probes.push(rpc(name, body, `body #${n}`)));
       probes.push(rpc(name, 'form_token=x', 'form-encoded', 'application/x-www-form-urlencoded'));
     }
@@ -90,6 +90,7 @@ describe('the subscribe form and the confirmation link (the data API, anon)', ()
     hostile.forEach((args, n) => probes.push(rpc('subscribe_to_email_list', JSON.stringify(args), `arguments #${n}`)));
     for (const token of [null, 5, '', '\u0000', 'x'.repeat(100_000), ['a'], '%00', "' or 1=1 --"]) {
       probes.push(rpc('confirm_email_subscription', JSON.stringify({ token }), `token ${JSON.stringify(token).slice(0, 20)}`));
+      probes.push(rpc('email_confirmation', JSON.stringify({ token }), `read token ${JSON.stringify(token).slice(0, 20)}`));
       probes.push(rpc('email_list_form', JSON.stringify({ form_token: token }), `form token ${JSON.stringify(token).slice(0, 20)}`));
     }
     const answers = await statusesOf(probes);

@@ -56,8 +56,9 @@ async function status(campaignId: string) {
 }
 
 describe('a campaign', () => {
-  it('reaches every confirmed member of its lists once, minus suppressions, with its unsubscribe headers and a Message-ID each', async () => {
+  it('reaches every confirmed member of its lists once, minus suppressions, with its unsubscribe headers, the workspace’s sender and a Message-ID each', async () => {
     const ws = owner.organizationId;
+    await owner.client.from('email_settings').update({ from_name: 'Acme News', from_email: 'news@acme.test', reply_to: 'hello@acme.test' }).eq('organization_id', ws);
     const a = await createList(owner.client, ws, { opt_in: 'single' });
     const b = await createList(owner.client, ws, { opt_in: 'single' });
     const both = uniqueEmail('both');
@@ -83,6 +84,9 @@ describe('a campaign', () => {
       expect(message.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(htmlOf(message)).toContain('/e/u/');
       expect(message.parsed.text).toContain('Unsubscribe: http://127.0.0.1');
+      // The workspace's sender, as the SMTP server received it (not only on the test sent to oneself).
+      expect(message.header('from')).toBe('Acme News <news@acme.test>');
+      expect(message.header('reply-to')).toBe('hello@acme.test');
     }
     const toBoth = smtp.to(both)[0]!;
     expect(toBoth.parsed.subject).toBe('News for you');
@@ -93,6 +97,7 @@ describe('a campaign', () => {
     const { data: deliveries } = await owner.client.from('email_deliveries').select('status, message_id, smtp_response').eq('campaign_id', campaignId);
     expect(deliveries!.map((d) => d.status)).toEqual(['sent', 'sent', 'sent']);
     expect(deliveries!.every((d) => d.smtp_response?.startsWith('250'))).toBe(true);
+    await owner.client.from('email_settings').update({ from_name: null, from_email: null, reply_to: null }).eq('organization_id', ws);
   });
 
   it('keeps merge fields from adding headers or recipients, and templates from carrying script or forms', async () => {

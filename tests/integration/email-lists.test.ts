@@ -65,11 +65,17 @@ describe('the public subscribe form', () => {
     const link = /http:\/\/127\.0\.0\.1:\d+\/email\/confirm\/([A-Za-z0-9_-]+)/.exec(confirmation.parsed.text ?? '');
     expect(link).not.toBeNull();
 
+    // What the link's page shows on load: read, nothing confirmed (a mail scanner may open the link).
+    const { data: shown } = await visitor().rpc('email_confirmation', { token: link![1]! });
+    expect(shown).toEqual([{ status: 'pending', list_name: 'Newsletter', workspace_name: expect.any(String) }]);
+    expect(await member(list.id, address)).toMatchObject({ status: 'pending', confirmed_at: null });
+
     const { data: confirmed } = await visitor().rpc('confirm_email_subscription', { token: link![1]! });
     expect(confirmed).toEqual([{ status: 'confirmed', list_name: 'Newsletter', workspace_name: expect.any(String) }]);
     expect(await member(list.id, address)).toMatchObject({ status: 'confirmed', confirmed_at: expect.any(Date) });
     const { data: again } = await visitor().rpc('confirm_email_subscription', { token: link![1]! });
     expect(again![0]!.status).toBe('already_confirmed');
+    expect((await visitor().rpc('email_confirmation', { token: link![1]! })).data![0]!.status).toBe('already_confirmed');
 
     await drain(server);
     const welcomeMessage = smtp.to(address).find((message) => message.parsed.subject?.startsWith('Welcome'));
@@ -87,6 +93,8 @@ describe('the public subscribe form', () => {
     expect(bad).toMatchObject({ details: 'invalid_email', message: 'Enter a valid e-mail address.' });
     const { error: badLink } = await visitor().rpc('confirm_email_subscription', { token: 'A'.repeat(43) });
     expect(badLink).toMatchObject({ details: 'invalid_token' });
+    const { error: badRead } = await visitor().rpc('email_confirmation', { token: 'A'.repeat(43) });
+    expect(badRead).toMatchObject({ details: 'invalid_token' });
   });
 
   it('limits one client and one address (429 with Retry-After), and sends one confirmation per 10 minutes to one address', async () => {

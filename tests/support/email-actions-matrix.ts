@@ -11,9 +11,10 @@ const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:matrix-feedback';
 /**
  * The tenant matrix's rows for the Email Platform's functions that email-matrix.ts left out (audit of issue 28): a
  * campaign's state changes, tests sent to oneself, members added from a filter or a file (their dry runs, which read
- * workspace 1's contacts), the webhook settings, and a confirmation link guessed by anyone. Workspace 1's campaign is a
- * draft and no worker runs in the matrix, so a member reaches each function's own refusal ("not sending", "no worker"):
- * the cell shows the caller got past the workspace check, and everyone else is stopped before it.
+ * workspace 1's contacts), the webhook settings, and a confirmation link guessed by anyone (confirmed, or read on the
+ * link's page). Workspace 1's campaign is a draft and no worker runs in the matrix, so a member reaches each function's
+ * own refusal ("not sending", "no worker"): the cell shows the caller got past the workspace check, and everyone else
+ * is stopped before it.
  */
 export function emailActionOperations(world: World): Record<string, Operation> {
   return {
@@ -64,6 +65,11 @@ export function emailActionOperations(world: World): Record<string, Operation> {
     },
     'confirm_email_subscription(): a guessed link': {
       run: (a) => a.client.rpc('confirm_email_subscription', { token: GUESSED_TOKEN }),
+      answer: 'ok',
+      cells: Array(8).fill('400 P0001 invalid_token') as Operation['cells'],
+    },
+    'email_confirmation(): a guessed link': {
+      run: (a) => a.client.rpc('email_confirmation', { token: GUESSED_TOKEN }),
       answer: 'ok',
       cells: Array(8).fill('400 P0001 invalid_token') as Operation['cells'],
     },

@@ -34,6 +34,11 @@ export interface RealSmtpOptions {
    */
   dropAtRecipient?: (address: string) => boolean;
   dropDelayMs?: number;
+  /**
+   * Answer RCPT TO of a recipient only once the promise returned resolves (undefined: at once): a message held on its
+   * way, before its DATA.
+   */
+  holdRecipient?: (address: string) => Promise<void> | undefined;
   /** Hold each "250" this long. */
   acceptDelayMs?: number;
   /** Keep the parsed messages (default true; a bench only counts). */
@@ -65,7 +70,9 @@ export function startRealSmtpServer(options: RealSmtpOptions = {}): Promise<Real
         callback(error);
         return;
       }
-      callback();
+      const hold = options.holdRecipient?.(address.address);
+      if (hold) void hold.then(() => callback());
+      else callback();
     },
     onData(stream: SMTPServerDataStream, session, callback) {
       const chunks: Buffer[] = [];

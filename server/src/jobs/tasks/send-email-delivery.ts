@@ -65,7 +65,9 @@ export const sendEmailDelivery = defineTask({
       publicUrl: email.publicUrl,
       tracking: { opens: claim.track_opens, clicks: claim.track_clicks },
       kind: claim.list_id ? 'welcome' : claim.delivery_kind === 'automation' ? 'automation_email' : 'template',
-      markDataComplete: () => markers.add(deliveryId),
+      markDataComplete: async () => {
+        await markers.add(deliveryId);
+      },
     });
     await outcomes.add(outcome);
     if (outcome.outcome === 'retry') throw new Error(`delivery ${deliveryId}: ${outcome.response}`);

@@ -21,16 +21,16 @@ export function useSubscribe(formToken: string) {
   });
 }
 
-/** The confirmation link: confirms once (status confirmed, then already_confirmed). */
+/**
+ * The confirmation link's button: confirms once (status confirmed, then already_confirmed). Only a click calls it —
+ * never the page's load, which a mail scanner running the link's scripts would trigger.
+ */
 export function useConfirmSubscription(token: string) {
-  return useQuery({
-    queryKey: ['email', 'confirm', token],
-    queryFn: async () => {
+  return useMutation({
+    mutationFn: async () => {
       const { data, error } = await supabase.rpc('confirm_email_subscription', { token });
       if (error) throw toError(error);
       return data![0]!;
     },
-    retry: false,
-    staleTime: Infinity,
   });
 }

@@ -1,33 +1,46 @@
 import { Button } from '@/components/ui/button';
 import { emailCopy } from '@/config/email-copy';
+import { useEmailConfirmation } from '@/features/email/api/get-email-confirmation';
 import { useConfirmSubscription } from '@/features/email/api/public-subscription';
-import { isInvalidConfirmationLink } from '@/features/email/utils/email-failure';
+import { confirmPageState } from '@/features/email/utils/confirm-page-state';
 import { PublicEmailFrame } from './public-email-frame';
 
 const copy = emailCopy.confirmPage;
 
 /**
- * The double opt-in link: confirms the subscription once and says so (anyone, no account). A link the database refused
- * says so; a request that failed otherwise (network, server) offers to try again instead of sending them to subscribe anew.
+ * The double opt-in link (anyone, no account): shows the list the link is for and a "Confirm subscription" button;
+ * only the button confirms (session 15: a mail scanner that opens the link and runs its scripts must not subscribe
+ * anyone). A link the database refused says so; a request that failed otherwise (network, server) offers to try
+ * again instead of sending them to subscribe anew.
  */
 export function ConfirmSubscriptionPage({ token }: { token: string }) {
+  const link = useEmailConfirmation(token);
   const confirmation = useConfirmSubscription(token);
+  const state = confirmPageState(link, confirmation);
   return (
     <PublicEmailFrame title={copy.title}>
-      {confirmation.isPending ? (
-        <p role="status">{copy.confirming}</p>
-      ) : confirmation.isError && isInvalidConfirmationLink(confirmation.error) ? (
+      {state.view === 'loading' ? (
+        <p role="status">{copy.loading}</p>
+      ) : state.view === 'invalid' ? (
         <p role="alert">{copy.failed}</p>
-      ) : confirmation.isError ? (
+      ) : state.view === 'load-failed' ? (
         <>
-          <p role="alert">{copy.unavailable}</p>
-          <Button variant="outline" onClick={() => void confirmation.refetch()}>
+          <p role="alert">{copy.loadFailed}</p>
+          <Button variant="outline" onClick={() => void link.refetch()}>
             {emailCopy.retry}
+          </Button>
+        </>
+      ) : state.view === 'ask' ? (
+        <>
+          <p>{copy.ask(state.names.list_name, state.names.workspace_name)}</p>
+          {state.failed ? <p role="alert" className="text-sm font-medium text-destructive">{copy.unavailable}</p> : null}
+          <Button className="w-full" disabled={state.confirming} onClick={() => confirmation.mutate()}>
+            {state.confirming ? copy.confirming : copy.confirm}
           </Button>
         </>
       ) : (
         <p role="status" className="font-medium">
-          {confirmation.data.status === 'confirmed' ? copy.confirmed(confirmation.data.list_name, confirmation.data.workspace_name) : copy.already(confirmation.data.list_name)}
+          {state.view === 'confirmed' ? copy.confirmed(state.names.list_name, state.names.workspace_name) : copy.already(state.names.list_name)}
         </p>
       )}
     </PublicEmailFrame>

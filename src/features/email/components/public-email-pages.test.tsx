@@ -49,22 +49,64 @@ describe('the hosted subscribe page', () => {
 });
 
 describe('the confirmation link’s page', () => {
-  it('a link the database refused says it is not valid and offers no retry', async () => {
-    answers['rpc:confirm_email_subscription'] = () => ({ data: null, error: { message: 'not valid', code: 'P0001', details: 'invalid_token' } });
-    render(<ConfirmSubscriptionPage token="t" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is not valid or has expired');
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-  });
+  const PENDING: FakeResult = { data: [{ status: 'pending', list_name: 'Newsletter', workspace_name: 'Acme' }], error: null };
+  const CONFIRMED: FakeResult = { data: [{ status: 'confirmed', list_name: 'Newsletter', workspace_name: 'Acme' }], error: null };
+  const confirmations = () => fake.calls.filter((call) => call.table === 'rpc:confirm_email_subscription');
 
-  it('a server that could not answer does not send the person to subscribe again: it tries again on request', async () => {
-    let down = true;
-    answers['rpc:confirm_email_subscription'] = () => (down ? SERVER_DOWN : { data: [{ status: 'confirmed', list_name: 'Newsletter', workspace_name: 'Acme' }], error: null });
+  it('loading the page confirms nothing: it names the list, and only the button confirms', async () => {
+    answers['rpc:email_confirmation'] = () => PENDING;
+    answers['rpc:confirm_email_subscription'] = () => CONFIRMED;
     const user = userEvent.setup();
     render(<ConfirmSubscriptionPage token="t" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('could not be confirmed right now');
+    expect(await screen.findByText('You asked to receive Newsletter from Acme. Confirm to start your subscription.')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Confirm subscription' });
+    expect(confirmations()).toHaveLength(0);
+    expect(screen.queryByText(/You are subscribed/)).not.toBeInTheDocument();
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('You are subscribed to Newsletter from Acme.');
+    expect(confirmations()).toEqual([expect.objectContaining({ values: { token: 't' } })]);
+    expect(screen.queryByRole('button', { name: 'Confirm subscription' })).not.toBeInTheDocument();
+  });
+
+  it('a link already confirmed says so without a button', async () => {
+    answers['rpc:email_confirmation'] = () => ({ data: [{ status: 'already_confirmed', list_name: 'Newsletter', workspace_name: 'Acme' }], error: null });
+    render(<ConfirmSubscriptionPage token="t" />);
+    expect(await screen.findByText('You had already confirmed your subscription to Newsletter.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a link the database refused says it is not valid and offers no retry', async () => {
+    answers['rpc:email_confirmation'] = () => ({ data: null, error: { message: 'not valid', code: 'P0001', details: 'invalid_token' } });
+    render(<ConfirmSubscriptionPage token="t" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is not valid or has expired');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a link that could not be read is read again on request, not sent to subscribe again', async () => {
+    let down = true;
+    answers['rpc:email_confirmation'] = () => (down ? SERVER_DOWN : PENDING);
+    const user = userEvent.setup();
+    render(<ConfirmSubscriptionPage token="t" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be opened right now');
     expect(screen.queryByText(/subscribe again/)).not.toBeInTheDocument();
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('You are subscribed to Newsletter from Acme.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm subscription' })).toBeInTheDocument();
+    expect(confirmations()).toHaveLength(0);
+  });
+
+  it('a click the server could not answer says so and keeps the button for another try', async () => {
+    let down = true;
+    answers['rpc:email_confirmation'] = () => PENDING;
+    answers['rpc:confirm_email_subscription'] = () => (down ? SERVER_DOWN : CONFIRMED);
+    const user = userEvent.setup();
+    render(<ConfirmSubscriptionPage token="t" />);
+    await user.click(await screen.findByRole('button', { name: 'Confirm subscription' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be confirmed right now');
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Confirm subscription' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('You are subscribed to Newsletter from Acme.');
   });
 });
