@@ -978,7 +978,7 @@ begin
     when 'contact.created' then 'contact_created' when 'contact.form_submitted' then 'form_submitted'
     when 'contact.tag_added' then 'tag_added' when 'contact.band_entered' then 'score_band_entered'
     when 'contact.list_subscribed' then 'list_subscribed' when 'contact.field_changed' then 'field_changed'
-    when 'contact.date_reached' then 'date_reached'
+    when 'contact.date_reached' then 'date_reached' when 'contact.tag_removed' then 'tag_removed'
     when 'email.opened' then 'email_opened' when 'email.clicked' then 'email_clicked' end;
   if matched_trigger is null then
     return 0;
@@ -1000,6 +1000,9 @@ begin
     join public.automation_workflow_versions v on v.id = w.published_version_id and v.organization_id = w.organization_id
     where w.organization_id = event.workspace_id and w.status = 'published' and w.trigger_type = matched_trigger
       and (matched_trigger <> 'tag_added'
+        or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
+      -- A removed tag the workflow names, or any removed tag when it names none.
+      and (matched_trigger <> 'tag_removed' or w.trigger_value is null
         or w.trigger_value in (select jsonb_array_elements_text(coalesce(event.payload -> 'tags', '[]'::jsonb))))
       and (matched_trigger <> 'score_band_entered' or w.trigger_value = event.payload ->> 'band')
       and (matched_trigger <> 'list_subscribed' or w.trigger_value = event.payload ->> 'list_id')
@@ -1035,6 +1038,59 @@ begin
     made := made + 1;
   end loop;
   return made;
+end
+$$;
+
+-- Name: automation_field_condition_problem(uuid, jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.automation_field_condition_problem(workspace_id uuid, condition jsonb) RETURNS TABLE(problem text, message text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  field text := case when jsonb_typeof(condition -> 'field') = 'string' then condition ->> 'field' end;
+  op text := case when jsonb_typeof(condition -> 'op') = 'string' then condition ->> 'op' end;
+  value jsonb := condition -> 'value';
+  kind text;
+begin
+  kind := case field
+    when 'company' then 'text' when 'job_title' then 'text' when 'first_name' then 'text' when 'last_name' then 'text'
+    when 'owner_id' then 'member' when 'source' then 'choice' when 'lead_score' then 'number'
+    when 'email' then 'presence' when 'phone' then 'presence' end;
+  if kind is null then
+    return query select 'condition_field_unknown',
+      'choose the contact field the condition checks: owner, company, job title, first or last name, source, lead score, e-mail or phone.';
+    return;
+  end if;
+  if op is null or not op = any(case kind
+      when 'text' then array['equals', 'not_equals', 'contains', 'is_set', 'is_not_set']
+      when 'member' then array['equals', 'not_equals', 'is_set', 'is_not_set']
+      when 'choice' then array['equals', 'not_equals']
+      when 'number' then array['equals', 'not_equals', 'greater', 'less']
+      else array['is_set', 'is_not_set'] end) then
+    return query select 'condition_operator_invalid', format('choose how the condition compares the %s (“%s” does not fit it).',
+      replace(field, '_', ' '), coalesce(op, ''));
+    return;
+  end if;
+  if op in ('is_set', 'is_not_set') then
+    return;
+  end if;
+  if kind = 'number' then
+    if jsonb_typeof(value) is distinct from 'number' or (value #>> '{}')::numeric not between 0 and 100
+       or (value #>> '{}')::numeric <> trunc((value #>> '{}')::numeric) then
+      return query select 'condition_value_invalid', 'compare the lead score with a whole number from 0 to 100.';
+    end if;
+  elsif jsonb_typeof(value) is distinct from 'string' then
+    return query select 'condition_value_invalid', format('give the value the %s is compared with.', replace(field, '_', ' '));
+  elsif kind = 'member' and not exists (
+    select 1 from public.organization_members m
+    where m.organization_id = automation_field_condition_problem.workspace_id and m.user_id::text = lower(value #>> '{}')
+  ) then
+    return query select 'condition_value_invalid', 'choose a member of this workspace as the owner the condition checks.';
+  elsif kind = 'choice' and value #>> '{}' not in ('form', 'import', 'manual', 'event', 'referral', 'other') then
+    return query select 'condition_value_invalid', 'choose the source the condition checks.';
+  elsif kind = 'text' and char_length(btrim(value #>> '{}')) not between 1 and 120 then
+    return query select 'condition_value_invalid', format('the %s is compared with a text of 1 to 120 characters.', replace(field, '_', ' '));
+  end if;
 end
 $$;
 
@@ -1080,12 +1136,19 @@ declare
 begin
   if jsonb_typeof(trigger) is distinct from 'object' or trigger ->> 'type' is null
      or trigger ->> 'type' not in ('contact_created', 'tag_added', 'score_band_entered', 'form_submitted', 'list_subscribed',
-       'email_opened', 'email_clicked', 'field_changed', 'date_reached') then
+       'email_opened', 'email_clicked', 'field_changed', 'date_reached', 'tag_removed') then
     return query select null::text, 'trigger_unknown', 'Choose what starts the workflow.';
     return;
   end if;
   if trigger ->> 'type' = 'tag_added' and (trigger ->> 'tag' is null or char_length(btrim(trigger ->> 'tag')) not between 1 and 50) then
     return query select null::text, 'trigger_tag_missing', 'Name the tag that starts the workflow.';
+    return;
+  end if;
+  -- A removed tag: the one named, or any (no tag, or null).
+  if trigger ->> 'type' = 'tag_removed' and jsonb_typeof(trigger -> 'tag') is distinct from 'null' and trigger ? 'tag' and (
+       jsonb_typeof(trigger -> 'tag') <> 'string' or char_length(btrim(trigger ->> 'tag')) not between 1 and 50
+       or trigger ->> 'tag' <> btrim(trigger ->> 'tag')) then
+    return query select null::text, 'trigger_tag_invalid', 'Name the tag whose removal starts the workflow (1 to 50 characters), or leave it empty for any tag.';
     return;
   end if;
   if trigger ->> 'type' = 'score_band_entered' and coalesce(trigger ->> 'band', '') not in ('hot', 'warm', 'cool', 'cold') then
@@ -1217,7 +1280,7 @@ begin
       return;
     elsif stype = 'condition' then
       if jsonb_typeof(step -> 'check') is distinct from 'object'
-         or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email', 'list', 'email_engagement') then
+         or coalesce(step -> 'check' ->> 'kind', '') not in ('tag', 'band', 'stage', 'has_email', 'list', 'email_engagement', 'field') then
         return query select sid, 'condition_invalid', format('%s: choose what the condition checks.', label);
         return;
       elsif step -> 'check' ->> 'kind' = 'tag' and char_length(btrim(coalesce(step -> 'check' ->> 'tag', ''))) not between 1 and 50 then
@@ -1241,6 +1304,12 @@ begin
           or (step -> 'check' ->> 'days')::numeric <> trunc((step -> 'check' ->> 'days')::numeric)) then
         return query select sid, 'condition_invalid', format('%s: check an e-mail opened or clicked within 1 to 365 days.', label);
         return;
+      elsif step -> 'check' ->> 'kind' = 'field' then
+        return query select sid, p.problem, format('%s: %s', label, p.message)
+          from private.automation_field_condition_problem(automation_graph_problem.workspace_id, step -> 'check') p;
+        if found then
+          return;
+        end if;
       end if;
     elsif stype in ('set_owner', 'webhook') or (stype = 'notify' and step ? 'email') then
       return query select sid, p.problem, format('%s: %s', label, p.message) from private.automation_step_settings_problem(automation_graph_problem.workspace_id, step) p;
@@ -1415,7 +1484,11 @@ begin
       'in_list', case when step ->> 'type' = 'condition' and step -> 'check' ->> 'kind' = 'list' then exists (
         select 1 from public.email_list_members m
         where m.contact_id = c.id and m.organization_id = enrollment.organization_id and m.status = 'confirmed'
-          and m.list_id::text = step -> 'check' ->> 'list_id') end)
+          and m.list_id::text = step -> 'check' ->> 'list_id') end,
+      -- Only at a field condition: the fields it may check.
+      'fields', case when step ->> 'type' = 'condition' and step -> 'check' ->> 'kind' = 'field' then jsonb_build_object(
+        'owner_id', c.owner_id, 'company', c.company, 'job_title', c.job_title, 'first_name', c.first_name,
+        'last_name', c.last_name, 'source', c.source, 'lead_score', c.lead_score, 'email', c.email, 'phone', c.phone) end)
     into contact
   from public.contacts c where c.id = enrollment.contact_id and c.organization_id = enrollment.organization_id;
   select jsonb_build_object('status', r.status, 'due_at', r.due_at) into run
@@ -4872,6 +4945,8 @@ CREATE FUNCTION private.record_contact_automation_events() RETURNS trigger
 declare
   listening text[];
   added text[];
+  removed text[];
+  call_stack text;
 begin
   select array_agg(distinct w.trigger_type) into listening
   from public.automation_workflows w
@@ -4889,9 +4964,20 @@ begin
     added := new.tags;
   else
     added := array(select t from unnest(new.tags) t where not t = any(old.tags));
+    removed := array(select t from unnest(old.tags) t where not t = any(new.tags));
+    -- An existing contact submitting the Email Platform's public form (see above).
+    if 'form_submitted' = any(listening) and new.last_activity_at is distinct from old.last_activity_at then
+      get diagnostics call_stack = pg_context;
+      if call_stack ~ 'function (public\.)?subscribe_to_email_list\(' then
+        perform private.record_workspace_event(new.organization_id, 'contact.form_submitted', new.id, jsonb_build_object('existing', true));
+      end if;
+    end if;
   end if;
   if cardinality(added) > 0 and 'tag_added' = any(listening) then
     perform private.record_workspace_event(new.organization_id, 'contact.tag_added', new.id, jsonb_build_object('tags', to_jsonb(added)));
+  end if;
+  if cardinality(removed) > 0 and 'tag_removed' = any(listening) then
+    perform private.record_workspace_event(new.organization_id, 'contact.tag_removed', new.id, jsonb_build_object('tags', to_jsonb(removed)));
   end if;
   if (tg_op = 'INSERT' or new.score_band is distinct from old.score_band) and 'score_band_entered' = any(listening) then
     perform private.record_workspace_event(new.organization_id, 'contact.band_entered', new.id, jsonb_build_object('band', new.score_band));
@@ -14081,6 +14167,9 @@ GRANT ALL ON FUNCTION private.automation_enroll_event(workspace_id uuid, event_i
 
 -- Name: FUNCTION automation_enroll_for_event(workspace_id uuid, event_id bigint); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_enroll_for_event(workspace_id uuid, event_id bigint) FROM PUBLIC;
+
+-- Name: FUNCTION automation_field_condition_problem(workspace_id uuid, condition jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.automation_field_condition_problem(workspace_id uuid, condition jsonb) FROM PUBLIC;
 
 -- Name: FUNCTION automation_goal_problem(graph jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.automation_goal_problem(graph jsonb) FROM PUBLIC;

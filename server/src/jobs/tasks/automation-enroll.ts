@@ -5,7 +5,7 @@ export const automationEnrollPayload = z.object({ workspace_id: z.uuid(), event_
 
 /**
  * Enrolls a contact into its workspace's published workflows whose trigger a workspace event matches (contact.created,
- * contact.form_submitted, contact.tag_added, contact.band_entered; subscribed in
+ * contact.form_submitted, contact.tag_added, contact.tag_removed, contact.band_entered, …; subscribed in
  * supabase/migrations/20261128160200_run_automations_on_the_job_runner.sql, keyed `event:<id>:automation_enroll`).
  * private.automation_enroll_for_event refuses an event of another workspace than the payload's (a permanent
  * failure) and enrolls into a workflow at most once per event, so a job run twice enrolls once. Beyond the workspace's

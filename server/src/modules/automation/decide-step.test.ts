@@ -45,6 +45,22 @@ describe('conditionHolds', () => {
   });
 });
 
+describe('conditionHolds on a field', () => {
+  it('decides with the fields the database read for this step (none read: as if every field were empty)', () => {
+    const check = { kind: 'field', field: 'company', op: 'equals', value: 'Acme' } as const;
+    expect(conditionHolds(check, { ...contact, fields: { company: 'ACME ' } }, Date.parse(NOW))).toBe(true);
+    expect(conditionHolds(check, { ...contact, fields: { company: 'Initech' } }, Date.parse(NOW))).toBe(false);
+    expect(conditionHolds(check, contact, Date.parse(NOW))).toBe(false);
+    expect(conditionHolds({ kind: 'field', field: 'phone', op: 'is_not_set' }, contact, Date.parse(NOW))).toBe(true);
+  });
+
+  it('a condition step on a field takes its yes or no branch', () => {
+    const step = { id: 'c', type: 'condition', check: { kind: 'field', field: 'lead_score', op: 'greater', value: 60 }, yes: 'y', no: 'n' } as const;
+    expect(decideStep(at(step, { contact: { ...contact, fields: { lead_score: 65 } } }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'yes', next: 'y' } });
+    expect(decideStep(at(step, { contact: { ...contact, fields: { lead_score: 60 } } }), 0)).toEqual({ kind: 'apply', decision: { outcome: 'no', next: 'n' } });
+  });
+});
+
 describe('pickBranch', () => {
   it.each([
     [[50, 50], 0, 0],

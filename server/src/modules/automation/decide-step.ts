@@ -1,3 +1,4 @@
+import { fieldConditionHolds, type FieldValues } from '../../../../src/features/automation/utils/field-condition';
 import type { ConditionCheck, WorkflowGoal, WorkflowStep } from '../../../../src/features/automation/utils/workflow-graph';
 
 /** What a condition may check of a contact (private.automation_step_context). */
@@ -11,6 +12,8 @@ export interface ContactFacts {
   last_email_clicked_at?: string | null;
   /** At a list condition only: the contact's membership of that list is confirmed (null elsewhere). */
   in_list?: boolean | null;
+  /** At a field condition only: the contact's fields it may check (null elsewhere). */
+  fields?: FieldValues | null;
 }
 
 /** Where an enrollment stands, as private.automation_step_context returns it. */
@@ -55,6 +58,8 @@ export function conditionHolds(check: ConditionCheck, contact: ContactFacts, now
       const last = check.event === 'opened' ? contact.last_email_opened_at : contact.last_email_clicked_at;
       return last ? Date.parse(last) >= now - check.days * DAY_MS : false;
     }
+    case 'field':
+      return fieldConditionHolds(check, contact.fields ?? {});
   }
 }
 

@@ -1,8 +1,10 @@
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { automationCopy } from '@/config/automation-copy';
+import { FieldCheckFields } from '@/features/automation/components/field-check-fields';
 import { FieldSelect } from '@/features/automation/components/field-select';
 import { ListTriggerField } from '@/features/automation/components/list-trigger-field';
+import { blankFieldCheck } from '@/features/automation/utils/field-condition';
 import { BAND_OPTIONS, ENGAGEMENT_EVENTS, STAGE_OPTIONS, type ConditionCheck, type EngagementEvent } from '@/features/automation/utils/workflow-graph';
 
 const stageLabel = (stage: string) => stage.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
@@ -22,11 +24,21 @@ export function blankCheck(kind: ConditionCheck['kind']): ConditionCheck {
       return { kind, event: 'opened', days: 30 };
     case 'has_email':
       return { kind };
+    case 'field':
+      return blankFieldCheck('company');
   }
 }
 
+interface CheckFieldsProps {
+  check: ConditionCheck;
+  /** The workspace's members, for a check of the contact's owner. */
+  members: readonly { userId: string; name: string }[];
+  disabled: boolean;
+  onChange(check: ConditionCheck): void;
+}
+
 /** What a condition step checks of the contact: the kind, and that kind's settings, each a labelled native control. */
-export function CheckFields({ check, disabled, onChange }: { check: ConditionCheck; disabled: boolean; onChange(check: ConditionCheck): void }) {
+export function CheckFields({ check, members, disabled, onChange }: CheckFieldsProps) {
   return (
     <>
       <FormField label={automationCopy.check}>
@@ -68,6 +80,7 @@ export function CheckFields({ check, disabled, onChange }: { check: ConditionChe
           </FormField>
         </>
       ) : null}
+      {check.kind === 'field' ? <FieldCheckFields check={check} members={members} disabled={disabled} onChange={onChange} /> : null}
     </>
   );
 }

@@ -31,7 +31,7 @@ export function StepFields({ step, steps, members, disabled, onChange }: StepFie
     case 'condition':
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <CheckFields check={step.check} disabled={disabled} onChange={(check) => onChange({ ...step, check })} />
+          <CheckFields check={step.check} members={members} disabled={disabled} onChange={(check) => onChange({ ...step, check })} />
           {target(automationCopy.yes, step.yes, (yes) => onChange({ ...step, yes }))}
           {target(automationCopy.no, step.no, (no) => onChange({ ...step, no }))}
         </div>

@@ -145,6 +145,44 @@ describe('the step editor’s newer kinds of step', () => {
     expect(within(dialog).getByRole('heading', { name: /Step 2 \(condition-1\)/ })).toHaveTextContent('If an e-mail was clicked in the last 14 days');
   });
 
+  it('a condition on a contact field: the field, how it compares and the value, chosen with the keyboard and saved', async () => {
+    const { user, dialog } = await openEditor();
+    await addStep(user, dialog, 'condition');
+    const step = within(dialog).getByRole('group', { name: /^Step 2 \(condition-1\)/ });
+    const heading = () => within(dialog).getByRole('heading', { name: /Step 2 \(condition-1\)/ });
+    await user.selectOptions(within(step).getByLabelText('Checks whether the contact'), 'Has a field value');
+    await user.selectOptions(within(step).getByLabelText('Field'), 'Job title');
+    await user.selectOptions(within(step).getByLabelText('Compared by'), 'Contains');
+    await user.type(within(step).getByLabelText('Value'), 'CTO');
+    expect(heading()).toHaveTextContent('If the job title contains “CTO”');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    expect(savedGraph().steps[1]).toMatchObject({ type: 'condition', check: { kind: 'field', field: 'job_title', op: 'contains', value: 'CTO' } });
+  });
+
+  it('a condition on a contact field offers the operators and the value fit for each field: a score, a member, nothing', async () => {
+    const { user, dialog } = await openEditor();
+    await addStep(user, dialog, 'condition');
+    const step = within(dialog).getByRole('group', { name: /^Step 2 \(condition-1\)/ });
+    const heading = () => within(dialog).getByRole('heading', { name: /Step 2 \(condition-1\)/ });
+    await user.selectOptions(within(step).getByLabelText('Checks whether the contact'), 'Has a field value');
+    await user.selectOptions(within(step).getByLabelText('Field'), 'Lead score');
+    const operators = within(within(step).getByLabelText('Compared by')).getAllByRole('option').map((option) => option.textContent);
+    expect(operators).toEqual(['Is above', 'Is below', 'Is', 'Is not']);
+    await user.clear(within(step).getByLabelText('Value'));
+    await user.type(within(step).getByLabelText('Value'), '70');
+    expect(heading()).toHaveTextContent('If the lead score is 70');
+    await user.selectOptions(within(step).getByLabelText('Compared by'), 'Is above');
+    expect(heading()).toHaveTextContent('If the lead score is above 70');
+
+    await user.selectOptions(within(step).getByLabelText('Field'), 'Owner');
+    await screen.findByRole('option', { name: 'Sam Sales' });
+    await user.selectOptions(within(step).getByLabelText('Value'), 'Sam Sales');
+    expect(within(step).getByLabelText('Value')).toHaveValue('u-sam');
+    await user.selectOptions(within(step).getByLabelText('Field'), 'Phone number');
+    expect(within(step).queryByLabelText('Value')).toBeNull();
+    expect(heading()).toHaveTextContent('If the phone number is set');
+  });
+
   it('call a webhook: a labelled choice of the workspace’s webhook endpoints, made with the keyboard', async () => {
     const { user, dialog } = await openEditor();
     await addStep(user, dialog, 'webhook');

@@ -18,7 +18,7 @@ function Harness({ onGraph }: { onGraph(graph: WorkflowGraph): void }) {
   return <TriggerFields graph={graph} readOnly={false} onChange={(next) => { setGraph(next); onGraph(next); }} />;
 }
 
-describe('TriggerFields: the field and date triggers', () => {
+describe('TriggerFields: the field, date, tag removed and form triggers', () => {
   it('a date trigger counts days after a date chosen with the keyboard', async () => {
     const user = userEvent.setup();
     const onGraph = vi.fn();
@@ -45,5 +45,28 @@ describe('TriggerFields: the field and date triggers', () => {
     await user.selectOptions(screen.getByLabelText('Field'), 'job_title');
     await user.type(screen.getByLabelText('Changes to'), 'CTO');
     expect(onGraph).toHaveBeenLastCalledWith(expect.objectContaining({ trigger: { type: 'field_changed', field: 'job_title', to: 'CTO' } }));
+  });
+
+  it('a tag removed trigger names a tag, or none for any tag', async () => {
+    const user = userEvent.setup();
+    const onGraph = vi.fn();
+    render(<Harness onGraph={onGraph} />);
+    await user.selectOptions(screen.getByLabelText('Starts when'), 'A tag is removed');
+    expect(onGraph).toHaveBeenLastCalledWith(expect.objectContaining({ trigger: { type: 'tag_removed', tag: null } }));
+    const tag = screen.getByLabelText('Tag');
+    expect(tag).toHaveAccessibleDescription('Leave empty to start when any tag is removed.');
+    await user.type(tag, 'trial');
+    expect(onGraph).toHaveBeenLastCalledWith(expect.objectContaining({ trigger: { type: 'tag_removed', tag: 'trial' } }));
+    await user.clear(tag);
+    expect(onGraph).toHaveBeenLastCalledWith(expect.objectContaining({ trigger: { type: 'tag_removed', tag: null } }));
+  });
+
+  it('the form trigger says it also starts for a contact already here', async () => {
+    const user = userEvent.setup();
+    render(<Harness onGraph={vi.fn()} />);
+    await user.selectOptions(screen.getByLabelText('Starts when'), 'A form is submitted');
+    expect(screen.getByLabelText('Starts when')).toHaveAccessibleDescription(
+      'Starts when a subscribe form of the workspace is sent: by a new contact, or by a contact already here with that address.',
+    );
   });
 });

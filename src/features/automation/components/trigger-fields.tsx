@@ -23,7 +23,7 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
   const setTrigger = (next: WorkflowTrigger) => onChange({ ...graph, trigger: next });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <FormField label={automationCopy.trigger} error={error}>
+      <FormField label={automationCopy.trigger} error={error} hint={trigger.type === 'form_submitted' ? automationCopy.formNote : undefined}>
         <FieldSelect
           value={trigger.type}
           disabled={readOnly}
@@ -38,6 +38,11 @@ export function TriggerFields({ graph, readOnly, error, onChange }: TriggerField
       {trigger.type === 'tag_added' ? (
         <FormField label={automationCopy.triggerTag}>
           <Input value={trigger.tag} disabled={readOnly} maxLength={50} onChange={(event) => setTrigger({ type: 'tag_added', tag: event.target.value })} />
+        </FormField>
+      ) : null}
+      {trigger.type === 'tag_removed' ? (
+        <FormField label={automationCopy.triggerTag} hint={automationCopy.anyTagHint}>
+          <Input value={trigger.tag ?? ''} disabled={readOnly} maxLength={50} onChange={(event) => setTrigger({ type: 'tag_removed', tag: event.target.value.trim() === '' ? null : event.target.value })} />
         </FormField>
       ) : null}
       {trigger.type === 'score_band_entered' ? (

@@ -1,4 +1,5 @@
 import { describeEmailStep } from '@/features/automation/utils/email-step';
+import { describeFieldCheck } from '@/features/automation/utils/field-condition';
 import type { StepType, WorkflowGraph, WorkflowStep } from '@/features/automation/utils/workflow-graph';
 
 /** Where a step may lead: its next, yes/no, or each branch. */
@@ -152,6 +153,8 @@ export function describeStep(step: WorkflowStep, templateNames: ReadonlyMap<stri
           return 'If subscribed to the chosen list';
         case 'email_engagement':
           return `If an e-mail was ${step.check.event} in the last ${step.check.days === 1 ? 'day' : `${step.check.days} days`}`;
+        case 'field':
+          return describeFieldCheck(step.check);
       }
       return 'Condition';
     case 'split':

@@ -6,6 +6,7 @@ describe('triggerOfType', () => {
     ['contact_created', { type: 'contact_created' }],
     ['form_submitted', { type: 'form_submitted' }],
     ['tag_added', { type: 'tag_added', tag: '' }],
+    ['tag_removed', { type: 'tag_removed', tag: null }],
     ['score_band_entered', { type: 'score_band_entered', band: 'hot' }],
     ['list_subscribed', { type: 'list_subscribed', list_id: '' }],
     ['email_opened', { type: 'email_opened', campaign_id: null }],

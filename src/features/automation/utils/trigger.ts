@@ -5,6 +5,8 @@ export function triggerOfType(type: WorkflowTrigger['type']): WorkflowTrigger {
   switch (type) {
     case 'tag_added':
       return { type, tag: '' };
+    case 'tag_removed':
+      return { type, tag: null };
     case 'score_band_entered':
       return { type, band: 'hot' };
     case 'list_subscribed':

@@ -3,6 +3,8 @@
  * where a run starts; every way out of a step names another step's id. The database validates a graph on publish
  * (private.automation_graph_problem) and names the step at fault.
  */
+import type { FieldCheck } from './field-condition';
+
 export type LifecycleStage = 'subscriber' | 'lead' | 'marketing_qualified' | 'sales_qualified' | 'customer' | 'churned';
 export type ScoreBand = 'hot' | 'warm' | 'cool' | 'cold';
 export const STAGE_OPTIONS = ['subscriber', 'lead', 'marketing_qualified', 'sales_qualified', 'customer', 'churned'] as const satisfies readonly LifecycleStage[];
@@ -12,6 +14,8 @@ export type WorkflowTrigger =
   | { type: 'contact_created' }
   | { type: 'form_submitted' }
   | { type: 'tag_added'; tag: string }
+  // A tag is taken off the contact: that tag, or any tag (null).
+  | { type: 'tag_removed'; tag: string | null }
   | { type: 'score_band_entered'; band: ScoreBand }
   // A contact's membership of an Email Platform list of the workspace becomes confirmed.
   | { type: 'list_subscribed'; list_id: string }
@@ -37,7 +41,9 @@ export type ConditionCheck =
   // The contact's membership of this Email Platform list of the workspace is confirmed.
   | { kind: 'list'; list_id: string }
   // The contact opened (clicked) an e-mail of the workspace within the last `days` days (1-365).
-  | { kind: 'email_engagement'; event: EngagementEvent; days: number };
+  | { kind: 'email_engagement'; event: EngagementEvent; days: number }
+  // One of the contact's other fields, compared by an operator fit for its kind of value (utils/field-condition.ts).
+  | FieldCheck;
 
 export const ENGAGEMENT_EVENTS = ['opened', 'clicked'] as const;
 export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
