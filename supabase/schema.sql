@@ -4946,7 +4946,6 @@ declare
   listening text[];
   added text[];
   removed text[];
-  call_stack text;
 begin
   select array_agg(distinct w.trigger_type) into listening
   from public.automation_workflows w
@@ -4965,13 +4964,6 @@ begin
   else
     added := array(select t from unnest(new.tags) t where not t = any(old.tags));
     removed := array(select t from unnest(old.tags) t where not t = any(new.tags));
-    -- An existing contact submitting the Email Platform's public form (see above).
-    if 'form_submitted' = any(listening) and new.last_activity_at is distinct from old.last_activity_at then
-      get diagnostics call_stack = pg_context;
-      if call_stack ~ 'function (public\.)?subscribe_to_email_list\(' then
-        perform private.record_workspace_event(new.organization_id, 'contact.form_submitted', new.id, jsonb_build_object('existing', true));
-      end if;
-    end if;
   end if;
   if cardinality(added) > 0 and 'tag_added' = any(listening) then
     perform private.record_workspace_event(new.organization_id, 'contact.tag_added', new.id, jsonb_build_object('tags', to_jsonb(added)));
@@ -10345,6 +10337,8 @@ declare
   source text;
   -- The person must confirm from their mailbox: a double opt-in list, or a single opt-in one they had left.
   confirm_first boolean;
+  -- The address was already one of the workspace's contacts (or became one by a submission a moment earlier).
+  known boolean := false;
 begin
   select l.* into list from public.email_lists l where l.form_token = subscribe_to_email_list.form_token and l.form_enabled;
   if list.id is null then
@@ -10376,12 +10370,20 @@ begin
     on conflict (organization_id, lower(email)) where email is not null do nothing
     returning id into subscriber;
     if subscriber is null then
+      -- Created by a submission of the same address a moment earlier: a known contact from here on.
       select c.id into subscriber from public.contacts c where c.organization_id = list.organization_id and lower(c.email) = address;
+      known := true;
     end if;
   else
     update public.contacts c set first_name = coalesce(c.first_name, given_first), last_name = coalesce(c.last_name, given_last),
       last_activity_at = now()
     where c.id = subscriber;
+    known := true;
+  end if;
+  -- "A form is submitted" (issue 29) for a contact the workspace already had; a new one is recorded by its insert.
+  if known and exists (select 1 from public.automation_workflows w
+                       where w.organization_id = list.organization_id and w.status = 'published' and w.trigger_type = 'form_submitted') then
+    perform private.record_workspace_event(list.organization_id, 'contact.form_submitted', subscriber, jsonb_build_object('existing', true));
   end if;
   perform private.rescore_contact(subscriber);
 
