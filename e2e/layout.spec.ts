@@ -32,46 +32,60 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
+/**
+ * Each width's walk in two halves of as many routes each (the routes walked signed out go with the first), each its
+ * own test: the file's tests run in parallel, so four tests of ~80 s go to whichever workers are free, where two of
+ * ~170 s (the longest tests of the run) each held one worker and left the workers less even at the end.
+ */
+const firstHalf = Math.floor((layoutRoutes.length - signedOutOnlyRoutes.length) / 2);
+const halves = [
+  { part: 1, signedOut: signedOutOnlyRoutes, signedIn: layoutRoutes.slice(0, firstHalf) },
+  { part: 2, signedOut: [], signedIn: layoutRoutes.slice(firstHalf) },
+] as const;
+
 test.describe.configure({ mode: 'parallel' });
 
 for (const { name, width, height } of widths) {
-  test(`every route at ${width} px (${name}): nothing wider than the screen, no cut text, every action reachable, axe clean`, async ({
-    browser,
-    server,
-  }) => {
-    // ~40 routes, each checked with axe (about 60 % of the time): 150–175 s on a shared machine at load 7–10.
-    test.setTimeout(300_000);
-    const folder = path.join(SCREENSHOT_DIR, `${width}`);
-    await rm(folder, { recursive: true, force: true });
-    await mkdir(folder, { recursive: true });
-    const account = await seedAccountWithData(server);
+  for (const { part, signedOut, signedIn } of halves) {
+    test(`every route at ${width} px (${name}), part ${part} of 2: nothing wider than the screen, no cut text, every action reachable, axe clean`, async ({
+      browser,
+      server,
+    }) => {
+      // 19 routes, each checked with axe (about 60 % of the time): 200–290 s each at load 20 (the whole walk took
+      // 150–175 s at load 7–10).
+      test.setTimeout(300_000);
+      const folder = path.join(SCREENSHOT_DIR, `${width}`, `part-${part}`);
+      await rm(folder, { recursive: true, force: true });
+      await mkdir(folder, { recursive: true });
+      const account = await seedAccountWithData(server);
 
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
-    const page = await context.newPage();
-    const found: string[] = [];
-    const check = async (route: LayoutRoute) => {
-      const where = `${route.path} at ${width}px`;
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
+      const page = await context.newPage();
+      const found: string[] = [];
+      const check = async (route: LayoutRoute) => {
+        const where = `${route.path} at ${width}px`;
+        try {
+          await openRoute(page, route);
+        } catch (error) {
+          found.push(`${where}: not shown: ${(error as Error).message.split('\n')[0]}`);
+        }
+        for (const problem of await layoutProblems(page)) found.push(`${where}: ${problem}`);
+        for (const violation of await axeViolations(page)) found.push(`${where}: axe ${violation}`);
+        const file = route.path === '/' ? 'home' : route.path.slice(1).replace(/[/?=]+/g, '_');
+        await page.screenshot({ path: path.join(folder, `${file}.png`), fullPage: true, animations: 'disabled' });
+      };
+
       try {
-        await openRoute(page, route);
-      } catch (error) {
-        found.push(`${where}: not shown: ${(error as Error).message.split('\n')[0]}`);
+        for (const route of signedOut) await check(route);
+        await page.goto('/auth');
+        await submitSignIn(page, account.email, account.password);
+        await expect(page).toHaveURL(/\/dashboard$/);
+        await loginAsAdmin(page);
+        for (const route of signedIn) await check(route);
+      } finally {
+        await context.close();
       }
-      for (const problem of await layoutProblems(page)) found.push(`${where}: ${problem}`);
-      for (const violation of await axeViolations(page)) found.push(`${where}: axe ${violation}`);
-      const file = route.path === '/' ? 'home' : route.path.slice(1).replace(/[/?=]+/g, '_');
-      await page.screenshot({ path: path.join(folder, `${file}.png`), fullPage: true, animations: 'disabled' });
-    };
-
-    try {
-      for (const route of signedOutOnlyRoutes) await check(route);
-      await page.goto('/auth');
-      await submitSignIn(page, account.email, account.password);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await loginAsAdmin(page);
-      for (const route of layoutRoutes) await check(route);
-    } finally {
-      await context.close();
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    });
+  }
 }
