@@ -142,7 +142,8 @@ export class PgConnection {
       this.statements.delete(text);
       this.out.push(serialize.close({ type: 'S', name }));
     }
-    steps.forEach((step, index) => {
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index]!;
       let name = this.statements.get(step.text);
       if (name !== undefined) {
         // Least recently used last: the oldest entry is the one closed when the cache is full.
@@ -154,7 +155,7 @@ export class PgConnection {
         parsing.set(index, name);
       }
       this.out.push(serialize.bind({ statement: name, values: step.values as (string | null)[] }), serialize.execute());
-    });
+    }
     this.out.push(serialize.sync());
     const measured = batchChannel.hasSubscribers;
     const start = measured ? performance.now() : 0;
@@ -166,18 +167,21 @@ export class PgConnection {
           }
         : resolve;
       this.batch = { steps, results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve: done, reject };
-      this.onMessage = (message) => this.handle(message, steps);
+      this.onMessage = this.onBatchMessage;
       this.socket.write(Buffer.concat(this.out.splice(0)));
     });
   }
 
-  private handle(message: BackendMessage, steps: readonly Step[]): void {
+  /** One handler for every batch (not a closure per batch): the batch carries its steps. */
+  private readonly onBatchMessage = (message: BackendMessage) => this.handle(message);
+
+  private handle(message: BackendMessage): void {
     const batch = this.batch;
     if (!batch) return;
     switch (message.name) {
       case 'parseComplete': {
         const name = batch.parsing.get(batch.step);
-        if (name !== undefined) this.statements.set(steps[batch.step]!.text, name);
+        if (name !== undefined) this.statements.set(batch.steps[batch.step]!.text, name);
         break;
       }
       case 'dataRow':

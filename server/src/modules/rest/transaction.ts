@@ -119,10 +119,10 @@ const END_STEPS: Record<TransactionEnd, Step[]> = {
 const BODY_BYTES: readonly number[] = [2];
 
 const text = (field: Field) => (field === null ? null : field.toString());
+const number = (field: Field) => (field === null ? null : Number(field.toString()));
 
 function resultRow(fields: Field[] | undefined): ResultRow {
   const [total = null, pageTotal = null, body = null, headers = null, status = null, inserted] = fields ?? [];
-  const number = (field: Field) => (field === null ? null : Number(field.toString()));
   const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
   if (headers !== null) row.responseHeaders = text(headers);
   if (status !== null) row.responseStatus = text(status);
