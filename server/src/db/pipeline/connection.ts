@@ -1,17 +1,15 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
-import { serialize } from 'pg-protocol';
+import { parse, serialize } from 'pg-protocol';
 import type { AuthenticationMD5Password, BackendMessage, DatabaseError, DataRowMessage, ReadyForQueryMessage } from 'pg-protocol/dist/messages';
 import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
 import { batchChannel, type BatchMessage } from './diagnostics';
-import { MessageReader, type Field } from './reader';
 
 /**
  * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
  * Sync, so `begin … commit` of a request costs one write and one round trip, and the replies are read without
- * building result objects (rows are arrays of text; fields a step asks for as bytes are views of what arrived, see
- * reader.ts). Statements are prepared once per connection (named,
+ * building result objects (rows are arrays of text). Statements are prepared once per connection (named,
  * at most MAX_STATEMENTS, the oldest closed first). The messages are written and read by pg-protocol,
  * node-postgres' own protocol package. Decision: docs/decisions/0007-data-api-speed.md.
  */
@@ -42,16 +40,11 @@ export interface Step {
   values: readonly (string | null)[];
   /** Parameter types; all `unknown` when not given. */
   types?: readonly number[];
-  /**
-   * Fields (by index) kept as the bytes PostgreSQL wrote instead of decoded text: a view of what arrived, for the
-   * response body that goes to the client's socket as it is (decision 0007, session 13).
-   */
-  bytes?: readonly number[];
 }
 
 export interface StepResult {
-  /** Each row's fields as text (null for SQL NULL; a Buffer for the fields the step asked as bytes). */
-  rows: Field[][];
+  /** Each row's fields as text (null for SQL NULL). */
+  rows: (string | null)[][];
   error?: PostgresError;
 }
 
@@ -104,11 +97,7 @@ export class PgConnection {
   transactionStatus = 'I';
 
   private constructor(private readonly socket: net.Socket) {
-    const reader = new MessageReader({
-      bytesOf: () => (this.batch ? this.batch.steps[this.batch.step]?.bytes : undefined),
-      onMessage: (message) => this.onMessage?.(message),
-    });
-    socket.on('data', (chunk: Buffer) => reader.push(chunk));
+    void parse(socket, (message) => this.onMessage?.(message));
     const fail = (error: Error) => this.fail(new ConnectionError('CONNECTION_CLOSED', error.message));
     socket.on('error', fail);
     socket.on('close', () => fail(new Error('the database closed the connection')));
@@ -185,7 +174,7 @@ export class PgConnection {
         break;
       }
       case 'dataRow':
-        batch.results[batch.step]?.rows.push((message as DataRowMessage).fields as Field[]);
+        batch.results[batch.step]?.rows.push((message as DataRowMessage).fields as (string | null)[]);
         break;
       case 'commandComplete':
       case 'emptyQuery':

@@ -10,8 +10,7 @@ import type { ResultRow } from './transaction';
 export interface RestResponse {
   status: number;
   headers: Record<string, string | string[]>;
-  /** Text, or the bytes PostgreSQL wrote (sent as they are). */
-  body: string | Buffer | null;
+  body: string | null;
 }
 
 /**
@@ -26,8 +25,6 @@ export function withSqlOverrides(response: RestResponse, row: ResultRow): RestRe
     response.status = status;
   }
   if (row.responseHeaders != null) {
-    // As text, as before bodies were bytes: Fastify adds `charset=utf-8` to a JSON type set without one only then.
-    if (response.body !== null && typeof response.body !== 'string') response.body = response.body.toString();
     const invalid = () =>
       new RestError(500, {
         code: 'PGRST111',
@@ -87,9 +84,9 @@ export function totalOf(statement: Statement, row: ResultRow, plannedRows: numbe
   }
 }
 
-function locationHeader(statement: Statement, body: string | Buffer): string | undefined {
+function locationHeader(statement: Statement, body: string): string | undefined {
   if (!statement.locationColumns) return undefined;
-  const rows = JSON.parse(body.toString()) as Record<string, unknown>[];
+  const rows = JSON.parse(body) as Record<string, unknown>[];
   if (rows.length !== 1) return undefined;
   const query = statement.locationColumns
     .map((name) => {

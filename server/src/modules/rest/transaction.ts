@@ -1,5 +1,4 @@
 import type { Step, StepResult } from '../../db/pipeline/connection';
-import type { Field } from '../../db/pipeline/reader';
 import type { PipelinePool } from '../../db/pipeline/pool';
 import type { RequestAuth } from './request-auth';
 
@@ -27,8 +26,8 @@ export interface RequestSettings {
 export interface ResultRow {
   total: number | null;
   page_total: number;
-  /** The response body as PostgreSQL wrote it: its bytes, never decoded (decision 0007, session 13). */
-  body: string | Buffer;
+  /** The response body as PostgreSQL wrote it. */
+  body: string;
   /** `response.headers` and `response.status` as SQL set them (PostgREST's response GUCs), or null. */
   responseHeaders?: string | null;
   responseStatus?: string | null;
@@ -101,7 +100,7 @@ export function transactionSteps(options: RunOptions): Step[] {
   ];
   // As PostgREST: every request, whatever its role, inside the transaction; raising aborts the request.
   if (options.preRequest) steps.push({ text: `select ${options.preRequest}()`, values: [] });
-  steps.push({ text: options.statement.text, values: options.statement.values, bytes: BODY_BYTES });
+  steps.push({ text: options.statement.text, values: options.statement.values });
   if (options.explain) steps.push({ text: options.explain.text, values: options.explain.values });
   return steps;
 }
@@ -115,17 +114,13 @@ const END_STEPS: Record<TransactionEnd, Step[]> = {
   ],
 };
 
-/** The statement's row: total, page_total, body, response headers, response status[, inserted]; the body as bytes. */
-const BODY_BYTES: readonly number[] = [2];
+const number = (field: string | null) => (field === null ? null : Number(field));
 
-const text = (field: Field) => (field === null ? null : field.toString());
-const number = (field: Field) => (field === null ? null : Number(field.toString()));
-
-function resultRow(fields: Field[] | undefined): ResultRow {
+function resultRow(fields: (string | null)[] | undefined): ResultRow {
   const [total = null, pageTotal = null, body = null, headers = null, status = null, inserted] = fields ?? [];
   const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
-  if (headers !== null) row.responseHeaders = text(headers);
-  if (status !== null) row.responseStatus = text(status);
+  if (headers !== null) row.responseHeaders = headers;
+  if (status !== null) row.responseStatus = status;
   if (inserted !== undefined) row.inserted = number(inserted);
   return row;
 }
@@ -147,7 +142,7 @@ export async function runInTransaction(pool: PipelinePool, options: RunOptions):
     }
     const row = resultRow(results[mainIndex]!.rows[0]);
     const plan = options.explain ? results[mainIndex + 1]!.rows[0]?.[0] : undefined;
-    const plannedRows = plan ? plannedRowsOf(JSON.parse(plan.toString())) : null;
+    const plannedRows = plan ? plannedRowsOf(JSON.parse(plan)) : null;
     let end = options.end as TransactionEnd;
     if (typeof options.end === 'function') {
       end = options.end(row);
