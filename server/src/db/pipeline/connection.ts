@@ -77,6 +77,7 @@ export class ConnectionError extends Error {
 }
 
 interface Batch {
+  steps: readonly Step[];
   results: StepResult[];
   step: number;
   /** Statements whose Parse is in this batch: confirmed by ParseComplete, forgotten otherwise. */
@@ -130,7 +131,8 @@ export class PgConnection {
       this.statements.delete(text);
       this.out.push(serialize.close({ type: 'S', name }));
     }
-    steps.forEach((step, index) => {
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index]!;
       let name = this.statements.get(step.text);
       if (name !== undefined) {
         // Least recently used last: the oldest entry is the one closed when the cache is full.
@@ -142,7 +144,7 @@ export class PgConnection {
         parsing.set(index, name);
       }
       this.out.push(serialize.bind({ statement: name, values: step.values as (string | null)[] }), serialize.execute());
-    });
+    }
     this.out.push(serialize.sync());
     const measured = batchChannel.hasSubscribers;
     const start = measured ? performance.now() : 0;
@@ -153,19 +155,22 @@ export class PgConnection {
             resolve(results);
           }
         : resolve;
-      this.batch = { results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve: done, reject };
-      this.onMessage = (message) => this.handle(message, steps);
+      this.batch = { steps, results: steps.map(() => ({ rows: [] })), step: 0, parsing, resolve: done, reject };
+      this.onMessage = this.onBatchMessage;
       this.socket.write(Buffer.concat(this.out.splice(0)));
     });
   }
 
-  private handle(message: BackendMessage, steps: readonly Step[]): void {
+  /** One handler for every batch (not a closure per batch): the batch carries its steps. */
+  private readonly onBatchMessage = (message: BackendMessage) => this.handle(message);
+
+  private handle(message: BackendMessage): void {
     const batch = this.batch;
     if (!batch) return;
     switch (message.name) {
       case 'parseComplete': {
         const name = batch.parsing.get(batch.step);
-        if (name !== undefined) this.statements.set(steps[batch.step]!.text, name);
+        if (name !== undefined) this.statements.set(batch.steps[batch.step]!.text, name);
         break;
       }
       case 'dataRow':

@@ -113,6 +113,23 @@ describe('request authentication', () => {
       expect([(error as RestError).status, (error as RestError).code, (error as RestError).message]).toEqual([401, 'PGRST303', 'JWT expired']);
     });
 
+    it('known() answers without a promise only what authenticate() already verified and has not expired', async () => {
+      let clock = now();
+      const cachedAuth = createAuthenticator(keys, jwtKeys, { now: () => clock });
+      const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: clock + 60 }, secret);
+      expect(cachedAuth.known(undefined)).toEqual(await cachedAuth.authenticate(undefined));
+      expect(cachedAuth.known(`Bearer ${keys.serviceRoleKey}`)).toBe(await cachedAuth.authenticate(`Bearer ${keys.serviceRoleKey}`));
+      expect(cachedAuth.known(`Bearer ${token}`)).toBeUndefined(); // not verified yet
+      expect(cachedAuth.known('Bearer ')).toBeUndefined(); // authenticate() refuses it
+      const verified = await cachedAuth.authenticate(`Bearer ${token}`);
+      expect(cachedAuth.known(`Bearer ${token}`)).toBe(verified);
+      expect(cachedAuth.known(`Bearer ${token.slice(0, -2)}xx`)).toBeUndefined(); // another text: verified on its own
+      clock += 60 + 30;
+      expect(cachedAuth.known(`Bearer ${token}`)).toBeUndefined(); // expired: authenticate() says so
+      const error = await cachedAuth.authenticate(`Bearer ${token}`).catch((caught: unknown) => caught as RestError);
+      expect((error as RestError).message).toBe('JWT expired');
+    });
+
     it('a tampered copy of a cached token is verified, not taken from the cache', async () => {
       const cachedAuth = createAuthenticator(keys, jwtKeys);
       const token = await signJwt({ sub: userId, role: 'authenticated', session_id: sessionId, exp: now() + 60 }, secret);

@@ -38,6 +38,7 @@ function sendError(reply: FastifyReply, error: RestError): FastifyReply {
 }
 
 function cookiesOf(header: string | undefined): string {
+  if (!header) return '{}';
   const cookies: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');
@@ -135,7 +136,8 @@ export async function restModule(app: FastifyInstance, ctx: ModuleContext): Prom
     const query = queryStart < 0 ? '' : url.slice(queryStart + 1);
     const path = fullPath.slice(fullPath.indexOf('/rest/v1') + '/rest/v1'.length);
 
-    const auth: RequestAuth = await authenticator.authenticate(request.headers.authorization);
+    // A token already verified (and not expired) needs no promise; anything else is checked by `authenticate`.
+    const auth: RequestAuth = authenticator.known(request.headers.authorization) ?? (await authenticator.authenticate(request.headers.authorization));
     const catalogue = schema.current();
     const config = dbConfig.current();
     const key = readKey(request.method, url, request.headers);

@@ -24,13 +24,17 @@ export interface StatementCache {
   set(key: string, entry: Entry): void;
 }
 
-export function readKey(method: string, url: string, headers: Record<string, string | string[] | undefined>): string | null {
+type Headers = Record<string, string | string[] | undefined>;
+
+// Module-level, not a closure made per request (tsx's keepNames would also name it on every call).
+function headerText(headers: Headers, name: string): string {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+export function readKey(method: string, url: string, headers: Headers): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  const header = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? '');
-  };
-  return `${method}\n${url}\n${header('accept')}\n${header('prefer')}\n${header('accept-profile')}\n${header('range')}`;
+  return `${method}\n${url}\n${headerText(headers, 'accept')}\n${headerText(headers, 'prefer')}\n${headerText(headers, 'accept-profile')}\n${headerText(headers, 'range')}`;
 }
 
 export function createStatementCache(size = STATEMENT_CACHE_SIZE): StatementCache {

@@ -114,9 +114,10 @@ const END_STEPS: Record<TransactionEnd, Step[]> = {
   ],
 };
 
+const number = (field: string | null) => (field === null ? null : Number(field));
+
 function resultRow(fields: (string | null)[] | undefined): ResultRow {
   const [total = null, pageTotal = null, body = null, headers = null, status = null, inserted] = fields ?? [];
-  const number = (field: string | null) => (field === null ? null : Number(field));
   const row: ResultRow = { total: number(total), page_total: number(pageTotal) ?? 0, body: body ?? '' };
   if (headers !== null) row.responseHeaders = headers;
   if (status !== null) row.responseStatus = status;
