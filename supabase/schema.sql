@@ -2780,24 +2780,20 @@ $$;
 
 -- Name: email_campaign_deliveries_data_complete(uuid, uuid, bigint[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.email_campaign_deliveries_data_complete(workspace_id uuid, campaign_id uuid, delivery_ids bigint[]) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-#variable_conflict use_column
-declare
-  campaign_status text;
-begin
-  select c.status into campaign_status from public.email_campaigns c
-  where c.id = email_campaign_deliveries_data_complete.campaign_id
-    and c.organization_id = email_campaign_deliveries_data_complete.workspace_id;
-  if campaign_status is distinct from 'sending' then
-    return coalesce(campaign_status, 'gone');
-  end if;
-  update public.email_deliveries d set data_completed_at = now()
-  where d.id = any(email_campaign_deliveries_data_complete.delivery_ids)
-    and d.campaign_id = email_campaign_deliveries_data_complete.campaign_id and d.status = 'sending';
-  return campaign_status;
-end
+  with campaign as (
+    select c.status from public.email_campaigns c
+    where c.id = email_campaign_deliveries_data_complete.campaign_id and c.organization_id = email_campaign_deliveries_data_complete.workspace_id
+  ), marked as (
+    update public.email_deliveries d set data_completed_at = now()
+    where d.id = any(email_campaign_deliveries_data_complete.delivery_ids)
+      and d.campaign_id = email_campaign_deliveries_data_complete.campaign_id and d.status = 'sending'
+      and (select status from campaign) = 'sending'
+    returning 1
+  )
+  select coalesce((select status from campaign), 'gone') from (select count(*) from marked) m
 $$;
 
 -- Name: email_campaign_for_member(uuid); Type: FUNCTION; Schema: private
