@@ -12,26 +12,38 @@ import { ROOT_DIR } from '../server/src/project-paths';
 const scripts = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const ciRun = readFileSync(path.join(ROOT_DIR, '.ci/run'), 'utf8');
 
-/** The `npm run <name>` steps of a command line, in order. */
+/** CI's integration step: the integration tests against PostgreSQL 15 (or the embedded one), once. */
+const INTEGRATION_SCRIPT = 'scripts/test-against-system-postgres.sh';
+
+/** The `npm run <name>` steps of a command line, in order; the integration script counts as `test:integration`. */
 function npmRunSteps(text: string): string[] {
-  return [...text.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!);
+  return [...text.matchAll(/npm run ([\w:-]+)|bash (scripts\/test-against-system-postgres\.sh)/g)].map((match) => match[1] ?? 'test:integration');
 }
 
+const ciLines = ciRun.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+
 describe('.ci/run', () => {
-  it('runs every step of npm test, in npm test’s order', () => {
+  it('runs every step of npm test, in npm test’s order, each once', () => {
     const testSteps = npmRunSteps(scripts.test!);
     expect(testSteps).toEqual(['typecheck', 'lint', 'test:unit', 'test:integration', 'test:e2e']);
-    const ciSteps = npmRunSteps(ciRun.split('\n').filter((line) => !line.trimStart().startsWith('#')).join('\n'));
+    const ciSteps = npmRunSteps(ciLines.join('\n'));
     expect(ciSteps.filter((step) => testSteps.includes(step))).toEqual(testSteps);
   });
 
-  it('runs the PostgreSQL 15 pass beside the e2e step (or after it), and the hosted checks after both', () => {
-    const lines = ciRun.split('\n').filter((line) => !line.trimStart().startsWith('#'));
-    const e2e = lines.findIndex((line) => line.includes('npm run test:e2e'));
-    const postgres15 = lines.findIndex((line) => line.includes('scripts/test-against-system-postgres.sh'));
+  it('runs the integration tests through the PostgreSQL 15 script, which runs them on every path (PostgreSQL 15 or embedded)', () => {
+    expect(ciLines.some((line) => /^\s*npm run test:integration/.test(line))).toBe(false);
+    const script = readFileSync(path.join(ROOT_DIR, INTEGRATION_SCRIPT), 'utf8');
+    const code = script.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+    // No way out of the script without the tests: each early exit runs them on the embedded PostgreSQL.
+    expect(code.filter((line) => /\bexit 0\b/.test(line))).toEqual([]);
+    expect(code.filter((line) => line.includes('exec npm run test:integration'))).toHaveLength(2);
+    expect(code.filter(Boolean).at(-1)).toMatch(/^TEST_DATABASE_URL=.* npm run test:integration$/);
+  });
+
+  it('runs the hosted checks after the e2e tests (they use its build)', () => {
+    const e2e = ciLines.findIndex((line) => line.includes('npm run test:e2e'));
     expect(e2e).toBeGreaterThan(-1);
-    expect(postgres15).toBeGreaterThanOrEqual(e2e);
-    expect(lines.findIndex((line) => line.includes('scripts/test-hosted.sh'))).toBeGreaterThan(postgres15);
+    expect(ciLines.findIndex((line) => line.includes('scripts/test-hosted.sh'))).toBeGreaterThan(e2e);
   });
 });
 

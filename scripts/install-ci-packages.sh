@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian packages CI needs beyond Node: PostgreSQL 15 (the version hosted Supabase runs; the PostgreSQL 15 pass and
+# The Debian packages CI needs beyond Node: PostgreSQL 15 (the version hosted Supabase runs; CI's integration step and
 # the Supabase-shaped check) and nginx (serves the static-host build in the hosted check). Installs only what is
 # missing, as root; otherwise says what to install. The packages' services are not started.
 set -euo pipefail
