@@ -100,10 +100,17 @@ test('Ad Console: create, open, edit and delete a campaign with the exact toasts
   await dialog.getByRole('group', { name: 'Ad Collateral' }).getByRole('checkbox', { name: 'Landing Pages' }).check();
   await expectNoAxeViolations(page);
 
-  // A failed request (network down for this one call) keeps everything typed.
-  await page.route('**/rest/v1/campaigns*', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()), { times: 1 });
+  // A failed request (network down for this one call) keeps everything typed. Only the first POST fails: a route
+  // with `{ times: 1 }` would be used up by any list read that comes first, and the save would then succeed.
+  let saveFailed = false;
+  await page.route('**/rest/v1/campaigns*', (route) => {
+    if (saveFailed || route.request().method() !== 'POST') return route.fallback();
+    saveFailed = true;
+    return route.abort('failed');
+  });
   await dialog.getByRole('button', { name: 'Save Campaign' }).click();
   await expect(toast(page, 'Error saving campaign')).toContainText('Please try again');
+  await page.unroute('**/rest/v1/campaigns*');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Summer Website Sale');
   await expect(dialog.getByRole('spinbutton', { name: 'Budget (USD)' })).toHaveValue('2500.75');

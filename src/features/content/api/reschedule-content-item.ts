@@ -34,7 +34,9 @@ export function useRescheduleContentItem() {
   const queryClient = useQueryClient();
   const checked = useAccessCheckedWrite();
   const scheduleKey = [...contentItemKeys.all, 'schedule'];
+  const mutationKey = [...contentItemKeys.all, 'reschedule'];
   return useMutation({
+    mutationKey,
     mutationFn: (change: Reschedule) => checked(() => rescheduleContentItem(change)),
     onMutate: async ({ id, plannedPublishAt }) => {
       await queryClient.cancelQueries({ queryKey: scheduleKey });
@@ -50,8 +52,11 @@ export function useRescheduleContentItem() {
       toast.error(contentCopy.calendar.moveFailed, { description: error instanceof ContentItemGoneError ? error.message : toError(error).message });
     },
     // A calendar read still in flight may have begun before the write committed (a month the move itself opened):
-    // cancelled, then read again after the write, so the move is never shown undone by a stale answer.
+    // cancelled, then read again after the write, so the move is never shown undone by a stale answer. While a later
+    // move is still on its way, nothing is read yet (its answer would put the item back a step, and a keyboard move's
+    // focus with it): the last move to settle reads again.
     onSettled: async () => {
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
       await queryClient.cancelQueries({ queryKey: scheduleKey });
       await queryClient.invalidateQueries({ queryKey: contentItemKeys.all });
     },

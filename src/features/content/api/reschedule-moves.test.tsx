@@ -14,12 +14,12 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve };
 }
 
-/** The write of the move (the RPC for a post, the update for an item), answered when the test says. */
-const write = vi.hoisted(() => ({ current: null as null | { promise: Promise<unknown>; resolve: (value: unknown) => void } }));
+/** The writes of the moves (the RPC for a post, the update for an item), in order, each answered when the test says. */
+const write = vi.hoisted(() => ({ queue: [] as { promise: Promise<unknown>; resolve: (value: unknown) => void }[] }));
 vi.mock('@/lib/supabase', () => ({
   supabase: {
-    rpc: vi.fn(() => write.current!.promise),
-    from: vi.fn(() => ({ update: () => ({ eq: () => ({ select: () => write.current!.promise }) }) })),
+    rpc: vi.fn(() => write.queue.shift()!.promise),
+    from: vi.fn(() => ({ update: () => ({ eq: () => ({ select: () => write.queue.shift()!.promise }) }) })),
   },
 }));
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
@@ -36,7 +36,7 @@ async function expectMonthReadAgain<V>(useMove: () => UseMutationResult<unknown,
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const answer = deferred<unknown>();
-  write.current = answer;
+  write.queue = [answer];
 
   const mutation = renderHook(useMove, { wrapper });
   act(() => mutation.result.current.mutate(move));
@@ -81,6 +81,64 @@ describe('a calendar move whose month was still being read as the move was writt
       contentItemKeys.schedule('ws-1', '2026-12-01', '2027-01-01'),
       { id: 'p1', plannedPublishAt: '2026-12-01T09:00:00Z' },
       { data: [{ id: 'p1' }], error: null },
+    );
+  });
+});
+
+/**
+ * CI of 0d3b49d (five e2e workers): Alt + → twice on the calendar; the first move's answer came after the second move
+ * was shown, its re-read put the item back a day (a new element: the focus was lost) and the second's put it forward
+ * again, unfocused. While a later move is on its way, an earlier one's answer must not read the calendar again.
+ */
+async function expectLaterMoveKept<V>(
+  useMove: () => UseMutationResult<unknown, Error, V>,
+  calendarKey: readonly unknown[],
+  field: 'planned_publish_at' | 'scheduled_at',
+  moves: [V, V],
+  written: unknown,
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  let reads = 0;
+  const shown = renderHook(() => useQuery({ queryKey: calendarKey, queryFn: async () => (reads++, [{ id: 'p1', [field]: '2026-12-01T09:00:00Z' }]) }), { wrapper });
+  await waitFor(() => expect(shown.result.current.data).toBeDefined());
+  const answers = [deferred<unknown>(), deferred<unknown>()];
+  write.queue = [...answers];
+  const mutation = renderHook(useMove, { wrapper });
+
+  act(() => mutation.result.current.mutate(moves[0]));
+  await waitFor(() => expect(write.queue).toHaveLength(1));
+  act(() => mutation.result.current.mutate(moves[1]));
+  await waitFor(() => expect(write.queue).toHaveLength(0));
+  await waitFor(() => expect(shown.result.current.data).toEqual([{ id: 'p1', [field]: '2026-12-03T09:00:00Z' }]));
+
+  await act(async () => answers[0]!.resolve(written));
+  await new Promise((done) => setTimeout(done, 50));
+  expect(reads).toBe(1);
+  expect(shown.result.current.data).toEqual([{ id: 'p1', [field]: '2026-12-03T09:00:00Z' }]);
+
+  await act(async () => answers[1]!.resolve(written));
+  await waitFor(() => expect(reads).toBe(2));
+}
+
+describe('two moves in a row (Alt + → twice), the first answered after the second was shown', () => {
+  it('keeps the second move on screen until both are written, then reads once: content items', async () => {
+    await expectLaterMoveKept(
+      useRescheduleContentItem,
+      contentItemKeys.schedule('ws-1', '2026-12-01', '2027-01-01'),
+      'planned_publish_at',
+      [{ id: 'p1', plannedPublishAt: '2026-12-02T09:00:00Z' }, { id: 'p1', plannedPublishAt: '2026-12-03T09:00:00Z' }],
+      { data: [{ id: 'p1' }], error: null },
+    );
+  });
+
+  it('keeps the second move on screen until both are written, then reads once: social posts', async () => {
+    await expectLaterMoveKept(
+      useRescheduleSocialPost,
+      socialQueryKeys.calendarPosts('ws-1', '2026-12-01', '2027-01-01'),
+      'scheduled_at',
+      [{ postId: 'p1', scheduledAt: '2026-12-02T09:00:00Z' }, { postId: 'p1', scheduledAt: '2026-12-03T09:00:00Z' }],
+      { data: null, error: null },
     );
   });
 });

@@ -28,7 +28,9 @@ export function useRescheduleSocialPost() {
   const queryClient = useQueryClient();
   const checked = useAccessCheckedWrite();
   const isCalendar = (query: { queryKey: readonly unknown[] }) => query.queryKey[2] === 'calendar';
+  const mutationKey = [...socialQueryKeys.all, 'reschedule'];
   return useMutation({
+    mutationKey,
     mutationFn: (change: Reschedule) => checked(() => rescheduleSocialPost(change)),
     onMutate: async ({ postId, scheduledAt }) => {
       await queryClient.cancelQueries({ queryKey: socialQueryKeys.all, predicate: isCalendar });
@@ -43,8 +45,10 @@ export function useRescheduleSocialPost() {
       toast.error(socialCalendarCopy.moveFailed, { description: toError(error).message });
     },
     // A calendar read still in flight may have begun before the write committed (a month the move itself opened):
-    // cancelled, then read again after the write, so the move is never shown undone by a stale answer.
+    // cancelled, then read again after the write, so the move is never shown undone by a stale answer. While a later
+    // move is still on its way, nothing is read yet: the last move to settle reads again.
     onSettled: async () => {
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
       await queryClient.cancelQueries({ queryKey: socialQueryKeys.all, predicate: isCalendar });
       await queryClient.invalidateQueries({ queryKey: socialQueryKeys.all });
     },
