@@ -17,7 +17,9 @@ const INTEGRATION_SCRIPT = 'scripts/test-against-system-postgres.sh';
 
 /** The `npm run <name>` steps of a command line, in order; the integration script counts as `test:integration`. */
 function npmRunSteps(text: string): string[] {
-  return [...text.matchAll(/npm run ([\w:-]+)|bash (scripts\/test-against-system-postgres\.sh)/g)].map((match) => match[1] ?? 'test:integration');
+  return [...text.matchAll(/npm run ([\w:-]+)|bash (\S+)/g)]
+    .filter((match) => match[1] !== undefined || match[2] === INTEGRATION_SCRIPT)
+    .map((match) => match[1] ?? 'test:integration');
 }
 
 const ciLines = ciRun.split('\n').filter((line) => !line.trimStart().startsWith('#'));

@@ -119,8 +119,8 @@ describe('a connection', () => {
 
 describe('the pool', () => {
   it('serves 50 concurrent users on 3 connections, first come first served, and replaces a lost connection', async () => {
-    // An application name of its own: the cluster may be shared (CI runs these tests on the machine's PostgreSQL 15), and the other
-    // tests' connections may still be closing.
+    // An application name of its own: the cluster may be shared (CI runs these tests on the machine's PostgreSQL 15),
+    // and the other tests' connections may still be closing.
     const poolOptions = connectOptionsOf(sql, 'pipeline pool test');
     const pool = createPipelinePool(poolOptions, { max: 3, idleTimeout: 5 });
     const order: number[] = [];
