@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSql, type Sql } from '../../server/src/db/client';
-import { ConnectionError, MAX_STATEMENTS, PgConnection, PostgresError, type ConnectOptions } from '../../server/src/db/pipeline/connection';
+import { MAX_STATEMENTS, PgConnection, PostgresError } from '../../server/src/db/pipeline/connection';
+import type { ConnectOptions } from '../../server/src/db/pipeline/options';
+import { ConnectionError } from '../../server/src/db/pipeline/socket';
 import { connectOptionsOf } from '../../server/src/db/pipeline/options';
 import { acquireChannel, batchChannel, type AcquireMessage, type BatchMessage } from '../../server/src/db/pipeline/diagnostics';
 import { createPipelinePool } from '../../server/src/db/pipeline/pool';

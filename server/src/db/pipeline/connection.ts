@@ -1,10 +1,11 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import tls from 'node:tls';
 import { parse, serialize } from 'pg-protocol';
 import type { AuthenticationMD5Password, BackendMessage, DatabaseError, DataRowMessage, ReadyForQueryMessage } from 'pg-protocol/dist/messages';
 import { md5Password, scramSha256, verifyServerFinal, type ScramExchange } from './auth';
 import { batchChannel, type BatchMessage } from './diagnostics';
+import type { ConnectOptions } from './options';
+import { ConnectionError, openSocket, withTimeout } from './socket';
 
 /**
  * One PostgreSQL connection of the data API's pipeline: a batch of statements is written at once with a single
@@ -17,23 +18,6 @@ import { batchChannel, type BatchMessage } from './diagnostics';
 export const MAX_STATEMENTS = 500;
 /** `unknown` (OID 705): PostgreSQL types the value from its context, as PostgREST's encoder does. */
 export const UNKNOWN = 705;
-
-export interface ConnectOptions {
-  host: string;
-  port: number;
-  /** A Unix socket path instead of host and port. */
-  path?: string | undefined;
-  user: string;
-  password: string | (() => string | Promise<string>);
-  database: string;
-  ssl: false | true | 'require' | 'allow' | 'prefer' | 'verify-full' | tls.ConnectionOptions;
-  /** Startup parameters (application_name…). */
-  parameters: Record<string, string>;
-  /** A connected socket from elsewhere (tests wrap the socket to count round trips). */
-  socket?: () => net.Socket | Promise<net.Socket>;
-  /** Seconds. */
-  connectTimeout: number;
-}
 
 export interface Step {
   text: string;
@@ -62,17 +46,6 @@ export class PostgresError extends Error {
     this.detail = error.detail;
     this.hint = error.hint;
     this.severity = error.severity;
-  }
-}
-
-/** A failure of the connection itself: `code` starts with CONNECTION_ like postgres.js's. */
-export class ConnectionError extends Error {
-  override name = 'ConnectionError';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
   }
 }
 
@@ -259,54 +232,4 @@ export class PgConnection {
       this.socket.write(serialize.startup({ user: options.user, database: options.database, client_encoding: 'UTF8', ...options.parameters }));
     });
   }
-}
-
-/** Resolves on `event`; rejects when the socket fails or closes first. */
-function waitFor<T = void>(socket: net.Socket, event: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const settle = (finish: () => void) => {
-      socket.off(event, onEvent).off('error', onError).off('close', onClose);
-      finish();
-    };
-    const onEvent = (value: T) => settle(() => resolve(value));
-    const onError = (error: NodeJS.ErrnoException) => settle(() => reject(new ConnectionError(error.code ?? 'CONNECTION_CLOSED', error.message)));
-    const onClose = () => settle(() => reject(new ConnectionError('CONNECTION_CLOSED', 'the database closed the connection')));
-    socket.once(event, onEvent).once('error', onError).once('close', onClose);
-  });
-}
-
-/** The connected socket, TLS-wrapped when asked; `track` gets every socket made, to destroy them on a timeout. */
-async function openSocket(options: ConnectOptions, track: (socket: net.Socket) => void): Promise<net.Socket> {
-  if (options.socket) {
-    const given = await options.socket();
-    track(given);
-    return given;
-  }
-  const socket = options.path ? net.connect(options.path) : net.connect(options.port, options.host);
-  track(socket);
-  await waitFor(socket, 'connect');
-  socket.setNoDelay(true);
-  socket.setKeepAlive(true, 60_000);
-  if (!options.ssl || options.path) return socket;
-  const answer = waitFor<Buffer>(socket, 'data');
-  socket.write(serialize.requestSsl());
-  if ((await answer)[0] !== 0x53) {
-    if (options.ssl === 'prefer' || options.ssl === 'allow') return socket;
-    socket.destroy();
-    throw new ConnectionError('CONNECTION_SSL', 'the database does not accept TLS connections');
-  }
-  const tlsOptions: tls.ConnectionOptions =
-    typeof options.ssl === 'object' ? options.ssl : options.ssl === 'verify-full' ? {} : { rejectUnauthorized: false };
-  const secure = tls.connect({ socket, servername: net.isIP(options.host) ? undefined : options.host, ...tlsOptions });
-  track(secure);
-  await waitFor(secure, 'secureConnect');
-  return secure;
-}
-
-function withTimeout<T>(promise: Promise<T>, seconds: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ConnectionError('CONNECTION_TIMEOUT', `could not connect within ${seconds} s`)), seconds * 1000);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,24 @@
 import type net from 'node:net';
+import type tls from 'node:tls';
 import type { Sql } from '../client';
-import type { ConnectOptions } from './connection';
+
+/** How a pipeline connection reaches and signs in to PostgreSQL. */
+export interface ConnectOptions {
+  host: string;
+  port: number;
+  /** A Unix socket path instead of host and port. */
+  path?: string | undefined;
+  user: string;
+  password: string | (() => string | Promise<string>);
+  database: string;
+  ssl: false | true | 'require' | 'allow' | 'prefer' | 'verify-full' | tls.ConnectionOptions;
+  /** Startup parameters (application_name…). */
+  parameters: Record<string, string>;
+  /** A connected socket from elsewhere (tests wrap the socket to count round trips). */
+  socket?: () => net.Socket | Promise<net.Socket>;
+  /** Seconds. */
+  connectTimeout: number;
+}
 
 /** The parts of postgres.js's parsed options the pipeline connects with (its own URL and environment parsing). */
 interface PostgresJsOptions {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { PgConnection, type ConnectOptions, type Step, type StepResult } from './connection';
+import { PgConnection, type Step, type StepResult } from './connection';
+import type { ConnectOptions } from './options';
 import { acquireChannel, type AcquireMessage } from './diagnostics';
 
 /**
